@@ -1,0 +1,29 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BASE_PATHS } from '@trackit/contract/constants';
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { FeedbackBridge } from './components/feedback-bridge';
+import { routes } from './routes';
+
+// Spec §7: queries neither retry nor refetch on window focus.
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});
+
+const router = createBrowserRouter(routes, { basename: BASE_PATHS.admin });
+
+/** Providers of the admin app: antd (Chinese, no space in two-character buttons), queries, router. */
+export function AppRoot() {
+  return (
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+      <App>
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </App>
+    </ConfigProvider>
+  );
+}

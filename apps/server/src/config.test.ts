@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs on defaults with nothing set', () => {
+    const config = loadConfig({}, '/srv/apps');
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      trustProxy: false,
+      appsDir: '/srv/apps',
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('names every bad variable in one clear error', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', STATIC_HOST: 'cdn' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('STATIC_HOST');
+    }
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', STATIC_HOST: ' ' }).databaseUrl).toBeUndefined();
+  });
+
+  it('reads TRUST_PROXY as a list of proxies or a hop count', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
+    expect(typeof hops).toBe('function');
+    if (typeof hops === 'function') {
+      expect(hops('1.2.3.4', 0)).toBe(true);
+      expect(hops('1.2.3.4', 1)).toBe(false);
+    }
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('strips a trailing slash from STATIC_HOST', () => {
+    expect(loadConfig({ STATIC_HOST: 'https://cdn.example.com/' }).staticHost).toBe(
+      'https://cdn.example.com',
+    );
+  });
+});

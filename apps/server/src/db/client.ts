@@ -1,0 +1,77 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The database as every repository sees it: the same API on PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Runs a trivial query; throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, to start other databases from (tests). */
+  dumpSnapshot?: () => Promise<Blob>;
+}
+
+export type DatabaseOptions =
+  | { driver: 'postgres'; url: string; poolSize: number }
+  /** dataDir undefined: in memory. loadDataDir: start from a dumped snapshot (tests). */
+  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
+    const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      driver: 'postgres',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+    dumpSnapshot: () => client.dumpDataDir('none'),
+  };
+}
+
+/** Where the embedded database keeps its files under DATA_DIR. */
+export function pgliteDataDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
+/** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite under DATA_DIR. */
+export async function openConfiguredDatabase(config: {
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    return openDatabase({ driver: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
+  }
+  const dataDir = pgliteDataDir(config.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  return openDatabase({ driver: 'pglite', dataDir });
+}

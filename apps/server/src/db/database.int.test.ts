@@ -1,0 +1,28 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ensureInstance } from '../domains/system/system.repository';
+import { openConfiguredDatabase } from './client';
+import { runMigrations } from './migrate';
+
+describe('the embedded database', () => {
+  it('keeps its data under DATA_DIR across a restart', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-data-'));
+    const settings = { databaseUrl: undefined, databasePoolSize: 1, dataDir };
+    try {
+      const first = await openConfiguredDatabase(settings);
+      expect(first.driver).toBe('pglite');
+      await runMigrations(first);
+      const id = await ensureInstance(first.db);
+      await first.close();
+
+      const second = await openConfiguredDatabase(settings);
+      await runMigrations(second); // a second run finds nothing pending
+      expect(await ensureInstance(second.db)).toBe(id);
+      await second.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

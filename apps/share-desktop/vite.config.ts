@@ -1,0 +1,3 @@
+import { defineTrackitApp } from '../../tooling/vite-app.js';
+
+export default defineTrackitApp({ base: '/web/', port: 5175 });

@@ -1,0 +1,10 @@
+import { SpinLoading } from 'antd-mobile';
+
+/** The large centred spinner shown while a page's code loads. */
+export function PageLoading() {
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: '100vh' }}>
+      <SpinLoading color="primary" style={{ '--size': '48px' }} />
+    </div>
+  );
+}

@@ -1,0 +1,331 @@
+/**
+ * The one HTTP client of the three apps (spec §7, §8): axios under /storm_api with a 10 s time-out,
+ * bracket arrays in query strings, a bearer header, and the envelope check. The app injects its UI
+ * (toast, confirmation dialog) and its session policy, so this file knows nothing of antd or routing.
+ */
+import { API_BASE_PATH, API_TIMEOUT_MS } from '@trackit/contract/constants';
+import {
+  type ConfirmationData,
+  type Envelope,
+  PAGE_HEADERS,
+  PAGINATION,
+  REQUEST_ID_HEADER,
+} from '@trackit/contract/envelope';
+import {
+  ERROR_CATALOGUE,
+  SESSION_ERROR_CODES,
+  SUCCESS_CODE,
+  TRANSPORT_ERROR_CODE,
+} from '@trackit/contract/error-codes';
+import { MESSAGES } from '@trackit/contract/messages';
+import axios, {
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import qs from 'qs';
+
+/** Per-call switches, passed as `meta` in an axios config or as the helpers' last argument. */
+export interface RequestMeta {
+  /** Send no bearer header (login, code request, share pages). */
+  skipAuth?: boolean;
+  /** Do not toast a failure: the caller shows it itself (e.g. under the login button). */
+  hideToast?: boolean;
+  /**
+   * Resolve whatever code the server answers, with the whole envelope: no rejection, toast, dialog or
+   * session handling. For calls that read `code` themselves (the profile probe on the login page).
+   * A call that got no answer still rejects.
+   */
+  skipCodeCheck?: boolean;
+}
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    meta?: RequestMeta;
+  }
+}
+
+/** Set on the copy of a call re-sent after a session refresh, so a call is retried at most once. */
+interface InternalMeta extends RequestMeta {
+  sessionRetried?: boolean;
+}
+
+export type QueryParams = Record<string, unknown>;
+
+/** Axios config of a call, with the typed `meta` field. */
+export type ApiRequestConfig<D = unknown> = AxiosRequestConfig<D>;
+
+/** Options of the typed helpers: the meta switches plus an abort signal (TanStack Query passes one). */
+export interface CallOptions extends RequestMeta {
+  signal?: AbortSignal;
+}
+
+/** Response headers starting with `x-`, copied into the body (spec §3); `x-total` is a number. */
+export type ResponseHeaderFields = { [name: `x-${string}`]: string | number | undefined } & {
+  'x-total'?: number;
+};
+
+/** What `request` resolves to: the envelope with the `x-` response headers merged in. */
+export type ApiBody<T> = Envelope<T> & ResponseHeaderFields;
+
+/** One page of a list, with the pagination the server sent in `x-page`, `x-per-page`, `x-total`. */
+export interface Page<T> {
+  data: T[];
+  page: number;
+  perPage: number;
+  total: number;
+}
+
+export interface ApiErrorInit<D = unknown> {
+  code: number;
+  message: string;
+  data?: D;
+  /** HTTP status; 0 when no answer came back. */
+  status: number;
+  requestId?: string;
+  cause?: unknown;
+}
+
+/** The only error the client rejects with (besides an aborted call's own cancellation error). */
+export class ApiError<D = unknown> extends Error {
+  override readonly name = 'ApiError';
+  readonly code: number;
+  readonly data: D | undefined;
+  readonly status: number;
+  /** The server's `x-request-id`, for matching a report to its log. */
+  readonly requestId: string | undefined;
+
+  constructor(init: ApiErrorInit<D>) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    this.data = init.data;
+    this.status = init.status;
+    this.requestId = init.requestId;
+  }
+
+  get isTransport(): boolean {
+    return this.code === TRANSPORT_ERROR_CODE;
+  }
+
+  get isSession(): boolean {
+    return SESSION_ERROR_CODES.includes(this.code);
+  }
+}
+
+export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
+
+/**
+ * What the app's session hook decided: `'retry'` re-sends the call once (after it refreshed the
+ * token; the token getter is read again), anything else lets the call fail.
+ */
+export type SessionOutcome = 'retry' | 'fail';
+
+export interface SessionErrorContext {
+  /** True when this call was already re-sent once after a refresh: do not refresh again. */
+  retried: boolean;
+}
+
+export interface ApiClientOptions {
+  /** Defaults to /storm_api (same origin). Tests pass an absolute address. */
+  baseURL?: string;
+  /** Defaults to 10 s (spec §9). */
+  timeout?: number;
+  /** Read before every call; no header when it returns nothing or the call has `skipAuth`. */
+  getAccessToken?: () => string | null | undefined;
+  /** Shows a failure; called with the server's message or 网络异常, unless the call has `hideToast`. */
+  onErrorToast?: (message: string) => void;
+  /** Opens the single-button dialog of a 30110 answer. Without it, 30110 is toasted like any error. */
+  onConfirm?: (confirmation: ConfirmationData) => void;
+  /**
+   * Called on 10401, 10498, 10499. The place for a single-flight token refresh: resolve `'retry'` once
+   * a fresh token is stored, or send the user to the login page and resolve `'fail'`.
+   */
+  onSessionError?: (
+    error: ApiError,
+    context: SessionErrorContext,
+  ) => SessionOutcome | undefined | Promise<SessionOutcome | undefined>;
+}
+
+export interface ApiClient {
+  /** The whole envelope plus `x-` headers; the escape hatch for anything the helpers do not cover. */
+  request<T>(config: ApiRequestConfig): Promise<ApiBody<T>>;
+  get<T>(url: string, params?: QueryParams, options?: CallOptions): Promise<T>;
+  /** A paged list: the items plus page, perPage and total from the response headers. */
+  getPage<T>(url: string, params?: QueryParams, options?: CallOptions): Promise<Page<T>>;
+  post<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
+  put<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
+  patch<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
+  delete<T>(url: string, params?: QueryParams, options?: CallOptions): Promise<T>;
+  /** The underlying axios instance (interceptors installed). */
+  readonly instance: AxiosInstance;
+}
+
+const serializeParams = (params: Record<string, unknown>): string =>
+  // `ids[]=1&ids[]=2` (spec §7); brackets left readable, values encoded; null means "no filter".
+  qs.stringify(params, { arrayFormat: 'brackets', encodeValuesOnly: true, skipNulls: true });
+
+const isEnvelope = (body: unknown): body is Envelope =>
+  typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const headerText = (value: unknown): string | undefined => {
+  if (value === undefined || value === null) return undefined;
+  return Array.isArray(value) ? value.join(', ') : String(value);
+};
+
+/** Copies every `x-` response header into the body; `x-total` as a number. */
+const mergeResponseHeaders = (body: Record<string, unknown>, headers: AxiosResponse['headers']): void => {
+  for (const [rawName, rawValue] of Object.entries(headers)) {
+    const name = rawName.toLowerCase();
+    const value = headerText(rawValue);
+    if (!name.startsWith('x-') || value === undefined) continue;
+    if (name === PAGE_HEADERS.total) {
+      const total = Number(value);
+      body[name] = Number.isFinite(total) ? total : undefined;
+    } else {
+      body[name] = value;
+    }
+  }
+};
+
+const toPositiveInt = (value: unknown): number | undefined => {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : undefined;
+};
+
+const readConfirmation = (data: unknown, fallback: string): ConfirmationData => {
+  const record = isRecord(data) ? data : {};
+  return {
+    title: typeof record.title === 'string' ? record.title : ERROR_CATALOGUE.needsConfirmation.message,
+    content: typeof record.content === 'string' ? record.content : fallback,
+  };
+};
+
+export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
+  const instance = axios.create({
+    baseURL: options.baseURL ?? API_BASE_PATH,
+    timeout: options.timeout ?? API_TIMEOUT_MS,
+    paramsSerializer: { serialize: serializeParams },
+    // Every answer with a body is judged by its envelope code, whatever the HTTP status.
+    validateStatus: () => true,
+  });
+
+  const toast = (error: ApiError, meta: RequestMeta): void => {
+    if (!meta.hideToast) options.onErrorToast?.(error.message || MESSAGES.networkError);
+  };
+
+  instance.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+    const token = config.meta?.skipAuth ? undefined : options.getAccessToken?.();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    else config.headers.delete('Authorization');
+    return config;
+  });
+
+  const handleSessionError = async (error: ApiError, response: AxiosResponse): Promise<AxiosResponse> => {
+    const meta: InternalMeta = response.config.meta ?? {};
+    const retried = meta.sessionRetried === true;
+    let outcome: SessionOutcome | undefined;
+    try {
+      outcome = await options.onSessionError?.(error, { retried });
+    } catch {
+      outcome = 'fail';
+    }
+    if (outcome === 'retry' && !retried) {
+      const retryMeta: InternalMeta = { ...meta, sessionRetried: true };
+      return instance.request({ ...response.config, meta: retryMeta });
+    }
+    toast(error, meta);
+    throw error;
+  };
+
+  const handleResponse = async (response: AxiosResponse): Promise<AxiosResponse> => {
+    const meta: RequestMeta = response.config.meta ?? {};
+    const body: unknown = response.data;
+    if (isRecord(body)) mergeResponseHeaders(body, response.headers);
+    if (meta.skipCodeCheck) return response;
+
+    const requestId = headerText(response.headers[REQUEST_ID_HEADER]);
+    if (!isEnvelope(body)) {
+      // Not our API answering (a proxy's 502 page, a captive portal): for the user, a network problem.
+      const error = new ApiError({
+        code: TRANSPORT_ERROR_CODE,
+        message: MESSAGES.networkError,
+        data: body,
+        status: response.status,
+        requestId,
+      });
+      toast(error, meta);
+      throw error;
+    }
+    if (body.code === SUCCESS_CODE) return response;
+
+    const error = new ApiError({
+      code: body.code,
+      message: body.message || MESSAGES.networkError,
+      data: body.data,
+      status: response.status,
+      requestId,
+    });
+    if (error.isSession) return handleSessionError(error, response);
+    if (error.code === ERROR_CATALOGUE.needsConfirmation.code && options.onConfirm) {
+      options.onConfirm(readConfirmation(body.data, error.message));
+      throw error;
+    }
+    toast(error, meta);
+    throw error;
+  };
+
+  const handleTransportError = (cause: unknown): never => {
+    // An aborted call (query unmounted, superseded) is not a failure to show.
+    if (axios.isCancel(cause)) throw cause;
+    const config = axios.isAxiosError(cause) ? cause.config : undefined;
+    const error = new ApiError({
+      code: TRANSPORT_ERROR_CODE,
+      message: MESSAGES.networkError,
+      status: 0,
+      cause,
+    });
+    toast(error, config?.meta ?? {});
+    throw error;
+  };
+
+  instance.interceptors.response.use(handleResponse, handleTransportError);
+
+  const request = async <T>(config: ApiRequestConfig): Promise<ApiBody<T>> => {
+    const response = await instance.request<ApiBody<T>>(config);
+    return response.data;
+  };
+
+  const call = (method: string, url: string, options: CallOptions = {}, extra: ApiRequestConfig = {}) => {
+    const { signal, ...meta } = options;
+    return { ...extra, method, url, signal, meta };
+  };
+
+  return {
+    instance,
+    request,
+    get: async <T>(url: string, params?: QueryParams, options?: CallOptions) =>
+      (await request<T>(call('GET', url, options, { params }))).data,
+    getPage: async <T>(url: string, params?: QueryParams, options?: CallOptions): Promise<Page<T>> => {
+      const body = await request<T[]>(call('GET', url, options, { params }));
+      const data = Array.isArray(body.data) ? body.data : [];
+      return {
+        data,
+        page: toPositiveInt(body[PAGE_HEADERS.page]) ?? 1,
+        perPage: toPositiveInt(body[PAGE_HEADERS.perPage]) ?? PAGINATION.defaultPerPage,
+        total: body[PAGE_HEADERS.total] ?? data.length,
+      };
+    },
+    post: async <T>(url: string, data?: unknown, options?: CallOptions) =>
+      (await request<T>(call('POST', url, options, { data }))).data,
+    put: async <T>(url: string, data?: unknown, options?: CallOptions) =>
+      (await request<T>(call('PUT', url, options, { data }))).data,
+    patch: async <T>(url: string, data?: unknown, options?: CallOptions) =>
+      (await request<T>(call('PATCH', url, options, { data }))).data,
+    delete: async <T>(url: string, params?: QueryParams, options?: CallOptions) =>
+      (await request<T>(call('DELETE', url, options, { params }))).data,
+  };
+};

@@ -1,0 +1,48 @@
+/**
+ * Every fixed user-facing Chinese string (../shared/spec/texts.md), in one place.
+ * Server and the three apps import from here; never write these literals elsewhere.
+ */
+export const PRODUCT_NAME = 'TrackIt';
+export const PRODUCT_NAME_ZH = 'TrackIt 经纪管理';
+
+export const MESSAGES = {
+  notFoundPage: '抱歉，页面未找到',
+  forbiddenPage: '抱歉，您无权访问此页面',
+  phoneInvalid: '*请输入正确手机号',
+  codeIncomplete: '*请输入完整验证码',
+  getCode: '获取验证码',
+  login: '登录',
+  teamPickerTitle: '选择团队',
+  logout: '退出登录',
+  logoutSuccess: '退出成功',
+  switchSuccess: '切换成功',
+  currentInUse: '当前使用中',
+  switchTeam: '切换',
+  myProfileCard: '我的名片',
+  settings: '设置',
+  switchAccount: '切换账号',
+  nickname: '昵称',
+  team: '团队',
+  department: '部门',
+  directSuperior: '直属上级',
+  networkError: '网络异常',
+  systemError: '系统异常',
+  newVersionTitle: '更新提醒',
+  newVersionContent: '新版本已发布，请刷新页面',
+  refresh: '刷新',
+  uploadClose: '关闭',
+  uploadViewDetails: '查看详情',
+  uploadHide: '隐藏',
+  uploadSuccess: '成功',
+  uploadFailed: '失败',
+  uploadRetry: '重试',
+  sessionExpired: '登录已过期，请重新登录',
+  empty: '--',
+} as const;
+
+export const resendCountdown = (seconds: number): string => `${seconds}s后重新获取`;
+export const currentAccount = (mobile: string): string => `当前账号：${mobile}`;
+export const uploadProgress = (done: number, total: number): string => `已完成 ${done}/${total}`;
+export const storageFailed = (status: number): string => `文件存储失败（状态码 ${status}）`;
+export const readFailed = (file: string): string => `读取文件 ${file} 出错`;
+export const copyright = (year: number): string => `© ${year} ${PRODUCT_NAME_ZH}`;

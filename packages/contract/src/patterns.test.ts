@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { CODE_LENGTH, PHONE_LENGTH } from './constants';
+import { MESSAGES } from './messages';
+import {
+  DIGITS_1_50_PATTERN,
+  digits1To50Schema,
+  fileSuffix,
+  isValidNationalId,
+  MOBILE_PATTERN,
+  mobileSchema,
+  NATIONAL_ID_PATTERN,
+  nationalIdCheckChar,
+  nationalIdSchema,
+  PATTERN_MESSAGES,
+  POSITIVE_INTEGER_PATTERN,
+  positiveIntegerStringSchema,
+  SMS_CODE_PATTERN,
+  smsCodeSchema,
+  TEXT_1_50_PATTERN,
+  text1To50Schema,
+} from './patterns';
+
+// Check characters below were computed outside this code (GB 11643 weights, by hand in Python), so a
+// slip in the implementation cannot make its own tests pass. 11010519491231002X is the standard's example.
+const VALID_IDS = [
+  '11010519491231002X',
+  '11010519491231002x',
+  '440308199901012341',
+  '310115200002291235', // 29 Feb of a leap year
+  '510107198808154739',
+  '650102209912310009',
+  '360428180001010018',
+  // Same first 16 digits, consecutive sequence numbers: together with the above, every check character
+  // 0-9 and X occurs.
+  '110101199003071006',
+  '110101199003071014',
+  '110101199003071022',
+  '110101199003071030',
+  '110101199003071049',
+  '110101199003071057',
+  '110101199003071065',
+  '110101199003071073',
+  '110101199003071081',
+  '11010119900307109X',
+];
+
+describe('MOBILE_PATTERN / mobileSchema', () => {
+  it.each(['13800138000', '19912345678', '10000000000'])('accepts %s', (value) => {
+    expect(MOBILE_PATTERN.test(value)).toBe(true);
+    expect(mobileSchema.safeParse(value).success).toBe(true);
+  });
+
+  it.each([
+    '',
+    '1380013800',
+    '138001380001',
+    '23800138000',
+    '1380013800a',
+    ' 13800138000',
+    '13800138000\n',
+    '+8613800138000',
+    '138 0013 8000',
+  ])('rejects %j', (value) => {
+    expect(MOBILE_PATTERN.test(value)).toBe(false);
+  });
+
+  it('fails with the Chinese phone message', () => {
+    const result = mobileSchema.safeParse('12345');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(MESSAGES.phoneInvalid);
+  });
+
+  it('agrees with PHONE_LENGTH', () => {
+    expect(MOBILE_PATTERN.test('1'.padEnd(PHONE_LENGTH, '0'))).toBe(true);
+    expect(MOBILE_PATTERN.test('1'.padEnd(PHONE_LENGTH + 1, '0'))).toBe(false);
+  });
+});
+
+describe('SMS_CODE_PATTERN / smsCodeSchema', () => {
+  it.each(['0000', '1234', '9090'])('accepts %s', (value) => {
+    expect(smsCodeSchema.safeParse(value).success).toBe(true);
+  });
+
+  it.each(['', '123', '12345', '12a4', ' 1234', '１２３４'])('rejects %j', (value) => {
+    expect(SMS_CODE_PATTERN.test(value)).toBe(false);
+  });
+
+  it('fails with the Chinese code message', () => {
+    expect(smsCodeSchema.safeParse('12').error?.issues[0]?.message).toBe(MESSAGES.codeIncomplete);
+  });
+
+  it('agrees with CODE_LENGTH', () => {
+    expect(SMS_CODE_PATTERN.test('7'.repeat(CODE_LENGTH))).toBe(true);
+    expect(SMS_CODE_PATTERN.test('7'.repeat(CODE_LENGTH - 1))).toBe(false);
+  });
+});
+
+describe('national ID', () => {
+  it.each(VALID_IDS)('accepts %s', (value) => {
+    expect(NATIONAL_ID_PATTERN.test(value)).toBe(true);
+    expect(isValidNationalId(value)).toBe(true);
+    expect(nationalIdSchema.safeParse(value).success).toBe(true);
+  });
+
+  it('computes the check character of the standard example', () => {
+    expect(nationalIdCheckChar('11010519491231002')).toBe('X');
+    expect(nationalIdCheckChar('44030819990101234')).toBe('1');
+    expect(() => nationalIdCheckChar('1234')).toThrow(RangeError);
+  });
+
+  it.each([
+    '110105194912310021', // X expected
+    '440308199901012342',
+    '44030819990101234X',
+    '310115200002291236',
+    '110101199003071007',
+    '110101199003071090', // X expected, 0 given
+  ])('rejects %s: right shape, wrong check character', (value) => {
+    expect(NATIONAL_ID_PATTERN.test(value)).toBe(true);
+    expect(isValidNationalId(value)).toBe(false);
+  });
+
+  it.each([
+    '110101190002291006', // 1900 is not a leap year
+    '110101202302301005', // 30 February
+    '110101202304311004', // 31 April
+  ])('rejects %s: right check character, impossible date', (value) => {
+    expect(NATIONAL_ID_PATTERN.test(value)).toBe(true);
+    expect(nationalIdCheckChar(value.slice(0, 17))).toBe(value.charAt(17));
+    expect(isValidNationalId(value)).toBe(false);
+  });
+
+  it.each([
+    '010101199003071002', // area code starting with 0
+    '110101210001011004', // year 2100
+    '110101199013011007', // month 13
+    '110101199001001004', // day 00
+    '11010119900307100', // 17 characters
+    '1101011990030710060', // 19 characters
+    '11010119900307100Y',
+    '110101900307100', // old 15-digit form
+    '',
+  ])('rejects %j: wrong shape', (value) => {
+    expect(NATIONAL_ID_PATTERN.test(value)).toBe(false);
+    expect(isValidNationalId(value)).toBe(false);
+  });
+
+  it('fails with its own message', () => {
+    expect(nationalIdSchema.safeParse('110105194912310021').error?.issues[0]?.message).toBe(
+      PATTERN_MESSAGES.nationalIdInvalid,
+    );
+  });
+});
+
+describe('DIGITS_1_50_PATTERN', () => {
+  it.each(['0', '007', '1'.repeat(50)])('accepts %s', (value) => {
+    expect(DIGITS_1_50_PATTERN.test(value)).toBe(true);
+    expect(digits1To50Schema.safeParse(value).success).toBe(true);
+  });
+
+  it.each(['', '1'.repeat(51), '12 3', '-1', '1.5', '１'])('rejects %j', (value) => {
+    expect(DIGITS_1_50_PATTERN.test(value)).toBe(false);
+  });
+});
+
+describe('TEXT_1_50_PATTERN / text1To50Schema', () => {
+  it.each(['a', '模特', 'a b', '字'.repeat(50), `a${' '.repeat(48)}b`, 'line\nbreak'])(
+    'accepts %j',
+    (value) => {
+      expect(TEXT_1_50_PATTERN.test(value)).toBe(true);
+    },
+  );
+
+  it.each(['', ' ', '\u3000', ' a', 'a ', '字'.repeat(51), `a${' '.repeat(49)}b`])('rejects %j', (value) => {
+    expect(TEXT_1_50_PATTERN.test(value)).toBe(false);
+  });
+
+  it('trims before counting, and outputs the trimmed text', () => {
+    expect(text1To50Schema.parse(`  ${'字'.repeat(50)}  `)).toBe('字'.repeat(50));
+    expect(text1To50Schema.safeParse('   ').success).toBe(false);
+    expect(text1To50Schema.safeParse('\u3000').success).toBe(false);
+    expect(text1To50Schema.safeParse('字'.repeat(51)).error?.issues[0]?.message).toBe(
+      PATTERN_MESSAGES.text1To50,
+    );
+  });
+
+  it('agrees with the schema on trimmed values', () => {
+    for (const value of ['a', 'x'.repeat(50), 'x'.repeat(51), 'a b']) {
+      expect(TEXT_1_50_PATTERN.test(value)).toBe(text1To50Schema.safeParse(value).success);
+    }
+  });
+});
+
+describe('POSITIVE_INTEGER_PATTERN', () => {
+  it.each(['1', '9', '10', '1000000'])('accepts %s', (value) => {
+    expect(POSITIVE_INTEGER_PATTERN.test(value)).toBe(true);
+    expect(positiveIntegerStringSchema.safeParse(value).success).toBe(true);
+  });
+
+  it.each(['', '0', '01', '-1', '+1', '1.0', '1e3', ' 1'])('rejects %j', (value) => {
+    expect(POSITIVE_INTEGER_PATTERN.test(value)).toBe(false);
+  });
+
+  it('fails with its own message', () => {
+    expect(positiveIntegerStringSchema.safeParse('0').error?.issues[0]?.message).toBe(
+      PATTERN_MESSAGES.positiveInteger,
+    );
+  });
+});
+
+describe('fileSuffix', () => {
+  it.each([
+    ['a.b.jpg', 'jpg'],
+    ['photo.JPG', 'JPG'], // case kept as written
+    ['清单.xlsx', 'xlsx'],
+    ['archive.tar.gz', 'gz'],
+    ['.bashrc', 'bashrc'], // a leading dot is a dot like any other (spec: part after the last dot)
+    ['..', undefined],
+    ['noext', undefined],
+    ['x.', undefined], // nothing after the last dot
+    ['', undefined],
+  ])('%j gives %j', (name, suffix) => {
+    expect(fileSuffix(name)).toBe(suffix);
+  });
+});

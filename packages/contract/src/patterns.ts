@@ -1,0 +1,97 @@
+/**
+ * Validation patterns of spec §3 and §5, and zod schemas built on them, shared by the forms and the
+ * server so both accept exactly the same values.
+ */
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+/** Mainland mobile: 11 digits starting with 1. */
+export const MOBILE_PATTERN = /^1\d{10}$/;
+
+/** The login code: exactly 4 digits. */
+export const SMS_CODE_PATTERN = /^\d{4}$/;
+
+/**
+ * Shape of an 18-character mainland resident ID: area code (no leading 0), birth date yyyymmdd (years
+ * 1800–2099, month 01–12, day 01–31), 3-digit sequence, and a check character 0–9 or X (either case).
+ * The shape alone lets through 0231 and a wrong check character: use `isValidNationalId`.
+ */
+export const NATIONAL_ID_PATTERN =
+  /^[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx]$/;
+
+/** 1 to 50 digits (leading zeros allowed: account numbers, codes). */
+export const DIGITS_1_50_PATTERN = /^\d{1,50}$/;
+
+/**
+ * 1 to 50 characters without leading or trailing white space, i.e. a value already trimmed. Length is
+ * in UTF-16 units, as `String.length`, zod's `max` and the HTML `maxlength` count.
+ */
+export const TEXT_1_50_PATTERN = /^\S(?:[\s\S]{0,48}\S)?$/;
+
+/** Positive integer written without a leading zero. */
+export const POSITIVE_INTEGER_PATTERN = /^[1-9]\d*$/;
+
+// ISO 7064 MOD 11-2 as GB 11643: weight of position i is 2^(17-i) mod 11; the remainder of the weighted
+// sum picks the check character.
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
+const ID_CHECK_CHARS = '10X98765432';
+
+/** The check character (0–9 or X) of the first 17 digits of a national ID. */
+export const nationalIdCheckChar = (first17: string): string => {
+  if (!/^\d{17}$/.test(first17)) throw new RangeError('nationalIdCheckChar needs exactly 17 digits');
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * (ID_WEIGHTS[i] ?? 0);
+  return ID_CHECK_CHARS[sum % 11] ?? '';
+};
+
+/**
+ * A real national ID: the shape, a birth date that exists on the calendar (no 0230, 19010229), and the
+ * right check character (a lower-case x counts as X). Not checked: that the area code is assigned or
+ * the birth date is past, which would make the answer depend on tables or on today.
+ */
+export const isValidNationalId = (value: string): boolean => {
+  if (!NATIONAL_ID_PATTERN.test(value)) return false;
+  const year = Number(value.slice(6, 10));
+  const month = Number(value.slice(10, 12));
+  const day = Number(value.slice(12, 14));
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  return nationalIdCheckChar(value.slice(0, 17)) === value.charAt(17).toUpperCase();
+};
+
+/** Messages of the patterns that texts.md does not word (phone and code use MESSAGES). */
+export const PATTERN_MESSAGES = {
+  nationalIdInvalid: '*请输入正确身份证号',
+  digits1To50: '*请输入1-50位数字',
+  text1To50: '*请输入1-50个字符',
+  positiveInteger: '*请输入正整数',
+} as const;
+
+export const mobileSchema = z.string().regex(MOBILE_PATTERN, MESSAGES.phoneInvalid);
+export const smsCodeSchema = z.string().regex(SMS_CODE_PATTERN, MESSAGES.codeIncomplete);
+export const nationalIdSchema = z
+  .string()
+  .refine(isValidNationalId, { message: PATTERN_MESSAGES.nationalIdInvalid });
+export const digits1To50Schema = z.string().regex(DIGITS_1_50_PATTERN, PATTERN_MESSAGES.digits1To50);
+/** Trims first (the output is the trimmed text), then requires 1 to 50 characters. */
+export const text1To50Schema = z
+  .string()
+  .trim()
+  .min(1, PATTERN_MESSAGES.text1To50)
+  .max(50, PATTERN_MESSAGES.text1To50);
+/** A positive integer as typed in a text field (a string, e.g. a query parameter or a form value). */
+export const positiveIntegerStringSchema = z
+  .string()
+  .regex(POSITIVE_INTEGER_PATTERN, PATTERN_MESSAGES.positiveInteger);
+
+/**
+ * The filename suffix sent with a direct upload (spec §5): the part after the last dot, as written
+ * (case kept). `undefined` when there is no dot, and also when nothing follows the last dot ('x.'), since
+ * an empty suffix says nothing. A leading dot counts like any other: '.bashrc' gives 'bashrc', as the
+ * spec's rule reads (unlike Node's `path.extname`, which treats it as a hidden name without extension).
+ */
+export const fileSuffix = (filename: string): string | undefined => {
+  const dot = filename.lastIndexOf('.');
+  if (dot === -1 || dot === filename.length - 1) return undefined;
+  return filename.slice(dot + 1);
+};

@@ -1,0 +1,102 @@
+/**
+ * Permission keys (spec §6) and the admin side menu they gate (spec §2, texts.md). The first path segment
+ * of an admin route is chosen by permission key; with no sub-path the app opens the first key the user holds.
+ */
+import { z } from 'zod';
+import type { PermissionLevel } from './enums';
+
+/** In menu order. */
+export const PERMISSION_KEYS = [
+  'dashboard',
+  'calendar',
+  'data_management',
+  'organization',
+  'team_recipient',
+  'my_bill',
+  'accounting',
+  'operation_record',
+] as const;
+export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+export const permissionKeySchema = z.enum(PERMISSION_KEYS);
+
+export interface MenuChild {
+  readonly label: string;
+  /** Segment under the parent's path, e.g. 'model' in /admin/information/model. */
+  readonly path: string;
+}
+
+export interface MenuEntry {
+  readonly key: PermissionKey;
+  readonly label: string;
+  /** First path segment under /admin. */
+  readonly path: string;
+  /** Empty for a single page. The first child is where the entry's index redirects (spec §2). */
+  readonly children: readonly MenuChild[];
+}
+
+export const PERMISSION_MENU: readonly MenuEntry[] = [
+  { key: 'dashboard', label: '数据看板', path: 'dashboard', children: [] },
+  { key: 'calendar', label: '日历', path: 'calendar', children: [] },
+  {
+    key: 'data_management',
+    label: '信息管理',
+    path: 'information',
+    children: [
+      { label: '模特', path: 'model' },
+      { label: '资源', path: 'folder' },
+      { label: '公司', path: 'company' },
+      { label: '联系人', path: 'contacts' },
+      { label: '套餐', path: 'packages' },
+    ],
+  },
+  {
+    key: 'organization',
+    label: '组织架构',
+    path: 'organization',
+    children: [
+      { label: '成员', path: 'member' },
+      { label: '部门', path: 'department' },
+      { label: '角色', path: 'role' },
+    ],
+  },
+  { key: 'team_recipient', label: '收款主体', path: 'team_recipient', children: [] },
+  {
+    key: 'my_bill',
+    label: '订单',
+    path: 'order',
+    children: [
+      { label: '待办', path: 'ready_to_bill' },
+      { label: '订单列表', path: 'order' },
+    ],
+  },
+  {
+    key: 'accounting',
+    label: '财务',
+    path: 'finance',
+    children: [
+      { label: '看板', path: 'dashboard' },
+      { label: '待开票', path: 'ready_to_invoice' },
+      { label: '费用', path: 'fees' },
+    ],
+  },
+  { key: 'operation_record', label: '操作日志', path: 'operate', children: [] },
+];
+
+export const PERMISSION_MENU_BY_KEY = Object.fromEntries(
+  PERMISSION_MENU.map((entry) => [entry.key, entry]),
+) as Readonly<Record<PermissionKey, MenuEntry>>;
+
+export const PERMISSION_KEY_LABELS = Object.fromEntries(
+  PERMISSION_MENU.map((entry) => [entry.key, entry.label]),
+) as Readonly<Record<PermissionKey, string>>;
+
+/** Each level includes the ones below it: read < edit < manage. */
+export const PERMISSION_LEVEL_RANK: Readonly<Record<PermissionLevel, number>> = {
+  read: 1,
+  edit: 2,
+  manage: 3,
+};
+
+/** Whether holding `held` (nothing when null/undefined) is enough for an action needing `required`. */
+export const levelAllows = (held: PermissionLevel | null | undefined, required: PermissionLevel): boolean =>
+  held != null && PERMISSION_LEVEL_RANK[held] >= PERMISSION_LEVEL_RANK[required];

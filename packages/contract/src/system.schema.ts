@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** GET /storm_api/health */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'error']),
+  database_driver: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+  /** Id of this installation's database: the same across restarts, new for a fresh database. */
+  instance_id: z.string(),
+  uptime_seconds: z.number().int(),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+/** GET /storm_api/v1/configs: what the apps need to know about this installation; no secrets. */
+export const configsSchema = z.object({
+  product_name: z.string(),
+  product_name_zh: z.string(),
+  version: z.string(),
+  /** Origin fronting static assets and files (spec §1 {host}); empty when this server serves them. */
+  static_host: z.string(),
+  upload: z.object({
+    max_bytes: z.number().int(),
+    chunk_size: z.number().int(),
+    content_types: z.array(z.string()),
+  }),
+  sms: z.object({
+    resend_interval_seconds: z.number().int(),
+    code_length: z.number().int(),
+  }),
+  map: z.object({
+    provider: z.enum(['amap', 'tencent', 'none']),
+    /** The browser key of the map provider (a public key by design); never a server secret. */
+    web_key: z.string(),
+  }),
+});
+export type Configs = z.infer<typeof configsSchema>;
+
+/** GET /storm_api/v1/countries: ISO 3166-1 alpha-2 code → Chinese name. */
+export const countriesSchema = z.object({
+  countries: z.record(z.string().regex(/^[A-Z]{2}$/), z.string()),
+});
+export type Countries = z.infer<typeof countriesSchema>;
