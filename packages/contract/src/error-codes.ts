@@ -12,6 +12,7 @@ export const ERROR_CATALOGUE = {
   validationFailed: { code: 40001, status: 400, message: '请检查填写的内容' },
   malformedJson: { code: 40002, status: 400, message: '请求内容不是有效的 JSON' },
   unsupportedMediaType: { code: 40015, status: 415, message: '不支持的请求内容类型' },
+  invalidSmsCode: { code: 40010, status: 400, message: '验证码错误或已过期，请重新获取' },
   forbidden: { code: 40300, status: 403, message: '没有权限执行此操作' },
   notFound: { code: 40400, status: 404, message: '记录不存在' },
   routeNotFound: { code: 40401, status: 404, message: '接口不存在' },
