@@ -8,7 +8,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 const version = process.env.TRACKIT_BUILD_VERSION ?? 'dev';
 
 await rm('dist', { recursive: true, force: true });
-for (const entry of ['main', 'cli/migrate']) {
+for (const entry of ['main', 'cli/index']) {
   await build({
     entryPoints: [`src/${entry}.ts`],
     outfile: `dist/${entry}.js`,

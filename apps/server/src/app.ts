@@ -8,8 +8,16 @@ import { zhCN } from 'zod/locales';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerCountryRoutes } from './domains/country/country.routes';
+import { registerPermissionRoutes } from './domains/permission/permission.routes';
+import { registerProfileRoutes } from './domains/profile/profile.routes';
+import { registerSessionRoutes } from './domains/session/session.routes';
+import { authenticate, type SessionDeps } from './domains/session/session.service';
+import { createSmsSender } from './domains/session/sms/create-sms-sender';
+import type { SmsSender } from './domains/session/sms/sms-sender';
+import { deriveKey } from './domains/session/token';
 import { ensureInstance } from './domains/system/system.repository';
 import { registerConfigRoutes, registerHealthRoutes } from './domains/system/system.routes';
+import { registerTeamRoutes } from './domains/team/team.routes';
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
 import { generateRequestId, registerRequestIdHeader } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -20,14 +28,33 @@ z.config(zhCN());
 
 export interface AppDependencies {
   config: Config;
+  /** A migrated database (main.ts opens it; tests give their own). */
   database: DatabaseHandle;
+  /** The time as the server sees it; tests move it to check expiries. */
+  clock?: () => Date;
+  /** Overrides the driver SMS_DRIVER names (tests capture the codes). */
+  sms?: SmsSender;
 }
 
-/** Opens nothing itself: the caller gives it a migrated database (main.ts, or a test's). */
-
 /** Builds the HTTP app: conventions first, then each domain's routes. No business logic here. */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
-  const instanceId = await ensureInstance(database.db);
+export async function buildApp({
+  config,
+  database,
+  clock = () => new Date(),
+  sms,
+}: AppDependencies): Promise<FastifyInstance> {
+  const instance = await ensureInstance(database.db);
+  const secret = config.authSecret ?? instance.authSecret;
+  const sessionDeps: SessionDeps = {
+    db: database.db,
+    clock,
+    keys: {
+      access: deriveKey(secret, 'access-token'),
+      refresh: deriveKey(secret, 'refresh-token'),
+      sms: deriveKey(secret, 'sms-code'),
+    },
+  };
+
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: generateRequestId,
@@ -46,18 +73,37 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   registerRequestIdHeader(app);
   await registerSecurityHeaders(app, { staticHost: config.staticHost });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  app.decorateRequest('auth', null);
 
   await app.register(
     async (api) => {
-      registerHealthRoutes(api.withTypeProvider<ZodTypeProvider>(), { config, database, instanceId });
+      registerHealthRoutes(api.withTypeProvider<ZodTypeProvider>(), {
+        config,
+        database,
+        instanceId: instance.id,
+      });
     },
     { prefix: API_BASE_PATH },
   );
   await app.register(
     async (scope) => {
+      // Default deny: every v1 route needs a session unless its config says `public: true`.
+      scope.addHook('onRequest', async (request) => {
+        if (request.routeOptions.config.public) return;
+        request.auth = await authenticate(sessionDeps, request.headers.authorization);
+      });
       const v1 = scope.withTypeProvider<ZodTypeProvider>();
       registerConfigRoutes(v1, { config });
       registerCountryRoutes(v1);
+      registerSessionRoutes(v1, {
+        ...sessionDeps,
+        smsKey: sessionDeps.keys.sms,
+        sms: sms ?? createSmsSender(config.sms),
+        log: app.log,
+      });
+      registerTeamRoutes(v1, sessionDeps);
+      registerProfileRoutes(v1, sessionDeps);
+      registerPermissionRoutes(v1, sessionDeps);
     },
     { prefix: `${API_BASE_PATH}/v1` },
   );

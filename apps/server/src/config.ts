@@ -37,6 +37,48 @@ const envSchema = z.object({
   MAP_WEB_KEY: optionalString,
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(2_147_483_648),
   TRACKIT_BUILD_VERSION: optionalString,
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMS_DRIVER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
+  ALIYUN_SMS_ACCESS_KEY_ID: optionalString,
+  ALIYUN_SMS_ACCESS_KEY_SECRET: optionalString,
+  ALIYUN_SMS_SIGN_NAME: optionalString,
+  ALIYUN_SMS_TEMPLATE_CODE: optionalString,
+  ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+  TENCENT_SMS_SECRET_ID: optionalString,
+  TENCENT_SMS_SECRET_KEY: optionalString,
+  TENCENT_SMS_SDK_APP_ID: optionalString,
+  TENCENT_SMS_SIGN_NAME: optionalString,
+  TENCENT_SMS_TEMPLATE_ID: optionalString,
+  TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
+});
+
+/** The variables each SMS driver cannot work without. */
+const SMS_DRIVER_VARIABLES = {
+  console: [],
+  aliyun: [
+    'ALIYUN_SMS_ACCESS_KEY_ID',
+    'ALIYUN_SMS_ACCESS_KEY_SECRET',
+    'ALIYUN_SMS_SIGN_NAME',
+    'ALIYUN_SMS_TEMPLATE_CODE',
+  ],
+  tencent: [
+    'TENCENT_SMS_SECRET_ID',
+    'TENCENT_SMS_SECRET_KEY',
+    'TENCENT_SMS_SDK_APP_ID',
+    'TENCENT_SMS_SIGN_NAME',
+    'TENCENT_SMS_TEMPLATE_ID',
+  ],
+} as const;
+
+const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  for (const name of SMS_DRIVER_VARIABLES[env.SMS_DRIVER]) {
+    if (!env[name])
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `required when SMS_DRIVER=${env.SMS_DRIVER}`,
+      });
+  }
 });
 
 export interface Config {
@@ -57,6 +99,56 @@ export interface Config {
   map: { provider: 'amap' | 'tencent' | 'none'; webKey: string | undefined };
   uploadMaxBytes: number;
   version: string;
+  /** Signs tokens and code hashes; when unset, a secret kept in the database is used. */
+  authSecret: string | undefined;
+  sms: SmsConfig;
+}
+
+export type SmsConfig =
+  | { driver: 'console' }
+  | {
+      driver: 'aliyun';
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      templateCode: string;
+      endpoint: string;
+    }
+  | {
+      driver: 'tencent';
+      secretId: string;
+      secretKey: string;
+      sdkAppId: string;
+      signName: string;
+      templateId: string;
+      region: string;
+    };
+
+function smsConfig(e: z.infer<typeof envSchema>): SmsConfig {
+  // The superRefine above guarantees the variables of the chosen driver are present.
+  const value = (text: string | undefined) => text ?? '';
+  if (e.SMS_DRIVER === 'aliyun') {
+    return {
+      driver: 'aliyun',
+      accessKeyId: value(e.ALIYUN_SMS_ACCESS_KEY_ID),
+      accessKeySecret: value(e.ALIYUN_SMS_ACCESS_KEY_SECRET),
+      signName: value(e.ALIYUN_SMS_SIGN_NAME),
+      templateCode: value(e.ALIYUN_SMS_TEMPLATE_CODE),
+      endpoint: e.ALIYUN_SMS_ENDPOINT,
+    };
+  }
+  if (e.SMS_DRIVER === 'tencent') {
+    return {
+      driver: 'tencent',
+      secretId: value(e.TENCENT_SMS_SECRET_ID),
+      secretKey: value(e.TENCENT_SMS_SECRET_KEY),
+      sdkAppId: value(e.TENCENT_SMS_SDK_APP_ID),
+      signName: value(e.TENCENT_SMS_SIGN_NAME),
+      templateId: value(e.TENCENT_SMS_TEMPLATE_ID),
+      region: e.TENCENT_SMS_REGION,
+    };
+  }
+  return { driver: 'console' };
 }
 
 export class ConfigError extends Error {}
@@ -79,7 +171,7 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   defaultAppsDir = defaultAppsFolder(),
 ): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -100,6 +192,8 @@ export function loadConfig(
     map: { provider: e.MAP_PROVIDER, webKey: e.MAP_WEB_KEY },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     version: e.TRACKIT_BUILD_VERSION ?? defaultVersion(),
+    authSecret: e.AUTH_SECRET,
+    sms: smsConfig(e),
   };
 }
 

@@ -169,3 +169,21 @@ export const DATE_FORMATS = {
 export const WEEK_START = 0;
 /** Indexed by `getDay()`: 0 is Sunday. */
 export const WEEKDAY_LABELS = ['日', '一', '二', '三', '四', '五', '六'] as const;
+
+/** Background colours of initials avatars (a member without a photo), picked by nickname. */
+export const AVATAR_COLORS = [
+  '#1677ff',
+  '#13a8a8',
+  '#52c41a',
+  '#fa8c16',
+  '#eb2f96',
+  '#722ed1',
+  '#2f54eb',
+  '#fa541c',
+] as const;
+
+export function avatarColorFor(name: string): string {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return AVATAR_COLORS[hash % AVATAR_COLORS.length] as string;
+}

@@ -67,8 +67,12 @@ export const PATTERN_MESSAGES = {
   positiveInteger: '*请输入正整数',
 } as const;
 
-export const mobileSchema = z.string({ error: MESSAGES.phoneInvalid }).regex(MOBILE_PATTERN, MESSAGES.phoneInvalid);
-export const smsCodeSchema = z.string({ error: MESSAGES.codeIncomplete }).regex(SMS_CODE_PATTERN, MESSAGES.codeIncomplete);
+export const mobileSchema = z
+  .string({ error: MESSAGES.phoneInvalid })
+  .regex(MOBILE_PATTERN, MESSAGES.phoneInvalid);
+export const smsCodeSchema = z
+  .string({ error: MESSAGES.codeIncomplete })
+  .regex(SMS_CODE_PATTERN, MESSAGES.codeIncomplete);
 export const nationalIdSchema = z
   .string()
   .refine(isValidNationalId, { message: PATTERN_MESSAGES.nationalIdInvalid });

@@ -19,7 +19,7 @@ describe('the embedded database', () => {
 
       const second = await openConfiguredDatabase(settings);
       await runMigrations(second); // a second run finds nothing pending
-      expect(await ensureInstance(second.db)).toBe(id);
+      expect(await ensureInstance(second.db)).toEqual(id);
       await second.close();
     } finally {
       await rm(dataDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -17,8 +18,22 @@ export interface ApiResponse<T = unknown> {
   body: Envelope<T>;
 }
 
+/** The server's clock in a test: starts at the real time, moves only when told. */
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+/** Codes the server "sent", newest last. */
+export interface SentCodes {
+  all: { mobile: string; code: string }[];
+  last(mobile: string): string | undefined;
+}
+
 export interface TestApp {
   app: FastifyInstance;
+  clock: TestClock;
+  sms: SentCodes;
   database: DatabaseHandle;
   config: Config;
   /** Base URL of the listening server, e.g. http://127.0.0.1:40123 */
@@ -32,6 +47,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
 /**
  * The real server, listening on a random port over its own fresh database, configured as in
  * production except for what `env` overrides.
@@ -42,9 +59,28 @@ export async function buildTestApp(
   extraRoutes?: (api: ApiRouter) => void,
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-app-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  // Requests may name their client address in X-Forwarded-For (limits per IP are tested that way).
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    TRUST_PROXY: 'loopback',
+    ...env,
+  });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database });
+  let now = Date.now();
+  const clock: TestClock = { now: () => new Date(now), advance: (ms) => (now += ms) };
+  const sent: SentCodes['all'] = [];
+  const sms: SentCodes = {
+    all: sent,
+    last: (mobile) => sent.filter((s) => s.mobile === mobile).at(-1)?.code,
+  };
+  const app = await buildApp({
+    config,
+    database,
+    clock: clock.now,
+    sms: { name: 'console', sendCode: async (mobile, code) => void sent.push({ mobile, code }) },
+  });
   if (extraRoutes) {
     await app.register(async (scope) => extraRoutes(scope.withTypeProvider<ZodTypeProvider>()), {
       prefix: '/storm_api/test',
@@ -56,6 +92,8 @@ export async function buildTestApp(
 
   return {
     app,
+    clock,
+    sms,
     database,
     config,
     baseUrl,
@@ -64,7 +102,8 @@ export async function buildTestApp(
       url: string,
       options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
     ) {
-      const headers: Record<string, string> = { ...options.headers };
+      // Each request from its own address unless the test names one, so per-IP limits stay out of the way.
+      const headers: Record<string, string> = { 'x-forwarded-for': randomAddress(), ...options.headers };
       let body: string | undefined = options.rawBody;
       if (options.body !== undefined) {
         body = JSON.stringify(options.body);

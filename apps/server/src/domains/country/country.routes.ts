@@ -9,7 +9,7 @@ export function registerCountryRoutes(api: ApiRouter) {
   const answer = ok({ countries: COUNTRIES });
   api.get(
     '/countries',
-    { schema: { response: { 200: envelopeSchema(countriesSchema) } } },
+    { config: { public: true }, schema: { response: { 200: envelopeSchema(countriesSchema) } } },
     async (_request, reply) => {
       // The list changes only with a deployment.
       reply.header('cache-control', 'public, max-age=3600');

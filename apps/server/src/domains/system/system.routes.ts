@@ -61,7 +61,9 @@ export function registerConfigRoutes(api: ApiRouter, deps: { config: Config }) {
     sms: { resend_interval_seconds: CODE_RESEND_SECONDS, code_length: CODE_LENGTH },
     map: { provider: config.map.provider, web_key: config.map.webKey ?? '' },
   };
-  api.get('/configs', { schema: { response: { 200: envelopeSchema(configsSchema) } } }, async () =>
-    ok(configs),
+  api.get(
+    '/configs',
+    { config: { public: true }, schema: { response: { 200: envelopeSchema(configsSchema) } } },
+    async () => ok(configs),
   );
 }

@@ -1,0 +1,28 @@
+import { bigint, index, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+
+/**
+ * Who did what, when, to which record (domain.md "Operation log"). Team and member are empty for
+ * events before a team is known (a refused sign-in).
+ */
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' }),
+    membershipId: bigint('membership_id', { mode: 'number' }),
+    userId: bigint('user_id', { mode: 'number' }),
+    action: varchar('action', { length: 64 }).notNull(),
+    targetType: varchar('target_type', { length: 64 }),
+    targetId: varchar('target_id', { length: 64 }),
+    /** What changed or why: before/after values, a reason. Never a secret or a code. */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 512 }),
+    ...timestamps,
+  },
+  (t) => [
+    index('operation_logs_team_created_idx').on(t.teamId, t.createdAt.desc()),
+    index('operation_logs_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);

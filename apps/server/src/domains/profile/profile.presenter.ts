@@ -1,0 +1,17 @@
+import type { Profile } from '@trackit/contract/session.schema';
+import type { MembershipRow } from '../team/team.repository';
+
+export function presentProfile(row: MembershipRow): Profile {
+  return {
+    id: row.id,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    avatar_thumb: row.avatarThumb,
+    base_color: row.baseColor,
+    team_id: row.teamId,
+    team_name: row.teamName,
+    department_name: row.departmentName,
+    mobile: row.mobile,
+    is_owner: row.isOwner,
+  };
+}

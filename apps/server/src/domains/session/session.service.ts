@@ -1,0 +1,310 @@
+import { SIGN_IN_MESSAGES } from '@trackit/contract/messages';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { recordOperation } from '../operation-log/operation-log.repository';
+import {
+  findMembershipOfUser,
+  findUserByMobile,
+  listValidMemberships,
+  type MembershipRow,
+  recordMembershipLogin,
+} from '../team/team.repository';
+import type { AuthContext, RequestOrigin } from './auth-context';
+import { tooManyRequests } from './mobile-code.service';
+import { SESSION_POLICY } from './session.policy';
+import {
+  consumeCode,
+  endSession,
+  findActiveLock,
+  findSessionForRequest,
+  findSessionForUpdate,
+  insertSession,
+  lockSignIn,
+  recordSignInFailure,
+  type SessionRow,
+  takeCodeAttempt,
+  touchSession,
+  updateSession,
+} from './session.repository';
+import {
+  hashSmsCode,
+  makeRefreshToken,
+  parseRefreshToken,
+  signAccessToken,
+  verifyAccessToken,
+} from './token';
+
+export interface SessionKeys {
+  access: Buffer;
+  refresh: Buffer;
+  sms: Buffer;
+}
+
+export interface SessionDeps {
+  db: Database;
+  clock: () => Date;
+  keys: SessionKeys;
+}
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
+const earliest = (a: Date, b: Date) => (a < b ? a : b);
+
+const sessionEnded = () => new AppError('sessionEnded');
+const unauthenticated = () => new AppError('unauthenticated');
+
+function issueTokens(
+  deps: SessionDeps,
+  session: Pick<SessionRow, 'id' | 'expiresAt'>,
+  generation: number,
+): TokenPair {
+  const now = deps.clock();
+  const exp = earliest(later(now, SESSION_POLICY.accessTtlMs), session.expiresAt);
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const expSeconds = Math.floor(exp.getTime() / 1000);
+  return {
+    access_token: signAccessToken(deps.keys.access, {
+      typ: 'access',
+      sid: session.id,
+      iat: nowSeconds,
+      exp: expSeconds,
+    }),
+    refresh_token: makeRefreshToken(deps.keys.refresh, session.id, generation),
+    expires_in: expSeconds - nowSeconds,
+  };
+}
+
+/** The membership a sign-in lands in: the most recently used valid one, else the first. */
+export function defaultMembership(members: MembershipRow[]): MembershipRow | undefined {
+  const used = members
+    .filter((m) => m.lastLoginAt)
+    .sort((a, b) => Number(b.lastLoginAt) - Number(a.lastLoginAt));
+  return used[0] ?? members[0];
+}
+
+/** Counts a wrong code; the tenth in 24 hours locks the number. Kept even when the sign-in fails. */
+async function refuseSignIn(
+  deps: SessionDeps,
+  mobile: string,
+  origin: RequestOrigin,
+  reason: string,
+): Promise<never> {
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    const failures = await recordSignInFailure(tx, mobile, origin.ip, now);
+    if (failures >= SESSION_POLICY.failuresBeforeLock) {
+      await lockSignIn(tx, mobile, later(now, SESSION_POLICY.lockMs), now);
+    }
+    await recordOperation(tx, {
+      action: 'sign_in_refused',
+      detail: { mobile, reason, failures_in_24h: failures },
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      at: now,
+    });
+  });
+  throw new AppError('invalidSmsCode');
+}
+
+export async function signIn(deps: SessionDeps, mobile: string, code: string, origin: RequestOrigin) {
+  const now = deps.clock();
+  const lockedUntil = await findActiveLock(deps.db, mobile, now);
+  if (lockedUntil) throw tooManyRequests(SIGN_IN_MESSAGES.signInLocked, lockedUntil, now);
+
+  const attempt = await takeCodeAttempt(deps.db, mobile, now, SESSION_POLICY.maxAttemptsPerCode);
+  if (!attempt) return refuseSignIn(deps, mobile, origin, 'no_live_code');
+  if (attempt.codeHash !== hashSmsCode(deps.keys.sms, mobile, code)) {
+    return refuseSignIn(deps, mobile, origin, 'wrong_code');
+  }
+
+  const outcome = await deps.db.transaction(async (tx) => {
+    if (!(await consumeCode(tx, attempt.id, now))) return 'code_used';
+    const user = await findUserByMobile(tx, mobile);
+    const members = user ? await listValidMemberships(tx, user.id) : [];
+    const chosen = defaultMembership(members);
+    // A number without a valid membership gets the same answer as a wrong code.
+    if (!user || !chosen) return 'no_valid_membership';
+
+    const session = await insertSession(tx, {
+      userId: user.id,
+      membershipId: chosen.id,
+      refreshGeneration: 1,
+      rotatedAt: now,
+      refreshExpiresAt: later(now, SESSION_POLICY.refreshTtlMs),
+      expiresAt: later(now, SESSION_POLICY.sessionMaxMs),
+      lastSeenAt: now,
+      ip: origin.ip,
+      userAgent: origin.userAgent.slice(0, 512),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordMembershipLogin(tx, chosen.id, now);
+    await recordOperation(tx, {
+      action: 'sign_in',
+      teamId: chosen.teamId,
+      membershipId: chosen.id,
+      userId: user.id,
+      targetType: 'session',
+      targetId: session.id,
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      at: now,
+    });
+    return { members, membershipId: chosen.id, token: issueTokens(deps, session, 1) };
+  });
+  // A refusal (its reason) is recorded in a transaction of its own, after this one has ended.
+  if (typeof outcome === 'string') return refuseSignIn(deps, mobile, origin, outcome);
+  return outcome;
+}
+
+/**
+ * POST /v1/sessions/refresh: rotates the refresh token. The immediately previous one still works for a
+ * few seconds (two tabs refreshing at once get the same current token); any older one ends the session.
+ */
+export async function refreshSession(
+  deps: SessionDeps,
+  refreshToken: string,
+  origin: RequestOrigin,
+): Promise<TokenPair> {
+  const parsed = parseRefreshToken(deps.keys.refresh, refreshToken);
+  if (!parsed) throw unauthenticated();
+  const now = deps.clock();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const session = await findSessionForUpdate(tx, parsed.sessionId);
+    if (!session) return { error: unauthenticated() };
+    if (session.endedAt || session.expiresAt <= now) return { error: sessionEnded() };
+    const membership = await findMembershipOfUser(tx, session.userId, session.membershipId);
+    if (membership?.status !== 'valid') {
+      await endSession(tx, session.id, 'membership_not_valid', now);
+      return { error: sessionEnded() };
+    }
+    const current = session.refreshGeneration;
+    const withinGrace = now.getTime() - session.rotatedAt.getTime() <= SESSION_POLICY.refreshGraceMs;
+    if (parsed.generation === current - 1 && withinGrace) {
+      return { tokens: issueTokens(deps, session, current) };
+    }
+    if (parsed.generation !== current) {
+      await endSession(tx, session.id, 'refresh_token_reused', now);
+      await recordOperation(tx, {
+        action: 'session_ended_refresh_reuse',
+        teamId: membership.teamId,
+        membershipId: membership.id,
+        userId: session.userId,
+        targetType: 'session',
+        targetId: session.id,
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+        at: now,
+      });
+      return { error: sessionEnded() };
+    }
+    if (session.refreshExpiresAt <= now) {
+      await endSession(tx, session.id, 'refresh_expired', now);
+      return { error: sessionEnded() };
+    }
+    const next = current + 1;
+    await updateSession(tx, session.id, {
+      refreshGeneration: next,
+      rotatedAt: now,
+      refreshExpiresAt: earliest(later(now, SESSION_POLICY.refreshTtlMs), session.expiresAt),
+      lastSeenAt: now,
+      updatedAt: now,
+    });
+    return { tokens: issueTokens(deps, session, next) };
+  });
+  // Ending a reused session must be committed before answering, so it is returned, not thrown.
+  if ('error' in outcome) throw outcome.error;
+  return outcome.tokens;
+}
+
+/** Reads the bearer token of a request into the caller's context; throws 10401 / 10498 / 10499. */
+export async function authenticate(
+  deps: SessionDeps,
+  authorization: string | undefined,
+): Promise<AuthContext> {
+  const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(authorization ?? '');
+  if (!match?.[1]) throw unauthenticated();
+  const now = deps.clock();
+  const verified = verifyAccessToken(deps.keys.access, match[1], Math.floor(now.getTime() / 1000));
+  if (!verified.ok)
+    throw verified.reason === 'expired' ? new AppError('accessTokenExpired') : unauthenticated();
+  const session = await findSessionForRequest(deps.db, verified.claims.sid);
+  if (!session || session.endedAt || session.expiresAt <= now) throw sessionEnded();
+  if (session.membershipStatus !== 'valid' || session.membershipUserId !== session.userId) {
+    await endSession(deps.db, session.id, 'membership_not_valid', now);
+    throw sessionEnded();
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() >= 60_000) await touchSession(deps.db, session.id, now);
+  return {
+    sessionId: session.id,
+    userId: session.userId,
+    membershipId: session.membershipId,
+    teamId: session.teamId,
+    isOwner: session.isOwner,
+    roleId: session.roleId,
+    mobile: session.mobile,
+  };
+}
+
+export async function signOut(deps: SessionDeps, auth: AuthContext, origin: RequestOrigin) {
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    await endSession(tx, auth.sessionId, 'logout', now);
+    await recordOperation(tx, {
+      action: 'sign_out',
+      teamId: auth.teamId,
+      membershipId: auth.membershipId,
+      userId: auth.userId,
+      targetType: 'session',
+      targetId: auth.sessionId,
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      at: now,
+    });
+  });
+}
+
+/** POST /v1/teams/{id}/login: moves the session to another of the caller's valid memberships. */
+export async function switchTeam(
+  deps: SessionDeps,
+  auth: AuthContext,
+  membershipId: number,
+  origin: RequestOrigin,
+) {
+  const now = deps.clock();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const target = await findMembershipOfUser(tx, auth.userId, membershipId);
+    if (target?.status !== 'valid') return { error: new AppError('notFound', { message: '团队不存在' }) };
+    const session = await findSessionForUpdate(tx, auth.sessionId);
+    if (!session || session.endedAt) return { error: sessionEnded() };
+    const next = session.refreshGeneration + 1;
+    await updateSession(tx, session.id, {
+      membershipId: target.id,
+      refreshGeneration: next,
+      rotatedAt: now,
+      refreshExpiresAt: earliest(later(now, SESSION_POLICY.refreshTtlMs), session.expiresAt),
+      updatedAt: now,
+    });
+    await recordMembershipLogin(tx, target.id, now);
+    await recordOperation(tx, {
+      action: 'team_switch',
+      teamId: target.teamId,
+      membershipId: target.id,
+      userId: auth.userId,
+      targetType: 'session',
+      targetId: session.id,
+      detail: { from_membership_id: auth.membershipId, to_membership_id: target.id },
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      at: now,
+    });
+    return { tokens: issueTokens(deps, session, next) };
+  });
+  if ('error' in outcome) throw outcome.error;
+  return outcome.tokens;
+}

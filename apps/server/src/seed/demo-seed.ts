@@ -1,0 +1,86 @@
+import { avatarColorFor } from '@trackit/contract/constants';
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { departments, rolePermissions, roles } from '../domains/organization/organization.tables';
+import { memberships, teams } from '../domains/team/team.tables';
+import { users } from '../domains/user/user.tables';
+import { createTeamWithOwner, upsertUser } from './team-setup';
+
+/** Numbers of the demo agency (README). */
+export const DEMO_MOBILES = {
+  /** Owner of two teams, every permission. */
+  owner: '13800000000',
+  /** One team, a limited role. */
+  agent: '13800000001',
+  /** A paused membership: cannot sign in. */
+  paused: '13800000002',
+} as const;
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(teams);
+  return (row?.total ?? 0) === 0;
+}
+
+/** Fills a database with a demo agency. Does nothing (returns false) when the demo owner exists already. */
+export async function seedDemo(db: Database): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.mobile, DEMO_MOBILES.owner));
+  if (existing) return false;
+
+  const agency = await createTeamWithOwner(db, {
+    name: '星辰模特经纪',
+    ownerMobile: DEMO_MOBILES.owner,
+    ownerNickname: '林晓',
+  });
+  await createTeamWithOwner(db, {
+    name: '光影文化传媒',
+    ownerMobile: DEMO_MOBILES.owner,
+    ownerNickname: 'Lin',
+  });
+
+  await db.transaction(async (tx) => {
+    const teamId = agency.team.id;
+    const created = await tx
+      .insert(departments)
+      .values(['经纪一部', '经纪二部', '财务部'].map((name) => ({ teamId, name })))
+      .returning();
+    const [first, second] = created;
+    await tx
+      .update(memberships)
+      .set({ departmentId: first?.id })
+      .where(eq(memberships.id, agency.membership.id));
+
+    const [agentRole] = await tx.insert(roles).values({ teamId, name: '经纪人' }).returning();
+    if (!agentRole) throw new Error('role not created');
+    await tx.insert(rolePermissions).values([
+      { roleId: agentRole.id, permissionKey: 'dashboard', level: 'read' },
+      { roleId: agentRole.id, permissionKey: 'calendar', level: 'edit' },
+      { roleId: agentRole.id, permissionKey: 'data_management', level: 'edit' },
+      { roleId: agentRole.id, permissionKey: 'my_bill', level: 'read' },
+    ]);
+
+    const agent = await upsertUser(tx, DEMO_MOBILES.agent);
+    const paused = await upsertUser(tx, DEMO_MOBILES.paused);
+    await tx.insert(memberships).values([
+      {
+        teamId,
+        userId: agent.id,
+        nickname: '周楠',
+        baseColor: avatarColorFor('周楠'),
+        roleId: agentRole.id,
+        departmentId: second?.id ?? null,
+      },
+      {
+        teamId,
+        userId: paused.id,
+        nickname: '陈默',
+        baseColor: avatarColorFor('陈默'),
+        roleId: agentRole.id,
+        status: 'pause',
+      },
+    ]);
+  });
+  return true;
+}

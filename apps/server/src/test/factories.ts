@@ -1,0 +1,95 @@
+import type { TokenPair } from '@trackit/contract/session.schema';
+import { expect } from 'vitest';
+import type { Database } from '../db/client';
+import { rolePermissions, roles } from '../domains/organization/organization.tables';
+import { memberships, teams } from '../domains/team/team.tables';
+import { users } from '../domains/user/user.tables';
+import type { TestApp } from './build-test-app';
+
+let sequence = 0;
+/** A mobile number no other test of the run uses. */
+export function uniqueMobile(): string {
+  sequence += 1;
+  return `139${String(process.pid % 10000).padStart(4, '0')}${String(sequence).padStart(4, '0')}`;
+}
+
+export async function createTeam(db: Database, name = `测试团队${sequence}`) {
+  const [team] = await db.insert(teams).values({ name }).returning();
+  if (!team) throw new Error('team not created');
+  return team;
+}
+
+export async function createUser(db: Database, mobile = uniqueMobile()) {
+  const [user] = await db.insert(users).values({ mobile }).returning();
+  if (!user) throw new Error('user not created');
+  return user;
+}
+
+export async function createMembership(
+  db: Database,
+  values: {
+    teamId: number;
+    userId: number;
+    nickname?: string;
+    status?: 'valid' | 'pause' | 'off_duty';
+    isOwner?: boolean;
+    roleId?: number | null;
+  },
+) {
+  const [membership] = await db
+    .insert(memberships)
+    .values({ nickname: '成员', baseColor: '#1677ff', status: 'valid', ...values })
+    .returning();
+  if (!membership) throw new Error('membership not created');
+  return membership;
+}
+
+export async function createRole(
+  db: Database,
+  teamId: number,
+  grants: { key: string; level: 'read' | 'edit' | 'manage' }[],
+  name = '角色',
+) {
+  const [role] = await db.insert(roles).values({ teamId, name }).returning();
+  if (!role) throw new Error('role not created');
+  if (grants.length) {
+    await db
+      .insert(rolePermissions)
+      .values(grants.map((grant) => ({ roleId: role.id, permissionKey: grant.key, level: grant.level })));
+  }
+  return role;
+}
+
+/** A user with one valid owner membership in a new team. */
+export async function createMember(db: Database, options: { nickname?: string; isOwner?: boolean } = {}) {
+  const team = await createTeam(db);
+  const user = await createUser(db);
+  const membership = await createMembership(db, {
+    teamId: team.id,
+    userId: user.id,
+    nickname: options.nickname ?? '测试成员',
+    isOwner: options.isOwner ?? true,
+  });
+  return { team, user, membership, mobile: user.mobile };
+}
+
+/** Requests a code, reads it from the captured SMS and signs in; returns the whole answer. */
+export async function signIn(t: TestApp, mobile: string, headers: Record<string, string> = {}) {
+  const requested = await t.request('POST', '/storm_api/v1/mobile_codes', { body: { mobile }, headers });
+  expect(requested.body.code, requested.body.message).toBe(0);
+  const code = t.sms.last(mobile);
+  if (!code) throw new Error(`no code was sent to ${mobile}`);
+  const res = await t.request<{ membership_id: number; token: TokenPair; valid_members: { id: number }[] }>(
+    'POST',
+    '/storm_api/v1/sessions',
+    { body: { mobile, code }, headers },
+  );
+  expect(res.body.code, res.body.message).toBe(0);
+  // The next code of this number may be requested at once.
+  t.clock.advance(61_000);
+  return res.body.data;
+}
+
+export const bearer = (token: TokenPair | string) => ({
+  authorization: `Bearer ${typeof token === 'string' ? token : token.access_token}`,
+});
