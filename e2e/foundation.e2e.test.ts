@@ -12,11 +12,19 @@ describe('the built product', () => {
   });
   afterAll(() => browser.close());
 
-  it('opens the admin app from / and shows the server running on its embedded database', async () => {
+  it('opens the admin app from / (the sign-in page for a visitor)', async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/`);
-    expect(new URL(page.url()).pathname).toMatch(/^\/admin\/?$/);
+    await page.waitForURL(/\/admin\/login$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the server running on its embedded database on the status page', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/admin/status`);
     await page.getByText(PRODUCT_NAME_ZH, { exact: true }).first().waitFor();
     await page.getByText('运行正常').waitFor();
     await page.getByText('PGlite（内置）').waitFor();
@@ -25,7 +33,7 @@ describe('the built product', () => {
     };
     const meta = await page.locator('meta[name="version"]').getAttribute('content');
     expect(meta).toBe(configs.data.version);
-    await screenshot(page, 'admin-landing');
+    await screenshot(page, 'admin-status');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,11 +1,25 @@
-import { createApiClient } from '@trackit/client/api-client';
+import { createLoginHistory } from '@trackit/client/login-history';
+import { createSessionApiClient } from '@trackit/client/session-manager';
+import { createTokenStore } from '@trackit/client/token-store';
+import { BASE_PATHS } from '@trackit/contract/constants';
 import { feedback } from './components/feedback-bridge';
 
+/** The session token record (local storage, key TRACK_IT_TOKEN). */
+export const tokens = createTokenStore();
+
+/** The recent-login list of the login page (encrypted local storage). */
+export const loginHistory = createLoginHistory();
+
+/** Where the app sends the user when the session is over. */
+export const LOGIN_PATH = '/login';
+
 /**
- * The admin app's API client. The bearer token and the session refresh arrive with the sign-in page;
- * until then calls go without a token.
+ * The admin app's API client: bearer token from `tokens`, one single-flight refresh on 10401/10498/10499,
+ * and a full page load of the login page when the session is over (clearing every cached answer).
  */
-export const api = createApiClient({
+export const api = createSessionApiClient({
+  tokens,
   onErrorToast: feedback.error,
   onConfirm: feedback.confirm,
+  onSignedOut: () => window.location.assign(`${BASE_PATHS.admin}${LOGIN_PATH}`),
 });

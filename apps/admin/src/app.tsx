@@ -14,10 +14,13 @@ const queryClient = new QueryClient({
 
 const router = createBrowserRouter(routes, { basename: BASE_PATHS.admin });
 
+// The brand navy of the logo as antd's primary colour, so buttons and links match the login screen.
+const theme = { token: { colorPrimary: '#1d3a8a', colorLink: '#1d3a8a' } };
+
 /** Providers of the admin app: antd (Chinese, no space in two-character buttons), queries, router. */
 export function AppRoot() {
   return (
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <App>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>

@@ -1,73 +1,25 @@
 /// <reference types="node" />
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TRANSPORT_ERROR_CODE } from '@trackit/contract/error-codes';
 import { MESSAGES } from '@trackit/contract/messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiClientOptions, ApiError, createApiClient } from './api-client';
+import { type StubApi, startStubApi } from './testing/stub-api';
 
-interface Seen {
-  method: string;
-  url: string;
-  authorization: string | undefined;
-  body: string;
-}
-
-type Route = (
-  req: IncomingMessage,
-  body: string,
-) => { status?: number; headers?: Record<string, string>; body: unknown };
-
-const routes: Record<string, Route> = {};
-let seen: Seen[] = [];
-let server: Server;
-let baseURL: string;
-
-const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': typeof body === 'string' ? 'text/html' : 'application/json',
-    ...headers,
-  });
-  res.end(text);
-};
+let api: StubApi;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => {
-      body += chunk.toString();
-    });
-    req.on('end', () => {
-      const url = req.url ?? '';
-      seen.push({ method: req.method ?? '', url, authorization: req.headers.authorization, body });
-      const path = url.split('?')[0] ?? '';
-      const route = routes[path.replace('/storm_api', '')];
-      if (!route) return send(res, 404, { code: 40401, message: '接口不存在', data: null });
-      const answer = route(req, body);
-      if (answer.status === -1) return; // never answer: for the time-out test
-      send(res, answer.status ?? 200, answer.body, answer.headers);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/storm_api`;
+  api = await startStubApi();
 });
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-
-beforeEach(() => {
-  seen = [];
-  for (const key of Object.keys(routes)) delete routes[key];
-});
+afterAll(() => api.close());
+beforeEach(() => api.reset());
 
 const setup = (options: Partial<ApiClientOptions> = {}) => {
   const onErrorToast = vi.fn();
   const onConfirm = vi.fn();
   const client = createApiClient({
-    baseURL,
+    baseURL: api.baseURL,
     onErrorToast,
     onConfirm,
     getAccessToken: () => 'tok-1',
@@ -78,7 +30,7 @@ const setup = (options: Partial<ApiClientOptions> = {}) => {
 
 describe('createApiClient', () => {
   it('resolves the envelope data of a successful call', async () => {
-    routes['/v1/profile'] = () => ({ body: { code: 0, message: 'ok', data: { nickname: '王小明' } } });
+    api.routes['/v1/profile'] = () => ({ body: { code: 0, message: 'ok', data: { nickname: '王小明' } } });
     const { client, onErrorToast } = setup();
 
     await expect(client.get<{ nickname: string }>('/v1/profile')).resolves.toEqual({ nickname: '王小明' });
@@ -86,7 +38,7 @@ describe('createApiClient', () => {
   });
 
   it('sends JSON bodies with post, put, patch and delete', async () => {
-    routes['/v1/things'] = (req, body) => ({
+    api.routes['/v1/things'] = (req, body) => ({
       body: { code: 0, message: '', data: { method: req.method, body } },
     });
     const { client } = setup();
@@ -95,11 +47,11 @@ describe('createApiClient', () => {
     await expect(client.put('/v1/things', { a: 2 })).resolves.toEqual({ method: 'PUT', body: '{"a":2}' });
     await expect(client.patch('/v1/things', { a: 3 })).resolves.toEqual({ method: 'PATCH', body: '{"a":3}' });
     await expect(client.delete('/v1/things', { id: 4 })).resolves.toEqual({ method: 'DELETE', body: '' });
-    expect(seen.at(-1)?.url).toBe('/storm_api/v1/things?id=4');
+    expect(api.seen.at(-1)?.url).toBe('/storm_api/v1/things?id=4');
   });
 
   it('rejects a non-zero code with an ApiError and toasts the server message', async () => {
-    routes['/v1/models/9'] = () => ({
+    api.routes['/v1/models/9'] = () => ({
       status: 404,
       body: { code: 40400, message: '记录不存在', data: null },
     });
@@ -112,7 +64,7 @@ describe('createApiClient', () => {
   });
 
   it('toasts 网络异常 when the server gives no message', async () => {
-    routes['/v1/x'] = () => ({ status: 500, body: { code: 50000, message: '', data: null } });
+    api.routes['/v1/x'] = () => ({ status: 500, body: { code: 50000, message: '', data: null } });
     const { client, onErrorToast } = setup();
 
     await expect(client.get('/v1/x')).rejects.toMatchObject({ code: 50000, message: MESSAGES.networkError });
@@ -120,7 +72,7 @@ describe('createApiClient', () => {
   });
 
   it('does not toast with hideToast, but still rejects', async () => {
-    routes['/v1/sessions'] = () => ({
+    api.routes['/v1/sessions'] = () => ({
       status: 400,
       body: { code: 40000, message: '验证码错误', data: null },
     });
@@ -131,7 +83,10 @@ describe('createApiClient', () => {
   });
 
   it('resolves the whole envelope with skipCodeCheck, without toast or session handling', async () => {
-    routes['/v1/profile'] = () => ({ status: 401, body: { code: 10401, message: '请先登录', data: null } });
+    api.routes['/v1/profile'] = () => ({
+      status: 401,
+      body: { code: 10401, message: '请先登录', data: null },
+    });
     const onSessionError = vi.fn();
     const { client, onErrorToast } = setup({ onSessionError });
 
@@ -155,7 +110,7 @@ describe('createApiClient', () => {
   });
 
   it('turns a time-out into code -9999', async () => {
-    routes['/v1/slow'] = () => ({ status: -1, body: null });
+    api.routes['/v1/slow'] = () => ({ delay: -1, body: null });
     const { client } = setup({ timeout: 100 });
 
     await expect(client.get('/v1/slow', undefined, { hideToast: true })).rejects.toMatchObject({
@@ -164,7 +119,7 @@ describe('createApiClient', () => {
   });
 
   it('treats an answer that is not an envelope as a network problem', async () => {
-    routes['/v1/html'] = () => ({ status: 502, body: '<html>Bad Gateway</html>' });
+    api.routes['/v1/html'] = () => ({ status: 502, body: '<html>Bad Gateway</html>' });
     const { client, onErrorToast } = setup();
 
     await expect(client.get('/v1/html')).rejects.toMatchObject({ code: TRANSPORT_ERROR_CODE, status: 502 });
@@ -172,7 +127,7 @@ describe('createApiClient', () => {
   });
 
   it('lets an aborted call reject with its cancellation, without toast', async () => {
-    routes['/v1/slow'] = () => ({ status: -1, body: null });
+    api.routes['/v1/slow'] = () => ({ delay: -1, body: null });
     const { client, onErrorToast } = setup();
     const controller = new AbortController();
 
@@ -185,15 +140,15 @@ describe('createApiClient', () => {
   });
 
   it('writes arrays in bracket form in the query string', async () => {
-    routes['/v1/models'] = () => ({ body: { code: 0, message: '', data: [] } });
+    api.routes['/v1/models'] = () => ({ body: { code: 0, message: '', data: [] } });
     const { client } = setup();
 
     await client.get('/v1/models', { ids: [1, 2], name: '王 小', empty: null });
-    expect(seen[0]?.url).toBe('/storm_api/v1/models?ids[]=1&ids[]=2&name=%E7%8E%8B%20%E5%B0%8F');
+    expect(api.seen[0]?.url).toBe('/storm_api/v1/models?ids[]=1&ids[]=2&name=%E7%8E%8B%20%E5%B0%8F');
   });
 
   it('copies x- headers into the body and reads x-total as a number', async () => {
-    routes['/v1/models'] = () => ({
+    api.routes['/v1/models'] = () => ({
       headers: { 'x-page': '2', 'x-per-page': '10', 'x-total': '42', 'x-request-id': 'req-1', etag: 'W/"1"' },
       body: { code: 0, message: '', data: [{ id: 1 }] },
     });
@@ -213,18 +168,18 @@ describe('createApiClient', () => {
   });
 
   it('sends the bearer header unless the call has skipAuth or there is no token', async () => {
-    routes['/v1/ping'] = () => ({ body: { code: 0, message: '', data: null } });
+    api.routes['/v1/ping'] = () => ({ body: { code: 0, message: '', data: null } });
     const { client } = setup();
     const anonymous = setup({ getAccessToken: () => undefined }).client;
 
     await client.get('/v1/ping');
     await client.get('/v1/ping', undefined, { skipAuth: true });
     await anonymous.get('/v1/ping');
-    expect(seen.map((s) => s.authorization)).toEqual(['Bearer tok-1', undefined, undefined]);
+    expect(api.seen.map((s) => s.authorization)).toEqual(['Bearer tok-1', undefined, undefined]);
   });
 
   it('opens the confirmation dialog on 30110 instead of a toast', async () => {
-    routes['/v1/orders'] = () => ({
+    api.routes['/v1/orders'] = () => ({
       body: { code: 30110, message: '请确认', data: { title: '无法删除', content: '该订单已开票' } },
     });
     const { client, onConfirm, onErrorToast } = setup();
@@ -236,7 +191,7 @@ describe('createApiClient', () => {
 
   it('re-sends a call once with the new token when the session hook answers retry', async () => {
     let token = 'expired';
-    routes['/v1/profile'] = (req) =>
+    api.routes['/v1/profile'] = (req) =>
       req.headers.authorization === 'Bearer fresh'
         ? { body: { code: 0, message: '', data: { id: 1 } } }
         : { status: 401, body: { code: 10498, message: '登录已过期，请重新登录', data: null } };
@@ -249,20 +204,39 @@ describe('createApiClient', () => {
     await expect(client.get('/v1/profile')).resolves.toEqual({ id: 1 });
     expect(onSessionError).toHaveBeenCalledOnce();
     expect(onSessionError.mock.calls[0]?.[0]).toMatchObject({ code: 10498 });
-    expect(seen.map((s) => s.authorization)).toEqual(['Bearer expired', 'Bearer fresh']);
+    expect(api.seen.map((s) => s.authorization)).toEqual(['Bearer expired', 'Bearer fresh']);
     expect(onErrorToast).not.toHaveBeenCalled();
   });
 
+  it('leaves the session alone when a call sent with skipAuth is answered with a session code', async () => {
+    api.routes['/v1/public'] = () => ({
+      status: 401,
+      body: { code: 10401, message: '请先登录', data: null },
+    });
+    const onSessionError = vi.fn(async () => 'retry' as const);
+    const { client, onErrorToast } = setup({ onSessionError });
+
+    await expect(client.get('/v1/public', undefined, { skipAuth: true })).rejects.toMatchObject({
+      code: 10401,
+    });
+    expect(onSessionError).not.toHaveBeenCalled();
+    expect(api.seen).toHaveLength(1);
+    expect(onErrorToast).toHaveBeenCalledExactlyOnceWith('请先登录');
+  });
+
   it('retries at most once and fails with a toast when the session stays invalid', async () => {
-    routes['/v1/profile'] = () => ({ status: 401, body: { code: 10499, message: '登录已失效', data: null } });
+    api.routes['/v1/profile'] = () => ({
+      status: 401,
+      body: { code: 10499, message: '登录已失效', data: null },
+    });
     const onSessionError = vi.fn(async () => 'retry' as const);
     const { client, onErrorToast } = setup({ onSessionError });
 
     await expect(client.get('/v1/profile')).rejects.toMatchObject({ code: 10499, status: 401 });
-    expect(seen).toHaveLength(2);
+    expect(api.seen).toHaveLength(2);
     expect(onSessionError.mock.calls.map((call) => (call as unknown[])[1])).toEqual([
-      { retried: false },
-      { retried: true },
+      { retried: false, accessToken: 'tok-1' },
+      { retried: true, accessToken: 'tok-1' },
     ]);
     expect(onErrorToast).toHaveBeenCalledExactlyOnceWith('登录已失效');
   });

@@ -124,6 +124,11 @@ export type SessionOutcome = 'retry' | 'fail';
 export interface SessionErrorContext {
   /** True when this call was already re-sent once after a refresh: do not refresh again. */
   retried: boolean;
+  /**
+   * The access token the failed call was sent with (undefined when it went without one). A token that
+   * differs from the stored one means a refresh already happened meanwhile: retry, do not refresh again.
+   */
+  accessToken: string | undefined;
 }
 
 export interface ApiClientOptions {
@@ -227,9 +232,11 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
   const handleSessionError = async (error: ApiError, response: AxiosResponse): Promise<AxiosResponse> => {
     const meta: InternalMeta = response.config.meta ?? {};
     const retried = meta.sessionRetried === true;
+    const authorization = headerText(response.config.headers?.Authorization);
+    const accessToken = authorization?.startsWith('Bearer ') ? authorization.slice(7) : undefined;
     let outcome: SessionOutcome | undefined;
     try {
-      outcome = await options.onSessionError?.(error, { retried });
+      outcome = await options.onSessionError?.(error, { retried, accessToken });
     } catch {
       outcome = 'fail';
     }
@@ -269,7 +276,8 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
       status: response.status,
       requestId,
     });
-    if (error.isSession) return handleSessionError(error, response);
+    // A call sent without the token (skipAuth) says nothing about the session: it just fails.
+    if (error.isSession && !meta.skipAuth) return handleSessionError(error, response);
     if (error.code === ERROR_CATALOGUE.needsConfirmation.code && options.onConfirm) {
       options.onConfirm(readConfirmation(body.data, error.message));
       throw error;

@@ -1,111 +1,125 @@
-import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '@trackit/client/api-client';
-import { copyright, MESSAGES, PRODUCT_NAME_ZH } from '@trackit/contract/messages';
-import type { Health } from '@trackit/contract/system.schema';
-import { Alert, Badge, Button, Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
-import type { ReactNode } from 'react';
-import { configsQuery, healthQuery } from './home.queries';
+import { DashboardOutlined, LogoutOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { copyright, MESSAGES, PRODUCT_NAME } from '@trackit/contract/messages';
+import { App, Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { LOGIN_PATH } from '../../api';
+import { MemberAvatar } from '../../components/member-avatar';
+import { profileQuery, signOut } from '../session/session.queries';
+import styles from './home-page.module.css';
 
-/** The version tag the build put in index.html (`dev` in development). */
-const frontEndVersion =
-  document.querySelector<HTMLMetaElement>('meta[name="version"]')?.content ?? MESSAGES.empty;
+const logoUrl = `${import.meta.env.BASE_URL}favicon.svg`;
 
-const isHealth = (value: unknown): value is Health =>
-  typeof value === 'object' && value !== null && 'status' in value && 'database' in value;
-
-const DATABASE_DRIVERS: Record<Health['database_driver'], string> = {
-  pglite: 'PGlite（内置）',
-  postgres: 'PostgreSQL',
-};
-
-function HealthBadge({ ok, okText, failText }: { ok: boolean; okText: string; failText: string }) {
-  return <Badge status={ok ? 'success' : 'error'} text={ok ? okText : failText} />;
-}
-
-/** The landing page until the signed-in shell arrives: what this installation is and whether it runs. */
+/**
+ * The signed-in landing page until the shell with its menu arrives (issue 4): who is signed in, to
+ * which team, and a way out.
+ */
 export function HomePage() {
-  const health = useQuery(healthQuery);
-  const configs = useQuery(configsQuery);
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const profile = useQuery(profileQuery);
 
-  // A degraded server answers 503 with the health record as data: show it rather than a bare error.
-  const healthData =
-    health.data ?? (isApiError(health.error) && isHealth(health.error.data) ? health.error.data : undefined);
-  const unreachable = health.isError && !healthData;
-  const loading = health.isPending || configs.isPending;
+  const logout = useMutation({
+    mutationFn: signOut,
+    // The cache is cleared when the next sign-in goes home; clearing it here, while this page still
+    // observes the profile, would refetch it without a token.
+    onSuccess: () => {
+      void message.success(MESSAGES.logoutSuccess);
+      navigate(LOGIN_PATH, { replace: true });
+    },
+  });
 
-  const value = (content: ReactNode | undefined): ReactNode =>
-    loading ? <Skeleton.Input active size="small" /> : (content ?? MESSAGES.empty);
-
-  const retry = () => {
-    void health.refetch();
-    void configs.refetch();
-  };
+  const member = profile.data;
 
   return (
-    <Flex
-      vertical
-      align="center"
-      justify="center"
-      gap={24}
-      style={{ minHeight: '100vh', padding: 24, background: '#f5f7fa' }}
-    >
-      <Card style={{ width: '100%', maxWidth: 520 }}>
-        <Flex align="center" gap={16} style={{ marginBottom: 16 }}>
-          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={48} height={48} />
-          <div>
-            <Typography.Title level={3} style={{ margin: 0 }}>
-              {PRODUCT_NAME_ZH}
-            </Typography.Title>
-            <Typography.Text type="secondary">模特与艺人经纪团队的业务后台</Typography.Text>
-          </div>
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <Link to="/" className={styles.logo}>
+          <img src={logoUrl} alt="" width={28} height={28} />
+          <span className={styles.logoName}>{PRODUCT_NAME}</span>
+          <span className={styles.logoProduct}>经纪管理</span>
+        </Link>
+        <Flex align="center" gap={16}>
+          {member ? (
+            <Flex align="center" gap={10} data-testid="home-member">
+              <MemberAvatar
+                nickname={member.nickname}
+                avatar={member.avatar_thumb ?? member.avatar}
+                baseColor={member.base_color}
+                size={32}
+              />
+              <div className={styles.memberText}>
+                <span className={styles.memberName}>{member.nickname}</span>
+                <span className={styles.memberTeam}>{member.team_name}</span>
+              </div>
+            </Flex>
+          ) : (
+            profile.isPending && <Skeleton.Avatar active size={32} />
+          )}
+          <Button
+            icon={<LogoutOutlined />}
+            loading={logout.isPending}
+            onClick={() => logout.mutate()}
+            data-testid="home-logout"
+          >
+            {MESSAGES.logout}
+          </Button>
         </Flex>
+      </header>
 
-        {unreachable && (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginBottom: 16 }}
-            title="无法连接服务器"
-            description={health.error?.message || MESSAGES.networkError}
-            action={
-              <Button size="small" onClick={retry} loading={health.isFetching}>
-                重试
+      <main className={styles.main}>
+        {profile.isError ? (
+          <Result
+            status="warning"
+            title={profile.error.message || MESSAGES.networkError}
+            extra={
+              <Button type="primary" onClick={() => profile.refetch()} loading={profile.isFetching}>
+                {MESSAGES.uploadRetry}
               </Button>
             }
           />
+        ) : (
+          <Card className={styles.card}>
+            {member ? (
+              <>
+                <Flex align="center" gap={16} className={styles.welcome}>
+                  <MemberAvatar
+                    nickname={member.nickname}
+                    avatar={member.avatar}
+                    baseColor={member.base_color}
+                    size={56}
+                  />
+                  <div>
+                    <Typography.Title level={3} style={{ margin: 0 }}>
+                      你好，{member.nickname}
+                    </Typography.Title>
+                    <Typography.Text type="secondary">欢迎回到{member.team_name}</Typography.Text>
+                  </div>
+                </Flex>
+                <Descriptions column={1} size="small" bordered>
+                  <Descriptions.Item label={MESSAGES.nickname}>{member.nickname}</Descriptions.Item>
+                  <Descriptions.Item label={MESSAGES.team}>{member.team_name}</Descriptions.Item>
+                  <Descriptions.Item label={MESSAGES.department}>
+                    {member.department_name || MESSAGES.empty}
+                  </Descriptions.Item>
+                  <Descriptions.Item label="手机号">{member.mobile}</Descriptions.Item>
+                  <Descriptions.Item label="身份">
+                    {member.is_owner ? '团队所有者' : '团队成员'}
+                  </Descriptions.Item>
+                </Descriptions>
+                <Flex justify="flex-end" className={styles.links}>
+                  <Link to="/status">
+                    <DashboardOutlined /> 系统状态
+                  </Link>
+                </Flex>
+              </>
+            ) : (
+              <Skeleton active avatar paragraph={{ rows: 5 }} />
+            )}
+          </Card>
         )}
-
-        <Descriptions title="系统状态" column={1} size="small" bordered>
-          <Descriptions.Item label="服务">
-            {value(
-              healthData ? (
-                <HealthBadge ok={healthData.status === 'ok'} okText="运行正常" failText="部分不可用" />
-              ) : (
-                unreachable && <HealthBadge ok={false} okText="" failText="无法连接" />
-              ),
-            )}
-          </Descriptions.Item>
-          <Descriptions.Item label="数据库">
-            {value(
-              healthData && (
-                <HealthBadge
-                  ok={healthData.database === 'ok'}
-                  okText={DATABASE_DRIVERS[healthData.database_driver] ?? healthData.database_driver}
-                  failText="无响应"
-                />
-              ),
-            )}
-          </Descriptions.Item>
-          <Descriptions.Item label="产品">
-            {value(configs.data?.product_name_zh ?? configs.data?.product_name)}
-          </Descriptions.Item>
-          <Descriptions.Item label="服务端版本">
-            {value(configs.data?.version ?? healthData?.version)}
-          </Descriptions.Item>
-          <Descriptions.Item label="前端版本">{frontEndVersion}</Descriptions.Item>
-        </Descriptions>
-      </Card>
-      <Typography.Text type="secondary">{copyright(new Date().getFullYear())}</Typography.Text>
-    </Flex>
+      </main>
+      <footer className={styles.footer}>{copyright(new Date().getFullYear())}</footer>
+    </div>
   );
 }
