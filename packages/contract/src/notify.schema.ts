@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { NOTIFICATION_TYPES } from './enums';
+
+/** GET /v1/notifies item: a notification addressed to the current member. */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  body: z.string(),
+  /** Admin path of the record it concerns (`/admin/order/12`), or null. */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /v1/notifies query (plus page and per_page). */
+export const notificationFilterSchema = z.object({
+  type: z.enum(NOTIFICATION_TYPES).optional(),
+  read: z.enum(['true', 'false']).optional(),
+});
+
+/** GET /v1/notifies/unread_count (spec §3). */
+export const unreadCountSchema = z.object({ unread_count: z.number().int() });
+
+/** PATCH /v1/notifies: mark the given notifications, or all of them, as read. */
+export const markNotificationsReadSchema = z
+  .object({
+    ids: z.array(z.number().int().positive()).min(1).max(100).optional(),
+    all: z.literal(true).optional(),
+  })
+  .refine((body) => Boolean(body.ids) !== Boolean(body.all), { message: '请指定要标记的通知，或全部标记' });
+export const markNotificationsReadResultSchema = z.object({ updated: z.number().int() });
