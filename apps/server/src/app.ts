@@ -8,6 +8,8 @@ import { zhCN } from 'zod/locales';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerCountryRoutes } from './domains/country/country.routes';
+import { registerNotifyRoutes } from './domains/notify/notify.routes';
+import { registerOperationLogRoutes } from './domains/operation-log/operation-log.routes';
 import { registerPermissionRoutes } from './domains/permission/permission.routes';
 import { registerProfileRoutes } from './domains/profile/profile.routes';
 import { registerSessionRoutes } from './domains/session/session.routes';
@@ -104,6 +106,8 @@ export async function buildApp({
       registerTeamRoutes(v1, sessionDeps);
       registerProfileRoutes(v1, sessionDeps);
       registerPermissionRoutes(v1, sessionDeps);
+      registerNotifyRoutes(v1, sessionDeps);
+      registerOperationLogRoutes(v1, sessionDeps);
     },
     { prefix: `${API_BASE_PATH}/v1` },
   );

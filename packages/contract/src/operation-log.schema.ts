@@ -9,7 +9,6 @@ export const OPERATION_ACTION_LABELS = {
   sign_out_devices: '下线指定设备',
   sign_out_other_devices: '下线其他设备',
   session_ended_refresh_reuse: '登录凭证异常，会话已终止',
-  notifications_read: '标记通知已读',
 } as const;
 export type OperationAction = keyof typeof OPERATION_ACTION_LABELS;
 export const OPERATION_ACTIONS = Object.keys(OPERATION_ACTION_LABELS) as OperationAction[];

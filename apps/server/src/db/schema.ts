@@ -2,6 +2,7 @@
  * The one drizzle schema, for PGlite and PostgreSQL alike. Each domain's tables live in its own
  * `<domain>.tables.ts` beside its repository; this file gathers them for drizzle and drizzle-kit.
  */
+export * from '../domains/notify/notify.tables';
 export * from '../domains/operation-log/operation-log.tables';
 export * from '../domains/organization/organization.tables';
 export * from '../domains/session/session.tables';

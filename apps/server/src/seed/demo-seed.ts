@@ -1,6 +1,7 @@
 import { avatarColorFor } from '@trackit/contract/constants';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { notifyMembers } from '../domains/notify/notify.service';
 import { departments, rolePermissions, roles } from '../domains/organization/organization.tables';
 import { memberships, teams } from '../domains/team/team.tables';
 import { users } from '../domains/user/user.tables';
@@ -63,24 +64,65 @@ export async function seedDemo(db: Database): Promise<boolean> {
 
     const agent = await upsertUser(tx, DEMO_MOBILES.agent);
     const paused = await upsertUser(tx, DEMO_MOBILES.paused);
-    await tx.insert(memberships).values([
+    const [agentMembership] = await tx
+      .insert(memberships)
+      .values([
+        {
+          teamId,
+          userId: agent.id,
+          nickname: '周楠',
+          baseColor: avatarColorFor('周楠'),
+          roleId: agentRole.id,
+          departmentId: second?.id ?? null,
+        },
+        {
+          teamId,
+          userId: paused.id,
+          nickname: '陈默',
+          baseColor: avatarColorFor('陈默'),
+          roleId: agentRole.id,
+          status: 'pause',
+        },
+      ])
+      .returning({ id: memberships.id });
+
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const demoNotices = [
       {
-        teamId,
-        userId: agent.id,
-        nickname: '周楠',
-        baseColor: avatarColorFor('周楠'),
-        roleId: agentRole.id,
-        departmentId: second?.id ?? null,
+        type: 'audit_required' as const,
+        title: '订单待审批',
+        body: '周楠提交了「夏季新品画册拍摄」订单，等待您审批。',
+        link: '/admin/order/ready_to_bill',
+        at: minutesAgo(12),
       },
       {
-        teamId,
-        userId: paused.id,
-        nickname: '陈默',
-        baseColor: avatarColorFor('陈默'),
-        roleId: agentRole.id,
-        status: 'pause',
+        type: 'event_notice' as const,
+        title: '肖像授权即将到期',
+        body: '模特 Anna 在「春季广告大片」中的肖像授权将于 15 天后到期，请确认是否续约。',
+        link: '/admin/finance/fees',
+        at: minutesAgo(90),
       },
-    ]);
+      {
+        type: 'event_notice' as const,
+        title: '欢迎使用 TrackIt 经纪管理',
+        body: '这是演示团队，可以随意体验各项功能。',
+        at: minutesAgo(60 * 24),
+      },
+    ];
+    for (const notice of demoNotices) {
+      await notifyMembers(tx, { ...notice, teamId, recipientMembershipIds: [agency.membership.id] });
+    }
+    if (agentMembership) {
+      await notifyMembers(tx, {
+        teamId,
+        recipientMembershipIds: [agentMembership.id],
+        type: 'event_notice',
+        title: '新的档期确认',
+        body: '模特 Anna 11 月 28 日的档期已锁定。',
+        link: '/admin/calendar',
+        at: minutesAgo(30),
+      });
+    }
   });
   return true;
 }

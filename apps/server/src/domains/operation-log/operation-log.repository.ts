@@ -1,4 +1,7 @@
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { PageWindow } from '../../http/pagination';
+import { memberships } from '../team/team.tables';
 import { operationLogs } from './operation-log.tables';
 
 export interface OperationEntry {
@@ -29,4 +32,50 @@ export async function recordOperation(db: Database, entry: OperationEntry): Prom
     createdAt: entry.at,
     updatedAt: entry.at,
   });
+}
+
+export interface OperationLogFilter {
+  action?: string | undefined;
+  membershipId?: number | undefined;
+  from?: Date | undefined;
+  /** Exclusive. */
+  before?: Date | undefined;
+}
+
+/** One team's log, newest first, with the member's nickname in the same query. */
+export async function listOperationLogs(
+  db: Database,
+  teamId: number,
+  filter: OperationLogFilter,
+  window: PageWindow,
+) {
+  const where = and(
+    eq(operationLogs.teamId, teamId),
+    filter.action ? eq(operationLogs.action, filter.action) : undefined,
+    filter.membershipId ? eq(operationLogs.membershipId, filter.membershipId) : undefined,
+    filter.from ? gte(operationLogs.createdAt, filter.from) : undefined,
+    filter.before ? lt(operationLogs.createdAt, filter.before) : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: operationLogs.id,
+        action: operationLogs.action,
+        membershipId: operationLogs.membershipId,
+        nickname: memberships.nickname,
+        targetType: operationLogs.targetType,
+        targetId: operationLogs.targetId,
+        detail: operationLogs.detail,
+        ip: operationLogs.ip,
+        createdAt: operationLogs.createdAt,
+      })
+      .from(operationLogs)
+      .leftJoin(memberships, eq(memberships.id, operationLogs.membershipId))
+      .where(where)
+      .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(operationLogs).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
 }

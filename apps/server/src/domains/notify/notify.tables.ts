@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+import { memberships, teams } from '../team/team.tables';
+
+/** A notification to one member of a team (domain.md "Notification"). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    recipientMembershipId: bigint('recipient_membership_id', { mode: 'number' })
+      .notNull()
+      .references(() => memberships.id),
+    type: varchar('type', { length: 32, enum: ['event_notice', 'audit_required'] }).notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    body: text('body').notNull().default(''),
+    /** Admin path of the record it concerns. */
+    link: varchar('link', { length: 500 }),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('notifications_recipient_created_idx').on(t.recipientMembershipId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_recipient_unread_idx').on(t.recipientMembershipId).where(sql`read_at is null`),
+  ],
+);
