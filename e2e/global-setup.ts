@@ -5,6 +5,10 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { openConfiguredDatabase } from '../apps/server/src/db/client';
+import { runMigrations } from '../apps/server/src/db/migrate';
+import { seedDemo } from '../apps/server/src/seed/demo-seed';
+import { createE2eFixtures } from './fixtures';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,6 +48,18 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 
   throw new Error('server did not become healthy in time');
 }
 
+/** The embedded database the server will open: migrated, with the demo agency and the journeys' people. */
+async function prepareDatabase(dataDir: string) {
+  const database = await openConfiguredDatabase({ databaseUrl: undefined, databasePoolSize: 1, dataDir });
+  try {
+    await runMigrations(database);
+    await seedDemo(database.db);
+    await createE2eFixtures(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 /** Starts the built product (building it first when needed) on a fresh embedded database. */
 export default async function setup(project: TestProject) {
   const built = ['admin', 'share-mobile', 'share-desktop'].every((app) =>
@@ -53,6 +69,7 @@ export default async function setup(project: TestProject) {
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-e2e-'));
+  await prepareDatabase(dataDir);
   const logFile = path.join(dataDir, 'server.log');
   const port = await freePort();
   const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, watchErrors } from './browser';
 import { countSmsCodes, readSmsCode } from './server-log';
+import { storeToken } from './session';
 
 const baseUrl = inject('e2eBaseUrl');
 
@@ -98,17 +99,14 @@ describe('signing in to the admin app', () => {
     await page.close();
   });
 
-  it('sends a visitor with a forged token back to the login page', async () => {
+  it('sends a visitor whose stored token the server refuses back to the login page', async () => {
     const page = await browser.newPage();
-    await page.goto(`${baseUrl}/admin/login`);
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'TRACK_IT_TOKEN',
-        JSON.stringify({ access_token: 'forged', refresh_token: 'forged' }),
-      ),
-    );
+    await storeToken(page, { access_token: 'forged', refresh_token: 'forged' });
     await page.goto(`${baseUrl}/admin`);
     await page.waitForURL(/\/admin\/login$/);
+    // The refused token is gone: the login form is shown, not a spinner.
+    await page.getByTestId('login-phone').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('TRACK_IT_TOKEN'))).toBeNull();
     await page.close();
   });
 });

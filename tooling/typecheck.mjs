@@ -10,6 +10,7 @@ const projects = [
   'apps/share-mobile',
   'apps/share-desktop',
   'e2e',
+  'bench',
   'tooling',
 ];
 let failed = 0;

@@ -31,6 +31,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
+    // An idle connection the server drops (restart, failover) must not crash the process: the pool
+    // discards it and the next query opens a new one.
+    pool.on('error', (error) => console.error('database connection lost:', error.message));
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -1,0 +1,61 @@
+import type { TokenPair } from '@trackit/contract/session.schema';
+import type { Browser, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { countSmsCodes, readSmsCode } from './server-log';
+
+const baseUrl = () => inject('e2eBaseUrl');
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<{ code: number; data: T }> {
+  const res = await fetch(`${baseUrl()}/storm_api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; data: T };
+}
+
+/** Signs a number in through the API, reading the code from the server's output. */
+export async function signInByApi(mobile: string): Promise<TokenPair> {
+  const before = await countSmsCodes(mobile);
+  const requested = await post('/v1/mobile_codes', { mobile });
+  expect(requested.code, `code for ${mobile}`).toBe(0);
+  const code = await readSmsCode(mobile, before);
+  const signedIn = await post<{ token: TokenPair }>('/v1/sessions', { mobile, code });
+  expect(signedIn.code).toBe(0);
+  return signedIn.data.token;
+}
+
+/** Stores the token as the admin app does (a TRACK_IT local record that never expires). */
+export async function storeToken(page: Page, token: Pick<TokenPair, 'access_token' | 'refresh_token'>) {
+  await page.goto(`${baseUrl()}/admin/login`);
+  await page.evaluate(
+    (record) => {
+      localStorage.setItem('TRACK_IT_TOKEN', JSON.stringify({ value: record, time: Date.now(), expire: -1 }));
+    },
+    { access_token: token.access_token, refresh_token: token.refresh_token },
+  );
+}
+
+/** A page signed in with the given session, opened at an admin path. */
+export async function openSignedIn(
+  browser: Browser,
+  token: TokenPair,
+  path = '/admin',
+  viewport = { width: 1440, height: 900 },
+): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  await storeToken(page, token);
+  await page.goto(`${baseUrl()}${path}`);
+  return page;
+}
+
+/** Switches the session's team through the API (the header's team switch does the same). */
+export async function loginToTeam(token: TokenPair, membershipId: number): Promise<TokenPair> {
+  const res = await post<TokenPair>(
+    `/v1/teams/${membershipId}/login`,
+    { id: membershipId },
+    token.access_token,
+  );
+  expect(res.code).toBe(0);
+  return res.data;
+}
