@@ -15,6 +15,7 @@ export default defineConfig({
             'tooling/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          setupFiles: ['tooling/vitest-dom-setup.ts'],
         },
       },
       {

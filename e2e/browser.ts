@@ -22,6 +22,11 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A page as an agency's staff sees it: China's time zone and Chinese locale. */
+export function openPage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  return browser.newPage({ viewport, timezoneId: 'Asia/Shanghai', locale: 'zh-CN' });
+}
+
 /** Saves a full-page screenshot under e2e/screenshots/ for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });

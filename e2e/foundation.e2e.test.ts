@@ -1,7 +1,7 @@
 import { MESSAGES, PRODUCT_NAME_ZH } from '@trackit/contract/messages';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, watchErrors } from './browser';
+import { launchBrowser, openPage, screenshot, watchErrors } from './browser';
 
 const baseUrl = inject('e2eBaseUrl');
 
@@ -13,7 +13,7 @@ describe('the built product', () => {
   afterAll(() => browser.close());
 
   it('opens the admin app from / (the sign-in page for a visitor)', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/`);
     await page.waitForURL(/\/admin\/login$/);
@@ -22,7 +22,7 @@ describe('the built product', () => {
   });
 
   it('shows the server running on its embedded database on the status page', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/admin/status`);
     await page.getByText(PRODUCT_NAME_ZH, { exact: true }).first().waitFor();
@@ -46,7 +46,7 @@ describe('the built product', () => {
 
   for (const [app, path, viewport] of notFoundPages) {
     it(`shows the 404 text on an unknown ${app} page, loaded by deep link`, async () => {
-      const page = await browser.newPage({ viewport });
+      const page = await openPage(browser, viewport);
       const errors = watchErrors(page);
       const response = await page.goto(`${baseUrl}${path}`);
       expect(response?.status()).toBe(200);
@@ -59,7 +59,7 @@ describe('the built product', () => {
   }
 
   it('keeps the share-mobile app free of antd desktop code', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const scripts: string[] = [];
     page.on('response', async (response) => {
       if (response.url().endsWith('.js')) scripts.push(await response.text());

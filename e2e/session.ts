@@ -1,6 +1,7 @@
 import type { TokenPair } from '@trackit/contract/session.schema';
 import type { Browser, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { openPage } from './browser';
 import { countSmsCodes, readSmsCode } from './server-log';
 
 const baseUrl = () => inject('e2eBaseUrl');
@@ -43,7 +44,7 @@ export async function openSignedIn(
   path = '/admin',
   viewport = { width: 1440, height: 900 },
 ): Promise<Page> {
-  const page = await browser.newPage({ viewport });
+  const page = await openPage(browser, viewport);
   await storeToken(page, token);
   await page.goto(`${baseUrl()}${path}`);
   return page;

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@trackit/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, watchErrors } from './browser';
+import { launchBrowser, openPage, screenshot, watchErrors } from './browser';
 import { countSmsCodes, readSmsCode } from './server-log';
 import { storeToken } from './session';
 
@@ -27,7 +27,7 @@ describe('signing in to the admin app', () => {
   afterAll(() => browser.close());
 
   it('checks the fields as the user leaves them and before sending', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const page = await openPage(browser, { width: 1280, height: 720 });
     await page.goto(`${baseUrl}/admin/login`);
     await page.getByTestId('login-phone').fill('1380000');
     await page.getByTestId('login-code').click();
@@ -41,7 +41,7 @@ describe('signing in to the admin app', () => {
   });
 
   it('signs the two-team number in through the team picker and lands in the chosen team', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { width: 1440, height: 900 });
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/admin`);
     await page.waitForURL(/\/admin\/login$/);
@@ -62,16 +62,17 @@ describe('signing in to the admin app', () => {
     const id = (await second.getAttribute('data-testid'))?.replace('team-row-', '');
     await page.getByTestId(`team-login-${id}`).click();
 
-    await page.waitForURL(/\/admin\/?$/);
-    await expect.poll(() => page.getByTestId('home-member').textContent()).toContain('光影文化传媒');
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await expect.poll(() => page.getByTestId('header-team-name').textContent()).toContain('光影文化传媒');
     await screenshot(page, 'home-after-picker');
     expect(errors).toEqual([]);
 
     // Signed in: the login page sends the user home.
     await page.goto(`${baseUrl}/admin/login`);
-    await page.waitForURL(/\/admin\/?$/);
+    await page.waitForURL(/\/admin\/dashboard$/);
 
-    await page.getByTestId('home-logout').click();
+    await page.getByTestId('header-avatar').hover();
+    await page.getByTestId('menu-logout').click();
     await page.getByText(MESSAGES.logoutSuccess).waitFor();
     await page.waitForURL(/\/admin\/login$/);
     // The number is offered from the recent-login list.
@@ -81,7 +82,7 @@ describe('signing in to the admin app', () => {
   });
 
   it('shows a wrong code under the login button, then signs the one-team number straight in', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const page = await openPage(browser, { width: 1280, height: 720 });
     await page.goto(`${baseUrl}/admin/login`);
     const code = await enterPhoneAndCode(page, '13800000001');
     await page.getByTestId('login-code').fill(code === '0000' ? '0001' : '0000');
@@ -93,14 +94,14 @@ describe('signing in to the admin app', () => {
 
     await page.getByTestId('login-code').fill(code);
     await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/admin\/?$/);
-    await expect.poll(() => page.getByTestId('home-member').textContent()).toContain('星辰模特经纪');
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await expect.poll(() => page.getByTestId('header-team-name').textContent()).toContain('星辰模特经纪');
     expect(await page.getByTestId('team-picker').count()).toBe(0);
     await page.close();
   });
 
   it('sends a visitor whose stored token the server refuses back to the login page', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     await storeToken(page, { access_token: 'forged', refresh_token: 'forged' });
     await page.goto(`${baseUrl}/admin`);
     await page.waitForURL(/\/admin\/login$/);

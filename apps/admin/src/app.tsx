@@ -1,10 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BASE_PATHS } from '@trackit/contract/constants';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { setPendingHref } from './chunk-reload';
 import { FeedbackBridge } from './components/feedback-bridge';
+import { ImageGalleryHost } from './components/image-gallery';
+import { NewVersionNotice } from './components/new-version-notice';
 import { routes } from './routes';
 
 // Spec §7: queries neither retry nor refetch on window focus.
@@ -12,17 +15,54 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
 
+// TanStack Query takes only the tab's visibility as focus; a window brought back in front of another
+// counts too. Only the queries that opt in (the unread badge) refetch on it.
+focusManager.setEventListener((setFocused) => {
+  const handleVisibility = () => setFocused(document.visibilityState === 'visible');
+  const handleFocus = () => setFocused(true);
+  const handleBlur = () => setFocused(false);
+  document.addEventListener('visibilitychange', handleVisibility);
+  window.addEventListener('focus', handleFocus);
+  window.addEventListener('blur', handleBlur);
+  return () => {
+    document.removeEventListener('visibilitychange', handleVisibility);
+    window.removeEventListener('focus', handleFocus);
+    window.removeEventListener('blur', handleBlur);
+  };
+});
+
 const router = createBrowserRouter(routes, { basename: BASE_PATHS.admin });
 
-// The brand navy of the logo as antd's primary colour, so buttons and links match the login screen.
-const theme = { token: { colorPrimary: '#1d3a8a', colorLink: '#1d3a8a' } };
+// A page whose code fails to load reloads at the address it was going to (see chunk-reload.ts).
+setPendingHref(() => {
+  const target = router.state.navigation.location;
+  return target ? router.createHref(target) : undefined;
+});
 
-/** Providers of the admin app: antd (Chinese, no space in two-character buttons), queries, router. */
+// The brand navy of the logo as antd's primary colour, so buttons and links match the login screen.
+// antd derives grey tints from so dark a navy; selected menu items and options get a light blue instead.
+const theme = {
+  token: {
+    colorPrimary: '#1d3a8a',
+    colorLink: '#1d3a8a',
+    colorPrimaryBg: '#e8edf8',
+    colorPrimaryBgHover: '#d8e0f3',
+    controlItemBgActive: '#e8edf8',
+    controlItemBgActiveHover: '#d8e0f3',
+  },
+};
+
+/**
+ * Providers of the admin app: antd (Chinese, no space in two-character buttons), queries, router; and
+ * the app-wide pieces that show on any page: the new-version notice and the image gallery.
+ */
 export function AppRoot() {
   return (
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <App>
         <FeedbackBridge />
+        <NewVersionNotice />
+        <ImageGalleryHost />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

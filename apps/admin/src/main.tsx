@@ -1,11 +1,11 @@
 import 'antd/dist/reset.css';
-import 'dayjs/locale/zh-cn';
-import dayjs from 'dayjs';
+import './dayjs-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app';
+import { handlePreloadErrors } from './chunk-reload';
 
-dayjs.locale('zh-cn');
+handlePreloadErrors();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,40 +1,149 @@
-import type { RouteObject } from 'react-router';
+import { type MenuEntry, PERMISSION_MENU_BY_KEY, type PermissionKey } from '@trackit/contract/permissions';
+import type { ComponentType } from 'react';
+import { type LazyRouteFunction, type RouteObject, redirect } from 'react-router';
+import { loadChunk } from './chunk-reload';
 import { PageLoading } from './components/page-loading';
 import { RouteErrorPage } from './components/route-error-page';
+import { entryPath, SHELL_PAGES } from './layouts/navigation';
+import type { AdminRouteHandle } from './layouts/route-handle';
 
 /**
- * The route table of the admin app (basename /admin). Every page is a lazy chunk; the first load shows
- * the large centred spinner. The signed-in routes sit under a pathless route whose loader sends a
- * visitor without a token to /login. Permission keys arrive with the signed-in layout.
+ * The route table of the admin app (basename /admin, spec §2). Every page is a lazy chunk (a chunk that
+ * fails to load reloads the page once); the first load shows the large centred spinner. The signed-in
+ * routes sit under the shell, whose loader sends a visitor without a token to /login. Each first path
+ * segment is chosen by its permission key (the menu's path for that key); the shell shows the 403 page
+ * on a route whose key the member does not hold. `handle.title` is the heading the shell shows.
  */
+
+type Lazy = LazyRouteFunction<RouteObject>;
+
+/** A page: the named export of a lazily loaded module. */
+const page =
+  <K extends string>(importer: () => Promise<Record<NoInfer<K>, ComponentType>>, name: K): Lazy =>
+  async () => ({ Component: (await loadChunk(importer))[name] });
+
+/** One shared frame for the pages whose module comes in a later release. */
+const comingSoon = page(() => import('./components/coming-soon-page'), 'ComingSoonPage');
+
+const RedirectOnly = () => null;
+
+const handle = (value: AdminRouteHandle): AdminRouteHandle => value;
+
+/** A menu entry without children: one page at the entry's path. */
+const single = (key: PermissionKey, lazy: Lazy): RouteObject => {
+  const entry = PERMISSION_MENU_BY_KEY[key];
+  return { path: entry.path, handle: handle({ permission: key, title: entry.label }), lazy };
+};
+
+const childLabel = (entry: MenuEntry, path: string): string => {
+  const child = entry.children.find((candidate) => candidate.path === path);
+  if (!child) throw new Error(`the menu of ${entry.key} has no child ${path}`);
+  return child.label;
+};
+
+interface SubPage {
+  path: string;
+  /** Defaults to the menu label of a child path. */
+  title?: string;
+  lazy: Lazy;
+}
+
+/** A menu entry with children: its index redirects to the first child (spec §2), then its pages. */
+const group = (key: PermissionKey, pages: SubPage[]): RouteObject => {
+  const entry = PERMISSION_MENU_BY_KEY[key];
+  return {
+    path: entry.path,
+    handle: handle({ permission: key }),
+    children: [
+      // The redirect happens in the loader, before anything renders; the empty component only tells the
+      // router this leaf renders nothing on purpose.
+      { index: true, loader: () => redirect(entryPath(entry)), Component: RedirectOnly },
+      ...pages.map(
+        ({ path, title, lazy }): RouteObject => ({
+          path,
+          handle: handle({ title: title ?? childLabel(entry, path) }),
+          lazy,
+        }),
+      ),
+    ],
+  };
+};
+
+/** The pages of the signed-in shell. */
+const signedInRoutes: RouteObject[] = [
+  { index: true, lazy: page(() => import('./layouts/admin-index'), 'AdminIndex') },
+  single('dashboard', comingSoon),
+  single('calendar', comingSoon),
+  // Any signed-in member: no key.
+  {
+    path: 'setting',
+    handle: handle({ title: SHELL_PAGES.setting }),
+    lazy: page(() => import('./features/setting/setting-page'), 'SettingPage'),
+  },
+  {
+    path: 'notify',
+    handle: handle({ title: SHELL_PAGES.notify }),
+    lazy: page(() => import('./features/notify/notify-page'), 'NotifyPage'),
+  },
+  single(
+    'operation_record',
+    page(() => import('./features/operate/operate-page'), 'OperatePage'),
+  ),
+  group('data_management', [
+    { path: 'model', lazy: comingSoon },
+    { path: 'model/new', title: '新建模特', lazy: comingSoon },
+    { path: 'model/:id', title: '模特详情', lazy: comingSoon },
+    { path: 'folder', lazy: comingSoon },
+    { path: 'folder/:id', title: '资源详情', lazy: comingSoon },
+    { path: 'company', lazy: comingSoon },
+    { path: 'company/new', title: '新建公司', lazy: comingSoon },
+    { path: 'company/:id', title: '公司详情', lazy: comingSoon },
+    { path: 'contacts', lazy: comingSoon },
+    { path: 'contacts/new', title: '新建联系人', lazy: comingSoon },
+    { path: 'contacts/:id', title: '联系人详情', lazy: comingSoon },
+    { path: 'packages', lazy: comingSoon },
+  ]),
+  group('organization', [
+    { path: 'member', lazy: comingSoon },
+    { path: 'department', lazy: comingSoon },
+    { path: 'role', lazy: comingSoon },
+  ]),
+  single('team_recipient', comingSoon),
+  group('my_bill', [
+    { path: 'ready_to_bill', lazy: comingSoon },
+    { path: 'order', lazy: comingSoon },
+    { path: 'new/:id', title: '新建订单', lazy: comingSoon },
+    { path: 'export/:id', title: '导出订单', lazy: comingSoon },
+    { path: ':id', title: '订单详情', lazy: comingSoon },
+  ]),
+  group('accounting', [
+    { path: 'dashboard', lazy: comingSoon },
+    { path: 'ready_to_invoice', lazy: comingSoon },
+    { path: 'fees', lazy: comingSoon },
+    { path: ':id', title: '财务详情', lazy: comingSoon },
+  ]),
+];
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     HydrateFallback: PageLoading,
     ErrorBoundary: RouteErrorPage,
     children: [
+      { path: 'login', lazy: page(() => import('./features/session/login-page'), 'LoginPage') },
+      // What this installation is and whether it runs; public, for operators and the smoke test.
+      { path: 'status', lazy: page(() => import('./features/status/status-page'), 'StatusPage') },
       {
-        path: 'login',
-        lazy: async () => ({ Component: (await import('./features/session/login-page')).LoginPage }),
+        lazy: async () => {
+          const [{ requireSession }, { AdminLayout }] = await Promise.all([
+            loadChunk(() => import('./features/session/require-session')),
+            loadChunk(() => import('./layouts/admin-layout')),
+          ]);
+          return { loader: requireSession, Component: AdminLayout };
+        },
+        children: signedInRoutes,
       },
-      {
-        // What this installation is and whether it runs; public, for operators and the smoke test.
-        path: 'status',
-        lazy: async () => ({ Component: (await import('./features/status/status-page')).StatusPage }),
-      },
-      {
-        lazy: async () => ({ loader: (await import('./features/session/require-session')).requireSession }),
-        children: [
-          {
-            index: true,
-            lazy: async () => ({ Component: (await import('./features/home/home-page')).HomePage }),
-          },
-        ],
-      },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('./components/not-found-page')).NotFoundPage }),
-      },
+      { path: '*', lazy: page(() => import('./components/not-found-page'), 'NotFoundPage') },
     ],
   },
 ];

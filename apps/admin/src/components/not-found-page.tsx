@@ -1,19 +1,6 @@
 import { MESSAGES } from '@trackit/contract/messages';
-import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router';
+import { ResultPage } from './result-page';
 
 export function NotFoundPage() {
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title="404"
-      subTitle={MESSAGES.notFoundPage}
-      extra={
-        <Button type="primary" onClick={() => navigate('/')}>
-          返回首页
-        </Button>
-      }
-    />
-  );
+  return <ResultPage status="404" message={MESSAGES.notFoundPage} />;
 }

@@ -282,6 +282,7 @@ export async function switchTeam(
     if (target?.status !== 'valid') return { error: new AppError('notFound', { message: '团队不存在' }) };
     const session = await findSessionForUpdate(tx, auth.sessionId);
     if (!session || session.endedAt) return { error: sessionEnded() };
+    const current = await findMembershipOfUser(tx, auth.userId, auth.membershipId);
     const next = session.refreshGeneration + 1;
     await updateSession(tx, session.id, {
       membershipId: target.id,
@@ -298,7 +299,10 @@ export async function switchTeam(
       userId: auth.userId,
       targetType: 'session',
       targetId: session.id,
-      detail: { from_membership_id: auth.membershipId, to_membership_id: target.id },
+      detail: {
+        before: { team: current?.teamName ?? null, membership_id: auth.membershipId },
+        after: { team: target.teamName, membership_id: target.id },
+      },
       ip: origin.ip,
       userAgent: origin.userAgent,
       at: now,

@@ -93,3 +93,29 @@ describe('teams of the signed-in user', () => {
     expect((await t.request('POST', '/storm_api/v1/teams/1/login', { body: { id: 1 } })).status).toBe(401);
   });
 });
+
+describe('the operation log of a team switch', () => {
+  it('names the teams before and after', async () => {
+    const t = await buildTestApp();
+    try {
+      const user = await createUser(t.database.db);
+      const teamA = await createTeam(t.database.db, '甲');
+      const teamB = await createTeam(t.database.db, '乙');
+      await createMembership(t.database.db, { teamId: teamA.id, userId: user.id, isOwner: true });
+      const b = await createMembership(t.database.db, { teamId: teamB.id, userId: user.id, isOwner: true });
+      const { token } = await signIn(t, user.mobile);
+      const switched = await t.request<TokenPair>('POST', `/storm_api/v1/teams/${b.id}/login`, {
+        body: { id: b.id },
+        headers: bearer(token),
+      });
+      const log = await t.request<{ action: string; detail: Record<string, unknown> }[]>(
+        'GET',
+        '/storm_api/v1/operation_logs?action=team_switch',
+        { headers: bearer(switched.body.data) },
+      );
+      expect(log.body.data[0]?.detail).toMatchObject({ before: { team: '甲' }, after: { team: '乙' } });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { PATTERN_MESSAGES } from '@trackit/contract/patterns';
+import type { Profile, UserSession } from '@trackit/contract/session.schema';
+import { App, ConfigProvider } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api';
+import { profileQuery } from '../session/session.queries';
+import { SettingPage } from './setting-page';
+
+vi.mock('../../api', () => ({
+  api: { get: vi.fn(), patch: vi.fn(), request: vi.fn() },
+  loginHistory: {},
+  tokens: {},
+}));
+
+const profile: Profile = {
+  id: 7,
+  nickname: '王小明',
+  avatar: null,
+  avatar_thumb: null,
+  base_color: '#1677ff',
+  team_id: 1,
+  team_name: '星河模特经纪',
+  department_name: null,
+  mobile: '13800000000',
+  is_owner: true,
+};
+
+const device = (id: string, current: boolean): UserSession => ({
+  id,
+  browser: 'Chrome 140',
+  os: 'macOS',
+  device: 'desktop',
+  ip: '10.0.0.1',
+  signed_in_at: '2025-01-01T00:00:00Z',
+  last_seen_at: '2025-01-02T00:00:00Z',
+  expires_at: '2025-02-01T00:00:00Z',
+  team_name: '星河模特经纪',
+  current,
+});
+
+let devices: UserSession[] = [];
+
+beforeEach(() => {
+  devices = [device('current-1', true), device('other-2', false)];
+  vi.mocked(api.get).mockImplementation(async (url) => (url === '/v1/profile' ? profile : devices));
+  vi.mocked(api.patch).mockImplementation(async (_url, body) => ({ ...profile, ...(body as object) }));
+  vi.mocked(api.request).mockImplementation(async (config) => {
+    const ids = (config.data as { ids?: string[] } | undefined)?.ids;
+    const before = devices.length;
+    devices = devices.filter((item) => item.current || (ids && !ids.includes(item.id)));
+    return { code: 0, message: 'ok', data: { ended: before - devices.length } };
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+/** Clicks the OK button of the open Popconfirm (rendered in a portal). */
+const confirmPopup = async () => {
+  const ok = await waitFor(() => {
+    const button = document.querySelector<HTMLButtonElement>('.ant-popconfirm .ant-btn-dangerous');
+    if (!button) throw new Error('no open confirmation');
+    return button;
+  });
+  expect(ok.textContent).toBe('下线');
+  fireEvent.click(ok);
+};
+
+const renderPage = () => {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider button={{ autoInsertSpace: false }}>
+        <App>
+          <SettingPage />
+        </App>
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+  return queryClient;
+};
+
+describe('SettingPage profile', () => {
+  it('shows the mobile read-only', async () => {
+    renderPage();
+    expect((await screen.findByTestId('setting-mobile')).textContent).toBe('13800000000');
+  });
+
+  it("checks the nickname with the contract schema's message", async () => {
+    renderPage();
+    const input = (await screen.findByTestId('setting-nickname-input')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId('setting-nickname-save'));
+    expect(await screen.findByText(PATTERN_MESSAGES.text1To50)).toBeTruthy();
+    expect(api.patch).not.toHaveBeenCalled();
+  });
+
+  it('saves the trimmed nickname and updates the shared profile cache', async () => {
+    const queryClient = renderPage();
+    const input = (await screen.findByTestId('setting-nickname-input')) as HTMLInputElement;
+    const save = screen.getByTestId('setting-nickname-save') as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+
+    fireEvent.change(input, { target: { value: '  小明  ' } });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+
+    expect(await screen.findByText('保存成功')).toBeTruthy();
+    expect(vi.mocked(api.patch).mock.calls[0]).toEqual(['/v1/profile', { nickname: '小明' }]);
+    expect(queryClient.getQueryData(profileQuery.queryKey)?.nickname).toBe('小明');
+    expect(input.value).toBe('小明');
+  });
+});
+
+describe('SettingPage devices', () => {
+  it('marks the current device and offers sign-out on the others only', async () => {
+    renderPage();
+    const current = await screen.findByTestId('device-row-current-1');
+    expect(current.textContent).toContain('当前设备');
+    expect(screen.queryByTestId('device-signout-current-1')).toBeNull();
+    expect(screen.getByTestId('device-signout-other-2')).toBeTruthy();
+  });
+
+  it('signs out one device after confirming', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByTestId('device-signout-other-2'));
+    await confirmPopup();
+
+    await waitFor(() => expect(screen.queryByTestId('device-row-other-2')).toBeNull());
+    expect(vi.mocked(api.request).mock.calls[0]?.[0]).toMatchObject({
+      method: 'DELETE',
+      url: '/v1/user_sessions',
+      data: { ids: ['other-2'] },
+    });
+    expect((screen.getByTestId('devices-signout-others') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('signs out all other devices with a body-less DELETE', async () => {
+    renderPage();
+    await screen.findByTestId('device-row-other-2');
+    fireEvent.click(screen.getByTestId('devices-signout-others'));
+    await confirmPopup();
+
+    await waitFor(() => expect(screen.queryByTestId('device-row-other-2')).toBeNull());
+    const config = vi.mocked(api.request).mock.calls[0]?.[0];
+    expect(config).toMatchObject({ method: 'DELETE', url: '/v1/user_sessions' });
+    expect(config?.data).toBeUndefined();
+  });
+});

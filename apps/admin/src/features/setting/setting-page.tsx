@@ -1,0 +1,247 @@
+import {
+  DesktopOutlined,
+  LogoutOutlined,
+  MobileOutlined,
+  QuestionCircleOutlined,
+  TabletOutlined,
+} from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDate } from '@trackit/client/format';
+import { DATE_FORMATS } from '@trackit/contract/constants';
+import { MESSAGES } from '@trackit/contract/messages';
+import { type Profile, profileUpdateSchema, type UserSession } from '@trackit/contract/session.schema';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Popconfirm,
+  Skeleton,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { MemberAvatar } from '../../components/member-avatar';
+import { profileQuery } from '../session/session.queries';
+import { schemaRule } from './schema-rule';
+import { deviceKeys, devicesQuery, endDevices, updateProfile } from './setting.queries';
+
+const nicknameRules = [schemaRule(profileUpdateSchema.shape.nickname)];
+
+const DEVICE_ICONS: Record<UserSession['device'], { icon: ReactNode; label: string }> = {
+  desktop: { icon: <DesktopOutlined />, label: '电脑' },
+  mobile: { icon: <MobileOutlined />, label: '手机' },
+  tablet: { icon: <TabletOutlined />, label: '平板' },
+  unknown: { icon: <QuestionCircleOutlined />, label: '未知设备' },
+};
+
+interface NicknameValues {
+  nickname: string;
+}
+
+function ProfileSection({ profile }: { profile: Profile }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<NicknameValues>();
+  const typed = Form.useWatch('nickname', form);
+  const unchanged = (typed ?? profile.nickname).trim() === profile.nickname;
+
+  const save = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (saved) => {
+      // The header reads the same cache entry, so it shows the new nickname at once.
+      queryClient.setQueryData(profileQuery.queryKey, saved);
+      form.setFieldsValue({ nickname: saved.nickname });
+      void message.success('保存成功');
+    },
+  });
+
+  const handleFinish = (values: NicknameValues) => save.mutate(profileUpdateSchema.parse(values));
+
+  return (
+    <Flex gap={32} align="flex-start" wrap>
+      <MemberAvatar
+        nickname={profile.nickname}
+        avatar={profile.avatar}
+        baseColor={profile.base_color}
+        size={72}
+      />
+      <Form
+        form={form}
+        initialValues={{ nickname: profile.nickname }}
+        onFinish={handleFinish}
+        labelCol={{ flex: '72px' }}
+        labelAlign="left"
+        style={{ flex: 1, minWidth: 320, maxWidth: 560 }}
+      >
+        <Form.Item label={MESSAGES.nickname} required>
+          <Flex gap={8} align="flex-start">
+            <Form.Item name="nickname" rules={nicknameRules} noStyle>
+              <Input placeholder="请输入昵称" autoComplete="nickname" data-testid="setting-nickname-input" />
+            </Form.Item>
+            <Button
+              type="primary"
+              htmlType="submit"
+              loading={save.isPending}
+              disabled={unchanged}
+              data-testid="setting-nickname-save"
+            >
+              保存
+            </Button>
+          </Flex>
+        </Form.Item>
+        <Form.Item label={MESSAGES.team}>
+          <Typography.Text>{profile.team_name}</Typography.Text>
+        </Form.Item>
+        <Form.Item label="手机号" style={{ marginBottom: 0 }}>
+          <Typography.Text data-testid="setting-mobile">{profile.mobile}</Typography.Text>
+        </Form.Item>
+      </Form>
+    </Flex>
+  );
+}
+
+function DevicesSection() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const devices = useQuery(devicesQuery);
+
+  const signOut = useMutation({
+    mutationFn: endDevices,
+    onSuccess: (ended) => {
+      void message.success(ended > 0 ? `已下线 ${ended} 台设备` : '没有可下线的设备');
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
+  });
+
+  const rows = devices.data ?? [];
+  const others = rows.filter((device) => !device.current).length;
+  // Which row's button spins: the one whose ids are being signed out.
+  const pendingId = signOut.isPending ? signOut.variables?.[0] : undefined;
+
+  const columns: TableColumnsType<UserSession> = [
+    {
+      title: '设备',
+      key: 'device',
+      render: (_, device) => (
+        <Flex gap={8} align="center">
+          <span title={DEVICE_ICONS[device.device].label} style={{ color: '#64748b', fontSize: 16 }}>
+            {DEVICE_ICONS[device.device].icon}
+          </span>
+          <span>{device.browser}</span>
+          {device.current && <Tag color="green">当前设备</Tag>}
+        </Flex>
+      ),
+    },
+    { title: '操作系统', dataIndex: 'os' },
+    { title: '登录团队', dataIndex: 'team_name' },
+    { title: 'IP', dataIndex: 'ip', render: (ip: string) => ip || MESSAGES.empty },
+    {
+      title: '登录时间',
+      dataIndex: 'signed_in_at',
+      render: (value: string) => formatDate(value, DATE_FORMATS.dateTime),
+    },
+    {
+      title: '最近活动',
+      dataIndex: 'last_seen_at',
+      render: (value: string) => formatDate(value, DATE_FORMATS.dateTime),
+    },
+    {
+      title: '操作',
+      key: 'action',
+      width: 88,
+      render: (_, device) =>
+        device.current ? (
+          <Typography.Text type="secondary">{MESSAGES.empty}</Typography.Text>
+        ) : (
+          <Popconfirm
+            title="确定下线该设备吗？"
+            description="该设备需要重新登录才能使用"
+            okText="下线"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => signOut.mutateAsync([device.id])}
+          >
+            <Button
+              type="link"
+              danger
+              size="small"
+              loading={pendingId === device.id}
+              style={{ paddingInline: 0 }}
+              data-testid={`device-signout-${device.id}`}
+            >
+              下线
+            </Button>
+          </Popconfirm>
+        ),
+    },
+  ];
+
+  return (
+    <Card
+      title="登录设备"
+      extra={
+        <Popconfirm
+          title="确定下线其他所有设备吗？"
+          description="除本设备外，其他设备都需要重新登录"
+          okText="下线"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => signOut.mutateAsync(undefined)}
+          disabled={others === 0}
+        >
+          <Button
+            icon={<LogoutOutlined />}
+            disabled={others === 0}
+            loading={signOut.isPending && signOut.variables === undefined}
+            data-testid="devices-signout-others"
+          >
+            下线其他设备
+          </Button>
+        </Popconfirm>
+      }
+    >
+      <div data-testid="devices-table">
+        <Table<UserSession>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          loading={devices.isPending}
+          pagination={false}
+          size="middle"
+          onRow={(device) => ({ 'data-testid': `device-row-${device.id}` }) as HTMLAttributes<HTMLElement>}
+        />
+      </div>
+    </Card>
+  );
+}
+
+/** The member's own settings (/admin/setting): profile in this team and signed-in devices. */
+export function SettingPage() {
+  const profile = useQuery(profileQuery);
+
+  return (
+    <Flex vertical gap={16}>
+      <Card title="我的资料">
+        {profile.data ? (
+          <ProfileSection profile={profile.data} />
+        ) : profile.isError ? (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={profile.error.message || MESSAGES.networkError}
+          >
+            <Button onClick={() => profile.refetch()} loading={profile.isFetching}>
+              重试
+            </Button>
+          </Empty>
+        ) : (
+          <Skeleton active avatar paragraph={{ rows: 3 }} />
+        )}
+      </Card>
+      <DevicesSection />
+    </Flex>
+  );
+}

@@ -1,0 +1,134 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { createLocalStore } from '@trackit/client/storage';
+import { STORAGE_NEVER_EXPIRES } from '@trackit/contract/constants';
+import { copyright, MESSAGES, PRODUCT_NAME } from '@trackit/contract/messages';
+import { Button, Layout, Result, Spin } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { ForbiddenPage } from '../components/forbidden-page';
+import { PageLoading } from '../components/page-loading';
+import { profileQuery } from '../features/session/session.queries';
+import styles from './admin-layout.module.css';
+import { AppHeader } from './app-header';
+import { BreadcrumbTitleContext, type PageTitleOverride } from './breadcrumb-title';
+import { breadcrumbTrail } from './navigation';
+import { PageHeader } from './page-header';
+import { requiredPermission, routeTitle } from './route-handle';
+import { myPermissionsQuery } from './shell.queries';
+import { SideMenu } from './side-menu';
+
+const shellStore = createLocalStore();
+const COLLAPSED_KEY = 'MENU_COLLAPSED';
+
+const SIDER_WIDTH = 208;
+const SIDER_COLLAPSED_WIDTH = 64;
+
+/** Page title (spec §2): the team's name, or the product's until it is known. */
+function useDocumentTitle(teamName: string | undefined) {
+  useEffect(() => {
+    document.title = teamName || PRODUCT_NAME;
+  }, [teamName]);
+  useEffect(
+    () => () => {
+      document.title = PRODUCT_NAME;
+    },
+    [],
+  );
+}
+
+/**
+ * The signed-in shell (spec §2 "Shell navigation"): header, the side menu of the member's permission
+ * keys (collapsible, remembered), the breadcrumb and heading of the page, and the page itself, or the
+ * 403 page when the route's key is not held. Pages render only once the keys are known.
+ */
+export function AdminLayout() {
+  const permissions = useQuery(myPermissionsQuery);
+  const profile = useQuery(profileQuery);
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const [collapsed, setCollapsed] = useState(() => shellStore.get<boolean>(COLLAPSED_KEY) === true);
+  const [override, setOverride] = useState<PageTitleOverride>();
+
+  useDocumentTitle(profile.data?.team_name);
+
+  const handleCollapse = (value: boolean) => {
+    setCollapsed(value);
+    shellStore.set(COLLAPSED_KEY, value, STORAGE_NEVER_EXPIRES);
+  };
+
+  const customTitle = override?.pathname === pathname ? override.title : undefined;
+  const crumbs = breadcrumbTrail(pathname, customTitle);
+  const needed = requiredPermission(matches);
+  const forbidden = Boolean(needed && permissions.data && !permissions.data.includes(needed));
+
+  let body: ReactNode;
+  if (permissions.isPending) {
+    body = <PageLoading inline />;
+  } else if (permissions.isError) {
+    body = (
+      <Result
+        status="warning"
+        title={permissions.error.message || MESSAGES.networkError}
+        extra={
+          <Button type="primary" onClick={() => permissions.refetch()} loading={permissions.isFetching}>
+            {MESSAGES.uploadRetry}
+          </Button>
+        }
+      />
+    );
+  } else if (forbidden) {
+    body = (
+      <div className={styles.panel}>
+        <ForbiddenPage />
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <PageHeader crumbs={crumbs} title={customTitle ?? routeTitle(matches)} />
+        {/* A page whose code is still loading: the large spinner over the page being left. */}
+        <Spin spinning={navigation.state === 'loading'} delay={200} size="large">
+          <Outlet />
+        </Spin>
+      </>
+    );
+  }
+
+  return (
+    <BreadcrumbTitleContext value={setOverride}>
+      <Layout className={styles.shell}>
+        <AppHeader profile={profile.data} />
+        <Layout hasSider>
+          <Layout.Sider
+            theme="light"
+            width={SIDER_WIDTH}
+            collapsedWidth={SIDER_COLLAPSED_WIDTH}
+            collapsible
+            collapsed={collapsed}
+            onCollapse={handleCollapse}
+            className={styles.sider}
+            trigger={
+              <div
+                className={styles.collapseTrigger}
+                data-testid="menu-collapse"
+                title={collapsed ? '展开菜单' : '收起菜单'}
+              >
+                {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              </div>
+            }
+          >
+            <nav className={styles.menu} data-testid="side-menu" data-collapsed={collapsed}>
+              {permissions.data && <SideMenu permissions={permissions.data} collapsed={collapsed} />}
+            </nav>
+          </Layout.Sider>
+          <Layout.Content className={styles.content}>
+            <div className={styles.body}>{body}</div>
+            <footer className={styles.footer}>{copyright(new Date().getFullYear())}</footer>
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </BreadcrumbTitleContext>
+  );
+}

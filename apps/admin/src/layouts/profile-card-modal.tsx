@@ -1,0 +1,48 @@
+import { MESSAGES } from '@trackit/contract/messages';
+import type { Profile } from '@trackit/contract/session.schema';
+import { Descriptions, Flex, Typography } from 'antd';
+import { MemberAvatar } from '../components/member-avatar';
+import { ShellModal } from '../components/shell-modal';
+
+export interface ProfileCardModalProps {
+  profile: Profile;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** 我的名片 (spec §2): avatar, nickname, team, department (or --) and direct superior (always --). */
+export function ProfileCardModal({ profile, open, onClose }: ProfileCardModalProps) {
+  return (
+    <ShellModal open={open} onClose={onClose} title={MESSAGES.myProfileCard}>
+      <div data-testid="profile-card">
+        <Flex vertical align="center" gap={8} style={{ padding: '8px 0 20px' }}>
+          <MemberAvatar
+            nickname={profile.nickname}
+            avatar={profile.avatar}
+            baseColor={profile.base_color}
+            size={72}
+          />
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {profile.nickname}
+          </Typography.Title>
+        </Flex>
+        <Descriptions
+          column={1}
+          size="small"
+          colon={false}
+          styles={{ label: { width: 72, color: 'rgba(0, 0, 0, 0.45)' } }}
+          items={[
+            { key: 'nickname', label: MESSAGES.nickname, children: profile.nickname },
+            { key: 'team', label: MESSAGES.team, children: profile.team_name },
+            {
+              key: 'department',
+              label: MESSAGES.department,
+              children: profile.department_name || MESSAGES.empty,
+            },
+            { key: 'superior', label: MESSAGES.directSuperior, children: MESSAGES.empty },
+          ]}
+        />
+      </div>
+    </ShellModal>
+  );
+}
