@@ -49,6 +49,10 @@ describe('the admin shell', () => {
     for (const hidden of ['组织架构', '收款主体', '订单', '财务', '操作日志'])
       expect(labels).not.toContain(hidden);
     await screenshot(page, 'shell-limited');
+    // One team only: no 切换账号 in the avatar menu.
+    await page.getByTestId('header-avatar').hover();
+    await page.getByTestId('menu-logout').waitFor();
+    expect(await page.getByTestId('menu-switch-team').count()).toBe(0);
 
     await page.goto(`${baseUrl}/admin/operate`);
     await page.getByTestId('forbidden-page').getByText('抱歉，您无权访问此页面').waitFor();
@@ -122,6 +126,21 @@ describe('the admin shell', () => {
     await page.getByTestId('notify-mark-all').click();
     await expect.poll(() => page.locator('[data-testid^="notify-item-"][data-read="false"]').count()).toBe(0);
     await expect.poll(() => page.getByTestId('header-unread').getAttribute('data-count')).toBe('0');
+    await page.close();
+  });
+
+  it('changes the nickname in settings, which the header shows at once, and lists this device', async () => {
+    const page = await openSignedIn(browser, owner, '/admin/setting');
+    expect(await page.getByTestId('setting-mobile').textContent()).toContain(E2E_USERS.shellOwner);
+    await page.getByTestId('setting-nickname-input').fill('韩梅梅');
+    await page.getByTestId('setting-nickname-save').click();
+    await page.getByText('保存成功').waitFor();
+    await expect.poll(() => page.getByTestId('header-avatar').textContent()).toContain('韩梅梅');
+    await page.getByTestId('devices-table').getByText('当前设备').waitFor();
+    await screenshot(page, 'setting');
+    await page.getByTestId('setting-nickname-input').fill('韩梅');
+    await page.getByTestId('setting-nickname-save').click();
+    await expect.poll(() => page.getByTestId('header-avatar').textContent()).not.toContain('韩梅梅');
     await page.close();
   });
 
