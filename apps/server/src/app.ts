@@ -8,6 +8,7 @@ import { zhCN } from 'zod/locales';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerCountryRoutes } from './domains/country/country.routes';
+import { registerFolderRoutes } from './domains/folder/folder.routes';
 import { registerNotifyRoutes } from './domains/notify/notify.routes';
 import { registerOperationLogRoutes } from './domains/operation-log/operation-log.routes';
 import { registerPermissionRoutes } from './domains/permission/permission.routes';
@@ -20,6 +21,11 @@ import { deriveKey } from './domains/session/token';
 import { ensureInstance } from './domains/system/system.repository';
 import { registerConfigRoutes, registerHealthRoutes } from './domains/system/system.routes';
 import { registerTeamRoutes } from './domains/team/team.routes';
+import { registerBlobRoutes } from './domains/upload/blob.routes';
+import { createStorage } from './domains/upload/storage/create-storage';
+import { createThumbnailQueue } from './domains/upload/thumbnail-queue';
+import { registerUploadRoutes } from './domains/upload/upload.routes';
+import { purgeStaleBlobs } from './domains/upload/upload.service';
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
 import { generateRequestId, registerRequestIdHeader } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -57,6 +63,8 @@ export async function buildApp({
     },
   };
 
+  const { storage, disk } = createStorage(config, deriveKey(secret, 'storage-url'), clock);
+
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: generateRequestId,
@@ -73,9 +81,23 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestIdHeader(app);
-  await registerSecurityHeaders(app, { staticHost: config.staticHost });
+  await registerSecurityHeaders(app, {
+    staticHost: config.staticHost,
+    storageOrigins: storage.browserOrigins,
+  });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   app.decorateRequest('auth', null);
+  const thumbnails = createThumbnailQueue({ db: database.db, storage, clock, log: app.log });
+  const uploadDeps = {
+    db: database.db,
+    storage,
+    clock,
+    blobKey: deriveKey(secret, 'blob-id'),
+    maxBytes: config.uploadMaxBytes,
+    log: app.log,
+    thumbnails,
+  };
+  if (disk) await registerBlobRoutes(app, { storage: disk, maxBytes: config.uploadMaxBytes });
 
   await app.register(
     async (api) => {
@@ -108,6 +130,8 @@ export async function buildApp({
       registerPermissionRoutes(v1, sessionDeps);
       registerNotifyRoutes(v1, sessionDeps);
       registerOperationLogRoutes(v1, sessionDeps);
+      registerUploadRoutes(v1, uploadDeps);
+      registerFolderRoutes(v1, uploadDeps);
     },
     { prefix: `${API_BASE_PATH}/v1` },
   );
@@ -121,6 +145,19 @@ export async function buildApp({
       return sendRouteNotFound(reply);
     }
     return appFallback(request, reply) ?? sendRouteNotFound(reply);
+  });
+  // Finish thumbnails a restart interrupted; purge uploads never attached, now and hourly.
+  app.addHook('onReady', async () => {
+    thumbnails.schedule();
+    void purgeStaleBlobs(uploadDeps).catch((error: unknown) => app.log.error({ err: error }, 'purge failed'));
+  });
+  const purgeTimer = setInterval(() => {
+    void purgeStaleBlobs(uploadDeps).catch((error: unknown) => app.log.error({ err: error }, 'purge failed'));
+  }, 3_600_000);
+  purgeTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
+    await thumbnails.stop();
   });
   return app;
 }

@@ -50,6 +50,14 @@ const envSchema = z.object({
   TENCENT_SMS_SIGN_NAME: optionalString,
   TENCENT_SMS_TEMPLATE_ID: optionalString,
   TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_PUBLIC_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 });
 
 /** The variables each SMS driver cannot work without. */
@@ -102,6 +110,34 @@ export interface Config {
   /** Signs tokens and code hashes; when unset, a secret kept in the database is used. */
   authSecret: string | undefined;
   sms: SmsConfig;
+  storage: StorageConfig;
+}
+
+export type StorageConfig =
+  | { driver: 'disk' }
+  | {
+      driver: 's3';
+      endpoint: string | undefined;
+      publicEndpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
+
+function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
+  if (e.STORAGE_DRIVER === 'disk') return { driver: 'disk' };
+  return {
+    driver: 's3',
+    endpoint: e.S3_ENDPOINT,
+    publicEndpoint: e.S3_PUBLIC_ENDPOINT,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET ?? '',
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+  };
 }
 
 export type SmsConfig =
@@ -194,6 +230,7 @@ export function loadConfig(
     version: e.TRACKIT_BUILD_VERSION ?? defaultVersion(),
     authSecret: e.AUTH_SECRET,
     sms: smsConfig(e),
+    storage: storageConfig(e),
   };
 }
 

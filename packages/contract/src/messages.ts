@@ -54,3 +54,19 @@ export const SIGN_IN_MESSAGES = {
   signInLocked: '验证码错误次数过多，该手机号已锁定 24 小时',
 } as const;
 export const resendWait = (seconds: number): string => `请 ${seconds} 秒后再获取验证码`;
+
+/** Server messages of uploads (issue 5). */
+export const UPLOAD_MESSAGES = {
+  unsupportedType: '不支持的文件类型',
+  tooLarge: '文件大小超过上限',
+  badUploadAddress: '上传地址无效或已过期，请重新上传',
+  badDownloadAddress: '文件地址无效或已过期，请刷新页面',
+  alreadyStored: '该文件已上传，请勿重复上传',
+  contentMismatch: '文件内容与声明的大小或校验值不符，请重新上传',
+  fileMissing: '文件不存在',
+  badSignedId: '文件引用无效，请重新上传',
+  alreadyAttached: '该文件已添加，请勿重复提交',
+  notUploaded: '文件尚未上传完成',
+  folderNotFound: '资源夹不存在',
+  notAnImage: '头像只能是图片',
+} as const;

@@ -2,10 +2,12 @@
  * The one drizzle schema, for PGlite and PostgreSQL alike. Each domain's tables live in its own
  * `<domain>.tables.ts` beside its repository; this file gathers them for drizzle and drizzle-kit.
  */
+export * from '../domains/folder/folder.tables';
 export * from '../domains/notify/notify.tables';
 export * from '../domains/operation-log/operation-log.tables';
 export * from '../domains/organization/organization.tables';
 export * from '../domains/session/session.tables';
 export * from '../domains/system/system.tables';
 export * from '../domains/team/team.tables';
+export * from '../domains/upload/upload.tables';
 export * from '../domains/user/user.tables';

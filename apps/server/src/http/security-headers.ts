@@ -10,21 +10,24 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { staticHost?: string | undefined },
+  options: { staticHost?: string | undefined; storageOrigins?: string[] },
 ) {
   const assetHosts = options.staticHost ? [options.staticHost] : [];
+  // Where browsers PUT and GET file bytes (an S3 bucket's origin), beside our own.
+  const fileHosts = [...new Set([...assetHosts, ...(options.storageOrigins ?? [])])];
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...assetHosts],
+        // 'wasm-unsafe-eval' lets the upload checksum run as WebAssembly; it allows no JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...assetHosts],
         styleSrc: ["'self'", "'unsafe-inline'", ...assetHosts],
-        imgSrc: ["'self'", 'data:', 'blob:', ...assetHosts],
+        imgSrc: ["'self'", 'data:', 'blob:', ...fileHosts],
         fontSrc: ["'self'", 'data:', ...assetHosts],
-        mediaSrc: ["'self'", 'blob:', ...assetHosts],
-        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:', ...fileHosts],
+        connectSrc: ["'self'", ...fileHosts],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -21,7 +21,10 @@ function base64url(input: string | Buffer): string {
 }
 
 /** A key for one purpose, derived from the installation's secret (tokens and code hashes never share one). */
-export function deriveKey(secret: string, purpose: 'access-token' | 'refresh-token' | 'sms-code'): Buffer {
+export function deriveKey(
+  secret: string,
+  purpose: 'access-token' | 'refresh-token' | 'sms-code' | 'storage-url' | 'blob-id',
+): Buffer {
   return createHmac('sha256', secret).update(`trackit:${purpose}`).digest();
 }
 

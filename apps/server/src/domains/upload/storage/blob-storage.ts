@@ -1,0 +1,48 @@
+import type { Readable } from 'node:stream';
+
+/** What the browser must send with its PUT: the address and the headers bound into the signature. */
+export interface PresignedPut {
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface PresignPutInput {
+  key: string;
+  byteSize: number;
+  /** Base64 MD5 of the body (Content-MD5). */
+  checksum: string;
+  contentType: string;
+  expiresInSeconds: number;
+}
+
+export interface PresignGetInput {
+  key: string;
+  expiresInSeconds: number;
+  /** Offered as the download name (Content-Disposition), when given. */
+  downloadName?: string;
+  contentType?: string;
+}
+
+export interface StoredBlob {
+  byteSize: number;
+  /** Base64 MD5 of what is stored, when the store knows it. */
+  checksum: string | undefined;
+}
+
+/**
+ * Where file bytes live: the local disk (default) or an S3-compatible store. Browsers upload and
+ * download directly with pre-signed addresses; the server only signs, checks and makes thumbnails.
+ */
+export interface BlobStorage {
+  readonly driver: 'disk' | 's3';
+  /** Origins the browser talks to for PUT and GET (for the Content-Security-Policy); empty = same origin. */
+  readonly browserOrigins: string[];
+  presignPut(input: PresignPutInput): Promise<PresignedPut>;
+  presignGet(input: PresignGetInput): Promise<string>;
+  /** Size and checksum of a stored object, or null when there is none. */
+  stat(key: string): Promise<StoredBlob | null>;
+  /** Stores bytes the server made itself (thumbnails). */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  read(key: string): Promise<Readable>;
+  delete(key: string): Promise<void>;
+}

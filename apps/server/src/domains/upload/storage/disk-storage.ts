@@ -1,0 +1,199 @@
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { link, mkdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { BlobStorage, PresignGetInput, PresignPutInput, StoredBlob } from './blob-storage';
+
+/** Object keys are our own (`teams/12/2026/11/<uuid>.jpg`): nothing that could climb out of the root. */
+const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
+export const isValidKey = (key: string) => KEY_PATTERN.test(key) && !key.includes('..') && key.length <= 320;
+
+export const BLOB_ROUTE = '/storm_api/v1/blobs';
+
+export interface DiskStorageSettings {
+  root: string;
+  /** Signs the addresses; derived from the installation's secret. */
+  signingKey: Buffer;
+  /** Origin put in front of download addresses (spec §1 {host}); empty: same origin. */
+  downloadHost?: string | undefined;
+  clock?: () => Date;
+}
+
+export type PutRefusal = 'expired' | 'forged' | 'exists' | 'size' | 'checksum';
+
+/** What the upload handler checks a PUT against; every field is bound into the signature. */
+export interface PutClaims {
+  key: string;
+  expires: number;
+  contentType: string;
+  checksum: string;
+  byteSize: number;
+  signature: string;
+}
+
+export interface GetClaims {
+  key: string;
+  expires: number;
+  contentType: string;
+  downloadName: string;
+  signature: string;
+}
+
+const safeEqual = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * The default store: files under DATA_DIR/files, uploaded and downloaded through this server with
+ * HMAC-signed, expiring addresses, like a cloud store's pre-signed URLs. A sidecar `.md5` keeps the
+ * checksum computed while the bytes came in.
+ */
+export function createDiskStorage(settings: DiskStorageSettings) {
+  const clock = settings.clock ?? (() => new Date());
+  const sign = (parts: (string | number)[]) =>
+    createHmac('sha256', settings.signingKey).update(parts.join('\n')).digest('base64url');
+  const fileOf = (key: string) => {
+    if (!isValidKey(key)) throw new Error(`invalid storage key ${key}`);
+    return path.join(settings.root, key);
+  };
+  const nowSeconds = () => Math.floor(clock().getTime() / 1000);
+
+  async function writeVerified(
+    key: string,
+    body: Readable,
+    expected: { byteSize: number; checksum: string },
+  ) {
+    const target = fileOf(key);
+    const incoming = path.join(settings.root, '.incoming', randomUUID());
+    await mkdir(path.dirname(incoming), { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true });
+    const md5 = createHash('md5');
+    let size = 0;
+    try {
+      await pipeline(
+        body,
+        async function* count(source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            size += chunk.length;
+            if (size > expected.byteSize) throw Object.assign(new Error('too large'), { refusal: 'size' });
+            md5.update(chunk);
+            yield chunk;
+          }
+        },
+        createWriteStream(incoming, { flags: 'wx' }),
+      );
+      if (size !== expected.byteSize) return 'size' as const;
+      const checksum = md5.digest('base64');
+      if (checksum !== expected.checksum) return 'checksum' as const;
+      await writeFile(`${incoming}.md5`, checksum);
+      // link() refuses an existing target: a second PUT to the same key never replaces the first.
+      try {
+        await link(incoming, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return 'exists' as const;
+        throw error;
+      }
+      await link(`${incoming}.md5`, `${target}.md5`).catch(() => writeFile(`${target}.md5`, checksum));
+      return null;
+    } catch (error) {
+      const refusal = (error as { refusal?: PutRefusal }).refusal;
+      if (refusal) return refusal;
+      throw error;
+    } finally {
+      await rm(incoming, { force: true });
+      await rm(`${incoming}.md5`, { force: true });
+    }
+  }
+
+  const storage: BlobStorage & {
+    verifyAndStore(claims: PutClaims, body: Readable): Promise<PutRefusal | null>;
+    verifyGet(claims: GetClaims): boolean;
+    filePath(key: string): string;
+  } = {
+    driver: 'disk',
+    browserOrigins: settings.downloadHost ? [settings.downloadHost] : [],
+
+    async presignPut(input: PresignPutInput) {
+      const expires = nowSeconds() + input.expiresInSeconds;
+      const signature = sign(['put', input.key, expires, input.contentType, input.checksum, input.byteSize]);
+      const query = new URLSearchParams({
+        expires: String(expires),
+        size: String(input.byteSize),
+        signature,
+      });
+      return {
+        url: `${BLOB_ROUTE}/${input.key}?${query}`,
+        headers: { 'Content-Type': input.contentType, 'Content-MD5': input.checksum },
+      };
+    },
+
+    async presignGet(input: PresignGetInput) {
+      const expires = nowSeconds() + input.expiresInSeconds;
+      const contentType = input.contentType ?? 'application/octet-stream';
+      const downloadName = input.downloadName ?? '';
+      const signature = sign(['get', input.key, expires, contentType, downloadName]);
+      const query = new URLSearchParams({ expires: String(expires), type: contentType, signature });
+      if (downloadName) query.set('name', downloadName);
+      return `${settings.downloadHost ?? ''}${BLOB_ROUTE}/${input.key}?${query}`;
+    },
+
+    async stat(key): Promise<StoredBlob | null> {
+      try {
+        const info = await stat(fileOf(key));
+        const checksum = await readFile(`${fileOf(key)}.md5`, 'utf8').catch(() => undefined);
+        return { byteSize: info.size, checksum };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
+    async put(key, body) {
+      const target = fileOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, body);
+      await writeFile(`${target}.md5`, createHash('md5').update(body).digest('base64'));
+    },
+
+    async read(key) {
+      return createReadStream(fileOf(key));
+    },
+
+    async delete(key) {
+      await unlink(fileOf(key)).catch(() => undefined);
+      await unlink(`${fileOf(key)}.md5`).catch(() => undefined);
+    },
+
+    /** Checks a PUT's signature and expiry, then stores the body only if its size and MD5 match. */
+    async verifyAndStore(claims, body) {
+      if (!isValidKey(claims.key)) return 'forged';
+      const expected = sign([
+        'put',
+        claims.key,
+        claims.expires,
+        claims.contentType,
+        claims.checksum,
+        claims.byteSize,
+      ]);
+      if (!safeEqual(claims.signature, expected)) return 'forged';
+      if (claims.expires < nowSeconds()) return 'expired';
+      if (await storage.stat(claims.key)) return 'exists';
+      return writeVerified(claims.key, body, claims);
+    },
+
+    verifyGet(claims) {
+      if (!isValidKey(claims.key) || claims.expires < nowSeconds()) return false;
+      const expected = sign(['get', claims.key, claims.expires, claims.contentType, claims.downloadName]);
+      return safeEqual(claims.signature, expected);
+    },
+
+    filePath: fileOf,
+  };
+  return storage;
+}
+
+export type DiskStorage = ReturnType<typeof createDiskStorage>;

@@ -1,0 +1,92 @@
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
+import type { Database } from '../../db/client';
+import type { BlobStorage } from './storage/blob-storage';
+import { listFilesAwaitingThumbnails, recordThumbnails } from './upload.repository';
+
+const SIZES = { thumb: 480, preview: 1600 } as const;
+
+async function toBuffer(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A thumbnail (480 px) and a preview (1600 px) in WebP, turned upright by the photo's EXIF. */
+export async function makeThumbnails(original: Buffer) {
+  const resize = (size: number, quality: number) =>
+    sharp(original, { failOn: 'error', limitInputPixels: 268_402_689 })
+      .rotate()
+      .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality })
+      .toBuffer();
+  return { thumb: await resize(SIZES.thumb, 78), preview: await resize(SIZES.preview, 85) };
+}
+
+/**
+ * Makes thumbnails off the request path: `schedule()` after a file is added (and once at start, to
+ * finish what a restart interrupted) runs one worker that takes pending files from the database until
+ * none is left. `drain()` waits for it (tests, shutdown).
+ */
+export function createThumbnailQueue(deps: {
+  db: Database;
+  storage: BlobStorage;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function processOne(file: { id: number; blobKey: string }) {
+    try {
+      const original = await toBuffer(Readable.from(await deps.storage.read(file.blobKey)));
+      const { thumb, preview } = await makeThumbnails(original);
+      const thumbKey = `${file.blobKey}.thumb.webp`;
+      const previewKey = `${file.blobKey}.preview.webp`;
+      await deps.storage.put(thumbKey, thumb, 'image/webp');
+      await deps.storage.put(previewKey, preview, 'image/webp');
+      await recordThumbnails(deps.db, file.id, { state: 'ready', thumbKey, previewKey }, deps.clock());
+    } catch (error) {
+      deps.log.warn({ err: error, fileId: file.id }, 'thumbnail failed');
+      await recordThumbnails(deps.db, file.id, { state: 'failed' }, deps.clock());
+    }
+  }
+
+  async function run() {
+    do {
+      again = false;
+      for (;;) {
+        if (stopped) return;
+        const batch = await listFilesAwaitingThumbnails(deps.db, 10);
+        if (batch.length === 0) break;
+        for (const file of batch) await processOne(file);
+      }
+    } while (again && !stopped);
+  }
+
+  return {
+    schedule() {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = run()
+        .catch((error: unknown) => deps.log.error({ err: error }, 'thumbnail queue stopped'))
+        .finally(() => {
+          running = null;
+        });
+    },
+    async drain() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      await this.drain();
+    },
+  };
+}
+
+export type ThumbnailQueue = ReturnType<typeof createThumbnailQueue>;
