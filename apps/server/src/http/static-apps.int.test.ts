@@ -102,7 +102,7 @@ describe('hosting the built apps behind a static-asset host', () => {
       const html = await res.text();
       expect(html).toContain('src="https://cdn.example.com/admin/assets/index-abc123.js"');
       expect(res.headers.get('content-security-policy')).toContain(
-        "script-src 'self' https://cdn.example.com",
+        "script-src 'self' 'wasm-unsafe-eval' https://cdn.example.com",
       );
     } finally {
       await t.close();
