@@ -12,7 +12,7 @@ import { registerFolderRoutes } from './domains/folder/folder.routes';
 import { registerNotifyRoutes } from './domains/notify/notify.routes';
 import { registerOperationLogRoutes } from './domains/operation-log/operation-log.routes';
 import { registerPermissionRoutes } from './domains/permission/permission.routes';
-import { registerProfileRoutes } from './domains/profile/profile.routes';
+import { registerAvatarRoutes, registerProfileRoutes } from './domains/profile/profile.routes';
 import { registerSessionRoutes } from './domains/session/session.routes';
 import { authenticate, type SessionDeps } from './domains/session/session.service';
 import { createSmsSender } from './domains/session/sms/create-sms-sender';
@@ -126,7 +126,8 @@ export async function buildApp({
         log: app.log,
       });
       registerTeamRoutes(v1, sessionDeps);
-      registerProfileRoutes(v1, sessionDeps);
+      registerProfileRoutes(v1, { ...sessionDeps, avatars: uploadDeps });
+      registerAvatarRoutes(v1, uploadDeps);
       registerPermissionRoutes(v1, sessionDeps);
       registerNotifyRoutes(v1, sessionDeps);
       registerOperationLogRoutes(v1, sessionDeps);

@@ -74,7 +74,15 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** PATCH /v1/profile */
-export const profileUpdateSchema = z.object({ nickname: text1To50Schema });
+export const profileUpdateSchema = z
+  .object({
+    nickname: text1To50Schema.optional(),
+    /** signed_id of an uploaded image (POST /v1/direct_uploads, then the PUT) to become the avatar. */
+    avatar_signed_id: z.string().min(1).max(512).optional(),
+  })
+  .refine((body) => body.nickname !== undefined || body.avatar_signed_id !== undefined, {
+    message: '请填写要修改的内容',
+  });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** GET /v1/user_sessions item: one signed-in device of the caller. */

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createMember, signIn } from '../../test/factories';
@@ -73,5 +75,87 @@ describe('profile of the current membership', () => {
       .from(memberships)
       .where(eq(memberships.id, other.membership.id));
     expect(row?.nickname).toBe('别人');
+  });
+});
+
+describe('avatar upload', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function upload(headers: Record<string, string>, bytes: Buffer, contentType: string) {
+    const checksum = createHash('md5').update(bytes).digest('base64');
+    const announced = await t.request<{
+      direct_upload: { url: string; headers: Record<string, string> };
+      signed_id: string;
+    }>('POST', '/storm_api/v1/direct_uploads', {
+      body: { checksum, content_type: contentType, byte_size: bytes.length, filename: 'me' },
+      headers,
+    });
+    const { url, headers: putHeaders } = announced.body.data.direct_upload;
+    expect(
+      (await fetch(`${t.baseUrl}${url}`, { method: 'PUT', headers: putHeaders, body: bytes })).status,
+    ).toBe(200);
+    return announced.body.data.signed_id;
+  }
+
+  it('takes an uploaded image as the avatar, served through a stable address', async () => {
+    const me = await createMember(t.database.db);
+    const headers = bearer((await signIn(t, me.mobile)).token);
+    const image = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#eb2f96' } })
+      .jpeg()
+      .toBuffer();
+    const signedId = await upload(headers, image, 'image/jpeg');
+    const res = await t.request<{ avatar: string; avatar_thumb: string }>('PATCH', '/storm_api/v1/profile', {
+      body: { avatar_signed_id: signedId },
+      headers,
+    });
+    expect(res.body.code, res.body.message).toBe(0);
+    expect(res.body.data.avatar).toMatch(/^\/storm_api\/v1\/avatars\/[0-9a-f-]{36}$/);
+    const thumb = await fetch(`${t.baseUrl}${res.body.data.avatar_thumb}`);
+    expect(thumb.redirected).toBe(true);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([256, 256]);
+    const teams = await t.request<{ avatar: string | null }[]>('GET', '/storm_api/v1/teams', { headers });
+    expect(teams.body.data[0]?.avatar).toBe(res.body.data.avatar);
+    // The same upload cannot be used twice.
+    const again = await t.request('PATCH', '/storm_api/v1/profile', {
+      body: { avatar_signed_id: signedId },
+      headers,
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses a document, another team’s upload, and serves no address nobody uses', async () => {
+    const me = await createMember(t.database.db);
+    const headers = bearer((await signIn(t, me.mobile)).token);
+    const pdf = await upload(headers, Buffer.from('%PDF-1.4 not an image'), 'application/pdf');
+    const refused = await t.request('PATCH', '/storm_api/v1/profile', {
+      body: { avatar_signed_id: pdf },
+      headers,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('头像只能是图片');
+    const stranger = await createMember(t.database.db);
+    const strangerHeaders = bearer((await signIn(t, stranger.mobile)).token);
+    const image = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const theirs = await upload(strangerHeaders, image, 'image/png');
+    const foreign = await t.request('PATCH', '/storm_api/v1/profile', {
+      body: { avatar_signed_id: theirs },
+      headers,
+    });
+    expect(foreign.status).toBe(400);
+    const profile = await t.request<{ avatar: string | null }>('GET', '/storm_api/v1/profile', { headers });
+    expect(profile.body.data.avatar).toBeNull();
+    const [blobId] = theirs.split('.');
+    expect((await fetch(`${t.baseUrl}/storm_api/v1/avatars/${blobId}`, { redirect: 'manual' })).status).toBe(
+      404,
+    );
+    expect((await t.request('PATCH', '/storm_api/v1/profile', { body: {}, headers })).status).toBe(400);
   });
 });

@@ -2,11 +2,13 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { recordOperation } from '../operation-log/operation-log.repository';
 import type { AuthContext, RequestOrigin } from '../session/auth-context';
-import { findMembershipOfUser, type MembershipRow, updateMembershipNickname } from '../team/team.repository';
+import { findMembershipOfUser, type MembershipRow, updateMembershipProfile } from '../team/team.repository';
+import { type AvatarDeps, adoptAvatar } from './avatar';
 
 export interface ProfileDeps {
   db: Database;
   clock: () => Date;
+  avatars: AvatarDeps;
 }
 
 /** The caller's membership in the current team (the authentication hook has checked it is valid). */
@@ -19,14 +21,18 @@ export async function getProfile(deps: ProfileDeps, auth: AuthContext): Promise<
 export async function updateProfile(
   deps: ProfileDeps,
   auth: AuthContext,
-  changes: { nickname: string },
+  changes: { nickname?: string | undefined; avatar_signed_id?: string | undefined },
   origin: RequestOrigin,
 ): Promise<MembershipRow> {
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const before = await findMembershipOfUser(tx, auth.userId, auth.membershipId);
     if (!before) throw new AppError('sessionEnded');
-    await updateMembershipNickname(tx, auth.membershipId, changes.nickname, now);
+    const nickname = changes.nickname ?? before.nickname;
+    const avatar = changes.avatar_signed_id
+      ? await adoptAvatar(deps.avatars, tx, auth, changes.avatar_signed_id, now)
+      : { avatar: before.avatar, avatarThumb: before.avatarThumb };
+    await updateMembershipProfile(tx, auth.membershipId, { nickname, ...avatar }, now);
     await recordOperation(tx, {
       action: 'profile_update',
       teamId: auth.teamId,
@@ -34,11 +40,14 @@ export async function updateProfile(
       userId: auth.userId,
       targetType: 'membership',
       targetId: auth.membershipId,
-      detail: { before: { nickname: before.nickname }, after: { nickname: changes.nickname } },
+      detail: {
+        before: { nickname: before.nickname, ...(changes.avatar_signed_id ? { avatar: before.avatar } : {}) },
+        after: { nickname, ...(changes.avatar_signed_id ? { avatar: avatar.avatar } : {}) },
+      },
       ip: origin.ip,
       userAgent: origin.userAgent,
       at: now,
     });
-    return { ...before, nickname: changes.nickname };
+    return { ...before, nickname, ...avatar };
   });
 }

@@ -81,11 +81,24 @@ export async function recordMembershipLogin(db: Database, membershipId: number, 
     .where(eq(memberships.id, membershipId));
 }
 
-export async function updateMembershipNickname(
+export async function updateMembershipProfile(
   db: Database,
   membershipId: number,
-  nickname: string,
+  profile: { nickname: string; avatar: string | null; avatarThumb: string | null },
   at: Date,
 ) {
-  await db.update(memberships).set({ nickname, updatedAt: at }).where(eq(memberships.id, membershipId));
+  await db
+    .update(memberships)
+    .set({ ...profile, updatedAt: at })
+    .where(eq(memberships.id, membershipId));
+}
+
+/** Whether some membership shows this avatar address (the avatar route serves nothing else). */
+export async function isAvatarInUse(db: Database, avatar: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(eq(memberships.avatar, avatar))
+    .limit(1);
+  return Boolean(row);
 }

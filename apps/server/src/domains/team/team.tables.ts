@@ -39,5 +39,6 @@ export const memberships = pgTable(
   (t) => [
     uniqueIndex('memberships_team_user_key').on(t.teamId, t.userId),
     index('memberships_user_valid_idx').on(t.userId).where(sql`status = 'valid'`),
+    index('memberships_avatar_idx').on(t.avatar),
   ],
 );

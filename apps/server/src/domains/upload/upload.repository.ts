@@ -21,6 +21,11 @@ export async function findTeamBlobForUpdate(tx: Database, teamId: number, blobId
   return row;
 }
 
+export async function findBlob(db: Database, blobId: string) {
+  const [row] = await db.select().from(blobs).where(eq(blobs.id, blobId));
+  return row;
+}
+
 export async function markBlobAttached(db: Database, blobId: string, at: Date) {
   await db.update(blobs).set({ state: 'attached', updatedAt: at }).where(eq(blobs.id, blobId));
 }

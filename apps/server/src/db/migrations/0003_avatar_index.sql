@@ -1,0 +1,1 @@
+CREATE INDEX "memberships_avatar_idx" ON "memberships" USING btree ("avatar");
