@@ -14,9 +14,11 @@ export const E2E_USERS = {
   shellLimited: '13700000001',
   /** Signs out at the end of the shell journeys. */
   shellLeaver: '13700000002',
+  /** Owner of a team of their own: the upload journeys. */
+  uploader: '13700000003',
 } as const;
 
-export const E2E_TEAMS = { first: '云端模特经纪', second: '远山文化传媒' } as const;
+export const E2E_TEAMS = { first: '云端模特经纪', second: '远山文化传媒', uploads: '青禾模特经纪' } as const;
 
 export async function createE2eFixtures(db: Database) {
   const first = await createTeamWithOwner(db, {
@@ -48,6 +50,11 @@ export async function createE2eFixtures(db: Database) {
   });
   const leaver = await upsertUser(db, E2E_USERS.shellLeaver);
   await createMembership(db, { teamId: first.team.id, userId: leaver.id, nickname: '露西', isOwner: true });
+  await createTeamWithOwner(db, {
+    name: E2E_TEAMS.uploads,
+    ownerMobile: E2E_USERS.uploader,
+    ownerNickname: '周舟',
+  });
   const now = Date.now();
   await notifyMembers(db, {
     teamId: first.team.id,

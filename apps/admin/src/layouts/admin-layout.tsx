@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { ForbiddenPage } from '../components/forbidden-page';
 import { PageLoading } from '../components/page-loading';
+import { UploadCard } from '../components/upload-card';
 import { profileQuery } from '../features/session/session.queries';
 import styles from './admin-layout.module.css';
 import { AppHeader } from './app-header';
@@ -40,7 +41,8 @@ function useDocumentTitle(teamName: string | undefined) {
 /**
  * The signed-in shell (spec §2 "Shell navigation"): header, the side menu of the member's permission
  * keys (collapsible, remembered), the breadcrumb and heading of the page, and the page itself, or the
- * 403 page when the route's key is not held. Pages render only once the keys are known.
+ * 403 page when the route's key is not held. Pages render only once the keys are known. The floating
+ * upload-progress card sits over every signed-in page.
  */
 export function AdminLayout() {
   const permissions = useQuery(myPermissionsQuery);
@@ -128,6 +130,8 @@ export function AdminLayout() {
             <footer className={styles.footer}>{copyright(new Date().getFullYear())}</footer>
           </Layout.Content>
         </Layout>
+        {/* Here rather than in a page: uploads and their card outlive a move to another page. */}
+        <UploadCard />
       </Layout>
     </BreadcrumbTitleContext>
   );

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
 import { PATTERN_MESSAGES } from '@trackit/contract/patterns';
 import type { Profile, UserSession } from '@trackit/contract/session.schema';
 import { App, ConfigProvider } from 'antd';
@@ -40,6 +41,38 @@ const device = (id: string, current: boolean): UserSession => ({
   team_name: '星河模特经纪',
   current,
 });
+
+const uploadSteps = vi.hoisted(() => ({ log: [] as string[] }));
+
+vi.mock('../../uploads', () => ({
+  uploadDeps: {
+    api: {
+      request: async () => {
+        uploadSteps.log.push('direct_uploads');
+        return {
+          code: 0,
+          message: 'ok',
+          data: {
+            direct_upload: { url: '/put', headers: {}, preview_url: '/view' },
+            signed_id: 'avatar-signed',
+          },
+        };
+      },
+      post: async () => undefined,
+    },
+    computeMd5: async () => {
+      uploadSteps.log.push('md5');
+      return 'XUFAKrxLKna5cZ2REBfFkg==';
+    },
+    putFile: async () => {
+      uploadSteps.log.push('put');
+      return 200;
+    },
+    sleep: async (ms: number) => {
+      uploadSteps.log.push(`sleep ${ms}`);
+    },
+  },
+}));
 
 let devices: UserSession[] = [];
 
@@ -114,6 +147,39 @@ describe('SettingPage profile', () => {
     expect(vi.mocked(api.patch).mock.calls[0]).toEqual(['/v1/profile', { nickname: '小明' }]);
     expect(queryClient.getQueryData(profileQuery.queryKey)?.nickname).toBe('小明');
     expect(input.value).toBe('小明');
+  });
+});
+
+describe('SettingPage avatar', () => {
+  it('uploads the chosen image through the upload steps, then sets it as the avatar', async () => {
+    uploadSteps.log.length = 0;
+    vi.mocked(api.patch).mockImplementation(async () => ({
+      ...profile,
+      avatar: '/a.png',
+      avatar_thumb: '/t.png',
+    }));
+    const queryClient = renderPage();
+    const input = (await screen.findByTestId('setting-avatar-input')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
+
+    expect(await screen.findByText('头像已更新')).toBeTruthy();
+    expect(uploadSteps.log).toEqual(['md5', 'direct_uploads', 'put', 'sleep 200']);
+    expect(vi.mocked(api.patch).mock.calls[0]).toEqual([
+      '/v1/profile',
+      { avatar_signed_id: 'avatar-signed' },
+      { hideToast: true },
+    ]);
+    expect(queryClient.getQueryData(profileQuery.queryKey)?.avatar_thumb).toBe('/t.png');
+  });
+
+  it('refuses a file that is not an image', async () => {
+    renderPage();
+    const input = (await screen.findByTestId('setting-avatar-input')) as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] },
+    });
+    expect(await screen.findByText(UPLOAD_MESSAGES.notAnImage)).toBeTruthy();
+    expect(api.patch).not.toHaveBeenCalled();
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  CameraOutlined,
   DesktopOutlined,
   LogoutOutlined,
   MobileOutlined,
@@ -7,8 +8,9 @@ import {
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '@trackit/client/format';
+import { progressPercent } from '@trackit/client/upload/upload-queue';
 import { DATE_FORMATS } from '@trackit/contract/constants';
-import { MESSAGES } from '@trackit/contract/messages';
+import { MESSAGES, UPLOAD_MESSAGES } from '@trackit/contract/messages';
 import { type Profile, profileUpdateSchema, type UserSession } from '@trackit/contract/session.schema';
 import {
   App,
@@ -25,11 +27,12 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { HTMLAttributes, ReactNode } from 'react';
+import { type ChangeEvent, type HTMLAttributes, type ReactNode, useRef, useState } from 'react';
 import { MemberAvatar } from '../../components/member-avatar';
 import { profileQuery } from '../session/session.queries';
 import { schemaRule } from './schema-rule';
-import { deviceKeys, devicesQuery, endDevices, updateProfile } from './setting.queries';
+import { deviceKeys, devicesQuery, endDevices, updateAvatar, updateProfile } from './setting.queries';
+import styles from './setting-page.module.css';
 
 const nicknameRules = [schemaRule(profileUpdateSchema.shape.nickname)];
 
@@ -39,6 +42,70 @@ const DEVICE_ICONS: Record<UserSession['device'], { icon: ReactNode; label: stri
   tablet: { icon: <TabletOutlined />, label: '平板' },
   unknown: { icon: <QuestionCircleOutlined />, label: '未知设备' },
 };
+
+/** The avatar, clickable: choosing an image uploads it and makes it the member's avatar in this team. */
+function AvatarPicker({ profile }: { profile: Profile }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [percent, setPercent] = useState(0);
+
+  const change = useMutation({
+    mutationFn: (file: File) => updateAvatar(file, (progress) => setPercent(progressPercent(progress))),
+    onMutate: () => setPercent(0),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(profileQuery.queryKey, saved);
+      void message.success('头像已更新');
+    },
+    onError: (error) => {
+      void message.error(error.message || MESSAGES.systemError);
+    },
+  });
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Choosing the same image again must fire another change.
+    event.target.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      void message.error(UPLOAD_MESSAGES.notAnImage);
+      return;
+    }
+    change.mutate(file);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.avatarButton}
+        onClick={() => inputRef.current?.click()}
+        disabled={change.isPending}
+        title="更换头像"
+        aria-label="更换头像"
+        data-testid="setting-avatar"
+      >
+        <MemberAvatar
+          nickname={profile.nickname}
+          avatar={profile.avatar_thumb ?? profile.avatar}
+          baseColor={profile.base_color}
+          size={72}
+        />
+        <span className={styles.avatarOverlay} data-busy={change.isPending}>
+          {change.isPending ? `${percent}%` : <CameraOutlined />}
+        </span>
+      </button>
+      <input
+        ref={inputRef}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={handleChange}
+        data-testid="setting-avatar-input"
+      />
+    </>
+  );
+}
 
 interface NicknameValues {
   nickname: string;
@@ -65,12 +132,7 @@ function ProfileSection({ profile }: { profile: Profile }) {
 
   return (
     <Flex gap={32} align="flex-start" wrap>
-      <MemberAvatar
-        nickname={profile.nickname}
-        avatar={profile.avatar}
-        baseColor={profile.base_color}
-        size={72}
-      />
+      <AvatarPicker profile={profile} />
       <Form
         form={form}
         initialValues={{ nickname: profile.nickname }}

@@ -3,6 +3,7 @@
  * session feature, so the header reads the same cache) and the member's signed-in devices.
  */
 import { queryOptions } from '@tanstack/react-query';
+import { type UploadProgress, uploadBlob } from '@trackit/client/upload/upload-steps';
 import type {
   endUserSessionsResponseSchema,
   Profile,
@@ -10,6 +11,7 @@ import type {
   UserSession,
 } from '@trackit/contract/session.schema';
 import { api } from '../../api';
+import { uploadDeps } from '../../uploads';
 
 type EndSessionsResult = ReturnType<typeof endUserSessionsResponseSchema.parse>;
 
@@ -34,6 +36,20 @@ export const devicesQuery = queryOptions({
 /** Saves the nickname (already trimmed by `profileUpdateSchema`); resolves the updated profile. */
 export const updateProfile = (changes: ProfileUpdate): Promise<Profile> =>
   api.patch<Profile>('/v1/profile', changes);
+
+/**
+ * Uploads an image through the same steps as any file (checksum in a worker, direct upload, PUT,
+ * settling pause), then makes it the avatar. Rejects with a message for the user; nothing is toasted
+ * on the way, so the page shows one message whatever step failed. Resolves the updated profile.
+ */
+export const updateAvatar = async (
+  file: File,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<Profile> => {
+  const { signedId } = await uploadBlob(uploadDeps, file, { onProgress });
+  const change: ProfileUpdate = { avatar_signed_id: signedId };
+  return api.patch<Profile>('/v1/profile', change, { hideToast: true });
+};
 
 /**
  * Signs out the given devices, or every device but this one when `ids` is absent (the server reads

@@ -6,7 +6,9 @@ import { folders } from './folder.tables';
 
 export type FolderRow = typeof folders.$inferSelect & { fileCount: number };
 
-const fileCount = sql<number>`(select count(*)::int from ${files} where ${files.folderId} = ${folders.id})`;
+// Written out with table names: drizzle leaves columns unqualified in single-table selects, and an
+// unqualified "id" inside the subquery would be the file's own.
+const fileCount = sql<number>`(select count(*)::int from "files" where "files"."folder_id" = "folders"."id")`;
 
 export async function insertFolder(db: Database, values: typeof folders.$inferInsert): Promise<FolderRow> {
   const [row] = await db.insert(folders).values(values).returning();

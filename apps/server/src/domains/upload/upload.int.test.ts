@@ -135,7 +135,7 @@ describe('uploading files into folders (disk storage)', () => {
     const folder = await t.request<{ file_count: number }>('GET', `/storm_api/v1/folders/${folderId}`, {
       headers,
     });
-    expect(folder.body.data.file_count).toBeGreaterThanOrEqual(1);
+    expect(folder.body.data.file_count).toBe(1);
     const log = await t.database.db
       .select()
       .from(operationLogs)
@@ -262,8 +262,19 @@ describe('uploading files into folders (disk storage)', () => {
     expect(
       (await t.request('GET', `/storm_api/v1/folders/${other.folderId}/files`, { headers })).status,
     ).toBe(404);
-    const mine = await t.request<{ id: number }[]>('GET', '/storm_api/v1/folders', { headers });
+    const mine = await t.request<{ id: number; file_count: number }[]>('GET', '/storm_api/v1/folders', {
+      headers,
+    });
     expect(mine.body.data.map((folder) => folder.id)).toEqual([folderId]);
+    const listed = await t.request<unknown[]>('GET', `/storm_api/v1/folders/${folderId}/files?per_page=100`, {
+      headers,
+    });
+    expect(mine.body.data[0]?.file_count).toBe(listed.body.data.length);
+    expect(listed.body.data.length).toBeGreaterThan(2);
+    const theirs = await t.request<{ file_count: number }[]>('GET', '/storm_api/v1/folders', {
+      headers: other.headers,
+    });
+    expect(theirs.body.data[0]?.file_count).toBe(0);
 
     const owner = await createMember(t.database.db);
     const role = await createRole(t.database.db, owner.team.id, [{ key: 'calendar', level: 'manage' }]);

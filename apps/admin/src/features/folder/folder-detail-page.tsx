@@ -1,0 +1,158 @@
+import { CloudUploadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type PickedFiles, pickUploadable } from '@trackit/client/upload/dropped-files';
+import { MESSAGES } from '@trackit/contract/messages';
+import { UPLOAD_CONTENT_TYPES } from '@trackit/contract/upload';
+import { App, Button, Card, Empty, Flex, Result, Skeleton } from 'antd';
+import { type ChangeEvent, type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
+import { uploadQueue, useUploadedCount } from '../../uploads';
+import { folderFilesQuery, folderKeys, folderQuery, parseFolderId } from './folder.queries';
+import styles from './folder-detail-page.module.css';
+import { FolderFileGrid } from './folder-file-grid';
+import { useFileDrop } from './use-file-drop';
+
+/** At most one refresh of the grid a second while a batch lands. */
+const REFRESH_THROTTLE_MS = 1000;
+
+const ACCEPT = UPLOAD_CONTENT_TYPES.join(',');
+
+/** Refreshes the folder (count) and its files as uploads into it succeed, throttled. */
+function useRefreshOnUploads(folderId: number) {
+  const queryClient = useQueryClient();
+  const succeeded = useUploadedCount(folderId);
+  const lastRun = useRef(0);
+
+  useEffect(() => {
+    if (succeeded === 0) return;
+    const wait = Math.max(0, lastRun.current + REFRESH_THROTTLE_MS - Date.now());
+    const timer = setTimeout(() => {
+      lastRun.current = Date.now();
+      void queryClient.invalidateQueries({ queryKey: folderKeys.all });
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [succeeded, queryClient]);
+}
+
+function FolderFiles({ folderId, folderName }: { folderId: number; folderName: string }) {
+  const files = useInfiniteQuery(folderFilesQuery(folderId));
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { message } = App.useApp();
+  useRefreshOnUploads(folderId);
+
+  const handlePicked = ({ files: picked, skipped }: PickedFiles) => {
+    if (skipped > 0) void message.warning(`已跳过 ${skipped} 个不支持的文件`);
+    if (picked.length > 0) uploadQueue.enqueue(picked, folderId);
+  };
+
+  const { dragging, handlers } = useFileDrop(handlePicked);
+
+  const handleInput = (event: ChangeEvent<HTMLInputElement>) => {
+    handlePicked(pickUploadable(Array.from(event.target.files ?? [])));
+    // Picking the same files again must fire another change.
+    event.target.value = '';
+  };
+
+  const list = useMemo(() => files.data?.pages.flatMap((page) => page.data) ?? [], [files.data]);
+  const total = files.data?.pages[0]?.total ?? 0;
+
+  let body: ReactNode;
+  if (files.isPending) {
+    body = <Skeleton active paragraph={{ rows: 4 }} />;
+  } else if (files.isError) {
+    body = (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={files.error.message || MESSAGES.networkError}>
+        <Button onClick={() => files.refetch()}>{MESSAGES.uploadRetry}</Button>
+      </Empty>
+    );
+  } else if (list.length === 0) {
+    body = (
+      <button type="button" className={styles.emptyDrop} onClick={() => inputRef.current?.click()}>
+        <InboxOutlined className={styles.emptyIcon} />
+        <span className={styles.emptyTitle}>点击或拖拽文件、文件夹到此处上传</span>
+        <span className={styles.emptyHint}>支持图片、视频、PDF 和 Office 文档</span>
+      </button>
+    );
+  } else {
+    body = (
+      <>
+        <FolderFileGrid files={list} />
+        {files.hasNextPage && (
+          <Flex justify="center" style={{ marginTop: 16 }}>
+            <Button onClick={() => files.fetchNextPage()} loading={files.isFetchingNextPage}>
+              加载更多（{list.length}/{total}）
+            </Button>
+          </Flex>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.dropZone} data-testid="folder-drop-zone" data-dragging={dragging} {...handlers}>
+      <Card
+        title={files.data ? `共 ${total} 个文件` : folderName}
+        extra={
+          <Button type="primary" icon={<UploadOutlined />} onClick={() => inputRef.current?.click()}>
+            上传文件
+          </Button>
+        }
+      >
+        <input
+          ref={inputRef}
+          type="file"
+          multiple
+          hidden
+          accept={ACCEPT}
+          onChange={handleInput}
+          data-testid="folder-upload-input"
+        />
+        {body}
+      </Card>
+      {dragging && (
+        <div className={styles.dropOverlay} aria-hidden>
+          <CloudUploadOutlined className={styles.dropIcon} />
+          <span>松开鼠标，上传到「{folderName}」</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A folder's files (/admin/information/folder/{id}): a grid of thumbnails (an image opens the gallery),
+ * uploads by the button or by dropping files and whole folders anywhere on the page; the grid fills in
+ * as the uploads land. The breadcrumb shows the folder's name.
+ */
+export function FolderDetailPage() {
+  const { id } = useParams();
+  const folderId = parseFolderId(id);
+  const folder = useQuery({ ...folderQuery(folderId ?? 0), enabled: folderId !== undefined });
+  const navigate = useNavigate();
+  useBreadcrumbTitle(folder.data?.name);
+
+  if (folderId === undefined || folder.isError) {
+    return (
+      <Card>
+        <Result
+          status="404"
+          title={folder.error?.message || '资源夹不存在'}
+          extra={
+            <Button type="primary" onClick={() => navigate('/information/folder')}>
+              返回资源列表
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  if (!folder.data) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  }
+  return <FolderFiles folderId={folderId} folderName={folder.data.name} />;
+}

@@ -1,0 +1,414 @@
+import { DIRECT_UPLOAD_SETTLE_MS } from '@trackit/contract/constants';
+import { readFailed, storageFailed } from '@trackit/contract/messages';
+import type { FileItem } from '@trackit/contract/upload.schema';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiRequestConfig } from '../api-client';
+import { FileReadError } from './checksum';
+import type { ComputeMd5 } from './compute-md5';
+import { createUploadQueue, progressPercent, summarizeUploads, type UploadItem } from './upload-queue';
+import { type PutFile, sleep, type UploadApi, type UploadDeps } from './upload-steps';
+
+const CHECKSUM = 'XUFAKrxLKna5cZ2REBfFkg==';
+
+const fileItem = (folderId: number, signedId: string): FileItem => ({
+  id: Number(signedId.replace(/\D/g, '')) || 1,
+  folder_id: folderId,
+  name: signedId,
+  content_type: 'image/png',
+  byte_size: 5,
+  checksum: CHECKSUM,
+  kind: 'image',
+  thumbnail_state: 'pending',
+  url: `/files/${signedId}`,
+  thumb_url: null,
+  preview_url: null,
+  created_at: '2025-01-01T00:00:00Z',
+});
+
+const png = (name: string, size = 5) => new File([new Uint8Array(size)], name, { type: 'image/png' });
+
+interface Harness {
+  deps: UploadDeps;
+  log: string[];
+  api: { request: ReturnType<typeof vi.fn>; post: ReturnType<typeof vi.fn> };
+}
+
+/** Dependencies that succeed and log each step, unless a test replaces one. */
+const harness = (overrides: Partial<UploadDeps> = {}): Harness => {
+  const log: string[] = [];
+  let uploads = 0;
+  const api = {
+    request: vi.fn(async (config: ApiRequestConfig) => {
+      const body = config.data as { filename: string };
+      log.push(`direct_uploads ${body.filename}`);
+      uploads += 1;
+      return {
+        code: 0,
+        message: 'ok',
+        data: {
+          direct_upload: {
+            url: `https://store.example/blob-${uploads}`,
+            headers: { 'Content-Type': 'image/png', 'Content-MD5': CHECKSUM },
+            preview_url: `https://store.example/view-${uploads}`,
+          },
+          signed_id: `signed-${uploads}`,
+        },
+      };
+    }),
+    post: vi.fn(async (url: string, body: unknown) => {
+      const { folder_id, signed_id } = body as { folder_id: number; signed_id: string };
+      log.push(`post ${url} ${signed_id}`);
+      return fileItem(folder_id, signed_id);
+    }),
+  };
+  const computeMd5: ComputeMd5 = async (file, onProgress) => {
+    log.push(`md5 ${file.name}`);
+    onProgress?.(file.size);
+    return CHECKSUM;
+  };
+  const putFile: PutFile = async ({ url, body, onProgress }) => {
+    log.push(`put ${url}`);
+    onProgress?.(body.size, body.size);
+    return 200;
+  };
+  const deps: UploadDeps = {
+    api: api as unknown as UploadApi,
+    computeMd5,
+    putFile,
+    sleep: async (ms) => {
+      log.push(`sleep ${ms}`);
+    },
+    ...overrides,
+  };
+  return { deps, log, api };
+};
+
+/** Resolves once the queue has nothing uploading. */
+const settled = (queue: ReturnType<typeof createUploadQueue>) =>
+  vi.waitFor(() => {
+    if (queue.isBusy()) throw new Error('still uploading');
+  });
+
+const only = (queue: ReturnType<typeof createUploadQueue>): UploadItem => {
+  const [item] = queue.getSnapshot();
+  if (!item) throw new Error('no item');
+  return item;
+};
+
+const quiet = { unloadTarget: null, createThumbUrl: () => undefined } as const;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('upload queue', () => {
+  it('checksums, asks for a direct upload, PUTs, waits 200 ms, then creates the file record', async () => {
+    const { deps, log, api } = harness();
+    const puts: Parameters<PutFile>[0][] = [];
+    const put = deps.putFile;
+    deps.putFile = async (request) => {
+      puts.push(request);
+      return put(request);
+    };
+    const queue = createUploadQueue({ deps, ...quiet });
+    const file = png('look-1.png');
+    const [added] = queue.enqueue([file], 12);
+    expect(added).toMatchObject({ name: 'look-1.png', status: 'uploading', percent: 0, foldId: 12 });
+
+    await settled(queue);
+    expect(log).toEqual([
+      'md5 look-1.png',
+      'direct_uploads look-1.png',
+      'put https://store.example/blob-1',
+      `sleep ${DIRECT_UPLOAD_SETTLE_MS}`,
+      'post /v1/files signed-1',
+    ]);
+    expect(api.request.mock.calls[0]?.[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/direct_uploads',
+      data: {
+        checksum: CHECKSUM,
+        content_type: 'image/png',
+        byte_size: 5,
+        filename: 'look-1.png',
+        suffix: 'png',
+      },
+      meta: { skipCodeCheck: true },
+    });
+    expect(puts[0]).toMatchObject({
+      url: 'https://store.example/blob-1',
+      headers: { 'Content-Type': 'image/png', 'Content-MD5': CHECKSUM },
+    });
+    expect(puts[0]?.body).toBe(file);
+    expect(api.post).toHaveBeenCalledWith(
+      '/v1/files',
+      { folder_id: 12, signed_id: 'signed-1' },
+      expect.anything(),
+    );
+    expect(only(queue)).toMatchObject({ status: 'success', percent: 100, error: undefined });
+    expect(only(queue).file?.folder_id).toBe(12);
+  });
+
+  it('creates the file record only after the 200 ms settle time (spec §9)', async () => {
+    vi.useFakeTimers();
+    const { deps, api } = harness({ sleep });
+    const queue = createUploadQueue({ deps, ...quiet });
+    queue.enqueue([png('a.png')], 1);
+
+    await vi.advanceTimersByTimeAsync(DIRECT_UPLOAD_SETTLE_MS - 1);
+    expect(api.request).toHaveBeenCalledTimes(1);
+    expect(api.post).not.toHaveBeenCalled();
+    expect(only(queue).percent).toBe(99);
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(only(queue).status).toBe('success');
+  });
+
+  it('fails an item whose PUT answers outside 200–299 with 文件存储失败（状态码 500）', async () => {
+    const { deps, api } = harness({ putFile: async () => 500 });
+    const queue = createUploadQueue({ deps, ...quiet });
+    queue.enqueue([png('a.png')], 1);
+    await settled(queue);
+    expect(only(queue)).toMatchObject({ status: 'error', error: storageFailed(500) });
+    expect(only(queue).error).toBe('文件存储失败（状态码 500）');
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('fails an item whose file cannot be read with 读取文件 {file} 出错', async () => {
+    const { deps, api } = harness({
+      computeMd5: async (file) => {
+        throw new FileReadError(file.name);
+      },
+    });
+    const queue = createUploadQueue({ deps, ...quiet });
+    queue.enqueue([png('旅拍.png')], 1);
+    await settled(queue);
+    expect(only(queue)).toMatchObject({ status: 'error', error: readFailed('旅拍.png') });
+    expect(only(queue).error).toBe('读取文件 旅拍.png 出错');
+    expect(api.request).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s refusal of the direct upload on the item', async () => {
+    const { deps, api } = harness();
+    api.request.mockResolvedValueOnce({ code: 10413, message: '文件大小超过上限', data: null });
+    const queue = createUploadQueue({ deps, ...quiet });
+    queue.enqueue([png('huge.png')], 1);
+    await settled(queue);
+    expect(only(queue)).toMatchObject({ status: 'error', error: '文件大小超过上限' });
+  });
+
+  it('shows the server’s refusal of the file record on the item', async () => {
+    const { deps, api } = harness();
+    api.post.mockRejectedValueOnce(new Error('文件夹不存在'));
+    const queue = createUploadQueue({ deps, ...quiet });
+    queue.enqueue([png('a.png')], 99);
+    await settled(queue);
+    expect(only(queue)).toMatchObject({ status: 'error', error: '文件夹不存在' });
+  });
+
+  it('runs at most `concurrency` uploads; the rest wait as uploading at 0%', async () => {
+    const releases: (() => void)[] = [];
+    let running = 0;
+    let most = 0;
+    const { deps } = harness({
+      computeMd5: async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running -= 1;
+        return CHECKSUM;
+      },
+    });
+    const queue = createUploadQueue({ deps, concurrency: 2, ...quiet });
+    queue.enqueue(
+      ['1', '2', '3', '4', '5'].map((n) => png(`${n}.png`)),
+      1,
+    );
+
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    expect(queue.getSnapshot().map((item) => [item.status, item.percent])).toEqual(
+      Array.from({ length: 5 }, () => ['uploading', 0]),
+    );
+    while (releases.length > 0 || queue.isBusy()) {
+      releases.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(most).toBe(2);
+    expect(queue.getSnapshot().every((item) => item.status === 'success')).toBe(true);
+  });
+
+  it('defaults to 3 uploads at once', async () => {
+    const releases: (() => void)[] = [];
+    const { deps } = harness({
+      computeMd5: () => new Promise<string>((resolve) => releases.push(() => resolve(CHECKSUM))),
+    });
+    const queue = createUploadQueue({ deps, ...quiet });
+    queue.enqueue(
+      ['1', '2', '3', '4'].map((n) => png(`${n}.png`)),
+      1,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(releases).toHaveLength(3);
+  });
+
+  it('retries a failed item: back to uploading at 0%, then success', async () => {
+    let status = 500;
+    const { deps, log } = harness({ putFile: async () => status });
+    const queue = createUploadQueue({ deps, ...quiet });
+    queue.enqueue([png('a.png')], 3);
+    await settled(queue);
+    expect(only(queue).status).toBe('error');
+    expect(only(queue).percent).toBeGreaterThan(0);
+
+    status = 201;
+    const seen: UploadItem[] = [];
+    queue.subscribe(() => seen.push(only(queue)));
+    queue.retry(only(queue).uid);
+    expect(seen[0]).toMatchObject({ status: 'uploading', percent: 0, error: undefined });
+    await settled(queue);
+    expect(only(queue)).toMatchObject({ status: 'success', percent: 100 });
+    // The checksum of the first attempt is kept: the file is read once.
+    expect(log.filter((line) => line.startsWith('md5'))).toHaveLength(1);
+  });
+
+  it('ignores a retry of an item that did not fail', async () => {
+    const { deps, api } = harness();
+    const queue = createUploadQueue({ deps, ...quiet });
+    const [item] = queue.enqueue([png('a.png')], 1);
+    await settled(queue);
+    queue.retry(item?.uid ?? '');
+    queue.retry('nope');
+    expect(only(queue).status).toBe('success');
+    expect(api.request).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports whole percents that only move forward, then 100 on success', async () => {
+    const { deps } = harness({
+      computeMd5: async (file, onProgress) => {
+        onProgress?.(file.size / 2);
+        onProgress?.(file.size / 2);
+        return CHECKSUM;
+      },
+      putFile: async ({ body, onProgress }) => {
+        onProgress?.(body.size / 4, body.size);
+        onProgress?.(body.size / 10, body.size);
+        onProgress?.(body.size, body.size);
+        return 200;
+      },
+    });
+    const queue = createUploadQueue({ deps, ...quiet });
+    const percents: number[] = [];
+    queue.subscribe(() => percents.push(only(queue).percent));
+    queue.enqueue([png('a.png', 1000)], 1);
+    await settled(queue);
+    expect(percents).toEqual([0, 5, 10, 32, 99, 100]);
+  });
+
+  it('makes image previews and frees them when finished items are cleared', async () => {
+    const revoked: string[] = [];
+    const releases: (() => void)[] = [];
+    const { deps } = harness({
+      computeMd5: (file) =>
+        file.name === 'slow.png'
+          ? new Promise<string>((resolve) => releases.push(() => resolve(CHECKSUM)))
+          : Promise.resolve(CHECKSUM),
+    });
+    const queue = createUploadQueue({
+      deps,
+      unloadTarget: null,
+      createThumbUrl: (file) => (file.type.startsWith('image/') ? `blob:${file.name}` : undefined),
+      revokeThumbUrl: (url) => revoked.push(url),
+    });
+    queue.enqueue([png('done.png'), new File(['%PDF'], 'contract.pdf', { type: 'application/pdf' })], 1);
+    queue.enqueue([png('slow.png')], 1);
+    expect(queue.getSnapshot().map((item) => item.thumbUrl)).toEqual([
+      'blob:done.png',
+      undefined,
+      'blob:slow.png',
+    ]);
+
+    await vi.waitFor(() => expect(summarizeUploads(queue.getSnapshot()).done).toBe(2));
+    queue.clearFinished();
+    expect(queue.getSnapshot().map((item) => item.name)).toEqual(['slow.png']);
+    expect(revoked).toEqual(['blob:done.png']);
+
+    releases.shift()?.();
+    await settled(queue);
+    queue.clearFinished();
+    expect(queue.getSnapshot()).toEqual([]);
+    expect(revoked).toEqual(['blob:done.png', 'blob:slow.png']);
+  });
+
+  it('asks before the tab closes only while uploads run', async () => {
+    const target = new EventTarget();
+    let release: () => void = () => undefined;
+    const { deps } = harness({
+      computeMd5: () => new Promise<string>((resolve) => (release = () => resolve(CHECKSUM))),
+    });
+    const queue = createUploadQueue({ deps, unloadTarget: target, createThumbUrl: () => undefined });
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      // Node's Event has a read-only returnValue; a browser's BeforeUnloadEvent lets pages set it.
+      Object.defineProperty(event, 'returnValue', { value: undefined, writable: true });
+      target.dispatchEvent(event);
+      return event.defaultPrevented && Boolean((event as Event & { returnValue: unknown }).returnValue);
+    };
+    expect(leave()).toBe(false);
+    queue.enqueue([png('a.png')], 1);
+    expect(queue.isBusy()).toBe(true);
+    expect(leave()).toBe(true);
+    release();
+    await settled(queue);
+    expect(leave()).toBe(false);
+  });
+
+  it('keeps the same snapshot between changes (for useSyncExternalStore)', () => {
+    const { deps } = harness({ computeMd5: () => new Promise<string>(() => undefined) });
+    const queue = createUploadQueue({ deps, ...quiet });
+    const empty = queue.getSnapshot();
+    expect(queue.getSnapshot()).toBe(empty);
+    queue.enqueue([png('a.png')], 1);
+    const next = queue.getSnapshot();
+    expect(next).not.toBe(empty);
+    expect(queue.getSnapshot()).toBe(next);
+  });
+});
+
+describe('progressPercent', () => {
+  it('gives the checksum the first 10% and the PUT up to 99%', () => {
+    expect(progressPercent({ phase: 'checksum', loaded: 0, total: 100 })).toBe(0);
+    expect(progressPercent({ phase: 'checksum', loaded: 100, total: 100 })).toBe(10);
+    expect(progressPercent({ phase: 'upload', loaded: 50, total: 100 })).toBe(54);
+    expect(progressPercent({ phase: 'upload', loaded: 100, total: 100 })).toBe(99);
+    expect(progressPercent({ phase: 'upload', loaded: 0, total: 0 })).toBe(99);
+  });
+});
+
+describe('summarizeUploads', () => {
+  const item = (status: UploadItem['status'], percent: number): UploadItem => ({
+    uid: `${status}-${percent}`,
+    name: 'a.png',
+    status,
+    percent,
+    thumbUrl: undefined,
+    foldId: 1,
+    size: 1,
+    contentType: 'image/png',
+    error: undefined,
+    file: undefined,
+  });
+
+  it('counts successes as done and ended items as complete', () => {
+    expect(summarizeUploads([item('success', 100), item('error', 40), item('uploading', 10)])).toEqual({
+      total: 3,
+      done: 1,
+      failed: 1,
+      uploading: 1,
+      percent: 70,
+      finished: false,
+    });
+    expect(summarizeUploads([item('success', 100), item('error', 40)]).finished).toBe(true);
+    expect(summarizeUploads([])).toMatchObject({ total: 0, percent: 0, finished: false });
+  });
+});
