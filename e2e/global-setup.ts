@@ -1,14 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openConfiguredDatabase } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { seedDemo } from '../apps/server/src/seed/demo-seed';
 import { createE2eFixtures } from './fixtures';
+import { startProductServer } from './product-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,35 +12,6 @@ declare module 'vitest' {
     /** File receiving the server's standard output (SMS codes of the console driver, logs). */
     e2eServerLog: string;
   }
-}
-
-const root = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${baseUrl}/storm_api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become healthy in time');
 }
 
 /** The embedded database the server will open: migrated, with the demo agency and the journeys' people. */
@@ -60,40 +26,10 @@ async function prepareDatabase(dataDir: string) {
   }
 }
 
-/** Starts the built product (building it first when needed) on a fresh embedded database. */
+/** Starts the built product on a fresh embedded database for the browser journeys. */
 export default async function setup(project: TestProject) {
-  const built = ['admin', 'share-mobile', 'share-desktop'].every((app) =>
-    existsSync(path.join(root, 'apps', app, 'dist', 'index.html')),
-  );
-  if (!built || !existsSync(path.join(root, 'apps/server/dist/main.js'))) {
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-e2e-'));
-  await prepareDatabase(dataDir);
-  const logFile = path.join(dataDir, 'server.log');
-  const port = await freePort();
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log = createWriteStream(logFile);
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, server);
-  project.provide('e2eBaseUrl', baseUrl);
-  project.provide('e2eServerLog', logFile);
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  const server = await startProductServer(prepareDatabase);
+  project.provide('e2eBaseUrl', server.baseUrl);
+  project.provide('e2eServerLog', server.logFile);
+  return () => server.stop();
 }

@@ -238,6 +238,25 @@ describe('upload queue', () => {
     expect(queue.getSnapshot().every((item) => item.status === 'success')).toBe(true);
   });
 
+  it('frees the slot for the next file during the settle wait and the record', async () => {
+    const settles: (() => void)[] = [];
+    let md5Calls = 0;
+    const { deps } = harness({
+      computeMd5: async () => {
+        md5Calls += 1;
+        return CHECKSUM;
+      },
+      sleep: () => new Promise<void>((resolve) => settles.push(resolve)),
+    });
+    const queue = createUploadQueue({ deps, concurrency: 1, ...quiet });
+    queue.enqueue([png('a.png'), png('b.png')], 1);
+    // The first file waits to settle; the second is already being read and sent.
+    await vi.waitFor(() => expect(settles).toHaveLength(2));
+    expect(md5Calls).toBe(2);
+    for (const settle of settles) settle();
+    await vi.waitFor(() => expect(queue.getSnapshot().every((item) => item.status === 'success')).toBe(true));
+  });
+
   it('defaults to 3 uploads at once', async () => {
     const releases: (() => void)[] = [];
     const { deps } = harness({

@@ -61,6 +61,8 @@ export interface UploadBlobOptions {
   /** Called once the checksum is known, to keep it for a retry. */
   onChecksum?: (checksum: string) => void;
   signal?: AbortSignal;
+  /** Wait the settle time before returning (default). The queue waits itself, after freeing its slot. */
+  settle?: boolean;
 }
 
 /** A step failed with a message for the user (the server's refusal, a storage status). */
@@ -128,7 +130,7 @@ export const createFileRecord = (
 export async function uploadBlob(
   deps: UploadDeps,
   file: File,
-  { onProgress, checksum: known, onChecksum, signal }: UploadBlobOptions = {},
+  { onProgress, checksum: known, onChecksum, signal, settle = true }: UploadBlobOptions = {},
 ): Promise<UploadedBlob> {
   const total = file.size;
   const checksum =
@@ -159,9 +161,12 @@ export async function uploadBlob(
   onProgress?.({ phase: 'upload', loaded: total, total });
 
   // Spec §9: storage settles the object before the file record is created.
-  await deps.sleep(DIRECT_UPLOAD_SETTLE_MS);
+  if (settle) await settleUpload(deps);
   return { signedId: signed_id, previewUrl: target.preview_url, checksum };
 }
+
+/** The wait between the PUT and the record (spec §9: 200 ms). */
+export const settleUpload = (deps: Pick<UploadDeps, 'sleep'>) => deps.sleep(DIRECT_UPLOAD_SETTLE_MS);
 
 /** Headers a page may not set (the browser refuses them with a console error); it sends its own. */
 const BROWSER_OWNED_HEADERS = new Set(['content-length', 'host', 'connection', 'expect']);
