@@ -26,6 +26,7 @@ import { createStorage } from './domains/upload/storage/create-storage';
 import { createThumbnailQueue } from './domains/upload/thumbnail-queue';
 import { registerUploadRoutes } from './domains/upload/upload.routes';
 import { purgeStaleBlobs } from './domains/upload/upload.service';
+import { ffmpegAvailable } from './domains/upload/video-poster';
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
 import { generateRequestId, registerRequestIdHeader } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -96,6 +97,7 @@ export async function buildApp({
     maxBytes: config.uploadMaxBytes,
     log: app.log,
     thumbnails,
+    videoPosters: ffmpegAvailable(),
   };
   if (disk) await registerBlobRoutes(app, { storage: disk, maxBytes: config.uploadMaxBytes });
 

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Database } from '../../db/client';
 import type { BlobStorage } from './storage/blob-storage';
 import { listFilesAwaitingThumbnails, recordThumbnails } from './upload.repository';
+import { videoPoster } from './video-poster';
 
 const SIZES = { thumb: 480, preview: 1600 } as const;
 
@@ -39,10 +40,11 @@ export function createThumbnailQueue(deps: {
   let again = false;
   let stopped = false;
 
-  async function processOne(file: { id: number; blobKey: string }) {
+  async function processOne(file: { id: number; blobKey: string; contentType: string }) {
     try {
       const original = await toBuffer(Readable.from(await deps.storage.read(file.blobKey)));
-      const { thumb, preview } = await makeThumbnails(original);
+      const picture = file.contentType.startsWith('video/') ? await videoPoster(original) : original;
+      const { thumb, preview } = await makeThumbnails(picture);
       const thumbKey = `${file.blobKey}.thumb.webp`;
       const previewKey = `${file.blobKey}.preview.webp`;
       await deps.storage.put(thumbKey, thumb, 'image/webp');

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { FileItem } from '@trackit/contract/upload.schema';
@@ -10,6 +11,7 @@ import { operationLogs } from '../operation-log/operation-log.tables';
 import { createDiskStorage } from './storage/disk-storage';
 import { purgeStaleBlobs } from './upload.service';
 import { blobs, files } from './upload.tables';
+import { ffmpegAvailable } from './video-poster';
 
 interface Direct {
   direct_upload: { url: string; headers: Record<string, string>; preview_url: string };
@@ -289,5 +291,74 @@ describe('uploading files into folders (disk storage)', () => {
     expect(create.status).toBe(403);
     const empty = await t.request('POST', '/storm_api/v1/folders', { body: { name: '  ' }, headers });
     expect(empty.status).toBe(400);
+  });
+});
+
+describe('video files', () => {
+  it('get a poster frame when ffmpeg is on the machine, else an icon', async () => {
+    const t = await buildTestApp();
+    try {
+      const me = await createMember(t.database.db);
+      const headers = bearer((await signIn(t, me.mobile)).token);
+      const folder = await t.request<{ id: number }>('POST', '/storm_api/v1/folders', {
+        body: { name: '视频' },
+        headers,
+      });
+      const withFfmpeg = ffmpegAvailable();
+      const video = withFfmpeg
+        ? execFileSync('ffmpeg', [
+            ...[
+              '-hide_banner',
+              '-loglevel',
+              'error',
+              '-f',
+              'lavfi',
+              '-i',
+              'testsrc=size=640x360:rate=10',
+              '-t',
+              '2',
+            ],
+            ...['-pix_fmt', 'yuv420p', '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov', 'pipe:1'],
+          ])
+        : Buffer.from('not really a video, and no ffmpeg to look at it');
+      const announced = await t.request<Direct>('POST', '/storm_api/v1/direct_uploads', {
+        body: {
+          checksum: md5(video),
+          content_type: 'video/mp4',
+          byte_size: video.length,
+          filename: '走秀.mp4',
+        },
+        headers,
+      });
+      const { url, headers: putHeaders } = announced.body.data.direct_upload;
+      expect(
+        (await fetch(`${t.baseUrl}${url}`, { method: 'PUT', headers: putHeaders, body: video })).status,
+      ).toBe(200);
+      const attached = await t.request<FileItem>('POST', '/storm_api/v1/files', {
+        body: { folder_id: folder.body.data.id, signed_id: announced.body.data.signed_id },
+        headers,
+      });
+      expect(attached.body.data.kind).toBe('video');
+      if (!withFfmpeg) {
+        expect(attached.body.data).toMatchObject({ thumbnail_state: 'none', thumb_url: null });
+        return;
+      }
+      let item: FileItem | undefined = attached.body.data;
+      for (let i = 0; i < 100 && item?.thumbnail_state === 'pending'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const list = await t.request<FileItem[]>(
+          'GET',
+          `/storm_api/v1/folders/${folder.body.data.id}/files`,
+          { headers },
+        );
+        item = list.body.data[0];
+      }
+      expect(item?.thumbnail_state).toBe('ready');
+      const poster = await fetch(`${t.baseUrl}${item?.thumb_url}`);
+      const meta = await sharp(Buffer.from(await poster.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 480, 270]);
+    } finally {
+      await t.close();
+    }
   });
 });

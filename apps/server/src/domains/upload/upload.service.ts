@@ -29,6 +29,8 @@ export interface UploadDeps {
   blobKey: Buffer;
   maxBytes: number;
   log: FastifyBaseLogger;
+  /** ffmpeg is on this machine: videos get a poster frame, else an icon. */
+  videoPosters: boolean;
 }
 
 const PENDING_LIFETIME_MS = 24 * 3_600_000;
@@ -130,7 +132,10 @@ export async function attachFile(
       byteSize: blob.byteSize,
       checksum: blob.checksum,
       kind,
-      thumbnailState: THUMBNAIL_TYPES.test(blob.contentType) ? 'pending' : 'none',
+      thumbnailState:
+        THUMBNAIL_TYPES.test(blob.contentType) || (kind === 'video' && deps.videoPosters)
+          ? 'pending'
+          : 'none',
       createdAt: now,
       updatedAt: now,
     });
