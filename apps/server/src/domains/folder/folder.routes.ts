@@ -9,7 +9,7 @@ import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { pageQuerySchema, pageWindow, sendPage } from '../../http/pagination';
 import { authOf, originOf } from '../../http/request-context';
-import { recordOperation } from '../operation-log/operation-log.repository';
+import { byMember, recordOperation } from '../operation-log/operation-log.repository';
 import { requirePermission } from '../permission/permission.guard';
 import { presentFile } from '../upload/file.presenter';
 import type { BlobStorage } from '../upload/storage/blob-storage';
@@ -51,15 +51,10 @@ export function registerFolderRoutes(
         const origin = originOf(request);
         await recordOperation(tx, {
           action: 'folder_create',
-          teamId: auth.teamId,
-          membershipId: auth.membershipId,
-          userId: auth.userId,
+          ...byMember(auth, origin, now),
           targetType: 'folder',
           targetId: created.id,
           detail: { name: created.name },
-          ip: origin.ip,
-          userAgent: origin.userAgent,
-          at: now,
         });
         return created;
       });

@@ -79,3 +79,19 @@ export async function listOperationLogs(
   ]);
   return { rows, total: totals?.total ?? 0 };
 }
+
+/** Who did it, from where and when: the part every entry of a signed-in member shares. */
+export function byMember(
+  auth: { teamId: number; membershipId: number; userId: number },
+  origin: { ip: string; userAgent: string },
+  at: Date,
+) {
+  return {
+    teamId: auth.teamId,
+    membershipId: auth.membershipId,
+    userId: auth.userId,
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+    at,
+  };
+}

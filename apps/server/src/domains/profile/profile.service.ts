@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { recordOperation } from '../operation-log/operation-log.repository';
+import { byMember, recordOperation } from '../operation-log/operation-log.repository';
 import type { AuthContext, RequestOrigin } from '../session/auth-context';
 import { findMembershipOfUser, type MembershipRow, updateMembershipProfile } from '../team/team.repository';
 import { type AvatarDeps, adoptAvatar } from './avatar';
@@ -35,18 +35,13 @@ export async function updateProfile(
     await updateMembershipProfile(tx, auth.membershipId, { nickname, ...avatar }, now);
     await recordOperation(tx, {
       action: 'profile_update',
-      teamId: auth.teamId,
-      membershipId: auth.membershipId,
-      userId: auth.userId,
+      ...byMember(auth, origin, now),
       targetType: 'membership',
       targetId: auth.membershipId,
       detail: {
         before: { nickname: before.nickname, ...(changes.avatar_signed_id ? { avatar: before.avatar } : {}) },
         after: { nickname, ...(changes.avatar_signed_id ? { avatar: avatar.avatar } : {}) },
       },
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      at: now,
     });
     return { ...before, nickname, ...avatar };
   });

@@ -1,7 +1,7 @@
 import { SIGN_IN_MESSAGES } from '@trackit/contract/messages';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { recordOperation } from '../operation-log/operation-log.repository';
+import { byMember, recordOperation } from '../operation-log/operation-log.repository';
 import {
   findMembershipOfUser,
   findUserByMobile,
@@ -257,14 +257,9 @@ export async function signOut(deps: SessionDeps, auth: AuthContext, origin: Requ
     await endSession(tx, auth.sessionId, 'logout', now);
     await recordOperation(tx, {
       action: 'sign_out',
-      teamId: auth.teamId,
-      membershipId: auth.membershipId,
-      userId: auth.userId,
+      ...byMember(auth, origin, now),
       targetType: 'session',
       targetId: auth.sessionId,
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      at: now,
     });
   });
 }

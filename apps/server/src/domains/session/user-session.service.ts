@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { recordOperation } from '../operation-log/operation-log.repository';
+import { byMember, recordOperation } from '../operation-log/operation-log.repository';
 import type { AuthContext, RequestOrigin } from './auth-context';
 import { endSessionsOfUser, listLiveSessionsOfUser } from './session.repository';
 
@@ -25,13 +25,8 @@ export async function endDevices(
     const ended = await endSessionsOfUser(tx, auth.userId, selection, 'signed_out_by_user', now);
     await recordOperation(tx, {
       action: ids ? 'sign_out_devices' : 'sign_out_other_devices',
-      teamId: auth.teamId,
-      membershipId: auth.membershipId,
-      userId: auth.userId,
+      ...byMember(auth, origin, now),
       detail: { ended, ...(ids ? { session_ids: ids } : {}) },
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      at: now,
     });
     return ended;
   });

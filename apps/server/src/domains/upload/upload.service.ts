@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { findTeamFolderForUpdate, touchFolder } from '../folder/folder.repository';
-import { recordOperation } from '../operation-log/operation-log.repository';
+import { byMember, recordOperation } from '../operation-log/operation-log.repository';
 import type { AuthContext, RequestOrigin } from '../session/auth-context';
 import { signBlobId, verifySignedBlobId } from './signed-id';
 import type { BlobStorage } from './storage/blob-storage';
@@ -142,15 +142,10 @@ export async function attachFile(
     await touchFolder(tx, folder.id, now);
     await recordOperation(tx, {
       action: 'file_upload',
-      teamId: auth.teamId,
-      membershipId: auth.membershipId,
-      userId: auth.userId,
+      ...byMember(auth, origin, now),
       targetType: 'folder',
       targetId: folder.id,
       detail: { folder: folder.name, file: blob.filename, byte_size: blob.byteSize },
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      at: now,
     });
     return { file, blobKey: blob.key };
   });
