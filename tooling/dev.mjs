@@ -1,10 +1,13 @@
 // npm run dev: the API with reload (tsx watch) and the three Vite dev servers with hot reload, which
 // proxy /storm_api to the API. Ctrl-C stops them all.
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 
 const port = process.env.PORT ?? '3000';
+// The API runs in its workspace folder: keep its data where `npm start` keeps it, in ./data here.
+const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 const processes = [
-  ['api', ['run', 'dev', '--workspace=@trackit/server'], { NODE_ENV: 'development', PORT: port }],
+  ['api', ['run', 'dev', '--workspace=@trackit/server'], { NODE_ENV: 'development', PORT: port, DATA_DIR: dataDir }],
   ['admin', ['run', 'dev', '--workspace=@trackit/admin'], {}],
   ['h5', ['run', 'dev', '--workspace=@trackit/share-mobile'], {}],
   ['web', ['run', 'dev', '--workspace=@trackit/share-desktop'], {}],
