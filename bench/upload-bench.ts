@@ -47,7 +47,8 @@ async function md5InBrowser(): Promise<void> {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     await page.waitForFunction(() => typeof window.runMd5 === 'function');
-    await page.evaluate(() => window.runMd5(16)); // warm-up
+    // Warm-up in the same worker: the admin reuses its workers, so later files run on optimised code.
+    for (let i = 0; i < 3; i += 1) await page.evaluate(() => window.runMd5(32));
     const browserRun = await page.evaluate((mb) => window.runMd5(mb), MD5_MB);
 
     const bytes = new Uint8Array(MD5_MB * 1024 * 1024);
@@ -59,7 +60,10 @@ async function md5InBrowser(): Promise<void> {
     const mbps = (ms: number) => Math.round(MD5_MB / (ms / 1000));
     console.log(`MD5 of ${MD5_MB} MB (same bytes, checksums equal)`);
     console.log(
-      `  admin checksum code in Chromium  ${String(mbps(browserRun.milliseconds)).padStart(5)} MB/s`,
+      `  admin checksum code (Web Worker)${String(mbps(browserRun.milliseconds)).padStart(5)} MB/s`,
+    );
+    console.log(
+      `  the hasher alone on bytes in memory ${String(mbps(browserRun.hasherMilliseconds)).padStart(2)} MB/s (no Blob reads)`,
     );
     console.log(`  Node native (OpenSSL)            ${String(mbps(nativeMs)).padStart(5)} MB/s`);
     console.log(
