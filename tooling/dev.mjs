@@ -7,7 +7,11 @@ const port = process.env.PORT ?? '3000';
 // The API runs in its workspace folder: keep its data where `npm start` keeps it, in ./data here.
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 const processes = [
-  ['api', ['run', 'dev', '--workspace=@trackit/server'], { NODE_ENV: 'development', PORT: port, DATA_DIR: dataDir }],
+  [
+    'api',
+    ['run', 'dev', '--workspace=@trackit/server'],
+    { NODE_ENV: 'development', PORT: port, DATA_DIR: dataDir },
+  ],
   ['admin', ['run', 'dev', '--workspace=@trackit/admin'], {}],
   ['h5', ['run', 'dev', '--workspace=@trackit/share-mobile'], {}],
   ['web', ['run', 'dev', '--workspace=@trackit/share-desktop'], {}],
