@@ -55,6 +55,10 @@ export interface TokenPair {
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 const earliest = (a: Date, b: Date) => (a < b ? a : b);
 
+/** A rotated refresh token lives 30 days, never past the session's own end. */
+const refreshExpiry = (session: Pick<SessionRow, 'expiresAt'>, now: Date) =>
+  earliest(later(now, SESSION_POLICY.refreshTtlMs), session.expiresAt);
+
 const sessionEnded = () => new AppError('sessionEnded');
 const unauthenticated = () => new AppError('unauthenticated');
 
@@ -146,14 +150,9 @@ export async function signIn(deps: SessionDeps, mobile: string, code: string, or
     await recordMembershipLogin(tx, chosen.id, now);
     await recordOperation(tx, {
       action: 'sign_in',
-      teamId: chosen.teamId,
-      membershipId: chosen.id,
-      userId: user.id,
+      ...byMember({ teamId: chosen.teamId, membershipId: chosen.id, userId: user.id }, origin, now),
       targetType: 'session',
       targetId: session.id,
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      at: now,
     });
     return { members, membershipId: chosen.id, token: issueTokens(deps, session, 1) };
   });
@@ -192,14 +191,13 @@ export async function refreshSession(
       await endSession(tx, session.id, 'refresh_token_reused', now);
       await recordOperation(tx, {
         action: 'session_ended_refresh_reuse',
-        teamId: membership.teamId,
-        membershipId: membership.id,
-        userId: session.userId,
+        ...byMember(
+          { teamId: membership.teamId, membershipId: membership.id, userId: session.userId },
+          origin,
+          now,
+        ),
         targetType: 'session',
         targetId: session.id,
-        ip: origin.ip,
-        userAgent: origin.userAgent,
-        at: now,
       });
       return { error: sessionEnded() };
     }
@@ -211,7 +209,7 @@ export async function refreshSession(
     await updateSession(tx, session.id, {
       refreshGeneration: next,
       rotatedAt: now,
-      refreshExpiresAt: earliest(later(now, SESSION_POLICY.refreshTtlMs), session.expiresAt),
+      refreshExpiresAt: refreshExpiry(session, now),
       lastSeenAt: now,
       updatedAt: now,
     });
@@ -283,24 +281,19 @@ export async function switchTeam(
       membershipId: target.id,
       refreshGeneration: next,
       rotatedAt: now,
-      refreshExpiresAt: earliest(later(now, SESSION_POLICY.refreshTtlMs), session.expiresAt),
+      refreshExpiresAt: refreshExpiry(session, now),
       updatedAt: now,
     });
     await recordMembershipLogin(tx, target.id, now);
     await recordOperation(tx, {
       action: 'team_switch',
-      teamId: target.teamId,
-      membershipId: target.id,
-      userId: auth.userId,
+      ...byMember({ teamId: target.teamId, membershipId: target.id, userId: auth.userId }, origin, now),
       targetType: 'session',
       targetId: session.id,
       detail: {
         before: { team: current?.teamName ?? null, membership_id: auth.membershipId },
         after: { team: target.teamName, membership_id: target.id },
       },
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      at: now,
     });
     return { tokens: issueTokens(deps, session, next) };
   });
