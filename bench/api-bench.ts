@@ -18,7 +18,7 @@ import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client'
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { notifications } from '../apps/server/src/domains/notify/notify.tables';
 import { operationLogs } from '../apps/server/src/domains/operation-log/operation-log.tables';
-import { createTeamWithOwner } from '../apps/server/src/seed/team-setup';
+import { createTeamWithOwner } from '../apps/server/src/domains/team/team.service';
 
 const NOTIFICATIONS = 50_000;
 const LOGS = 50_000;
@@ -102,7 +102,7 @@ async function main() {
         teamId: team.id,
         membershipId: membership.id,
         userId: membership.userId,
-        action: i % 2 ? 'sign_in' : 'profile_update',
+        action: i % 2 ? ('sign_in' as const) : ('profile_update' as const),
         createdAt: new Date(now - i * 60_000),
       })),
       (batch) => handle.db.insert(operationLogs).values(batch),

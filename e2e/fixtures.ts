@@ -1,6 +1,7 @@
 import type { Database } from '../apps/server/src/db/client';
 import { notifyMembers } from '../apps/server/src/domains/notify/notify.service';
-import { createTeamWithOwner, upsertUser } from '../apps/server/src/seed/team-setup';
+import { createTeamWithOwner } from '../apps/server/src/domains/team/team.service';
+import { ensureUser } from '../apps/server/src/domains/user/user.service';
 import { createMembership, createRole } from '../apps/server/src/test/factories';
 
 /**
@@ -16,9 +17,16 @@ export const E2E_USERS = {
   shellLeaver: '13700000002',
   /** Owner of a team of their own: the upload journeys. */
   uploader: '13700000003',
+  /** Owner of a team of their own: the operation-log journey (a log nobody else writes to). */
+  recorder: '13700000004',
 } as const;
 
-export const E2E_TEAMS = { first: '云端模特经纪', second: '远山文化传媒', uploads: '青禾模特经纪' } as const;
+export const E2E_TEAMS = {
+  first: '云端模特经纪',
+  second: '远山文化传媒',
+  uploads: '青禾模特经纪',
+  records: '白鹭模特经纪',
+} as const;
 
 export async function createE2eFixtures(db: Database) {
   const first = await createTeamWithOwner(db, {
@@ -41,19 +49,24 @@ export async function createE2eFixtures(db: Database) {
     ],
     '助理',
   );
-  const limited = await upsertUser(db, E2E_USERS.shellLimited);
+  const limited = await ensureUser(db, E2E_USERS.shellLimited);
   await createMembership(db, {
     teamId: first.team.id,
     userId: limited.id,
     nickname: '李雷',
     roleId: role.id,
   });
-  const leaver = await upsertUser(db, E2E_USERS.shellLeaver);
+  const leaver = await ensureUser(db, E2E_USERS.shellLeaver);
   await createMembership(db, { teamId: first.team.id, userId: leaver.id, nickname: '露西', isOwner: true });
   await createTeamWithOwner(db, {
     name: E2E_TEAMS.uploads,
     ownerMobile: E2E_USERS.uploader,
     ownerNickname: '周舟',
+  });
+  await createTeamWithOwner(db, {
+    name: E2E_TEAMS.records,
+    ownerMobile: E2E_USERS.recorder,
+    ownerNickname: '苏青',
   });
   const now = Date.now();
   await notifyMembers(db, {

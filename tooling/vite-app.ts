@@ -17,7 +17,7 @@ export interface TrackitAppOptions {
   forbiddenImports?: readonly string[];
 }
 
-/** The version the app shell compares on focus to notice a new release (spec §4). */
+/** The version the app shell compares on focus to notice a new release (docs/product.md §4). */
 const buildVersion = (): string => process.env.TRACKIT_BUILD_VERSION || 'dev';
 
 const versionMetaPlugin = (): Plugin => ({

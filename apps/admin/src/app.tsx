@@ -10,7 +10,7 @@ import { ImageGalleryHost } from './components/image-gallery';
 import { NewVersionNotice } from './components/new-version-notice';
 import { routes } from './routes';
 
-// Spec §7: queries neither retry nor refetch on window focus.
+// docs/product.md §7: queries neither retry nor refetch on window focus.
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });

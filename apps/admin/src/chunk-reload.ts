@@ -1,5 +1,5 @@
 /**
- * A page's code that fails to load (typically: a newer deployment removed the old chunks, spec §8
+ * A page's code that fails to load (typically: a newer deployment removed the old chunks, docs/product.md §8
  * "preload error") reloads the page once, which fetches the current index.html and its chunks, instead
  * of leaving a blank screen. Loop guard: session storage remembers the version tag that was reloaded
  * away from; if the page that comes back has the same tag, a reload cannot help and the error shows.

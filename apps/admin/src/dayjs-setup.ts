@@ -1,5 +1,5 @@
 /**
- * Dates in the Chinese locale with weeks starting on Sunday (spec §1, §9). Day.js's zh-cn starts weeks
+ * Dates in the Chinese locale with weeks starting on Sunday (docs/product.md §1, §9). Day.js's zh-cn starts weeks
  * on Monday; antd's date pickers ask the locale for its first weekday, so updating it is enough.
  */
 import 'dayjs/locale/zh-cn';

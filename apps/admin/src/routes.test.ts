@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { requiredPermission } from './layouts/route-handle';
 import { routes } from './routes';
 
-/** Every admin route of spec §2 with the key it needs (null: any signed-in member). */
+/** Every admin route of docs/product.md §2 with the key it needs (null: any signed-in member). */
 const SPEC_ROUTES: [string, string | null][] = [
   ['/dashboard', 'dashboard'],
   ['/calendar', 'calendar'],
   ['/setting', null],
   ['/notify', null],
   ['/operate', 'operation_record'],
-  // Not listed by spec §2; redirects to its first child like every other group (the contract's rule).
+  // Not listed by docs/product.md §2; redirects to its first child like every other group (the contract's rule).
   ['/information', 'data_management'],
   ['/information/model', 'data_management'],
   ['/information/model/new', 'data_management'],

@@ -8,7 +8,7 @@ import { entryPath, SHELL_PAGES } from './layouts/navigation';
 import type { AdminRouteHandle } from './layouts/route-handle';
 
 /**
- * The route table of the admin app (basename /admin, spec §2). Every page is a lazy chunk (a chunk that
+ * The route table of the admin app (basename /admin, docs/product.md §2). Every page is a lazy chunk (a chunk that
  * fails to load reloads the page once); the first load shows the large centred spinner. The signed-in
  * routes sit under the shell, whose loader sends a visitor without a token to /login. Each first path
  * segment is chosen by its permission key (the menu's path for that key); the shell shows the 403 page
@@ -48,7 +48,7 @@ interface SubPage {
   lazy: Lazy;
 }
 
-/** A menu entry with children: its index redirects to the first child (spec §2), then its pages. */
+/** A menu entry with children: its index redirects to the first child (docs/product.md §2), then its pages. */
 const group = (key: PermissionKey, pages: SubPage[]): RouteObject => {
   const entry = PERMISSION_MENU_BY_KEY[key];
   return {

@@ -1,32 +1,34 @@
 import compress from '@fastify/compress';
 import { API_BASE_PATH } from '@trackit/contract/constants';
+import { endpoints } from '@trackit/contract/endpoints';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { z } from 'zod';
 import { zhCN } from 'zod/locales';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { registerCountryRoutes } from './domains/country/country.routes';
-import { registerFolderRoutes } from './domains/folder/folder.routes';
-import { registerNotifyRoutes } from './domains/notify/notify.routes';
-import { registerOperationLogRoutes } from './domains/operation-log/operation-log.routes';
-import { registerPermissionRoutes } from './domains/permission/permission.routes';
-import { registerAvatarRoutes, registerProfileRoutes } from './domains/profile/profile.routes';
-import { registerSessionRoutes } from './domains/session/session.routes';
+import { countryRoutes } from './domains/country/country.routes';
+import { folderRoutes } from './domains/folder/folder.routes';
+import { notifyRoutes } from './domains/notify/notify.routes';
+import { operationLogRoutes } from './domains/operation-log/operation-log.routes';
+import { permissionRoutes } from './domains/permission/permission.routes';
+import { requireLevel } from './domains/permission/permission.service';
+import { profileRoutes } from './domains/profile/profile.routes';
+import { sessionRoutes } from './domains/session/session.routes';
 import { authenticate, type SessionDeps } from './domains/session/session.service';
 import { createSmsSender } from './domains/session/sms/create-sms-sender';
 import type { SmsSender } from './domains/session/sms/sms-sender';
 import { deriveKey } from './domains/session/token';
-import { ensureInstance } from './domains/system/system.repository';
-import { registerConfigRoutes, registerHealthRoutes } from './domains/system/system.routes';
-import { registerTeamRoutes } from './domains/team/team.routes';
-import { registerBlobRoutes } from './domains/upload/blob.routes';
+import { systemRoutes } from './domains/system/system.routes';
+import { ensureInstance } from './domains/system/system.service';
+import { teamRoutes } from './domains/team/team.routes';
 import { createStorage } from './domains/upload/storage/create-storage';
 import { createThumbnailQueue } from './domains/upload/thumbnail-queue';
-import { registerUploadRoutes } from './domains/upload/upload.routes';
-import { purgeStaleBlobs } from './domains/upload/upload.service';
+import { uploadRoutes } from './domains/upload/upload.routes';
+import { purgeStaleBlobs, type UploadDeps } from './domains/upload/upload.service';
 import { ffmpegAvailable } from './domains/upload/video-poster';
+import { type AccessControl, guardApiRoutes, registerApi } from './http/endpoint-router';
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
 import { generateRequestId, registerRequestIdHeader } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -81,17 +83,18 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  guardApiRoutes(app);
   registerRequestIdHeader(app);
   await registerSecurityHeaders(app, {
     staticHost: config.staticHost,
     storageOrigins: storage.browserOrigins,
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  app.decorateRequest('auth', null);
   const thumbnails = createThumbnailQueue({ db: database.db, storage, clock, log: app.log });
-  const uploadDeps = {
+  const uploadDeps: UploadDeps = {
     db: database.db,
     storage,
+    disk,
     clock,
     blobKey: deriveKey(secret, 'blob-id'),
     maxBytes: config.uploadMaxBytes,
@@ -99,44 +102,33 @@ export async function buildApp({
     thumbnails,
     videoPosters: ffmpegAvailable(),
   };
-  if (disk) await registerBlobRoutes(app, { storage: disk, maxBytes: config.uploadMaxBytes });
-
-  await app.register(
-    async (api) => {
-      registerHealthRoutes(api.withTypeProvider<ZodTypeProvider>(), {
-        config,
-        database,
-        instanceId: instance.id,
-      });
-    },
-    { prefix: API_BASE_PATH },
-  );
-  await app.register(
-    async (scope) => {
-      // Default deny: every v1 route needs a session unless its config says `public: true`.
-      scope.addHook('onRequest', async (request) => {
-        if (request.routeOptions.config.public) return;
-        request.auth = await authenticate(sessionDeps, request.headers.authorization);
-      });
-      const v1 = scope.withTypeProvider<ZodTypeProvider>();
-      registerConfigRoutes(v1, { config });
-      registerCountryRoutes(v1);
-      registerSessionRoutes(v1, {
+  // Every route comes from the contract's endpoint map, with exactly the access it declares.
+  const accessControl: AccessControl = {
+    authenticate: (request) => authenticate(sessionDeps, request.headers.authorization),
+    authorize: (auth, key, level) => requireLevel({ db: database.db }, auth, key, level),
+  };
+  await registerApi(
+    app,
+    endpoints,
+    {
+      system: systemRoutes({ config, database, instanceId: instance.id, log: app.log }),
+      country: countryRoutes(),
+      session: sessionRoutes({
         ...sessionDeps,
         smsKey: sessionDeps.keys.sms,
         sms: sms ?? createSmsSender(config.sms),
         log: app.log,
-      });
-      registerTeamRoutes(v1, sessionDeps);
-      registerProfileRoutes(v1, { ...sessionDeps, avatars: uploadDeps });
-      registerAvatarRoutes(v1, uploadDeps);
-      registerPermissionRoutes(v1, sessionDeps);
-      registerNotifyRoutes(v1, sessionDeps);
-      registerOperationLogRoutes(v1, sessionDeps);
-      registerUploadRoutes(v1, uploadDeps);
-      registerFolderRoutes(v1, uploadDeps);
+      }),
+      team: teamRoutes({ db: database.db }),
+      profile: profileRoutes(uploadDeps),
+      permission: permissionRoutes({ db: database.db }),
+      notify: notifyRoutes({ db: database.db, clock }),
+      operationLog: operationLogRoutes({ db: database.db }),
+      upload: uploadRoutes(uploadDeps),
+      folder: folderRoutes(uploadDeps),
     },
-    { prefix: `${API_BASE_PATH}/v1` },
+    accessControl,
+    { rawBodyLimit: config.uploadMaxBytes },
   );
 
   const appFallback = await registerStaticApps(app, {

@@ -6,7 +6,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './routes';
 
-// Spec §7: queries neither retry nor refetch on window focus.
+// docs/product.md §7: queries neither retry nor refetch on window focus.
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });

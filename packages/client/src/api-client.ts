@@ -1,9 +1,19 @@
 /**
- * The one HTTP client of the three apps (spec §7, §8): axios under /storm_api with a 10 s time-out,
- * bracket arrays in query strings, a bearer header, and the envelope check. The app injects its UI
- * (toast, confirmation dialog) and its session policy, so this file knows nothing of antd or routing.
+ * The one HTTP client of the three apps (docs/product.md §7, §8): axios under /storm_api with a 10 s time-out,
+ * bracket arrays in query strings, a bearer header, and the envelope check. Every call goes through an
+ * endpoint of the contract (`api.call(endpoints.profile.get)`), so its path, input and answer are typed
+ * once, from the same declarations the server registers. The app injects its UI (toast, confirmation
+ * dialog) and its session policy, so this file knows nothing of antd or routing.
  */
 import { API_BASE_PATH, API_TIMEOUT_MS } from '@trackit/contract/constants';
+import {
+  type AnswerData,
+  type CallInput,
+  type EndpointSpec,
+  type EnvelopeData,
+  fillPath,
+  type PageItem,
+} from '@trackit/contract/endpoint';
 import {
   type ConfirmationData,
   type Envelope,
@@ -51,17 +61,15 @@ interface InternalMeta extends RequestMeta {
   sessionRetried?: boolean;
 }
 
-export type QueryParams = Record<string, unknown>;
-
 /** Axios config of a call, with the typed `meta` field. */
 export type ApiRequestConfig<D = unknown> = AxiosRequestConfig<D>;
 
-/** Options of the typed helpers: the meta switches plus an abort signal (TanStack Query passes one). */
+/** Options of a call: the meta switches plus an abort signal (TanStack Query passes one). */
 export interface CallOptions extends RequestMeta {
   signal?: AbortSignal;
 }
 
-/** Response headers starting with `x-`, copied into the body (spec §3); `x-total` is a number. */
+/** Response headers starting with `x-`, copied into the body (docs/product.md §3); `x-total` is a number. */
 export type ResponseHeaderFields = { [name: `x-${string}`]: string | number | undefined } & {
   'x-total'?: number;
 };
@@ -87,7 +95,10 @@ export interface ApiErrorInit<D = unknown> {
   cause?: unknown;
 }
 
-/** The only error the client rejects with (besides an aborted call's own cancellation error). */
+/**
+ * The only error a call rejects with for what the server or the network said (besides an aborted call's
+ * own cancellation error). A call made wrongly (a missing path parameter) throws a TypeError instead.
+ */
 export class ApiError<D = unknown> extends Error {
   override readonly name = 'ApiError';
   readonly code: number;
@@ -134,7 +145,7 @@ export interface SessionErrorContext {
 export interface ApiClientOptions {
   /** Defaults to /storm_api (same origin). Tests pass an absolute address. */
   baseURL?: string;
-  /** Defaults to 10 s (spec §9). */
+  /** Defaults to 10 s (docs/product.md §9). */
   timeout?: number;
   /** Read before every call; no header when it returns nothing or the call has `skipAuth`. */
   getAccessToken?: () => string | null | undefined;
@@ -152,22 +163,40 @@ export interface ApiClientOptions {
   ) => SessionOutcome | undefined | Promise<SessionOutcome | undefined>;
 }
 
+/** What `call` resolves: the answer's data, or a `Page` for a paged list. */
+export type CallResult<E extends EndpointSpec> = E['answer'] extends { kind: 'page' }
+  ? Page<PageItem<E>>
+  : AnswerData<E>;
+
+/** The arguments after the endpoint: its input (optional when nothing in it is required), then options. */
+export type CallArgs<E extends EndpointSpec> =
+  Record<never, never> extends CallInput<E>
+    ? [input?: CallInput<E>, options?: CallOptions]
+    : [input: CallInput<E>, options?: CallOptions];
+
+/** An endpoint answering the envelope (not a redirect, a file or a document), which the client can call. */
+export type CallableEndpoint = EndpointSpec & { readonly answer: { readonly kind: 'json' | 'page' } };
+
 export interface ApiClient {
-  /** The whole envelope plus `x-` headers; the escape hatch for anything the helpers do not cover. */
-  request<T>(config: ApiRequestConfig): Promise<ApiBody<T>>;
-  get<T>(url: string, params?: QueryParams, options?: CallOptions): Promise<T>;
-  /** A paged list: the items plus page, perPage and total from the response headers. */
-  getPage<T>(url: string, params?: QueryParams, options?: CallOptions): Promise<Page<T>>;
-  post<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
-  put<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
-  patch<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
-  delete<T>(url: string, params?: QueryParams, options?: CallOptions): Promise<T>;
+  /**
+   * Calls an endpoint of the contract; resolves its data, or a `Page` (items plus x-page/x-total). A
+   * public endpoint is called without the bearer token.
+   */
+  call<E extends CallableEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<CallResult<E>>;
+  /**
+   * The whole envelope plus `x-` headers, for the calls that read `code` themselves (`skipCodeCheck`).
+   * `data` is the endpoint's answer only when `code` is 0.
+   */
+  callEnvelope<E extends CallableEndpoint>(
+    endpoint: E,
+    ...args: CallArgs<E>
+  ): Promise<ApiBody<EnvelopeData<E>>>;
   /** The underlying axios instance (interceptors installed). */
   readonly instance: AxiosInstance;
 }
 
 const serializeParams = (params: Record<string, unknown>): string =>
-  // `ids[]=1&ids[]=2` (spec §7); brackets left readable, values encoded; null means "no filter".
+  // `ids[]=1&ids[]=2` (docs/product.md §7); brackets left readable, values encoded; null means "no filter".
   qs.stringify(params, { arrayFormat: 'brackets', encodeValuesOnly: true, skipNulls: true });
 
 const isEnvelope = (body: unknown): body is Envelope =>
@@ -302,38 +331,47 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
 
   instance.interceptors.response.use(handleResponse, handleTransportError);
 
-  const request = async <T>(config: ApiRequestConfig): Promise<ApiBody<T>> => {
-    const response = await instance.request<ApiBody<T>>(config);
+  const send = async <E extends CallableEndpoint>(
+    endpoint: E,
+    input: CallInput<E> | undefined,
+    callOptions: CallOptions = {},
+  ): Promise<ApiBody<EnvelopeData<E>>> => {
+    const { signal, ...meta } = callOptions;
+    // A public endpoint never carries the session, so its failures never start a session refresh.
+    if (endpoint.access.kind === 'public') meta.skipAuth ??= true;
+    const { params, query, body } = (input ?? {}) as {
+      params?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+    };
+    const response = await instance.request<ApiBody<EnvelopeData<E>>>({
+      method: endpoint.method,
+      url: fillPath(endpoint.path, params),
+      params: query,
+      data: body,
+      signal,
+      meta,
+    });
     return response.data;
   };
 
-  const call = (method: string, url: string, options: CallOptions = {}, extra: ApiRequestConfig = {}) => {
-    const { signal, ...meta } = options;
-    return { ...extra, method, url, signal, meta };
+  const toPage = <T>(body: ApiBody<unknown>): Page<T> => {
+    const data = (Array.isArray(body.data) ? body.data : []) as T[];
+    return {
+      data,
+      page: toPositiveInt(body[PAGE_HEADERS.page]) ?? 1,
+      perPage: toPositiveInt(body[PAGE_HEADERS.perPage]) ?? PAGINATION.defaultPerPage,
+      total: body[PAGE_HEADERS.total] ?? data.length,
+    };
   };
 
   return {
     instance,
-    request,
-    get: async <T>(url: string, params?: QueryParams, options?: CallOptions) =>
-      (await request<T>(call('GET', url, options, { params }))).data,
-    getPage: async <T>(url: string, params?: QueryParams, options?: CallOptions): Promise<Page<T>> => {
-      const body = await request<T[]>(call('GET', url, options, { params }));
-      const data = Array.isArray(body.data) ? body.data : [];
-      return {
-        data,
-        page: toPositiveInt(body[PAGE_HEADERS.page]) ?? 1,
-        perPage: toPositiveInt(body[PAGE_HEADERS.perPage]) ?? PAGINATION.defaultPerPage,
-        total: body[PAGE_HEADERS.total] ?? data.length,
-      };
+    call: async <E extends CallableEndpoint>(endpoint: E, ...[input, callOptions]: CallArgs<E>) => {
+      const body = await send(endpoint, input, callOptions);
+      return (endpoint.answer.kind === 'page' ? toPage(body) : body.data) as CallResult<E>;
     },
-    post: async <T>(url: string, data?: unknown, options?: CallOptions) =>
-      (await request<T>(call('POST', url, options, { data }))).data,
-    put: async <T>(url: string, data?: unknown, options?: CallOptions) =>
-      (await request<T>(call('PUT', url, options, { data }))).data,
-    patch: async <T>(url: string, data?: unknown, options?: CallOptions) =>
-      (await request<T>(call('PATCH', url, options, { data }))).data,
-    delete: async <T>(url: string, params?: QueryParams, options?: CallOptions) =>
-      (await request<T>(call('DELETE', url, options, { params }))).data,
+    callEnvelope: <E extends CallableEndpoint>(endpoint: E, ...[input, callOptions]: CallArgs<E>) =>
+      send(endpoint, input, callOptions),
   };
 };

@@ -1,5 +1,5 @@
 /**
- * The encrypted codec of local records (spec §9: "encryption on", key embedded in the client).
+ * The encrypted codec of local records (docs/product.md §9: "encryption on", key embedded in the client).
  *
  * This is obfuscation against casual reading (someone glancing at devtools or a synced profile), not a
  * security boundary: the key ships in every copy of the app, so anyone with the bundle can decrypt.

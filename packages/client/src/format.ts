@@ -1,4 +1,4 @@
-/** Display formatters shared by the three apps (spec §9). Empty or unusable input shows `--`. */
+/** Display formatters shared by the three apps (docs/product.md §9). Empty or unusable input shows `--`. */
 import { DATE_FORMATS, SIZE_UNIT_BASE, SIZE_UNITS } from '@trackit/contract/constants';
 import { MESSAGES } from '@trackit/contract/messages';
 import dayjs, { type Dayjs } from 'dayjs';

@@ -1,5 +1,5 @@
 /**
- * The recent-login list of the login page (spec §3 "Login history entry", §9): the phone plus the
+ * The recent-login list of the login page (docs/product.md §3 "Login history entry", §9): the phone plus the
  * membership chosen with it, in encrypted local storage, one entry per phone, newest first.
  */
 import { STORAGE_KEYS, STORAGE_NEVER_EXPIRES } from '@trackit/contract/constants';

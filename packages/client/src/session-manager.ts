@@ -1,11 +1,12 @@
 /**
- * The session policy of the API client (spec §4 "Session", §8): on 10401, 10498 or 10499 the token is
+ * The session policy of the API client (docs/product.md §4 "Session", §8): on 10401, 10498 or 10499 the token is
  * refreshed once and the call re-sent; only one refresh runs at a time, and every call that failed
  * meanwhile waits for it and is re-sent with the new token. No refresh token, or a refresh the server
  * refuses, clears the token and signs the user out (the app goes to its login page).
  */
 import type { Envelope } from '@trackit/contract/envelope';
 import { SUCCESS_CODE, TRANSPORT_ERROR_CODE } from '@trackit/contract/error-codes';
+import { sessionEndpoints } from '@trackit/contract/session.endpoints';
 import type { TokenPair } from '@trackit/contract/session.schema';
 import {
   type ApiClient,
@@ -16,8 +17,6 @@ import {
   type SessionOutcome,
 } from './api-client';
 import type { TokenRecord, TokenStore } from './token-store';
-
-export const REFRESH_PATH = '/v1/sessions/refresh';
 
 /**
  * Exchanges a refresh token for a new pair. Resolves the pair; rejects with an ApiError when the server
@@ -108,14 +107,17 @@ export const createSessionManager = ({
 
 /**
  * The refresh call over the given client: no bearer header, no toast, and no envelope check, so a
- * refused refresh (401) cannot re-enter the session handling it is part of.
+ * refused refresh (401) cannot re-enter the session handling it is part of. It goes through axios
+ * itself (the endpoint's method and path) because it needs the HTTP status to tell a refusal from an
+ * unreachable server.
  */
 export const refreshOver =
   (client: () => ApiClient): RefreshTokens =>
   async (refreshToken) => {
+    const { method, path } = sessionEndpoints.refresh;
     const response = await client().instance.request<unknown>({
-      method: 'POST',
-      url: REFRESH_PATH,
+      method,
+      url: path,
       data: { refresh_token: refreshToken },
       meta: { skipAuth: true, hideToast: true, skipCodeCheck: true },
     });

@@ -1,5 +1,5 @@
 /**
- * Local storage with expiry (spec §3, §9): every key is prefixed, every value is stored as
+ * Local storage with expiry (docs/product.md §3, §9): every key is prefixed, every value is stored as
  * `{value, time, expire}`, and an expired record is removed when read.
  */
 import {
@@ -16,7 +16,7 @@ export interface StoredRecord<T = unknown> {
 }
 
 /**
- * Turns a record into the stored text and back. Encryption (spec §9) plugs in here; `decode` returns
+ * Turns a record into the stored text and back. Encryption (docs/product.md §9) plugs in here; `decode` returns
  * undefined for text it cannot read.
  */
 export interface StoreCodec {

@@ -1,5 +1,5 @@
 /**
- * The session token record (spec §3 "Token record", §7): `{access_token, refresh_token}` in local
+ * The session token record (docs/product.md §3 "Token record", §7): `{access_token, refresh_token}` in local
  * storage under the token key, as a plain `{value, time, expire}` record. It never expires locally: the
  * server decides how long a session lives (refresh token 30 days, session 90 days) and answers 10499
  * when it is over.

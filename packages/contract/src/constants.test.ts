@@ -46,7 +46,7 @@ describe.each(RANGES)('%s ranges', (_name, ranges) => {
     for (let i = 1; i < ranges.length; i++) {
       const previousMax = ranges[i - 1]?.max ?? Number.NaN;
       const min = ranges[i]?.min ?? Number.NaN;
-      // Next whole number, or the same one (the spec's 187-192 / 192-197).
+      // Next whole number, or the same one (the product's 187-192 / 192-197).
       expect([previousMax, previousMax + 1]).toContain(min);
     }
   });
@@ -67,7 +67,7 @@ describe('range contents', () => {
     expect(matches(HEIGHT_RANGES, 167)).toEqual(['under_168']);
     expect(matches(HEIGHT_RANGES, 168)).toEqual(['168_173']);
     expect(matches(HEIGHT_RANGES, 186)).toEqual(['180_186']);
-    expect(matches(HEIGHT_RANGES, 192)).toEqual(['187_192', '192_197']); // the spec's overlap
+    expect(matches(HEIGHT_RANGES, 192)).toEqual(['187_192', '192_197']); // the product's overlap
     expect(matches(HEIGHT_RANGES, 197)).toEqual(['192_197']);
     expect(matches(HEIGHT_RANGES, 198)).toEqual(['over_197']);
     for (let cm = 100; cm <= 230; cm++) expect(matches(HEIGHT_RANGES, cm).length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
-/** Business constants and limits (spec §9, with §4, §5, §7 where they fix a number). */
+/** Business constants and limits (docs/product.md §9, with §4, §5, §7 where they fix a number). */
 import { z } from 'zod';
 
-// --- Calls (spec §7) -------------------------------------------------------------------------------------
+// --- Calls (docs/product.md §7) -------------------------------------------------------------------------------------
 
 export const API_BASE_PATH = '/storm_api';
 export const API_TIMEOUT_MS = 10_000;
@@ -19,7 +19,7 @@ export const LOCALE = 'zh-CN';
 
 export const MODAL_WIDTH = 382;
 
-// --- Login (spec §4, §5) -----------------------------------------------------------------------------------
+// --- Login (docs/product.md §4, §5) -----------------------------------------------------------------------------------
 
 export const PHONE_LENGTH = 11;
 export const CODE_LENGTH = 4;
@@ -31,7 +31,7 @@ export const TEAM_SWITCH_RELOAD_MS = 1000;
 
 export const STORAGE_PREFIX = 'TRACK_IT';
 export const STORAGE_DEFAULT_EXPIRE_MINUTES = 1440;
-/** `expire` value of a stored record that never expires (spec §3, local storage record). */
+/** `expire` value of a stored record that never expires (docs/product.md §3, local storage record). */
 export const STORAGE_NEVER_EXPIRES = -1;
 export const STORAGE_KEYS = {
   /** The token record {access_token, refresh_token}. */
@@ -40,7 +40,7 @@ export const STORAGE_KEYS = {
   loginHistoryUser: 'LOGIN_HISTORY_USER',
 } as const;
 
-// --- Uploads (spec §5) -------------------------------------------------------------------------------------
+// --- Uploads (docs/product.md §5) -------------------------------------------------------------------------------------
 
 /** MD5 of a file is computed in slices of this size so a large file is never read whole. */
 export const UPLOAD_CHECKSUM_CHUNK_BYTES = 2_097_152;
@@ -83,7 +83,7 @@ export const inRange = (range: NumericRange, value: number): boolean =>
   (range.min === undefined || value >= range.min) && (range.max === undefined || value <= range.max);
 
 /**
- * Height in cm. The spec gives 187-192 and 192-197, which share 192: kept as given, so a height of
+ * Height in cm. docs/product.md §9 gives 187-192 and 192-197, which share 192: kept as given, so a height of
  * 192 falls in both ranges (filtering by either finds that model).
  */
 export const HEIGHT_RANGES = ranges([

@@ -62,7 +62,7 @@ describe.each(ENUMS)('%s', (_name, values, labels) => {
   });
 });
 
-describe('enum contents (spec §3, texts.md)', () => {
+describe('enum contents (docs/product.md §3, docs/product.md §11)', () => {
   it('has the 24 job types, other labelled 工作', () => {
     expect(JOB_TYPES).toHaveLength(24);
     expect(JOB_TYPE_LABELS.other).toBe('工作');
@@ -76,7 +76,7 @@ describe('enum contents (spec §3, texts.md)', () => {
     expect(SIZES.map((size) => SIZE_LABELS[size])).toEqual(['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL']);
   });
 
-  it('keeps fee kinds as the spec writes them', () => {
+  it('keeps fee kinds as the product writes them', () => {
     expect(feeKindSchema.parse('UsageFee')).toBe('UsageFee');
     expect(feeKindSchema.safeParse('usage_fee').success).toBe(false);
     expect(FEE_KIND_LABELS).toEqual({ ModelFee: '费用', UsageFee: '肖像授权' });

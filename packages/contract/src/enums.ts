@@ -1,6 +1,6 @@
 /**
- * The enumerations of spec §3, each as: a `const` array of the wire values (in spec order), the union
- * type, a zod schema, and the Chinese labels of texts.md. Label maps are typed `Record<Value, string>`, so
+ * The enumerations of docs/product.md §3, each as: a `const` array of the wire values (in the product's order), the union
+ * type, a zod schema, and the Chinese labels of docs/product.md §11. Label maps are typed `Record<Value, string>`, so
  * adding a value without its label is a compile error.
  */
 import { z } from 'zod';
@@ -60,7 +60,7 @@ export const APPROVAL_STATUS_LABELS: Readonly<Record<ApprovalStatus, string>> = 
   init: '待审批',
 };
 
-// PascalCase values are the spec's wire values, kept as they are.
+// PascalCase values are the product's wire values, kept as they are.
 export const FEE_KINDS = ['ModelFee', 'UsageFee'] as const;
 export type FeeKind = (typeof FEE_KINDS)[number];
 export const feeKindSchema = z.enum(FEE_KINDS);
@@ -103,7 +103,7 @@ export const AUDIT_LIST_STATUS_LABELS: Readonly<Record<AuditListStatus, string>>
   pending: '待审核',
 };
 
-/** In spec order; for comparing levels use `PERMISSION_LEVEL_RANK` / `levelAllows` of ./permissions. */
+/** In the product's order; for comparing levels use `PERMISSION_LEVEL_RANK` / `levelAllows` of ./permissions. */
 export const PERMISSION_LEVELS = ['manage', 'read', 'edit'] as const;
 export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
 export const permissionLevelSchema = z.enum(PERMISSION_LEVELS);

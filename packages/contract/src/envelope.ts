@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The JSON envelope of every API answer (spec §3, §8). `code` 0 is success. */
+/** The JSON envelope of every API answer (docs/product.md §3, §8). `code` 0 is success. */
 export interface Envelope<T = unknown> {
   code: number;
   message: string;
@@ -37,3 +37,32 @@ export interface ValidationErrorData {
 export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), message: z.string(), data });
 }
+
+/** Query of every paged list: page from 1, per_page 1..100 (default 20). Lists extend it with filters. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number<number>().int().min(1).max(100_000).default(1),
+  per_page: z.coerce
+    .number<number>()
+    .int()
+    .min(1)
+    .max(PAGINATION.maxPerPage)
+    .default(PAGINATION.defaultPerPage),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** A list's order: `field` ascending or `-field` descending. */
+export type SortValue<F extends string> = F | `-${F}`;
+
+/** The `sort` parameter of a list, among the fields it can be ordered by (each needs an index). */
+export const sortSchema = <const F extends string>(fields: readonly [F, ...F[]]) =>
+  z.enum(fields.flatMap((field) => [field, `-${field}`]) as [SortValue<F>, ...SortValue<F>[]]);
+
+/** `-created_at` → { field: 'created_at', descending: true }. */
+export const readSort = <F extends string>(value: SortValue<F>): { field: F; descending: boolean } =>
+  value.startsWith('-')
+    ? { field: value.slice(1) as F, descending: true }
+    : { field: value as F, descending: false };
+
+/** `/:id` of a record: a positive integer. */
+export const idParamsSchema = z.object({ id: z.coerce.number<number>().int().positive() });
+export type IdParams = z.infer<typeof idParamsSchema>;

@@ -1,5 +1,5 @@
 /**
- * The error-code catalogue (spec §8). Each code has the HTTP status the server answers with and a
+ * The error-code catalogue (docs/product.md §8). Each code has the HTTP status the server answers with and a
  * default Chinese message; a thrown error may carry a more precise message.
  */
 export const ERROR_CATALOGUE = {

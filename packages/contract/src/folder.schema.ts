@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema, sortSchema } from './envelope';
 import { text1To50Schema } from './patterns';
 
 /** POST /v1/folders */
@@ -8,7 +9,7 @@ export const folderCreateSchema = z.object({
 });
 export type FolderCreate = z.infer<typeof folderCreateSchema>;
 
-/** A model's named set of files (domain.md "Folder"). */
+/** A model's named set of files (docs/product.md §10 "Folder"). */
 export const folderSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -18,3 +19,15 @@ export const folderSchema = z.object({
   updated_at: z.string(),
 });
 export type Folder = z.infer<typeof folderSchema>;
+
+/** The orders the folder list offers; each has an index (team, field). */
+export const FOLDER_SORTS = ['name', 'created_at', 'updated_at'] as const;
+
+/** GET /v1/folders filters: part of the name; newest first unless `sort` says otherwise. */
+export const folderFilterSchema = z.object({
+  keyword: z.string().trim().max(50).optional(),
+  sort: sortSchema(FOLDER_SORTS).optional(),
+});
+export type FolderFilter = z.infer<typeof folderFilterSchema>;
+export const folderQuerySchema = pageQuerySchema.extend(folderFilterSchema.shape);
+export type FolderQuery = z.infer<typeof folderQuerySchema>;

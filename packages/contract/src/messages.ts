@@ -1,5 +1,5 @@
 /**
- * Every fixed user-facing Chinese string (../shared/spec/texts.md), in one place.
+ * Every fixed user-facing Chinese string (docs/product.md §11), in one place.
  * Server and the three apps import from here; never write these literals elsewhere.
  */
 export const PRODUCT_NAME = 'TrackIt';

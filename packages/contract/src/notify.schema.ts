@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from './enums';
+import { pageQuerySchema } from './envelope';
 
 /** GET /v1/notifies item: a notification addressed to the current member. */
 export const notificationSchema = z.object({
@@ -20,9 +21,13 @@ export const notificationFilterSchema = z.object({
   type: z.enum(NOTIFICATION_TYPES).optional(),
   read: z.enum(['true', 'false']).optional(),
 });
+export type NotificationFilter = z.infer<typeof notificationFilterSchema>;
+export const notificationQuerySchema = pageQuerySchema.extend(notificationFilterSchema.shape);
+export type NotificationQuery = z.infer<typeof notificationQuerySchema>;
 
-/** GET /v1/notifies/unread_count (spec §3). */
+/** GET /v1/notifies/unread_count (docs/product.md §3). */
 export const unreadCountSchema = z.object({ unread_count: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** PATCH /v1/notifies: mark the given notifications, or all of them, as read. */
 export const markNotificationsReadSchema = z
@@ -31,4 +36,6 @@ export const markNotificationsReadSchema = z
     all: z.literal(true).optional(),
   })
   .refine((body) => Boolean(body.ids) !== Boolean(body.all), { message: '请指定要标记的通知，或全部标记' });
+export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
 export const markNotificationsReadResultSchema = z.object({ updated: z.number().int() });
+export type MarkNotificationsReadResult = z.infer<typeof markNotificationsReadResultSchema>;

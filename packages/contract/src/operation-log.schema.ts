@@ -1,36 +1,218 @@
+/**
+ * The operation log as a typed catalogue (docs/product.md §10 "Operation log"): every action is declared
+ * once, with its Chinese label, the shape of its detail, the kind of record it concerns and how it reads
+ * as a sentence. The server's `recordOperation` accepts only declared actions with their detail shape,
+ * so an action without a label, or written with the wrong detail, fails the typecheck.
+ */
 import { z } from 'zod';
+import { ADMIN_PATHS } from './admin-paths';
+import { pageQuerySchema } from './envelope';
 
-/** What the operation log records, with the label the operation-log page shows. */
-export const OPERATION_ACTION_LABELS = {
-  sign_in: '登录',
-  sign_out: '退出登录',
-  team_switch: '切换团队',
-  profile_update: '修改个人资料',
-  sign_out_devices: '下线指定设备',
-  sign_out_other_devices: '下线其他设备',
-  session_ended_refresh_reuse: '登录凭证异常，会话已终止',
+/** The kinds of record an entry can concern, and where each opens in the admin app. */
+export const OPERATION_TARGETS = {
+  session: { link: null },
+  membership: { link: null },
+  folder: { link: ADMIN_PATHS.folder },
+} as const satisfies Record<string, { link: ((id: string) => string) | null }>;
+export type OperationTarget = keyof typeof OPERATION_TARGETS;
+
+/** One changed field, as the log shows it: `昵称：林晓 → 林总`. */
+export const fieldChangeSchema = z.object({
+  field: z.string(),
+  before: z.string(),
+  after: z.string(),
+});
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
+/** A field's value before and after a change; only changed fields are recorded. */
+const changeOf = <T extends z.ZodType>(value: T) => z.object({ before: value, after: value });
+
+interface ActionSpec<D extends z.ZodObject> {
+  /** The action's name: the log's filter and the fallback when an old entry's detail cannot be read. */
+  readonly label: string;
+  /** False for events before a team is known (a refused sign-in): no team's log shows them. */
+  readonly inTeamLog: boolean;
+  /** The kind of record the entry's target id names, if any. */
+  readonly target: OperationTarget | null;
+  readonly detail: D;
+  /** How the entry reads after the member's name, e.g. `上传了文件 a.jpg 到资源夹「2025 春夏画册」`. */
+  readonly sentence: (detail: z.output<D>) => string;
+  /** The changed fields, before → after. */
+  readonly changes?: (detail: z.output<D>) => FieldChange[];
+}
+
+// Infers each action's detail type, so `sentence` and `changes` are checked against its schema.
+const action = <D extends z.ZodObject>(spec: ActionSpec<D>): ActionSpec<D> => spec;
+
+const SIGN_IN_REFUSAL_REASONS = ['no_live_code', 'wrong_code', 'code_used', 'no_valid_membership'] as const;
+const SIGN_IN_REFUSAL_LABELS: Readonly<Record<(typeof SIGN_IN_REFUSAL_REASONS)[number], string>> = {
+  no_live_code: '没有有效的验证码',
+  wrong_code: '验证码错误',
+  code_used: '验证码已使用',
+  no_valid_membership: '没有可登录的团队',
+};
+
+/** 138****0000: a number is shown masked in the log. */
+const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+
+const nothing = z.object({});
+
+export const OPERATION_CATALOGUE = {
+  sign_in: action({
+    label: '登录',
+    inTeamLog: true,
+    target: 'session',
+    detail: nothing,
+    sentence: () => '登录了系统',
+  }),
+  sign_out: action({
+    label: '退出登录',
+    inTeamLog: true,
+    target: 'session',
+    detail: nothing,
+    sentence: () => '退出了登录',
+  }),
+  team_switch: action({
+    label: '切换团队',
+    inTeamLog: true,
+    target: 'session',
+    detail: z.object({ from_team: z.string().nullable(), to_team: z.string() }),
+    sentence: ({ from_team, to_team }) =>
+      from_team ? `从「${from_team}」切换到「${to_team}」` : `切换到「${to_team}」`,
+  }),
+  profile_update: action({
+    label: '修改个人资料',
+    inTeamLog: true,
+    target: 'membership',
+    detail: z.object({
+      nickname: changeOf(z.string()).optional(),
+      avatar_changed: z.literal(true).optional(),
+    }),
+    sentence: ({ nickname, avatar_changed }) =>
+      nickname && avatar_changed ? '修改了昵称并更换了头像' : avatar_changed ? '更换了头像' : '修改了昵称',
+    changes: ({ nickname }) => (nickname ? [{ field: '昵称', ...nickname }] : []),
+  }),
+  sign_out_devices: action({
+    label: '下线指定设备',
+    inTeamLog: true,
+    target: null,
+    // The session ids are kept for an audit, never shown.
+    detail: z.object({ ended: z.number().int().positive(), session_ids: z.array(z.string()).optional() }),
+    sentence: ({ ended }) => `下线了 ${ended} 台设备`,
+  }),
+  sign_out_other_devices: action({
+    label: '下线其他设备',
+    inTeamLog: true,
+    target: null,
+    detail: z.object({ ended: z.number().int().positive() }),
+    sentence: ({ ended }) => `下线了其他 ${ended} 台设备`,
+  }),
+  session_ended_refresh_reuse: action({
+    label: '登录凭证异常，会话已终止',
+    inTeamLog: true,
+    target: 'session',
+    detail: nothing,
+    sentence: () => '登录凭证被重复使用，系统已终止该会话',
+  }),
+  sign_in_refused: action({
+    label: '登录被拒绝',
+    inTeamLog: false,
+    target: null,
+    detail: z.object({
+      mobile: z.string(),
+      reason: z.enum(SIGN_IN_REFUSAL_REASONS),
+      failures_in_24h: z.number().int(),
+    }),
+    sentence: ({ mobile, reason, failures_in_24h }) =>
+      `手机号 ${maskMobile(mobile)} 登录被拒绝：${SIGN_IN_REFUSAL_LABELS[reason]}（24 小时内第 ${failures_in_24h} 次）`,
+  }),
+  folder_create: action({
+    label: '新建资源夹',
+    inTeamLog: true,
+    target: 'folder',
+    detail: z.object({ name: z.string() }),
+    sentence: ({ name }) => `新建了资源夹「${name}」`,
+  }),
+  file_upload: action({
+    label: '上传文件',
+    inTeamLog: true,
+    target: 'folder',
+    detail: z.object({ folder: z.string(), file: z.string(), byte_size: z.number().int() }),
+    sentence: ({ folder, file }) => `上传了文件 ${file} 到资源夹「${folder}」`,
+  }),
 } as const;
-export type OperationAction = keyof typeof OPERATION_ACTION_LABELS;
-export const OPERATION_ACTIONS = Object.keys(OPERATION_ACTION_LABELS) as OperationAction[];
 
-/** GET /v1/operation_logs item. */
+export type OperationAction = keyof typeof OPERATION_CATALOGUE;
+export const OPERATION_ACTIONS = Object.keys(OPERATION_CATALOGUE) as [OperationAction, ...OperationAction[]];
+/** The detail an action is recorded with. */
+export type OperationDetail<A extends OperationAction> = z.input<(typeof OPERATION_CATALOGUE)[A]['detail']>;
+/** Actions a team's log can show (and filter by). */
+export const TEAM_LOG_ACTIONS = OPERATION_ACTIONS.filter((key) => OPERATION_CATALOGUE[key].inTeamLog) as [
+  OperationAction,
+  ...OperationAction[],
+];
+export const operationActionSchema = z.enum(OPERATION_ACTIONS);
+export const OPERATION_ACTION_LABELS = Object.fromEntries(
+  OPERATION_ACTIONS.map((key) => [key, OPERATION_CATALOGUE[key].label]),
+) as Readonly<Record<OperationAction, string>>;
+export const OPERATION_TARGET_TYPES = Object.keys(OPERATION_TARGETS) as [
+  OperationTarget,
+  ...OperationTarget[],
+];
+
+export interface OperationDescription {
+  label: string;
+  sentence: string;
+  changes: FieldChange[];
+  link: string | null;
+}
+
+/**
+ * How a stored entry reads: its sentence, the changed fields and the admin address of its record. An
+ * entry whose detail no longer matches its action's shape (written by an older version) reads as its
+ * label, never as raw keys.
+ */
+export function describeOperation(entry: {
+  action: OperationAction;
+  targetId: string | null;
+  detail: unknown;
+}): OperationDescription {
+  const spec = OPERATION_CATALOGUE[entry.action] as ActionSpec<z.ZodObject>;
+  const target = spec.target ? OPERATION_TARGETS[spec.target] : null;
+  const link = target?.link && entry.targetId ? target.link(entry.targetId) : null;
+  const detail = spec.detail.safeParse(entry.detail ?? {});
+  if (!detail.success) return { label: spec.label, sentence: spec.label, changes: [], link };
+  return {
+    label: spec.label,
+    sentence: spec.sentence(detail.data),
+    changes: spec.changes?.(detail.data) ?? [],
+    link,
+  };
+}
+
+/** GET /v1/operation_logs item: who did what, as a sentence, with the changed fields and a link. */
 export const operationLogSchema = z.object({
   id: z.number().int(),
-  action: z.string(),
+  action: operationActionSchema,
   action_label: z.string(),
   member: z.object({ id: z.number().int(), nickname: z.string() }).nullable(),
-  target_type: z.string().nullable(),
-  target_id: z.string().nullable(),
-  detail: z.record(z.string(), z.unknown()).nullable(),
+  sentence: z.string(),
+  changes: z.array(fieldChangeSchema),
+  /** Admin address of the record (`/admin/information/folder/12`), or null. */
+  link: z.string().nullable(),
   ip: z.string().nullable(),
   created_at: z.string(),
 });
 export type OperationLog = z.infer<typeof operationLogSchema>;
 
-/** GET /v1/operation_logs query (plus page and per_page); dates are YYYY-MM-DD, inclusive, China time. */
+/** GET /v1/operation_logs filters; dates are YYYY-MM-DD, inclusive, China time. */
 export const operationLogFilterSchema = z.object({
-  action: z.string().max(64).optional(),
-  membership_id: z.coerce.number().int().positive().optional(),
+  action: z.enum(TEAM_LOG_ACTIONS).optional(),
+  membership_id: z.coerce.number<number>().int().positive().optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
 });
+export type OperationLogFilter = z.infer<typeof operationLogFilterSchema>;
+
+export const operationLogQuerySchema = pageQuerySchema.extend(operationLogFilterSchema.shape);
+export type OperationLogQuery = z.infer<typeof operationLogQuerySchema>;

@@ -1,5 +1,5 @@
 /**
- * Validation patterns of spec §3 and §5, and zod schemas built on them, shared by the forms and the
+ * Validation patterns of docs/product.md §3 and §5, and zod schemas built on them, shared by the forms and the
  * server so both accept exactly the same values.
  */
 import { z } from 'zod';
@@ -59,7 +59,7 @@ export const isValidNationalId = (value: string): boolean => {
   return nationalIdCheckChar(value.slice(0, 17)) === value.charAt(17).toUpperCase();
 };
 
-/** Messages of the patterns that texts.md does not word (phone and code use MESSAGES). */
+/** Messages of the patterns that docs/product.md §11 does not word (phone and code use MESSAGES). */
 export const PATTERN_MESSAGES = {
   nationalIdInvalid: '*请输入正确身份证号',
   digits1To50: '*请输入1-50位数字',
@@ -89,10 +89,10 @@ export const positiveIntegerStringSchema = z
   .regex(POSITIVE_INTEGER_PATTERN, PATTERN_MESSAGES.positiveInteger);
 
 /**
- * The filename suffix sent with a direct upload (spec §5): the part after the last dot, as written
+ * The filename suffix sent with a direct upload (docs/product.md §5): the part after the last dot, as written
  * (case kept). `undefined` when there is no dot, and also when nothing follows the last dot ('x.'), since
  * an empty suffix says nothing. A leading dot counts like any other: '.bashrc' gives 'bashrc', as the
- * spec's rule reads (unlike Node's `path.extname`, which treats it as a hidden name without extension).
+ * product's rule reads (unlike Node's `path.extname`, which treats it as a hidden name without extension).
  */
 export const fileSuffix = (filename: string): string | undefined => {
   const dot = filename.lastIndexOf('.');

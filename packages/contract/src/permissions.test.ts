@@ -15,7 +15,7 @@ describe('PERMISSION_MENU', () => {
     expect(PERMISSION_MENU.map((entry) => entry.key)).toEqual([...PERMISSION_KEYS]);
   });
 
-  it('maps keys to route segments (spec §2)', () => {
+  it('maps keys to route segments (docs/product.md §2)', () => {
     expect(Object.fromEntries(PERMISSION_MENU.map((entry) => [entry.key, entry.path]))).toEqual({
       dashboard: 'dashboard',
       calendar: 'calendar',
@@ -28,7 +28,7 @@ describe('PERMISSION_MENU', () => {
     });
   });
 
-  it('has the children of texts.md, the index redirect first', () => {
+  it('has the children of docs/product.md §11, the index redirect first', () => {
     const children = (key: (typeof PERMISSION_KEYS)[number]) =>
       PERMISSION_MENU_BY_KEY[key].children.map((child) => `${child.path} ${child.label}`);
     expect(children('data_management')).toEqual([

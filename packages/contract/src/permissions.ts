@@ -1,5 +1,5 @@
 /**
- * Permission keys (spec §6) and the admin side menu they gate (spec §2, texts.md). The first path segment
+ * Permission keys (docs/product.md §6) and the admin side menu they gate (docs/product.md §2, docs/product.md §11). The first path segment
  * of an admin route is chosen by permission key; with no sub-path the app opens the first key the user holds.
  */
 import { z } from 'zod';
@@ -30,7 +30,7 @@ export interface MenuEntry {
   readonly label: string;
   /** First path segment under /admin. */
   readonly path: string;
-  /** Empty for a single page. The first child is where the entry's index redirects (spec §2). */
+  /** Empty for a single page. The first child is where the entry's index redirects (docs/product.md §2). */
   readonly children: readonly MenuChild[];
 }
 

@@ -12,7 +12,7 @@ export type MobileCodeResponse = z.infer<typeof mobileCodeResponseSchema>;
 export const signInRequestSchema = z.object({ mobile: mobileSchema, code: smsCodeSchema });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
-/** The token record the apps store whole (spec §3). */
+/** The token record the apps store whole (docs/product.md §3). */
 export const tokenPairSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -21,7 +21,7 @@ export const tokenPairSchema = z.object({
 });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-/** A valid membership of the signed-in number, for the team picker (spec §3 "valid_members item"). */
+/** A valid membership of the signed-in number, for the team picker (docs/product.md §3 "valid_members item"). */
 export const validMemberSchema = z.object({
   id: z.number().int(),
   nickname: z.string(),
@@ -43,8 +43,9 @@ export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 /** POST /v1/sessions/refresh */
 export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(512) });
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
-/** GET /v1/teams item (spec §3 "Team list item"). */
+/** GET /v1/teams item (docs/product.md §3 "Team list item"). */
 export const teamListItemSchema = z.object({
   id: z.number().int(),
   nickname: z.string(),
@@ -55,10 +56,11 @@ export const teamListItemSchema = z.object({
 });
 export type TeamListItem = z.infer<typeof teamListItemSchema>;
 
-/** POST /v1/teams/{id}/login */
-export const teamLoginRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+/** POST /v1/teams/{id}/login: the product's payload repeats the id of the path, which is the one used. */
+export const teamLoginRequestSchema = z.object({ id: z.coerce.number<number>().int().positive() });
+export type TeamLoginRequest = z.infer<typeof teamLoginRequestSchema>;
 
-/** GET /v1/profile (spec §3 "Profile"), for the current membership. */
+/** GET /v1/profile (docs/product.md §3 "Profile"), for the current membership. */
 export const profileSchema = z.object({
   id: z.number().int(),
   nickname: z.string(),
@@ -102,4 +104,16 @@ export type UserSession = z.infer<typeof userSessionSchema>;
 
 /** DELETE /v1/user_sessions: the given devices, or every other device when ids is absent. */
 export const endUserSessionsRequestSchema = z.object({ ids: z.array(z.uuid()).max(100).optional() });
+export type EndUserSessionsRequest = z.infer<typeof endUserSessionsRequestSchema>;
 export const endUserSessionsResponseSchema = z.object({ ended: z.number().int() });
+export type EndUserSessionsResponse = z.infer<typeof endUserSessionsResponseSchema>;
+
+/** Why a session ended (kept on the session row, for support and the audit). */
+export const SESSION_END_REASONS = [
+  'logout',
+  'membership_not_valid',
+  'refresh_expired',
+  'refresh_token_reused',
+  'signed_out_by_user',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];

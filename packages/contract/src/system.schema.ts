@@ -17,7 +17,7 @@ export const configsSchema = z.object({
   product_name: z.string(),
   product_name_zh: z.string(),
   version: z.string(),
-  /** Origin fronting static assets and files (spec §1 {host}); empty when this server serves them. */
+  /** Origin fronting static assets and files (docs/product.md §1 {host}); empty when this server serves them. */
   static_host: z.string(),
   upload: z.object({
     max_bytes: z.number().int(),

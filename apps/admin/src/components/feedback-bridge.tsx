@@ -27,7 +27,7 @@ export const feedback = {
   error: (text: string): void => {
     (current?.message ?? message).error({ content: text, key: text });
   },
-  /** The single-button dialog of a 30110 answer (spec §8). */
+  /** The single-button dialog of a 30110 answer (docs/product.md §8). */
   confirm: ({ title, content }: ConfirmationData): void => {
     (current?.modal ?? Modal).info({ title, content, width: MODAL_WIDTH, centered: true });
   },

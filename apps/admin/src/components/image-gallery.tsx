@@ -2,7 +2,7 @@ import { Image } from 'antd';
 import { useSyncExternalStore } from 'react';
 
 /**
- * An image preview gallery any code can open (spec §2 "Shell navigation"): `openImageGallery(urls, i)`.
+ * An image preview gallery any code can open (docs/product.md §2 "Shell navigation"): `openImageGallery(urls, i)`.
  * One host, mounted at the app root, renders antd's preview group (zoom, rotate, flip, previous/next,
  * arrow keys, Esc) from a small module-level store.
  */

@@ -8,7 +8,7 @@ export interface MemberAvatarProps {
   size?: AvatarProps['size'];
 }
 
-/** A member's picture, or the initials of the nickname on the member's colour (spec §9 avatar fallback). */
+/** A member's picture, or the initials of the nickname on the member's colour (docs/product.md §9 avatar fallback). */
 export function MemberAvatar({ nickname, avatar, baseColor, size }: MemberAvatarProps) {
   return (
     <Avatar

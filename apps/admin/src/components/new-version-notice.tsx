@@ -7,7 +7,7 @@ import { isNewVersion, readVersionTag } from './version-tag';
 const NOTICE_KEY = 'new-version';
 
 /**
- * The refresh reminder (spec §4 "New version"): whenever the window regains focus the root page is
+ * The refresh reminder (docs/product.md §4 "New version"): whenever the window regains focus the root page is
  * fetched again (`/` redirects to /admin's index.html, never cached); a version tag different from the
  * one this page loaded with shows a notice with a 刷新 button, once per new version.
  */

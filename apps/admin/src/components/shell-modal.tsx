@@ -2,7 +2,7 @@ import { MODAL_WIDTH } from '@trackit/contract/constants';
 import { Modal } from 'antd';
 import type { ReactNode } from 'react';
 
-/** The shell's small modals (spec §9: 382 px wide), centred, without a footer, emptied when closed. */
+/** The shell's small modals (docs/product.md §9: 382 px wide), centred, without a footer, emptied when closed. */
 export function ShellModal({
   open,
   onClose,

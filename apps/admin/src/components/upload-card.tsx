@@ -85,7 +85,7 @@ const UploadRow = memo(function UploadRow({
 });
 
 /**
- * The floating upload-progress card (spec §2): bottom right over the pages, for as long as the queue has
+ * The floating upload-progress card (docs/product.md §2): bottom right over the pages, for as long as the queue has
  * items. Simple view: the batch's bar and 已完成 {done}/{total}; detail view: each file with its
  * thumbnail, progress and 成功 or 失败 + 重试. 隐藏 folds it into a small pill; 关闭 (once nothing is
  * uploading) clears the list. New files unfold it again.

@@ -5,7 +5,7 @@ import { firstEntryPath } from './navigation';
 import { myPermissionsQuery } from './shell.queries';
 
 /**
- * /admin with no sub-path (spec §2): the entry of the first permission returned, or the signed-in home
+ * /admin with no sub-path (docs/product.md §2): the entry of the first permission returned, or the signed-in home
  * for a member who holds none. The layout renders this only once the keys have loaded.
  */
 export function AdminIndex() {

@@ -25,7 +25,7 @@ const COLLAPSED_KEY = 'MENU_COLLAPSED';
 const SIDER_WIDTH = 208;
 const SIDER_COLLAPSED_WIDTH = 64;
 
-/** Page title (spec §2): the team's name, or the product's until it is known. */
+/** Page title (docs/product.md §2): the team's name, or the product's until it is known. */
 function useDocumentTitle(teamName: string | undefined) {
   useEffect(() => {
     document.title = teamName || PRODUCT_NAME;
@@ -39,7 +39,7 @@ function useDocumentTitle(teamName: string | undefined) {
 }
 
 /**
- * The signed-in shell (spec §2 "Shell navigation"): header, the side menu of the member's permission
+ * The signed-in shell (docs/product.md §2 "Shell navigation"): header, the side menu of the member's permission
  * keys (collapsible, remembered), the breadcrumb and heading of the page, and the page itself, or the
  * 403 page when the route's key is not held. Pages render only once the keys are known. The floating
  * upload-progress card sits over every signed-in page.

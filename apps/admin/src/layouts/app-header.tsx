@@ -23,7 +23,7 @@ import { TeamSwitchModal } from './team-switch-modal';
 
 const logoUrl = `${import.meta.env.BASE_URL}favicon.svg`;
 
-/** The unread badge polls, and checks again when the window regains focus (exceptions to spec §7's rule). */
+/** The unread badge polls, and checks again when the window regains focus (exceptions to docs/product.md §7's rule). */
 const UNREAD_POLL_MS = 60_000;
 
 type AvatarAction = 'profile' | 'settings' | 'switch' | 'logout';
@@ -57,7 +57,7 @@ export interface AppHeaderProps {
 }
 
 /**
- * The header of the signed-in shell (spec §2): logo home, the team, the unread bell, and the avatar's
+ * The header of the signed-in shell (docs/product.md §2): logo home, the team, the unread bell, and the avatar's
  * hover menu with the profile card, settings, team switch (more than one team) and logout.
  */
 export function AppHeader({ profile }: AppHeaderProps) {

@@ -1,6 +1,6 @@
 /**
  * What the side menu, the breadcrumb and the landing redirect derive from the permission keys of the
- * signed-in member and the contract's menu (spec §2 "Shell navigation", §6). Pure, for unit tests.
+ * signed-in member and the contract's menu (docs/product.md §2 "Shell navigation", §6). Pure, for unit tests.
  * Paths are relative to the router's basename (/admin).
  */
 import { MESSAGES } from '@trackit/contract/messages';
@@ -46,7 +46,7 @@ export const navItemsFor = (keys: Iterable<string>): NavItem[] => {
   return PERMISSION_MENU.filter((entry) => held.has(entry.key)).map(toNavItem);
 };
 
-/** Where an entry opens: its own page, or its first child when it has children (spec §2 redirects). */
+/** Where an entry opens: its own page, or its first child when it has children (docs/product.md §2 redirects). */
 export const entryPath = (entry: MenuEntry): string => {
   const first = entry.children[0];
   return first ? `/${entry.path}/${first.path}` : `/${entry.path}`;

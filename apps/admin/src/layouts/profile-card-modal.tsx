@@ -10,7 +10,7 @@ export interface ProfileCardModalProps {
   onClose: () => void;
 }
 
-/** 我的名片 (spec §2): avatar, nickname, team, department (or --) and direct superior (always --). */
+/** 我的名片 (docs/product.md §2): avatar, nickname, team, department (or --) and direct superior (always --). */
 export function ProfileCardModal({ profile, open, onClose }: ProfileCardModalProps) {
   return (
     <ShellModal open={open} onClose={onClose} title={MESSAGES.myProfileCard}>

@@ -33,7 +33,7 @@ export interface SideMenuProps {
   collapsed: boolean;
 }
 
-/** The entries the member holds (spec §6), with the current page highlighted and its group open. */
+/** The entries the member holds (docs/product.md §6), with the current page highlighted and its group open. */
 export function SideMenu({ permissions, collapsed }: SideMenuProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();

@@ -17,7 +17,7 @@ export interface TeamSwitchModalProps {
 }
 
 /**
- * 切换账号 (spec §2, §4 "Team switch"): the person's teams, the current one marked and disabled. Switching
+ * 切换账号 (docs/product.md §2, §4 "Team switch"): the person's teams, the current one marked and disabled. Switching
  * stores the new team's token, toasts, and after 1 s reloads at /admin, so nothing of the old team stays
  * in memory.
  */

@@ -3,8 +3,8 @@ import { mobileSchema, text1To50Schema } from '@trackit/contract/patterns';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { createTeamWithOwner } from '../domains/team/team.service';
 import { DEMO_MOBILES, seedDemo } from '../seed/demo-seed';
-import { createTeamWithOwner } from '../seed/team-setup';
 
 const USAGE = `Usage:
   npm run cli -- team:create --name <团队名称> --owner-mobile <手机号> --owner-nickname <昵称>

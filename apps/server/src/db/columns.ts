@@ -1,7 +1,32 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** created_at / updated_at on every table; updated_at is refreshed by the repositories on update. */
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 };
+
+/**
+ * A column holding one value of an enumeration of the contract: typed as its union in TypeScript, and
+ * paired with `enumCheck` in the table so the database refuses anything else.
+ */
+export const enumColumn = <const T extends readonly [string, ...string[]]>(
+  name: string,
+  values: T,
+  length = 32,
+) => {
+  const longest = values.find((value) => value.length > length);
+  if (longest) throw new Error(`${name}: "${longest}" is longer than the column's ${length} characters`);
+  return varchar(name, { length, enum: values as unknown as [T[number], ...T[number][]] });
+};
+
+const quoted = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** `CHECK (column IN (...))` over the enumeration's values, named `<table>_<column>_check`. */
+export const enumCheck = (
+  name: string,
+  column: AnyPgColumn,
+  values: readonly string[],
+): ReturnType<typeof check> =>
+  check(name, sql`${column} in (${sql.raw(values.map(quoted).join(', '))})` as SQL);

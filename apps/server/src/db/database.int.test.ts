@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensureInstance } from '../domains/system/system.repository';
+import { ensureInstance } from '../domains/system/system.service';
 import { openConfiguredDatabase } from './client';
 import { runMigrations } from './migrate';
 

@@ -15,9 +15,17 @@ const FRAMEWORK_ERRORS: Record<string, ErrorKey> = {
   FST_ERR_VALIDATION: 'validationFailed',
 };
 
+/**
+ * Sends an error envelope. It bypasses the route's answer schema: a 30110 confirmation is HTTP 200 too,
+ * and must not be checked against the success answer's shape.
+ */
+function sendEnvelope(reply: FastifyReply, status: number, body: ReturnType<typeof failure>) {
+  return reply.status(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
+}
+
 function sendError(reply: FastifyReply, key: ErrorKey, message?: string, data: unknown = null) {
   const entry = ERROR_CATALOGUE[key];
-  return reply.status(entry.status).send(failure(entry.code, message ?? entry.message, data));
+  return sendEnvelope(reply, entry.status, failure(entry.code, message ?? entry.message, data));
 }
 
 /** Per-field messages from a zod validation failure, keyed by dotted path ('body' etc. for the whole). */
@@ -34,7 +42,7 @@ function validationFields(error: FastifyError & { validationContext?: string }):
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     reply.headers(error.headers);
-    return reply.status(error.status).send(failure(error.code, error.message, error.data));
+    return sendEnvelope(reply, error.status, failure(error.code, error.message, error.data));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const data = validationFields(error);

@@ -1,48 +1,100 @@
+import { endpoint, json, page, publicAccess } from '@trackit/contract/endpoint';
+import { pageQuerySchema } from '@trackit/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { AppError } from './app-error';
-import { ok } from './envelope';
-import { pageQuerySchema, sendPage } from './pagination';
+import { type AccessControl, registerEndpoints } from './endpoint-router';
+
+/** Probes of the HTTP layer, declared and registered the way every endpoint of the map is. */
+const probes = {
+  echo: endpoint({
+    method: 'POST',
+    path: '/echo',
+    summary: '回显',
+    access: publicAccess,
+    body: z.object({ name: z.string().min(1).max(5), age: z.number().int().positive() }),
+    answer: json(z.object({ name: z.string(), age: z.number() })),
+  }),
+  items: endpoint({
+    method: 'GET',
+    path: '/items',
+    summary: '分页',
+    access: publicAccess,
+    query: pageQuerySchema.extend({ ids: z.array(z.coerce.number<number>().int()).optional() }),
+    answer: page(z.object({ id: z.number() })),
+  }),
+  ids: endpoint({
+    method: 'GET',
+    path: '/ids',
+    summary: '数组参数',
+    access: publicAccess,
+    query: z.object({ ids: z.array(z.string()) }),
+    answer: json(z.array(z.string())),
+  }),
+  boom: endpoint({
+    method: 'GET',
+    path: '/boom',
+    summary: '异常',
+    access: publicAccess,
+    answer: json(z.null()),
+  }),
+  limited: endpoint({
+    method: 'GET',
+    path: '/limited',
+    summary: '限流',
+    access: publicAccess,
+    answer: json(z.null()),
+  }),
+  confirm: endpoint({
+    method: 'GET',
+    path: '/confirm',
+    summary: '确认',
+    access: publicAccess,
+    answer: json(z.null()),
+  }),
+};
+
+const nobody: AccessControl = {
+  authenticate: async () => {
+    throw new AppError('unauthenticated');
+  },
+  authorize: async () => {
+    throw new AppError('forbidden');
+  },
+};
 
 describe('API conventions', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ BODY_LIMIT_BYTES: '2048' }, (api) => {
-      api.post(
-        '/echo',
-        { schema: { body: z.object({ name: z.string().min(1).max(5), age: z.number().int().positive() }) } },
-        async (request) => ok(request.body),
-      );
-      api.get(
-        '/items',
+    t = await buildTestApp({ BODY_LIMIT_BYTES: '2048' }, (scope) =>
+      registerEndpoints(
+        scope,
+        probes,
         {
-          schema: {
-            querystring: pageQuerySchema.extend({ ids: z.array(z.coerce.number().int()).optional() }),
+          echo: async ({ body }) => body,
+          items: async ({ query }) => {
+            const all = Array.from({ length: 45 }, (_, i) => ({ id: i + 1 }));
+            const start = (query.page - 1) * query.per_page;
+            return { items: all.slice(start, start + query.per_page), total: all.length };
+          },
+          ids: async ({ query }) => query.ids,
+          boom: async () => {
+            throw new Error('relation "secret_table" does not exist at pg.query');
+          },
+          limited: async () => {
+            throw new AppError('tooManyRequests', {
+              message: '请 42 秒后再试',
+              headers: { 'retry-after': '42' },
+            });
+          },
+          confirm: async () => {
+            throw new AppError('needsConfirmation', { data: { title: '确认', content: '继续吗？' } });
           },
         },
-        async (request, reply) => {
-          const all = Array.from({ length: 45 }, (_, i) => ({ id: i + 1 }));
-          const start = (request.query.page - 1) * request.query.per_page;
-          return sendPage(reply, request.query, all.slice(start, start + request.query.per_page), all.length);
-        },
-      );
-      api.get('/ids', { schema: { querystring: z.object({ ids: z.array(z.string()) }) } }, async (request) =>
-        ok(request.query.ids),
-      );
-      api.get('/boom', async () => {
-        throw new Error('relation "secret_table" does not exist at pg.query');
-      });
-      api.get('/limited', async () => {
-        throw new AppError('tooManyRequests', {
-          message: '请 42 秒后再试',
-          headers: { 'retry-after': '42' },
-        });
-      });
-      api.get('/confirm', async () => {
-        throw new AppError('needsConfirmation', { data: { title: '确认', content: '继续吗？' } });
-      });
-    });
+        nobody,
+      ),
+    );
   });
   afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { PAGE_HEADERS, REQUEST_ID_HEADER } from '@trackit/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Security headers on every answer. The spec keeps tokens in local storage, so the one defence that
+ * Security headers on every answer. Tokens live in local storage (docs/product.md §7), so the one defence that
  * matters most is that no inline or third-party script can run: script-src is 'self' (plus the static
  * host when assets come from a CDN). Styles allow 'unsafe-inline' because antd injects its CSS-in-JS
  * style elements at run time; styles cannot read storage.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTeamWithOwner } from '../domains/team/team.service';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { bearer, signIn } from '../test/factories';
 import { DEMO_MOBILES, isDatabaseEmpty, seedDemo } from './demo-seed';
-import { createTeamWithOwner } from './team-setup';
 
 describe('demo data and team set-up', () => {
   let t: TestApp;

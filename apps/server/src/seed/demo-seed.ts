@@ -1,11 +1,15 @@
 import { avatarColorFor } from '@trackit/contract/constants';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { notifyMembers } from '../domains/notify/notify.service';
-import { departments, rolePermissions, roles } from '../domains/organization/organization.tables';
-import { memberships, teams } from '../domains/team/team.tables';
-import { users } from '../domains/user/user.tables';
-import { createTeamWithOwner, upsertUser } from './team-setup';
+import {
+  departments,
+  memberships,
+  rolePermissions,
+  roles,
+} from '../domains/organization/organization.tables';
+import { createTeamWithOwner, hasAnyTeam } from '../domains/team/team.service';
+import { ensureUser, findUser } from '../domains/user/user.service';
 
 /** Numbers of the demo agency (README). */
 export const DEMO_MOBILES = {
@@ -18,17 +22,12 @@ export const DEMO_MOBILES = {
 } as const;
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
-  const [row] = await db.select({ total: count() }).from(teams);
-  return (row?.total ?? 0) === 0;
+  return !(await hasAnyTeam(db));
 }
 
 /** Fills a database with a demo agency. Does nothing (returns false) when the demo owner exists already. */
 export async function seedDemo(db: Database): Promise<boolean> {
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.mobile, DEMO_MOBILES.owner));
-  if (existing) return false;
+  if (await findUser(db, DEMO_MOBILES.owner)) return false;
 
   const agency = await createTeamWithOwner(db, {
     name: '星辰模特经纪',
@@ -62,8 +61,8 @@ export async function seedDemo(db: Database): Promise<boolean> {
       { roleId: agentRole.id, permissionKey: 'my_bill', level: 'read' },
     ]);
 
-    const agent = await upsertUser(tx, DEMO_MOBILES.agent);
-    const paused = await upsertUser(tx, DEMO_MOBILES.paused);
+    const agent = await ensureUser(tx, DEMO_MOBILES.agent);
+    const paused = await ensureUser(tx, DEMO_MOBILES.paused);
     const [agentMembership] = await tx
       .insert(memberships)
       .values([

@@ -5,11 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Envelope } from '@trackit/contract/envelope';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import type { ApiRouter } from '../http/api-router';
 import { createTestDatabase } from './test-database';
 
 export interface ApiResponse<T = unknown> {
@@ -55,8 +53,8 @@ const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  /** Extra routes a test needs to probe the HTTP layer, added before the server starts. */
-  extraRoutes?: (api: ApiRouter) => void,
+  /** Extra routes a test needs to probe the HTTP layer, added under /storm_api/test before the server starts. */
+  extraRoutes?: (scope: FastifyInstance) => void,
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-app-'));
   // Requests may name their client address in X-Forwarded-For (limits per IP are tested that way).
@@ -82,9 +80,7 @@ export async function buildTestApp(
     sms: { name: 'console', sendCode: async (mobile, code) => void sent.push({ mobile, code }) },
   });
   if (extraRoutes) {
-    await app.register(async (scope) => extraRoutes(scope.withTypeProvider<ZodTypeProvider>()), {
-      prefix: '/storm_api/test',
-    });
+    await app.register(async (scope) => extraRoutes(scope), { prefix: '/storm_api/test' });
   }
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -1,8 +1,10 @@
+import type { PermissionLevel } from '@trackit/contract/enums';
+import type { PermissionKey } from '@trackit/contract/permissions';
 import type { TokenPair } from '@trackit/contract/session.schema';
 import { expect } from 'vitest';
 import type { Database } from '../db/client';
-import { rolePermissions, roles } from '../domains/organization/organization.tables';
-import { memberships, teams } from '../domains/team/team.tables';
+import { memberships, rolePermissions, roles } from '../domains/organization/organization.tables';
+import { teams } from '../domains/team/team.tables';
 import { users } from '../domains/user/user.tables';
 import type { TestApp } from './build-test-app';
 
@@ -47,7 +49,7 @@ export async function createMembership(
 export async function createRole(
   db: Database,
   teamId: number,
-  grants: { key: string; level: 'read' | 'edit' | 'manage' }[],
+  grants: { key: PermissionKey; level: PermissionLevel }[],
   name = '角色',
 ) {
   const [role] = await db.insert(roles).values({ teamId, name }).returning();

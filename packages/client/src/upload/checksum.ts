@@ -1,5 +1,5 @@
 /**
- * The MD5 of a file as the direct upload declares it (spec §3, §5): read in 2 MB chunks and fed to an
+ * The MD5 of a file as the direct upload declares it (docs/product.md §3, §5): read in 2 MB chunks and fed to an
  * incremental hasher, so a 2 GB video never sits in memory whole. Pure: runs in a Web Worker (see
  * md5.worker.ts), in the page as a fallback, and in Node for tests.
  */
@@ -24,7 +24,7 @@ export class FileReadError extends Error {
 export interface Md5Options {
   /** Shown in the read-error message. */
   name: string;
-  /** Bytes per read: UPLOAD_CHECKSUM_CHUNK_BYTES (2,097,152, spec §9), passed in by the page. */
+  /** Bytes per read: UPLOAD_CHECKSUM_CHUNK_BYTES (2,097,152, docs/product.md §9), passed in by the page. */
   chunkBytes: number;
   /** Bytes hashed so far, after each chunk. */
   onProgress?: (loaded: number) => void;

@@ -46,7 +46,7 @@ class FakeWorker implements Md5Worker {
 const file = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
 
 describe('createMd5Pool', () => {
-  it('asks the worker to read 2 MB chunks (spec §9)', () => {
+  it('asks the worker to read 2 MB chunks (docs/product.md §9)', () => {
     const worker = new FakeWorker();
     void createMd5Pool({ createWorker: () => worker }).computeMd5(file('a.jpg'));
     expect(worker.current).toMatchObject({ name: 'a.jpg', chunkBytes: 2_097_152 });
@@ -130,7 +130,7 @@ describe('createMd5Pool', () => {
 });
 
 describe('computeMd5InPage', () => {
-  it('hashes in 2 MB chunks (spec §9)', async () => {
+  it('hashes in 2 MB chunks (docs/product.md §9)', async () => {
     const bytes = new Uint8Array(2_097_152 + 10);
     const starts: number[] = [];
     const blob = new Blob([bytes]);

@@ -1,5 +1,5 @@
 /**
- * MD5 checksums in Web Workers (spec §5): a small pool of workers, created on first use and reused for
+ * MD5 checksums in Web Workers (docs/product.md §5): a small pool of workers, created on first use and reused for
  * every file, each hashing one file at a time. Without Worker support the page hashes itself.
  */
 import { UPLOAD_CHECKSUM_CHUNK_BYTES } from '@trackit/contract/constants';

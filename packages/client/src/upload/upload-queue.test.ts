@@ -1,8 +1,11 @@
 import { DIRECT_UPLOAD_SETTLE_MS } from '@trackit/contract/constants';
+import type { EndpointSpec } from '@trackit/contract/endpoint';
+import { folderEndpoints } from '@trackit/contract/folder.endpoints';
 import { readFailed, storageFailed } from '@trackit/contract/messages';
+import { uploadEndpoints } from '@trackit/contract/upload.endpoints';
 import type { FileItem } from '@trackit/contract/upload.schema';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiRequestConfig } from '../api-client';
+import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
+import type { CallOptions } from '../api-client';
 import { FileReadError } from './checksum';
 import type { ComputeMd5 } from './compute-md5';
 import { createUploadQueue, progressPercent, summarizeUploads, type UploadItem } from './upload-queue';
@@ -27,10 +30,18 @@ const fileItem = (folderId: number, signedId: string): FileItem => ({
 
 const png = (name: string, size = 5) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 
+/** `call` and `callEnvelope` as the steps use them: an endpoint, its `{ body }`, the options. */
+type ApiCall = (
+  endpoint: EndpointSpec,
+  input?: { body?: unknown },
+  options?: CallOptions,
+) => Promise<unknown>;
+type ApiMock = Mock<ApiCall>;
+
 interface Harness {
   deps: UploadDeps;
   log: string[];
-  api: { request: ReturnType<typeof vi.fn>; post: ReturnType<typeof vi.fn> };
+  api: { call: ApiMock; callEnvelope: ApiMock };
 }
 
 /** Dependencies that succeed and log each step, unless a test replaces one. */
@@ -38,9 +49,9 @@ const harness = (overrides: Partial<UploadDeps> = {}): Harness => {
   const log: string[] = [];
   let uploads = 0;
   const api = {
-    request: vi.fn(async (config: ApiRequestConfig) => {
-      const body = config.data as { filename: string };
-      log.push(`direct_uploads ${body.filename}`);
+    callEnvelope: vi.fn<ApiCall>(async (endpoint, input) => {
+      const body = input?.body as { filename: string };
+      log.push(`${endpoint.method.toLowerCase()} ${endpoint.path} ${body.filename}`);
       uploads += 1;
       return {
         code: 0,
@@ -55,10 +66,10 @@ const harness = (overrides: Partial<UploadDeps> = {}): Harness => {
         },
       };
     }),
-    post: vi.fn(async (url: string, body: unknown) => {
-      const { folder_id, signed_id } = body as { folder_id: number; signed_id: string };
-      log.push(`post ${url} ${signed_id}`);
-      return fileItem(folder_id, signed_id);
+    call: vi.fn<ApiCall>(async (endpoint, input) => {
+      const record = input?.body as { folder_id: number; signed_id: string };
+      log.push(`${endpoint.method.toLowerCase()} ${endpoint.path} ${record.signed_id}`);
+      return fileItem(record.folder_id, record.signed_id);
     }),
   };
   const computeMd5: ComputeMd5 = async (file, onProgress) => {
@@ -118,50 +129,51 @@ describe('upload queue', () => {
     await settled(queue);
     expect(log).toEqual([
       'md5 look-1.png',
-      'direct_uploads look-1.png',
+      'post /v1/direct_uploads look-1.png',
       'put https://store.example/blob-1',
       `sleep ${DIRECT_UPLOAD_SETTLE_MS}`,
       'post /v1/files signed-1',
     ]);
-    expect(api.request.mock.calls[0]?.[0]).toMatchObject({
-      method: 'POST',
-      url: '/v1/direct_uploads',
-      data: {
-        checksum: CHECKSUM,
-        content_type: 'image/png',
-        byte_size: 5,
-        filename: 'look-1.png',
-        suffix: 'png',
+    expect(api.callEnvelope).toHaveBeenCalledExactlyOnceWith(
+      uploadEndpoints.announce,
+      {
+        body: {
+          checksum: CHECKSUM,
+          content_type: 'image/png',
+          byte_size: 5,
+          filename: 'look-1.png',
+          suffix: 'png',
+        },
       },
-      meta: { skipCodeCheck: true },
-    });
+      expect.objectContaining({ skipCodeCheck: true }),
+    );
     expect(puts[0]).toMatchObject({
       url: 'https://store.example/blob-1',
       headers: { 'Content-Type': 'image/png', 'Content-MD5': CHECKSUM },
     });
     expect(puts[0]?.body).toBe(file);
-    expect(api.post).toHaveBeenCalledWith(
-      '/v1/files',
-      { folder_id: 12, signed_id: 'signed-1' },
-      expect.anything(),
+    expect(api.call).toHaveBeenCalledExactlyOnceWith(
+      folderEndpoints.addFile,
+      { body: { folder_id: 12, signed_id: 'signed-1' } },
+      expect.objectContaining({ hideToast: true }),
     );
     expect(only(queue)).toMatchObject({ status: 'success', percent: 100, error: undefined });
     expect(only(queue).file?.folder_id).toBe(12);
   });
 
-  it('creates the file record only after the 200 ms settle time (spec §9)', async () => {
+  it('creates the file record only after the 200 ms settle time (docs/product.md §9)', async () => {
     vi.useFakeTimers();
     const { deps, api } = harness({ sleep });
     const queue = createUploadQueue({ deps, ...quiet });
     queue.enqueue([png('a.png')], 1);
 
     await vi.advanceTimersByTimeAsync(DIRECT_UPLOAD_SETTLE_MS - 1);
-    expect(api.request).toHaveBeenCalledTimes(1);
-    expect(api.post).not.toHaveBeenCalled();
+    expect(api.callEnvelope).toHaveBeenCalledTimes(1);
+    expect(api.call).not.toHaveBeenCalled();
     expect(only(queue).percent).toBe(99);
 
     await vi.advanceTimersByTimeAsync(1);
-    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(api.call).toHaveBeenCalledTimes(1);
     expect(only(queue).status).toBe('success');
   });
 
@@ -172,7 +184,7 @@ describe('upload queue', () => {
     await settled(queue);
     expect(only(queue)).toMatchObject({ status: 'error', error: storageFailed(500) });
     expect(only(queue).error).toBe('文件存储失败（状态码 500）');
-    expect(api.post).not.toHaveBeenCalled();
+    expect(api.call).not.toHaveBeenCalled();
   });
 
   it('fails an item whose file cannot be read with 读取文件 {file} 出错', async () => {
@@ -186,12 +198,12 @@ describe('upload queue', () => {
     await settled(queue);
     expect(only(queue)).toMatchObject({ status: 'error', error: readFailed('旅拍.png') });
     expect(only(queue).error).toBe('读取文件 旅拍.png 出错');
-    expect(api.request).not.toHaveBeenCalled();
+    expect(api.callEnvelope).not.toHaveBeenCalled();
   });
 
   it('shows the server’s refusal of the direct upload on the item', async () => {
     const { deps, api } = harness();
-    api.request.mockResolvedValueOnce({ code: 10413, message: '文件大小超过上限', data: null });
+    api.callEnvelope.mockResolvedValueOnce({ code: 10413, message: '文件大小超过上限', data: null });
     const queue = createUploadQueue({ deps, ...quiet });
     queue.enqueue([png('huge.png')], 1);
     await settled(queue);
@@ -200,7 +212,7 @@ describe('upload queue', () => {
 
   it('shows the server’s refusal of the file record on the item', async () => {
     const { deps, api } = harness();
-    api.post.mockRejectedValueOnce(new Error('文件夹不存在'));
+    api.call.mockRejectedValueOnce(new Error('文件夹不存在'));
     const queue = createUploadQueue({ deps, ...quiet });
     queue.enqueue([png('a.png')], 99);
     await settled(queue);
@@ -299,7 +311,7 @@ describe('upload queue', () => {
     queue.retry(item?.uid ?? '');
     queue.retry('nope');
     expect(only(queue).status).toBe('success');
-    expect(api.request).toHaveBeenCalledTimes(1);
+    expect(api.callEnvelope).toHaveBeenCalledTimes(1);
   });
 
   it('reports whole percents that only move forward, then 100 on success', async () => {

@@ -1,5 +1,5 @@
 /**
- * The upload queue (spec §3 "Upload list item", §4 "Upload item"): files wait their turn, a few upload
+ * The upload queue (docs/product.md §3 "Upload list item", §4 "Upload item"): files wait their turn, a few upload
  * at once, each goes checksum → direct upload → PUT → 200 ms → POST /v1/files, and ends `success` or
  * `error` with the reason. A failed item can be retried from 0%. A store for React's
  * useSyncExternalStore (subscribe/getSnapshot) and framework-free otherwise.
@@ -16,7 +16,7 @@ import {
 
 export type UploadStatus = 'uploading' | 'success' | 'error';
 
-/** One file of the queue (spec §3), plus what the progress card shows of it. */
+/** One file of the queue (docs/product.md §3), plus what the progress card shows of it. */
 export interface UploadItem {
   uid: string;
   name: string;

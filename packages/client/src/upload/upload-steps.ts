@@ -1,13 +1,15 @@
 /**
- * The steps of one file's direct upload (spec §3, §5, §7): checksum → POST /v1/direct_uploads → PUT of
+ * The steps of one file's direct upload (docs/product.md §3, §5, §7): checksum → POST /v1/direct_uploads → PUT of
  * the bytes to the pre-signed address with the server's headers → 200 ms for storage to settle. What
  * the blob then becomes (a folder's file, an avatar) is the caller's next call with the `signed_id`.
  * Every dependency is injected, so the steps run in Node tests without a browser.
  */
 import { DIRECT_UPLOAD_SETTLE_MS } from '@trackit/contract/constants';
 import { SESSION_ERROR_CODES, SUCCESS_CODE } from '@trackit/contract/error-codes';
+import { folderEndpoints } from '@trackit/contract/folder.endpoints';
 import { MESSAGES, storageFailed } from '@trackit/contract/messages';
 import { fileSuffix } from '@trackit/contract/patterns';
+import { uploadEndpoints } from '@trackit/contract/upload.endpoints';
 import type {
   DirectUploadRequest,
   DirectUploadResponse,
@@ -18,7 +20,7 @@ import type { ApiClient } from '../api-client';
 import { type ComputeMd5, computeMd5 } from './compute-md5';
 
 /** The calls the steps make through the app's API client. */
-export type UploadApi = Pick<ApiClient, 'request' | 'post'>;
+export type UploadApi = Pick<ApiClient, 'call' | 'callEnvelope'>;
 
 export interface PutRequest {
   url: string;
@@ -70,13 +72,10 @@ export class UploadStepError extends Error {
   override readonly name = 'UploadStepError';
 }
 
-export const DIRECT_UPLOADS_PATH = '/v1/direct_uploads';
-export const FILES_PATH = '/v1/files';
-
 /** Sent when the browser does not know a file's type; the server then refuses it with its own message. */
 const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';
 
-/** The direct-upload request of a file (spec §3); `suffix` is absent when the name has no dot (§5). */
+/** The direct-upload request of a file (docs/product.md §3); `suffix` is absent when the name has no dot (§5). */
 export const directUploadRequest = (file: File, checksum: string): DirectUploadRequest => ({
   checksum,
   content_type: file.type || UNKNOWN_CONTENT_TYPE,
@@ -89,7 +88,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
 /**
- * POST /v1/direct_uploads. It skips the client's code check (spec §7), so a refusal (type, size) is
+ * POST /v1/direct_uploads. It skips the client's code check (docs/product.md §7), so a refusal (type, size) is
  * read here and thrown with the server's message. An expired session is the one code not for the
  * user: the call is sent once more the regular way, which refreshes the token (a batch of hundreds of
  * files can outlive an access token).
@@ -99,17 +98,15 @@ export async function requestDirectUpload(
   request: DirectUploadRequest,
   signal?: AbortSignal,
 ): Promise<DirectUploadResponse> {
-  const body: unknown = await api.request<DirectUploadResponse>({
-    method: 'POST',
-    url: DIRECT_UPLOADS_PATH,
-    data: request,
-    signal,
-    meta: { skipCodeCheck: true },
-  });
+  const body: unknown = await api.callEnvelope(
+    uploadEndpoints.announce,
+    { body: request },
+    { signal, skipCodeCheck: true },
+  );
   if (!isRecord(body) || typeof body.code !== 'number') throw new UploadStepError(MESSAGES.networkError);
   if (body.code === SUCCESS_CODE) return body.data as DirectUploadResponse;
   if (SESSION_ERROR_CODES.includes(body.code)) {
-    return api.post<DirectUploadResponse>(DIRECT_UPLOADS_PATH, request, { hideToast: true, signal });
+    return api.call(uploadEndpoints.announce, { body: request }, { hideToast: true, signal });
   }
   throw new UploadStepError(
     typeof body.message === 'string' && body.message ? body.message : MESSAGES.networkError,
@@ -121,7 +118,7 @@ export const createFileRecord = (
   api: UploadApi,
   payload: FileCreate,
   signal?: AbortSignal,
-): Promise<FileItem> => api.post<FileItem>(FILES_PATH, payload, { hideToast: true, signal });
+): Promise<FileItem> => api.call(folderEndpoints.addFile, { body: payload }, { hideToast: true, signal });
 
 /**
  * Checksum, direct upload, PUT and the settling pause of one file. Rejects with a message for the user:
@@ -160,12 +157,12 @@ export async function uploadBlob(
   if (status < 200 || status > 299) throw new UploadStepError(storageFailed(status));
   onProgress?.({ phase: 'upload', loaded: total, total });
 
-  // Spec §9: storage settles the object before the file record is created.
+  // docs/product.md §9: storage settles the object before the file record is created.
   if (settle) await settleUpload(deps);
   return { signedId: signed_id, previewUrl: target.preview_url, checksum };
 }
 
-/** The wait between the PUT and the record (spec §9: 200 ms). */
+/** The wait between the PUT and the record (docs/product.md §9: 200 ms). */
 export const settleUpload = (deps: Pick<UploadDeps, 'sleep'>) => deps.sleep(DIRECT_UPLOAD_SETTLE_MS);
 
 /** Headers a page may not set (the browser refuses them with a console error); it sends its own. */

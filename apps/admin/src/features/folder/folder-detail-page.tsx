@@ -1,39 +1,19 @@
 import { CloudUploadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type PickedFiles, pickUploadable } from '@trackit/client/upload/dropped-files';
 import { MESSAGES } from '@trackit/contract/messages';
 import { UPLOAD_CONTENT_TYPES } from '@trackit/contract/upload';
 import { App, Button, Card, Empty, Flex, Result, Skeleton } from 'antd';
-import { type ChangeEvent, type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ChangeEvent, type ReactNode, useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
-import { uploadQueue, useUploadedCount } from '../../uploads';
-import { folderFilesQuery, folderKeys, folderQuery, parseFolderId } from './folder.queries';
+import { uploadQueue } from '../../uploads';
+import { folderFilesQuery, folderQuery, parseFolderId, useRefreshOnUploads } from './folder.queries';
 import styles from './folder-detail-page.module.css';
 import { FolderFileGrid } from './folder-file-grid';
 import { useFileDrop } from './use-file-drop';
 
-/** At most one refresh of the grid a second while a batch lands. */
-const REFRESH_THROTTLE_MS = 1000;
-
 const ACCEPT = UPLOAD_CONTENT_TYPES.join(',');
-
-/** Refreshes the folder (count) and its files as uploads into it succeed, throttled. */
-function useRefreshOnUploads(folderId: number) {
-  const queryClient = useQueryClient();
-  const succeeded = useUploadedCount(folderId);
-  const lastRun = useRef(0);
-
-  useEffect(() => {
-    if (succeeded === 0) return;
-    const wait = Math.max(0, lastRun.current + REFRESH_THROTTLE_MS - Date.now());
-    const timer = setTimeout(() => {
-      lastRun.current = Date.now();
-      void queryClient.invalidateQueries({ queryKey: folderKeys.all });
-    }, wait);
-    return () => clearTimeout(timer);
-  }, [succeeded, queryClient]);
-}
 
 function FolderFiles({ folderId, folderName }: { folderId: number; folderName: string }) {
   const files = useInfiniteQuery(folderFilesQuery(folderId));

@@ -1,6 +1,6 @@
 import { type FolderCreate, folderCreateSchema } from '@trackit/contract/folder.schema';
 import { Button, Form, Input } from 'antd';
-import { schemaRule } from '../setting/schema-rule';
+import { schemaRule } from '../../components/schema-rule';
 
 const nameRules = [schemaRule(folderCreateSchema.shape.name)];
 

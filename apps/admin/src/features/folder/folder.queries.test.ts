@@ -1,9 +1,22 @@
+import { QueryClient } from '@tanstack/react-query';
 import type { Page } from '@trackit/client/api-client';
+import { endpoints } from '@trackit/contract/endpoints';
 import type { FileItem } from '@trackit/contract/upload.schema';
-import { describe, expect, it, vi } from 'vitest';
-import { folderFilesQuery, hasPendingThumbnails, parseFolderId, readListPage } from './folder.queries';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api';
+import {
+  folderFilesQuery,
+  folderListQuery,
+  folderQuery,
+  hasPendingThumbnails,
+  parseFolderId,
+} from './folder.queries';
 
-vi.mock('../../api', () => ({ api: {} }));
+vi.mock('../../api', () => ({ api: { call: vi.fn() } }));
+
+afterEach(() => {
+  vi.clearAllMocks();
+});
 
 const file = (id: number, thumbnail_state: FileItem['thumbnail_state']): FileItem => ({
   id,
@@ -35,16 +48,40 @@ describe('parseFolderId', () => {
   });
 });
 
-describe('readListPage', () => {
-  it('reads ?page, defaulting to 1', () => {
-    expect(readListPage(new URLSearchParams('page=3'))).toBe(3);
-    expect(readListPage(new URLSearchParams('page=x'))).toBe(1);
-    expect(readListPage(new URLSearchParams())).toBe(1);
+describe('folderListQuery', () => {
+  it('is keyed under the folders prefix, so creating a folder refreshes every list', () => {
+    expect(folderListQuery({ page: 1, per_page: 20, keyword: '春' }).queryKey).toEqual([
+      'folders',
+      'list',
+      { page: 1, per_page: 20, keyword: '春' },
+    ]);
+  });
+});
+
+describe('folderQuery', () => {
+  it('asks for the folder without a toast: the page shows a missing folder itself', async () => {
+    vi.mocked(api.call).mockResolvedValue({ id: 12, name: 'a' });
+    await new QueryClient().fetchQuery(folderQuery(12));
+    expect(api.call).toHaveBeenCalledWith(
+      endpoints.folder.get,
+      { params: { id: 12 } },
+      { signal: expect.any(AbortSignal), hideToast: true },
+    );
   });
 });
 
 describe('folderFilesQuery', () => {
   const options = folderFilesQuery(7);
+
+  it("asks for the folder's files by the hundred", async () => {
+    vi.mocked(api.call).mockResolvedValue(page([]));
+    await new QueryClient().fetchInfiniteQuery(options);
+    expect(api.call).toHaveBeenCalledWith(
+      endpoints.folder.files,
+      { params: { id: 7 }, query: { page: 1, per_page: 100 } },
+      { signal: expect.any(AbortSignal) },
+    );
+  });
 
   it('asks for the next page while files remain', () => {
     const next = options.getNextPageParam as (last: Page<FileItem>) => number | undefined;

@@ -1,20 +1,25 @@
 /**
  * Every call of the folder pages: the team's folders, one folder, its files (oldest first, loaded 100
- * at a time) and creating a folder. Uploading into a folder goes through the app's upload queue.
+ * at a time) and creating a folder; and what each does to the cache. Uploading into a folder goes
+ * through the app's upload queue.
  */
 import {
   type InfiniteData,
   infiniteQueryOptions,
-  keepPreviousData,
   queryOptions,
+  useMutation,
+  useQueryClient,
 } from '@tanstack/react-query';
 import type { Page } from '@trackit/client/api-client';
+import { endpoints } from '@trackit/contract/endpoints';
 import { PAGINATION } from '@trackit/contract/envelope';
-import type { Folder, FolderCreate } from '@trackit/contract/folder.schema';
+import type { FolderCreate } from '@trackit/contract/folder.schema';
 import type { FileItem } from '@trackit/contract/upload.schema';
+import { useEffect, useRef } from 'react';
 import { api } from '../../api';
+import { pagedListQuery } from '../../components/list/list-query';
+import { useUploadedCount } from '../../uploads';
 
-export const FOLDER_PAGE_SIZE = PAGINATION.defaultPerPage;
 /** The server's largest page: a folder of photos is browsed by the hundred. */
 export const FILE_PAGE_SIZE = PAGINATION.maxPerPage;
 
@@ -22,19 +27,15 @@ export const FILE_PAGE_SIZE = PAGINATION.maxPerPage;
 export const THUMBNAIL_POLL_MS = 2000;
 /** File addresses are signed for an hour: fetch fresh ones well before they expire. */
 export const FILE_URL_REFRESH_MS = 30 * 60 * 1000;
+/** At most one refresh of a folder a second while a batch of uploads lands. */
+export const UPLOAD_REFRESH_THROTTLE_MS = 1000;
 
 /** Query keys, all under `['folders']`: invalidating that prefix refreshes lists, folders and files. */
 export const folderKeys = {
   all: ['folders'] as const,
-  list: (page: number) => ['folders', 'list', page] as const,
+  lists: ['folders', 'list'] as const,
   detail: (id: number) => ['folders', 'detail', id] as const,
   files: (id: number) => ['folders', 'files', id] as const,
-};
-
-/** The page of the list the address asks for (`?page=2`); 1 when absent or malformed. */
-export const readListPage = (search: URLSearchParams): number => {
-  const page = Number(search.get('page'));
-  return Number.isInteger(page) && page > 0 ? page : 1;
 };
 
 /** A folder id from the route; undefined when the segment is not a positive integer. */
@@ -43,19 +44,14 @@ export const parseFolderId = (value: string | undefined): number | undefined => 
   return value && /^\d+$/.test(value) && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 };
 
-export const folderListQuery = (page: number) =>
-  queryOptions({
-    queryKey: folderKeys.list(page),
-    queryFn: ({ signal }) =>
-      api.getPage<Folder>('/v1/folders', { page, per_page: FOLDER_PAGE_SIZE }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+/** The team's folders: a name search, an order, a page (`FolderQuery`). */
+export const folderListQuery = pagedListQuery(folderKeys.lists, endpoints.folder.list);
 
 /** One folder; the page shows a missing one itself, so no toast. */
 export const folderQuery = (id: number) =>
   queryOptions({
     queryKey: folderKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Folder>(`/v1/folders/${id}`, undefined, { signal, hideToast: true }),
+    queryFn: ({ signal }) => api.call(endpoints.folder.get, { params: { id } }, { signal, hideToast: true }),
   });
 
 export const hasPendingThumbnails = (data: InfiniteData<Page<FileItem>> | undefined): boolean =>
@@ -66,9 +62,9 @@ export const folderFilesQuery = (id: number) =>
   infiniteQueryOptions({
     queryKey: folderKeys.files(id),
     queryFn: ({ pageParam, signal }) =>
-      api.getPage<FileItem>(
-        `/v1/folders/${id}/files`,
-        { page: pageParam, per_page: FILE_PAGE_SIZE },
+      api.call(
+        endpoints.folder.files,
+        { params: { id }, query: { page: pageParam, per_page: FILE_PAGE_SIZE } },
         { signal },
       ),
     initialPageParam: 1,
@@ -78,6 +74,31 @@ export const folderFilesQuery = (id: number) =>
       hasPendingThumbnails(query.state.data) ? THUMBNAIL_POLL_MS : FILE_URL_REFRESH_MS,
   });
 
-/** Creates a folder; resolves it (the page then opens it). */
-export const createFolder = (values: FolderCreate): Promise<Folder> =>
-  api.post<Folder>('/v1/folders', values);
+/** Creates a folder; resolves it, already in the cache, so the page can open it at once. */
+export function useCreateFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: FolderCreate) => api.call(endpoints.folder.create, { body: values }),
+    onSuccess: (folder) => {
+      queryClient.setQueryData(folderKeys.detail(folder.id), folder);
+      void queryClient.invalidateQueries({ queryKey: folderKeys.lists });
+    },
+  });
+}
+
+/** Refreshes a folder (its count) and its files as uploads into it succeed, at most once a second. */
+export function useRefreshOnUploads(folderId: number) {
+  const queryClient = useQueryClient();
+  const succeeded = useUploadedCount(folderId);
+  const lastRun = useRef(0);
+
+  useEffect(() => {
+    if (succeeded === 0) return;
+    const wait = Math.max(0, lastRun.current + UPLOAD_REFRESH_THROTTLE_MS - Date.now());
+    const timer = setTimeout(() => {
+      lastRun.current = Date.now();
+      void queryClient.invalidateQueries({ queryKey: folderKeys.all });
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [succeeded, queryClient]);
+}

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { endpoints } from '@trackit/contract/endpoints';
 import type { Notification } from '@trackit/contract/notify.schema';
-import { App } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
+import { answer, answerCalls, callsTo } from '../../testing/api-answers';
+import { renderPage as renderPageAt } from '../../testing/render-page';
 import { NotifyPage } from './notify-page';
 
-vi.mock('../../api', () => ({ api: { get: vi.fn(), getPage: vi.fn(), patch: vi.fn() } }));
+vi.mock('../../api', () => ({ api: { call: vi.fn() } }));
 
 const notification = (id: number, read: boolean, link: string | null = null): Notification => ({
   id,
@@ -25,20 +25,17 @@ let items: Notification[] = [];
 
 beforeEach(() => {
   items = [notification(1, false, '/admin/order/12'), notification(2, false), notification(3, true)];
-  vi.mocked(api.getPage).mockImplementation(async () => ({
-    data: items,
-    page: 1,
-    perPage: 20,
-    total: items.length,
-  }));
-  vi.mocked(api.get).mockImplementation(async () => ({
-    unread_count: items.filter((item) => !item.read).length,
-  }));
-  vi.mocked(api.patch).mockImplementation(async (_url, body) => {
-    const { ids } = body as { ids?: number[] };
-    items = items.map((item) => (!ids || ids.includes(item.id) ? { ...item, read: true } : item));
-    return { updated: ids?.length ?? 2 };
-  });
+  answerCalls(
+    api,
+    answer(endpoints.notify.list, () => ({ data: items, page: 1, perPage: 20, total: items.length })),
+    answer(endpoints.notify.unreadCount, () => ({ unread_count: items.filter((item) => !item.read).length })),
+    answer(endpoints.notify.markRead, ({ body }) => {
+      const marked = (item: Notification) => !item.read && (body?.all || body?.ids?.includes(item.id));
+      const updated = items.filter(marked).length;
+      items = items.map((item) => (marked(item) ? { ...item, read: true } : item));
+      return { updated };
+    }),
+  );
 });
 
 afterEach(() => {
@@ -46,38 +43,26 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function Where() {
-  const location = useLocation();
-  return <div data-testid="where">{location.pathname + location.search}</div>;
-}
+const renderPage = (path = '/notify') => renderPageAt(<NotifyPage />, '/notify', path);
 
-const renderPage = (path = '/notify') => {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <App>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/notify" element={<NotifyPage />} />
-            <Route path="*" element={null} />
-          </Routes>
-          <Where />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
-};
+const readState = (id: number) => screen.getByTestId(`notify-item-${id}`).getAttribute('data-read');
+const rowBox = (id: number) => within(screen.getByTestId(`list-row-${id}`)).getByRole('checkbox');
 
 describe('NotifyPage', () => {
   it('asks the server for the filters in the address, 20 a page', async () => {
     renderPage('/notify?type=audit_required&read=false&page=2');
     await screen.findByTestId('notify-item-1');
-    expect(vi.mocked(api.getPage).mock.calls[0]?.[1]).toEqual({
-      page: 2,
-      per_page: 20,
-      type: 'audit_required',
-      read: 'false',
-    });
+    expect(api.call).toHaveBeenCalledWith(
+      endpoints.notify.list,
+      { query: { type: 'audit_required', read: 'false', page: 2, per_page: 20 } },
+      { signal: expect.any(AbortSignal) },
+    );
+  });
+
+  it('drops a filter the server would refuse rather than sending it', async () => {
+    renderPage('/notify?type=spam&read=yes');
+    await screen.findByTestId('notify-item-1');
+    expect(callsTo(api, endpoints.notify.list)[0]?.[0]).toEqual({ query: { page: 1, per_page: 20 } });
   });
 
   it('marks an unread item read and opens its record', async () => {
@@ -88,32 +73,52 @@ describe('NotifyPage', () => {
     fireEvent.click(item);
 
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/order/12'));
-    expect(vi.mocked(api.patch).mock.calls[0]).toEqual(['/v1/notifies', { ids: [1] }]);
+    expect(api.call).toHaveBeenCalledWith(endpoints.notify.markRead, { body: { ids: [1] } });
   });
 
   it('marks an item without a link read in place', async () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('notify-item-2'));
-    await waitFor(() => expect(screen.getByTestId('notify-item-2').getAttribute('data-read')).toBe('true'));
+    await waitFor(() => expect(readState(2)).toBe('true'));
     expect(screen.getByTestId('where').textContent).toBe('/notify');
   });
 
   it('does not call the server for an item already read', async () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('notify-item-3'));
-    expect(api.patch).not.toHaveBeenCalled();
+    expect(callsTo(api, endpoints.notify.markRead)).toEqual([]);
   });
 
   it('marks all read, then disables the button', async () => {
     renderPage();
-    const markAll = await screen.findByTestId('notify-mark-all');
-    await waitFor(() => expect((markAll as HTMLButtonElement).disabled).toBe(false));
+    const markAll = (await screen.findByTestId('notify-mark-all')) as HTMLButtonElement;
+    await waitFor(() => expect(markAll.disabled).toBe(false));
 
     fireEvent.click(markAll);
 
-    await waitFor(() => expect((markAll as HTMLButtonElement).disabled).toBe(true));
-    expect(vi.mocked(api.patch).mock.calls[0]).toEqual(['/v1/notifies', { all: true }]);
-    expect(screen.getByTestId('notify-item-1').getAttribute('data-read')).toBe('true');
+    await waitFor(() => expect(markAll.disabled).toBe(true));
+    expect(api.call).toHaveBeenCalledWith(endpoints.notify.markRead, { body: { all: true } });
+    expect(readState(1)).toBe('true');
+    expect(await screen.findByText('已将 2 条通知标为已读')).toBeTruthy();
+  });
+
+  it('marks the selected notifications read in one call', async () => {
+    renderPage();
+    await screen.findByTestId('notify-item-1');
+    fireEvent.click(rowBox(1));
+    fireEvent.click(rowBox(2));
+    const bar = screen.getByTestId('list-selection-bar');
+    expect(bar.textContent).toContain('已选 2 项');
+
+    fireEvent.click(within(bar).getByRole('button', { name: /标为已读/ }));
+
+    await waitFor(() => expect(readState(2)).toBe('true'));
+    expect(readState(1)).toBe('true');
+    expect(api.call).toHaveBeenCalledWith(endpoints.notify.markRead, { body: { ids: [1, 2] } });
+    expect(await screen.findByText('已将 2 条通知标为已读')).toBeTruthy();
+    expect(bar.textContent).not.toContain('已选');
+    // Nothing was opened: selecting is not clicking through.
+    expect(screen.getByTestId('where').textContent).toBe('/notify');
   });
 
   it('resets to the first page when a filter changes', async () => {
@@ -127,5 +132,15 @@ describe('NotifyPage', () => {
     items = [];
     renderPage();
     expect(await screen.findByText('暂无通知')).toBeTruthy();
+  });
+
+  it('says so when nothing matches the filters, and 清除筛选 shows everything again', async () => {
+    items = [];
+    renderPage('/notify?read=false');
+    expect(await screen.findByText('没有符合条件的通知')).toBeTruthy();
+    items = [notification(2, false)];
+    fireEvent.click(screen.getByRole('button', { name: '清除筛选' }));
+    expect(await screen.findByTestId('notify-item-2')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/notify');
   });
 });

@@ -1,25 +1,20 @@
 import { CheckOutlined, RightOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@trackit/client/api-client';
+import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@trackit/client/format';
+import { toAdminRoute } from '@trackit/contract/admin-paths';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@trackit/contract/enums';
-import type { Notification } from '@trackit/contract/notify.schema';
-import { App, Button, Card, Empty, Flex, Pagination, Radio, Skeleton, Spin, Tag } from 'antd';
-import type { ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import {
-  markNotificationsRead,
-  NOTIFY_PAGE_SIZE,
-  type NotifyFilter,
-  notifyKeys,
-  notifyListQuery,
-  parseNotifyFilter,
-  type ReadFilter,
-  toAppPath,
-  toNotifySearch,
-  unreadCountQuery,
-} from './notify.queries';
+  type Notification,
+  type NotificationQuery,
+  notificationQuerySchema,
+} from '@trackit/contract/notify.schema';
+import { App, Button, Card, Radio, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import { DataList } from '../../components/list/data-list';
+import { ListToolbar } from '../../components/list/list-toolbar';
+import { useListSearch } from '../../components/list/use-list-search';
+import { notifyListQuery, unreadCountQuery, useMarkNotificationsRead } from './notify.queries';
 import styles from './notify-page.module.css';
 
 const TYPE_COLORS: Record<NotificationType, string> = {
@@ -28,6 +23,8 @@ const TYPE_COLORS: Record<NotificationType, string> = {
 };
 
 const ALL = 'all';
+
+type ReadFilter = NonNullable<NotificationQuery['read']>;
 
 const TYPE_OPTIONS = [
   { label: '全部', value: ALL },
@@ -39,6 +36,8 @@ const READ_OPTIONS: { label: string; value: ReadFilter | typeof ALL }[] = [
   { label: '未读', value: 'false' },
   { label: '已读', value: 'true' },
 ];
+
+const markedText = (updated: number) => (updated > 0 ? `已将 ${updated} 条通知标为已读` : '没有未读通知');
 
 interface NotifyItemProps {
   notification: Notification;
@@ -72,149 +71,99 @@ function NotifyItem({ notification, onOpen }: NotifyItemProps) {
       {/* Hidden rather than absent without a link, so every row's time lines up. */}
       <RightOutlined
         className={styles.arrow}
-        style={toAppPath(link) ? undefined : { visibility: 'hidden' }}
+        style={toAdminRoute(link) ? undefined : { visibility: 'hidden' }}
         aria-hidden
       />
     </button>
   );
 }
 
-/** The current member's notifications (/admin/notify): filters, mark read, click through to the record. */
+/**
+ * The current member's notifications (/admin/notify): type and read filters, click-through to the
+ * record (marking it read), selected ones or all of them marked read.
+ */
 export function NotifyPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [search, setSearch] = useSearchParams();
-  const filter = parseNotifyFilter(search);
-
-  const list = useQuery(notifyListQuery(filter));
+  const search = useListSearch(notificationQuerySchema);
+  const list = useQuery(notifyListQuery(search.query));
   const unread = useQuery(unreadCountQuery);
-
-  const setFilter = (next: NotifyFilter) => setSearch(toNotifySearch(next), { replace: true });
-
-  // Shows the new read state at once; the refetch after the call puts the server's word back.
-  const markInCache = (ids: number[] | 'all') => {
-    const readAt = new Date().toISOString();
-    queryClient.setQueriesData<Page<Notification>>({ queryKey: notifyKeys.lists }, (old) =>
-      old
-        ? {
-            ...old,
-            data: old.data.map((item) =>
-              !item.read && (ids === 'all' || ids.includes(item.id))
-                ? { ...item, read: true, read_at: readAt }
-                : item,
-            ),
-          }
-        : old,
-    );
-  };
-
-  // Callbacks on the mutation itself (not on `mutate`) still run after a click-through unmounts the page.
-  const markOne = useMutation({
-    mutationFn: (id: number) => markNotificationsRead({ ids: [id] }),
-    onMutate: (id) => markInCache([id]),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notifyKeys.all }),
-  });
-
-  const markAll = useMutation({
-    mutationFn: () => markNotificationsRead({ all: true }),
-    onMutate: () => markInCache('all'),
-    onSuccess: (updated) => {
-      void message.success(updated > 0 ? `已将 ${updated} 条通知标为已读` : '没有未读通知');
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notifyKeys.all }),
-  });
+  // One mutation each, so marking one row does not spin the 全部标为已读 button.
+  const markOne = useMarkNotificationsRead();
+  const markSelected = useMarkNotificationsRead();
+  const markAll = useMarkNotificationsRead();
 
   const handleOpen = (notification: Notification) => {
-    if (!notification.read) markOne.mutate(notification.id);
-    const path = toAppPath(notification.link);
+    if (!notification.read) markOne.mutate({ ids: [notification.id] });
+    const path = toAdminRoute(notification.link);
     if (path) navigate(path);
   };
 
   const unreadCount = unread.data?.unread_count ?? 0;
-  const page = list.data;
-  const filtered = Boolean(filter.type || filter.read);
-
-  let content: ReactNode;
-  if (list.isPending) {
-    content = <Skeleton active paragraph={{ rows: 6 }} />;
-  } else if (!page || page.data.length === 0) {
-    content = (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={list.isError ? '通知加载失败' : filtered ? '没有符合条件的通知' : '暂无通知'}
-      >
-        {list.isError && (
-          <Button onClick={() => list.refetch()} loading={list.isFetching}>
-            重试
-          </Button>
-        )}
-      </Empty>
-    );
-  } else {
-    content = (
-      <div className={styles.list}>
-        {page.data.map((notification) => (
-          <NotifyItem key={notification.id} notification={notification} onOpen={handleOpen} />
-        ))}
-      </div>
-    );
-  }
 
   return (
     <Card>
-      <Flex className={styles.toolbar} justify="space-between" align="center" wrap gap={12}>
-        <Flex gap={16} wrap>
-          <Radio.Group
-            optionType="button"
-            options={TYPE_OPTIONS}
-            value={filter.type ?? ALL}
-            onChange={(event) => {
-              const value = event.target.value as NotificationType | typeof ALL;
-              setFilter({ ...filter, type: value === ALL ? undefined : value, page: 1 });
-            }}
-            data-testid="notify-filter-type"
-            aria-label="通知类型"
-          />
-          <Radio.Group
-            optionType="button"
-            options={READ_OPTIONS}
-            value={filter.read ?? ALL}
-            onChange={(event) => {
-              const value = event.target.value as ReadFilter | typeof ALL;
-              setFilter({ ...filter, read: value === ALL ? undefined : value, page: 1 });
-            }}
-            data-testid="notify-filter-read"
-            aria-label="阅读状态"
-          />
-        </Flex>
-        <Button
-          icon={<CheckOutlined />}
-          disabled={unreadCount === 0}
-          loading={markAll.isPending}
-          onClick={() => markAll.mutate()}
-          data-testid="notify-mark-all"
-        >
-          全部标为已读
-        </Button>
-      </Flex>
-
-      <Spin spinning={list.isPlaceholderData && list.isFetching}>
-        <div data-testid="notify-list">{content}</div>
-      </Spin>
-
-      {page && page.total > 0 && (
-        <Flex justify="flex-end" className={styles.pagination}>
-          <Pagination
-            current={filter.page}
-            pageSize={NOTIFY_PAGE_SIZE}
-            total={page.total}
-            showSizeChanger={false}
-            showTotal={(total) => `共 ${total} 条`}
-            onChange={(next) => setFilter({ ...filter, page: next })}
-          />
-        </Flex>
-      )}
+      <ListToolbar
+        extra={
+          <Button
+            icon={<CheckOutlined />}
+            disabled={unreadCount === 0}
+            loading={markAll.isPending}
+            onClick={() =>
+              markAll.mutate(
+                { all: true },
+                { onSuccess: ({ updated }) => void message.success(markedText(updated)) },
+              )
+            }
+            data-testid="notify-mark-all"
+          >
+            全部标为已读
+          </Button>
+        }
+      >
+        <Radio.Group
+          optionType="button"
+          options={TYPE_OPTIONS}
+          value={search.query.type ?? ALL}
+          onChange={(event) => {
+            const value = event.target.value as NotificationType | typeof ALL;
+            search.set({ type: value === ALL ? undefined : value });
+          }}
+          data-testid="notify-filter-type"
+          aria-label="通知类型"
+        />
+        <Radio.Group
+          optionType="button"
+          options={READ_OPTIONS}
+          value={search.query.read ?? ALL}
+          onChange={(event) => {
+            const value = event.target.value as ReadFilter | typeof ALL;
+            search.set({ read: value === ALL ? undefined : value });
+          }}
+          data-testid="notify-filter-read"
+          aria-label="阅读状态"
+        />
+      </ListToolbar>
+      <DataList
+        list={list}
+        search={search}
+        rowKey={(notification) => notification.id}
+        renderItem={(notification) => <NotifyItem notification={notification} onOpen={handleOpen} />}
+        emptyText="暂无通知"
+        filteredEmptyText="没有符合条件的通知"
+        testId="notify-list"
+        bulkActions={[
+          {
+            key: 'read',
+            label: '标为已读',
+            icon: <CheckOutlined />,
+            onRun: async (ids) => {
+              const { updated } = await markSelected.mutateAsync({ ids });
+              void message.success(markedText(updated));
+            },
+          },
+        ]}
+      />
     </Card>
   );
 }

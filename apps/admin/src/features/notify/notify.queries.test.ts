@@ -1,68 +1,84 @@
-import { describe, expect, it, vi } from 'vitest';
-import { parseNotifyFilter, toAppPath, toNotifyParams, toNotifySearch } from './notify.queries';
+import { QueryClient } from '@tanstack/react-query';
+import type { Page } from '@trackit/client/api-client';
+import { endpoints } from '@trackit/contract/endpoints';
+import type { Notification } from '@trackit/contract/notify.schema';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api';
+import { markReadInCache, notifyKeys, notifyListQuery, unreadCountQuery } from './notify.queries';
 
-vi.mock('../../api', () => ({ api: {} }));
+vi.mock('../../api', () => ({ api: { call: vi.fn() } }));
 
-describe('parseNotifyFilter', () => {
-  it('reads type, read state and page', () => {
-    expect(parseNotifyFilter(new URLSearchParams('type=audit_required&read=false&page=3'))).toEqual({
-      type: 'audit_required',
-      read: 'false',
-      page: 3,
+afterEach(() => {
+  vi.clearAllMocks();
+});
+
+const notification = (id: number, read: boolean): Notification => ({
+  id,
+  type: 'event_notice',
+  title: `通知 ${id}`,
+  body: '',
+  link: null,
+  read,
+  read_at: read ? '2025-01-01T00:00:00Z' : null,
+  created_at: '2025-01-01T00:00:00Z',
+});
+
+const cachedPages = () => {
+  const queryClient = new QueryClient();
+  const first = { page: 1, per_page: 20 };
+  const unread = { page: 1, per_page: 20, read: 'false' as const };
+  const page = (data: Notification[]): Page<Notification> => ({
+    data,
+    page: 1,
+    perPage: 20,
+    total: data.length,
+  });
+  queryClient.setQueryData(
+    notifyListQuery(first).queryKey,
+    page([notification(1, false), notification(2, true)]),
+  );
+  queryClient.setQueryData(
+    notifyListQuery(unread).queryKey,
+    page([notification(1, false), notification(3, false)]),
+  );
+  const read = (query: typeof first | typeof unread) =>
+    queryClient
+      .getQueryData<Page<Notification>>(notifyListQuery(query).queryKey)
+      ?.data.map((item) => item.read);
+  return { queryClient, read: () => [read(first), read(unread)] };
+};
+
+describe('notify queries', () => {
+  it('keep the list and the unread count under one prefix', () => {
+    expect(notifyListQuery({ page: 1, per_page: 20 }).queryKey.slice(0, 2)).toEqual(notifyKeys.lists);
+    expect(unreadCountQuery.queryKey.slice(0, 1)).toEqual(notifyKeys.all);
+  });
+
+  it('ask for the unread count', async () => {
+    vi.mocked(api.call).mockResolvedValue({ unread_count: 4 });
+    await expect(new QueryClient().fetchQuery(unreadCountQuery)).resolves.toEqual({ unread_count: 4 });
+    expect(api.call).toHaveBeenCalledWith(endpoints.notify.unreadCount, undefined, {
+      signal: expect.any(AbortSignal),
     });
   });
-
-  it('defaults to every notification on the first page', () => {
-    expect(parseNotifyFilter(new URLSearchParams())).toEqual({ page: 1 });
-  });
-
-  it('drops unknown values rather than sending them', () => {
-    expect(parseNotifyFilter(new URLSearchParams('type=spam&read=yes&page=-2'))).toEqual({ page: 1 });
-    expect(parseNotifyFilter(new URLSearchParams('page=1.5'))).toEqual({ page: 1 });
-    expect(parseNotifyFilter(new URLSearchParams('page=abc'))).toEqual({ page: 1 });
-  });
 });
 
-describe('toNotifySearch', () => {
-  it('writes only what differs from the defaults', () => {
-    expect(toNotifySearch({ page: 1 }).toString()).toBe('');
-    expect(toNotifySearch({ type: 'event_notice', read: 'true', page: 2 }).toString()).toBe(
-      'type=event_notice&read=true&page=2',
-    );
+describe('markReadInCache', () => {
+  it('shows the given notifications read on every cached page', () => {
+    const { queryClient, read } = cachedPages();
+    markReadInCache(queryClient, { ids: [1] }, '2025-02-01T00:00:00Z');
+    expect(read()).toEqual([
+      [true, true],
+      [true, false],
+    ]);
   });
 
-  it('round-trips through parseNotifyFilter', () => {
-    const filter = { type: 'audit_required', read: 'false', page: 4 } as const;
-    expect(parseNotifyFilter(toNotifySearch(filter))).toEqual(filter);
-  });
-});
-
-describe('toNotifyParams', () => {
-  it('asks for 20 a page and sends only the filters that are set', () => {
-    expect(toNotifyParams({ page: 1 })).toEqual({ page: 1, per_page: 20 });
-    expect(toNotifyParams({ type: 'audit_required', read: 'false', page: 2 })).toEqual({
-      page: 2,
-      per_page: 20,
-      type: 'audit_required',
-      read: 'false',
-    });
-  });
-});
-
-describe('toAppPath', () => {
-  it('removes the /admin prefix for the router', () => {
-    expect(toAppPath('/admin/order/12')).toBe('/order/12');
-    expect(toAppPath('/admin/information/model/3?tab=fees')).toBe('/information/model/3?tab=fees');
-    expect(toAppPath('/admin')).toBe('/');
-    expect(toAppPath('/admin?x=1')).toBe('/?x=1');
-  });
-
-  it('gives nothing for an empty link or one outside the admin app', () => {
-    expect(toAppPath(null)).toBeNull();
-    expect(toAppPath('')).toBeNull();
-    expect(toAppPath('  ')).toBeNull();
-    expect(toAppPath('/administrator/x')).toBeNull();
-    expect(toAppPath('/h5/package/1')).toBeNull();
-    expect(toAppPath('https://example.com/admin/order/1')).toBeNull();
+  it('shows every notification read for { all: true }', () => {
+    const { queryClient, read } = cachedPages();
+    markReadInCache(queryClient, { all: true });
+    expect(read()).toEqual([
+      [true, true],
+      [true, true],
+    ]);
   });
 });

@@ -1,33 +1,13 @@
 /**
- * Every call of the notifications page, and the mapping between the page's address (filters and page
- * in the search params, so back and reload keep them) and the list query.
+ * Every call of the notifications (the page's list, the bell's unread count, marking read) and what
+ * marking read does to the cache.
  */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { BASE_PATHS } from '@trackit/contract/constants';
-import { NOTIFICATION_TYPES, type NotificationType } from '@trackit/contract/enums';
-import { PAGINATION } from '@trackit/contract/envelope';
-import type {
-  markNotificationsReadResultSchema,
-  markNotificationsReadSchema,
-  Notification,
-  unreadCountSchema,
-} from '@trackit/contract/notify.schema';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '@trackit/client/api-client';
+import { endpoints } from '@trackit/contract/endpoints';
+import type { MarkNotificationsRead, Notification } from '@trackit/contract/notify.schema';
 import { api } from '../../api';
-
-type UnreadCount = ReturnType<typeof unreadCountSchema.parse>;
-type MarkReadRequest = ReturnType<typeof markNotificationsReadSchema.parse>;
-type MarkReadResult = ReturnType<typeof markNotificationsReadResultSchema.parse>;
-
-export const NOTIFY_PAGE_SIZE = PAGINATION.defaultPerPage;
-
-export type ReadFilter = 'true' | 'false';
-
-/** What the page shows: the filters and the page, all optional but the page. */
-export interface NotifyFilter {
-  type?: NotificationType;
-  read?: ReadFilter;
-  page: number;
-}
+import { pagedListQuery } from '../../components/list/list-query';
 
 /**
  * Query keys, all under `['notifies']`: invalidating that prefix refreshes the page's list and the
@@ -36,78 +16,50 @@ export interface NotifyFilter {
 export const notifyKeys = {
   all: ['notifies'] as const,
   lists: ['notifies', 'list'] as const,
-  list: (filter: NotifyFilter) => ['notifies', 'list', filter] as const,
   unreadCount: ['notifies', 'unread_count'] as const,
 };
 
-const isNotificationType = (value: string | null): value is NotificationType =>
-  (NOTIFICATION_TYPES as readonly (string | null)[]).includes(value);
-
-const readPage = (value: string | null): number => {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-};
-
-/** The filter the address asks for; anything unknown or malformed is dropped rather than sent. */
-export const parseNotifyFilter = (search: URLSearchParams): NotifyFilter => {
-  const type = search.get('type');
-  const read = search.get('read');
-  return {
-    ...(isNotificationType(type) ? { type } : {}),
-    ...(read === 'true' || read === 'false' ? { read } : {}),
-    page: readPage(search.get('page')),
-  };
-};
-
-/** The address of a filter: only what differs from the defaults, so the plain list has a plain URL. */
-export const toNotifySearch = (filter: NotifyFilter): URLSearchParams => {
-  const search = new URLSearchParams();
-  if (filter.type) search.set('type', filter.type);
-  if (filter.read) search.set('read', filter.read);
-  if (filter.page > 1) search.set('page', String(filter.page));
-  return search;
-};
-
-/** GET /v1/notifies query parameters. */
-export const toNotifyParams = (filter: NotifyFilter) => ({
-  page: filter.page,
-  per_page: NOTIFY_PAGE_SIZE,
-  ...(filter.type ? { type: filter.type } : {}),
-  ...(filter.read ? { read: filter.read } : {}),
-});
-
-/**
- * The in-app route of a notification's link (`/admin/order/12` → `/order/12`), for the router, whose
- * basename is /admin. Null when the link is empty or points outside the admin app.
- */
-export const toAppPath = (link: string | null | undefined): string | null => {
-  const trimmed = link?.trim();
-  if (!trimmed) return null;
-  const base = BASE_PATHS.admin;
-  if (trimmed === base) return '/';
-  if (trimmed.startsWith(`${base}/`) || trimmed.startsWith(`${base}?`)) {
-    const rest = trimmed.slice(base.length);
-    return rest.startsWith('/') ? rest : `/${rest}`;
-  }
-  return null;
-};
-
-export const notifyListQuery = (filter: NotifyFilter) =>
-  queryOptions({
-    queryKey: notifyKeys.list(filter),
-    queryFn: ({ signal }) => api.getPage<Notification>('/v1/notifies', toNotifyParams(filter), { signal }),
-    // Keeps the old page on screen while the next one loads, so the pagination does not jump.
-    placeholderData: keepPreviousData,
-  });
+/** The member's notifications: type and read filters, a page (`NotificationQuery`). */
+export const notifyListQuery = pagedListQuery(notifyKeys.lists, endpoints.notify.list);
 
 /** The count the header bell shows; the page uses it to enable 全部标为已读. */
 export const unreadCountQuery = queryOptions({
   queryKey: notifyKeys.unreadCount,
-  queryFn: ({ signal }) => api.get<UnreadCount>('/v1/notifies/unread_count', undefined, { signal }),
+  queryFn: ({ signal }) => api.call(endpoints.notify.unreadCount, undefined, { signal }),
 });
 
-/** Marks the given notifications, or all of them, as read; resolves how many changed. */
-export const markNotificationsRead = async (request: MarkReadRequest): Promise<number> => {
-  const answer = await api.patch<MarkReadResult>('/v1/notifies', request);
-  return answer.updated;
+/** The notifications of every cached page, with those marked now shown read. */
+export const markReadInCache = (
+  queryClient: QueryClient,
+  request: MarkNotificationsRead,
+  readAt = new Date().toISOString(),
+): void => {
+  const marked = (item: Notification) =>
+    !item.read && (request.all === true || request.ids?.includes(item.id));
+  queryClient.setQueriesData<Page<Notification>>(
+    { queryKey: notifyKeys.lists },
+    (old) =>
+      old && {
+        ...old,
+        data: old.data.map((item) => (marked(item) ? { ...item, read: true, read_at: readAt } : item)),
+      },
+  );
 };
+
+/**
+ * Marks the given notifications (`{ ids }`) or all of them (`{ all: true }`) read; resolves how many
+ * changed. The list shows them read at once; the lists and the bell are refetched afterwards, whatever
+ * the answer. These callbacks run even when the page has gone (a click-through navigates at once).
+ */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: MarkNotificationsRead) => api.call(endpoints.notify.markRead, { body: request }),
+    onMutate: async (request) => {
+      // A list answer already on its way would put the old read state back.
+      await queryClient.cancelQueries({ queryKey: notifyKeys.lists });
+      markReadInCache(queryClient, request);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notifyKeys.all }),
+  });
+}

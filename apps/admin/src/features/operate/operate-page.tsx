@@ -1,35 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@trackit/client/format';
+import { toAdminRoute } from '@trackit/contract/admin-paths';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { MESSAGES } from '@trackit/contract/messages';
 import {
+  type FieldChange,
   OPERATION_ACTION_LABELS,
-  OPERATION_ACTIONS,
+  type OperationAction,
   type OperationLog,
+  type OperationLogQuery,
+  operationLogQuerySchema,
+  TEAM_LOG_ACTIONS,
 } from '@trackit/contract/operation-log.schema';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Empty,
-  Flex,
-  Select,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Card, DatePicker, Flex, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useSearchParams } from 'react-router';
-import {
-  OPERATE_PAGE_SIZE,
-  type OperateFilter,
-  operationLogsQuery,
-  parseOperateFilter,
-  toOperateSearch,
-} from './operate.queries';
-import { formatOperationDetail, formatTarget } from './operation-detail';
+import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../components/list/data-table';
+import { ListToolbar } from '../../components/list/list-toolbar';
+import { useListSearch } from '../../components/list/use-list-search';
+import { operationLogsQuery, orderDateRange } from './operate.queries';
 
-const ACTION_OPTIONS = OPERATION_ACTIONS.map((action) => ({
+const ACTION_OPTIONS = TEAM_LOG_ACTIONS.map((action) => ({
   value: action,
   label: OPERATION_ACTION_LABELS[action],
 }));
@@ -44,7 +35,40 @@ const RANGE_PRESETS: { label: string; value: () => Range }[] = [
 
 const disableFuture = (day: Dayjs) => day.isAfter(dayjs(), 'day');
 
-const columns: TableColumnsType<OperationLog> = [
+const shown = (value: string | null | undefined) => value || MESSAGES.empty;
+
+/** `昵称：小王 → 王小明`. */
+const changeText = ({ field, before, after }: FieldChange) => `${field}：${shown(before)} → ${shown(after)}`;
+
+/** What the member did, as the server words it, and the record it concerns when it has a page. */
+function OperationSentence({ sentence, link }: Pick<OperationLog, 'sentence' | 'link'>) {
+  const route = toAdminRoute(link);
+  return (
+    <span>
+      {sentence}
+      {route && (
+        <Link to={route} style={{ marginLeft: 8 }}>
+          查看
+        </Link>
+      )}
+    </span>
+  );
+}
+
+function ChangeList({ changes }: { changes: FieldChange[] }) {
+  if (changes.length === 0) return MESSAGES.empty;
+  return (
+    <Flex vertical>
+      {changes.map((change) => (
+        <Typography.Text key={change.field} type="secondary" style={{ fontSize: 13 }}>
+          {changeText(change)}
+        </Typography.Text>
+      ))}
+    </Flex>
+  );
+}
+
+const columns: DataTableColumn<OperationLog, OperationLogQuery>[] = [
   {
     title: '时间',
     dataIndex: 'created_at',
@@ -55,56 +79,38 @@ const columns: TableColumnsType<OperationLog> = [
     title: '成员',
     dataIndex: 'member',
     width: 140,
-    render: (member: OperationLog['member']) => member?.nickname ?? MESSAGES.empty,
+    render: (member: OperationLog['member']) => shown(member?.nickname),
   },
-  { title: '操作', dataIndex: 'action_label', width: 200 },
   {
-    title: '对象',
-    key: 'target',
-    width: 160,
-    render: (_, log) => formatTarget(log.target_type, log.target_id),
+    title: '操作',
+    key: 'sentence',
+    render: (_, log) => <OperationSentence sentence={log.sentence} link={log.link} />,
   },
-  { title: 'IP', dataIndex: 'ip', width: 140, render: (ip: string | null) => ip || MESSAGES.empty },
   {
-    title: '详情',
-    dataIndex: 'detail',
-    render: (detail: OperationLog['detail']) => {
-      const lines = formatOperationDetail(detail);
-      if (lines.length === 0) return MESSAGES.empty;
-      return (
-        <Flex vertical>
-          {lines.map((line) => (
-            <Typography.Text key={line} type="secondary" style={{ fontSize: 13 }}>
-              {line}
-            </Typography.Text>
-          ))}
-        </Flex>
-      );
-    },
+    title: '变更',
+    dataIndex: 'changes',
+    width: 280,
+    render: (changes: FieldChange[]) => <ChangeList changes={changes} />,
   },
+  { title: 'IP', dataIndex: 'ip', width: 140, render: (ip: string | null) => shown(ip) },
 ];
 
 /** The team's operation log (/admin/operate, permission operation_record): who did what, and when. */
 export function OperatePage() {
-  const [search, setSearch] = useSearchParams();
-  const filter = parseOperateFilter(search);
-  const logs = useQuery(operationLogsQuery(filter));
-
-  const setFilter = (next: OperateFilter) => setSearch(toOperateSearch(next), { replace: true });
-  const filtered = Boolean(filter.action || filter.from || filter.to);
-  const range: Range | null = filter.from && filter.to ? [dayjs(filter.from), dayjs(filter.to)] : null;
+  const search = useListSearch(operationLogQuerySchema, { normalize: orderDateRange });
+  const logs = useQuery(operationLogsQuery(search.query));
+  const { action, from, to } = search.query;
+  const range: Range | null = from && to ? [dayjs(from), dayjs(to)] : null;
 
   return (
     <Card>
-      <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-        <Select
+      <ListToolbar search={search}>
+        <Select<OperationAction>
           allowClear
           placeholder="全部操作"
           options={ACTION_OPTIONS}
-          value={filter.action ?? null}
-          onChange={(action: string | null | undefined) =>
-            setFilter({ ...filter, action: action ?? undefined, page: 1 })
-          }
+          value={action ?? null}
+          onChange={(next) => search.set({ action: next ?? undefined })}
           style={{ width: 220 }}
           aria-label="操作类型"
           data-testid="operate-filter-action"
@@ -113,44 +119,24 @@ export function OperatePage() {
           value={range}
           presets={RANGE_PRESETS}
           disabledDate={disableFuture}
+          // Whole days as the member reads them; the server takes them as China-time days.
           onChange={(dates) => {
-            const [from, to] = dates ?? [];
-            setFilter({
-              ...filter,
-              from: from?.format(DATE_FORMATS.date),
-              to: to?.format(DATE_FORMATS.date),
-              page: 1,
-            });
+            const [start, end] = dates ?? [];
+            search.set({ from: start?.format(DATE_FORMATS.date), to: end?.format(DATE_FORMATS.date) });
           }}
           data-testid="operate-filter-range"
         />
-        {filtered && <Button onClick={() => setFilter({ page: 1 })}>重置</Button>}
-      </Flex>
-      <div data-testid="operate-table">
-        <Table<OperationLog>
-          rowKey="id"
-          columns={columns}
-          dataSource={logs.data?.data ?? []}
-          loading={logs.isFetching}
-          size="middle"
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={filtered ? '没有符合条件的记录' : '暂无操作记录'}
-              />
-            ),
-          }}
-          pagination={{
-            current: filter.page,
-            pageSize: OPERATE_PAGE_SIZE,
-            total: logs.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `共 ${total} 条`,
-            onChange: (page) => setFilter({ ...filter, page }),
-          }}
-        />
-      </div>
+      </ListToolbar>
+      <DataTable
+        list={logs}
+        search={search}
+        columns={columns}
+        rowKey={(log) => log.id}
+        size="middle"
+        emptyText="暂无操作记录"
+        filteredEmptyText="没有符合条件的记录"
+        testId="operate-table"
+      />
     </Card>
   );
 }

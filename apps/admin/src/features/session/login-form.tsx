@@ -58,7 +58,7 @@ export interface LoginFormProps {
 }
 
 /**
- * Phone and SMS code (spec §2, §4, §5). Fields keep digits only; each is checked when it loses focus
+ * Phone and SMS code (docs/product.md §2, §4, §5). Fields keep digits only; each is checked when it loses focus
  * after being edited, and all are checked on sending. Server refusals show under the login button.
  */
 export function LoginForm({ onSignedIn }: LoginFormProps) {

@@ -1,14 +1,13 @@
 import { AccountBookOutlined, CalendarOutlined, TeamOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { copyright, PRODUCT_NAME } from '@trackit/contract/messages';
 import type { SignInResponse } from '@trackit/contract/session.schema';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { tokens } from '../../api';
 import { PageLoading } from '../../components/page-loading';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
-import { rememberLogin, signedInProbeQuery } from './session.queries';
+import { hasStoredToken, rememberLogin, signedInProbeQuery, useClearCachedAnswers } from './session.queries';
 import { TeamPicker } from './team-picker';
 
 const logoUrl = `${import.meta.env.BASE_URL}favicon.svg`;
@@ -59,20 +58,20 @@ interface Picking {
 }
 
 /**
- * /admin/login (spec §2 "Login screen", §4 "Login"): the phone form, then, for a phone with several
+ * /admin/login (docs/product.md §2 "Login screen", §4 "Login"): the phone form, then, for a phone with several
  * teams, the team picker. A stored token that still works (the profile answers code 0) goes home.
  */
 export function LoginPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const clearCachedAnswers = useClearCachedAnswers();
   // Probe only a token found on arrival: the one stored by signing in here must not skip the picker.
-  const [hadToken] = useState(() => tokens.get() !== undefined);
+  const [hadToken] = useState(hasStoredToken);
   const probe = useQuery({ ...signedInProbeQuery, enabled: hadToken });
   const [picking, setPicking] = useState<Picking>();
 
   const goHome = () => {
     // Nothing cached under a previous session may show in this one.
-    queryClient.removeQueries();
+    clearCachedAnswers();
     navigate('/', { replace: true });
   };
 

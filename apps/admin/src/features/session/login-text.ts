@@ -2,7 +2,7 @@
 import { CODE_LENGTH, PHONE_LENGTH } from '@trackit/contract/constants';
 
 /**
- * Keeps the digits of what was typed or pasted, at most `max` of them (spec §5). Full-width digits
+ * Keeps the digits of what was typed or pasted, at most `max` of them (docs/product.md §5). Full-width digits
  * (a Chinese input method in full-width mode types １３８) count as the digits they are.
  */
 export const digitsOnly = (value: unknown, max: number): string =>
@@ -21,5 +21,5 @@ export const phoneDigits = (value: unknown): string => {
 /** The code field: digits only, at most 4. */
 export const codeDigits = (value: unknown): string => digitsOnly(value, CODE_LENGTH);
 
-/** A server message as shown under the login button: prefixed with `*` once (spec §8). */
+/** A server message as shown under the login button: prefixed with `*` once (docs/product.md §8). */
 export const starred = (message: string): string => (message.startsWith('*') ? message : `*${message}`);

@@ -2,36 +2,31 @@
  * Every call of the session feature (sign-in, team choice, logout, the current profile), and what each
  * does to the stored token and the recent-login list.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { LoginHistoryEntry } from '@trackit/client/login-history';
+import { endpoints } from '@trackit/contract/endpoints';
 import { SUCCESS_CODE } from '@trackit/contract/error-codes';
-import type {
-  MobileCodeResponse,
-  Profile,
-  SignInRequest,
-  SignInResponse,
-  TokenPair,
-  ValidMember,
-} from '@trackit/contract/session.schema';
+import type { SignInRequest, SignInResponse, ValidMember } from '@trackit/contract/session.schema';
+import { useCallback } from 'react';
 import { api, loginHistory, tokens } from '../../api';
 
 /** The signed-in member of the current team. Session failures are handled by the API client. */
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
-  queryFn: ({ signal }) => api.get<Profile>('/v1/profile', undefined, { signal }),
+  queryFn: ({ signal }) => api.call(endpoints.profile.get, undefined, { signal }),
 });
 
 /**
- * The login page's check whether the stored token still works (spec §4, §7): no toast, no envelope
+ * The login page's check whether the stored token still works (docs/product.md §4, §7): no toast, no envelope
  * check, no refresh; true when the profile answers code 0.
  */
 export const signedInProbeQuery = queryOptions({
   queryKey: ['profile', 'probe'],
   queryFn: async ({ signal }) => {
-    const body = await api.request<Profile>({
-      url: '/v1/profile',
+    const body = await api.callEnvelope(endpoints.profile.get, undefined, {
       signal,
-      meta: { skipCodeCheck: true, hideToast: true },
+      skipCodeCheck: true,
+      hideToast: true,
     });
     return body.code === SUCCESS_CODE;
   },
@@ -40,9 +35,9 @@ export const signedInProbeQuery = queryOptions({
 
 /** Sends a code by SMS; resolves the seconds until another may be requested. Errors are shown by the page. */
 export const requestCode = async (mobile: string): Promise<number> => {
-  const answer = await api.post<MobileCodeResponse>(
-    '/v1/mobile_codes',
-    { mobile },
+  const answer = await api.call(
+    endpoints.session.requestCode,
+    { body: { mobile } },
     { skipAuth: true, hideToast: true },
   );
   return answer.resend_after_seconds;
@@ -50,10 +45,18 @@ export const requestCode = async (mobile: string): Promise<number> => {
 
 /** Signs in and stores the token (signed in to `membership_id`). Errors are shown under the login button. */
 export const signIn = async (request: SignInRequest): Promise<SignInResponse> => {
-  const answer = await api.post<SignInResponse>('/v1/sessions', request, { skipAuth: true, hideToast: true });
+  const answer = await api.call(
+    endpoints.session.signIn,
+    { body: request },
+    { skipAuth: true, hideToast: true },
+  );
   tokens.set(answer.token);
   return answer;
 };
+
+/** Signs in to another membership of the same person; resolves its token pair (not yet stored). */
+export const switchTeamToken = (membershipId: number) =>
+  api.call(endpoints.session.switchTeam, { params: { id: membershipId }, body: { id: membershipId } });
 
 /**
  * Finishes sign-in with the chosen membership: the token already belongs to `defaultId`; any other
@@ -61,7 +64,7 @@ export const signIn = async (request: SignInRequest): Promise<SignInResponse> =>
  */
 export const chooseMembership = async (mobile: string, member: ValidMember, defaultId: number) => {
   if (member.id !== defaultId) {
-    tokens.set(await api.post<TokenPair>(`/v1/teams/${member.id}/login`, { id: member.id }));
+    tokens.set(await switchTeamToken(member.id));
   }
   rememberLogin({ ...member, mobile });
 };
@@ -80,10 +83,19 @@ export const rememberLogin = (entry: LoginHistoryEntry): void => {
  */
 export const signOut = async (): Promise<void> => {
   try {
-    await api.delete('/v1/sessions', undefined, { hideToast: true });
+    await api.call(endpoints.session.signOut, undefined, { hideToast: true });
   } catch {
     // Already ended or unreachable: the local sign-out below is what the user asked for.
   } finally {
     tokens.clear();
   }
 };
+
+/** Whether a token was stored when the app loaded the page (the login page then checks it first). */
+export const hasStoredToken = (): boolean => tokens.get() !== undefined;
+
+/** Forgets every cached answer, so nothing of a previous session shows in the next one. */
+export function useClearCachedAnswers(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.removeQueries(), [queryClient]);
+}

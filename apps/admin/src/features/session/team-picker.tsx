@@ -15,7 +15,7 @@ export interface TeamPickerProps {
   onSignedOut: () => void;
 }
 
-/** The second step of sign-in for a phone with several teams (spec §2 "Login screen", §4 "Login"). */
+/** The second step of sign-in for a phone with several teams (docs/product.md §2 "Login screen", §4 "Login"). */
 export function TeamPicker({ mobile, members, defaultId, onChosen, onSignedOut }: TeamPickerProps) {
   const { message } = App.useApp();
   const choose = useMutation({

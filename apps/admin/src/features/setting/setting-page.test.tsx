@@ -1,17 +1,19 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { endpoints } from '@trackit/contract/endpoints';
 import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
 import { PATTERN_MESSAGES } from '@trackit/contract/patterns';
-import type { Profile, UserSession } from '@trackit/contract/session.schema';
+import type { Profile, ProfileUpdate, UserSession } from '@trackit/contract/session.schema';
 import { App, ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
+import { answer, answerCalls, callsTo } from '../../testing/api-answers';
 import { profileQuery } from '../session/session.queries';
 import { SettingPage } from './setting-page';
 
 vi.mock('../../api', () => ({
-  api: { get: vi.fn(), patch: vi.fn(), request: vi.fn() },
+  api: { call: vi.fn() },
   loginHistory: {},
   tokens: {},
 }));
@@ -47,8 +49,8 @@ const uploadSteps = vi.hoisted(() => ({ log: [] as string[] }));
 vi.mock('../../uploads', () => ({
   uploadDeps: {
     api: {
-      request: async () => {
-        uploadSteps.log.push('direct_uploads');
+      callEnvelope: async (endpoint: unknown) => {
+        uploadSteps.log.push(endpoint === endpoints.upload.announce ? 'direct_uploads' : 'unexpected');
         return {
           code: 0,
           message: 'ok',
@@ -58,7 +60,7 @@ vi.mock('../../uploads', () => ({
           },
         };
       },
-      post: async () => undefined,
+      call: async () => undefined,
     },
     computeMd5: async () => {
       uploadSteps.log.push('md5');
@@ -76,16 +78,24 @@ vi.mock('../../uploads', () => ({
 
 let devices: UserSession[] = [];
 
+/** The calls of the page; the profile update answers what `update` makes of its body. */
+const answerPage = (update: (body: ProfileUpdate) => Profile = (body) => ({ ...profile, ...body })) =>
+  answerCalls(
+    api,
+    answer(endpoints.profile.get, () => profile),
+    answer(endpoints.profile.update, ({ body }) => update(body ?? {})),
+    answer(endpoints.session.devices, () => devices),
+    answer(endpoints.session.endDevices, (input) => {
+      const ids = input.body?.ids;
+      const before = devices.length;
+      devices = devices.filter((item) => item.current || (ids && !ids.includes(item.id)));
+      return { ended: before - devices.length };
+    }),
+  );
+
 beforeEach(() => {
   devices = [device('current-1', true), device('other-2', false)];
-  vi.mocked(api.get).mockImplementation(async (url) => (url === '/v1/profile' ? profile : devices));
-  vi.mocked(api.patch).mockImplementation(async (_url, body) => ({ ...profile, ...(body as object) }));
-  vi.mocked(api.request).mockImplementation(async (config) => {
-    const ids = (config.data as { ids?: string[] } | undefined)?.ids;
-    const before = devices.length;
-    devices = devices.filter((item) => item.current || (ids && !ids.includes(item.id)));
-    return { code: 0, message: 'ok', data: { ended: before - devices.length } };
-  });
+  answerPage();
 });
 
 afterEach(() => {
@@ -130,7 +140,7 @@ describe('SettingPage profile', () => {
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.click(screen.getByTestId('setting-nickname-save'));
     expect(await screen.findByText(PATTERN_MESSAGES.text1To50)).toBeTruthy();
-    expect(api.patch).not.toHaveBeenCalled();
+    expect(callsTo(api, endpoints.profile.update)).toEqual([]);
   });
 
   it('saves the trimmed nickname and updates the shared profile cache', async () => {
@@ -144,7 +154,7 @@ describe('SettingPage profile', () => {
     fireEvent.click(save);
 
     expect(await screen.findByText('保存成功')).toBeTruthy();
-    expect(vi.mocked(api.patch).mock.calls[0]).toEqual(['/v1/profile', { nickname: '小明' }]);
+    expect(api.call).toHaveBeenCalledWith(endpoints.profile.update, { body: { nickname: '小明' } });
     expect(queryClient.getQueryData(profileQuery.queryKey)?.nickname).toBe('小明');
     expect(input.value).toBe('小明');
   });
@@ -153,22 +163,18 @@ describe('SettingPage profile', () => {
 describe('SettingPage avatar', () => {
   it('uploads the chosen image through the upload steps, then sets it as the avatar', async () => {
     uploadSteps.log.length = 0;
-    vi.mocked(api.patch).mockImplementation(async () => ({
-      ...profile,
-      avatar: '/a.png',
-      avatar_thumb: '/t.png',
-    }));
+    answerPage(() => ({ ...profile, avatar: '/a.png', avatar_thumb: '/t.png' }));
     const queryClient = renderPage();
     const input = (await screen.findByTestId('setting-avatar-input')) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
 
     expect(await screen.findByText('头像已更新')).toBeTruthy();
     expect(uploadSteps.log).toEqual(['md5', 'direct_uploads', 'put', 'sleep 200']);
-    expect(vi.mocked(api.patch).mock.calls[0]).toEqual([
-      '/v1/profile',
-      { avatar_signed_id: 'avatar-signed' },
+    expect(api.call).toHaveBeenCalledWith(
+      endpoints.profile.update,
+      { body: { avatar_signed_id: 'avatar-signed' } },
       { hideToast: true },
-    ]);
+    );
     expect(queryClient.getQueryData(profileQuery.queryKey)?.avatar_thumb).toBe('/t.png');
   });
 
@@ -179,7 +185,7 @@ describe('SettingPage avatar', () => {
       target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] },
     });
     expect(await screen.findByText(UPLOAD_MESSAGES.notAnImage)).toBeTruthy();
-    expect(api.patch).not.toHaveBeenCalled();
+    expect(callsTo(api, endpoints.profile.update)).toEqual([]);
   });
 });
 
@@ -198,11 +204,7 @@ describe('SettingPage devices', () => {
     await confirmPopup();
 
     await waitFor(() => expect(screen.queryByTestId('device-row-other-2')).toBeNull());
-    expect(vi.mocked(api.request).mock.calls[0]?.[0]).toMatchObject({
-      method: 'DELETE',
-      url: '/v1/user_sessions',
-      data: { ids: ['other-2'] },
-    });
+    expect(api.call).toHaveBeenCalledWith(endpoints.session.endDevices, { body: { ids: ['other-2'] } });
     expect((screen.getByTestId('devices-signout-others') as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -213,8 +215,6 @@ describe('SettingPage devices', () => {
     await confirmPopup();
 
     await waitFor(() => expect(screen.queryByTestId('device-row-other-2')).toBeNull());
-    const config = vi.mocked(api.request).mock.calls[0]?.[0];
-    expect(config).toMatchObject({ method: 'DELETE', url: '/v1/user_sessions' });
-    expect(config?.data).toBeUndefined();
+    expect(callsTo(api, endpoints.session.endDevices)).toEqual([[undefined]]);
   });
 });

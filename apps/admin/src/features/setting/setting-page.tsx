@@ -6,7 +6,7 @@ import {
   QuestionCircleOutlined,
   TabletOutlined,
 } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@trackit/client/format';
 import { progressPercent } from '@trackit/client/upload/upload-queue';
 import { DATE_FORMATS } from '@trackit/contract/constants';
@@ -29,9 +29,9 @@ import {
 } from 'antd';
 import { type ChangeEvent, type HTMLAttributes, type ReactNode, useRef, useState } from 'react';
 import { MemberAvatar } from '../../components/member-avatar';
+import { schemaRule } from '../../components/schema-rule';
 import { profileQuery } from '../session/session.queries';
-import { schemaRule } from './schema-rule';
-import { deviceKeys, devicesQuery, endDevices, updateAvatar, updateProfile } from './setting.queries';
+import { devicesQuery, useEndDevices, useUpdateAvatar, useUpdateProfile } from './setting.queries';
 import styles from './setting-page.module.css';
 
 const nicknameRules = [schemaRule(profileUpdateSchema.shape.nickname)];
@@ -46,21 +46,9 @@ const DEVICE_ICONS: Record<UserSession['device'], { icon: ReactNode; label: stri
 /** The avatar, clickable: choosing an image uploads it and makes it the member's avatar in this team. */
 function AvatarPicker({ profile }: { profile: Profile }) {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState(0);
-
-  const change = useMutation({
-    mutationFn: (file: File) => updateAvatar(file, (progress) => setPercent(progressPercent(progress))),
-    onMutate: () => setPercent(0),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(profileQuery.queryKey, saved);
-      void message.success('头像已更新');
-    },
-    onError: (error) => {
-      void message.error(error.message || MESSAGES.systemError);
-    },
-  });
+  const change = useUpdateAvatar((progress) => setPercent(progressPercent(progress)));
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -71,7 +59,11 @@ function AvatarPicker({ profile }: { profile: Profile }) {
       void message.error(UPLOAD_MESSAGES.notAnImage);
       return;
     }
-    change.mutate(file);
+    setPercent(0);
+    change.mutate(file, {
+      onSuccess: () => void message.success('头像已更新'),
+      onError: (error) => void message.error(error.message || MESSAGES.systemError),
+    });
   };
 
   return (
@@ -113,22 +105,18 @@ interface NicknameValues {
 
 function ProfileSection({ profile }: { profile: Profile }) {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<NicknameValues>();
   const typed = Form.useWatch('nickname', form);
   const unchanged = (typed ?? profile.nickname).trim() === profile.nickname;
+  const save = useUpdateProfile();
 
-  const save = useMutation({
-    mutationFn: updateProfile,
-    onSuccess: (saved) => {
-      // The header reads the same cache entry, so it shows the new nickname at once.
-      queryClient.setQueryData(profileQuery.queryKey, saved);
-      form.setFieldsValue({ nickname: saved.nickname });
-      void message.success('保存成功');
-    },
-  });
-
-  const handleFinish = (values: NicknameValues) => save.mutate(profileUpdateSchema.parse(values));
+  const handleFinish = (values: NicknameValues) =>
+    save.mutate(profileUpdateSchema.parse(values), {
+      onSuccess: (saved) => {
+        form.setFieldsValue({ nickname: saved.nickname });
+        void message.success('保存成功');
+      },
+    });
 
   return (
     <Flex gap={32} align="flex-start" wrap>
@@ -170,16 +158,13 @@ function ProfileSection({ profile }: { profile: Profile }) {
 
 function DevicesSection() {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const devices = useQuery(devicesQuery);
-
-  const signOut = useMutation({
-    mutationFn: endDevices,
-    onSuccess: (ended) => {
-      void message.success(ended > 0 ? `已下线 ${ended} 台设备` : '没有可下线的设备');
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
-  });
+  const signOut = useEndDevices();
+  const signOutDevices = (ids?: string[]) =>
+    signOut.mutateAsync(ids, {
+      onSuccess: ({ ended }) =>
+        void message.success(ended > 0 ? `已下线 ${ended} 台设备` : '没有可下线的设备'),
+    });
 
   const rows = devices.data ?? [];
   const others = rows.filter((device) => !device.current).length;
@@ -226,7 +211,7 @@ function DevicesSection() {
             description="该设备需要重新登录才能使用"
             okText="下线"
             okButtonProps={{ danger: true }}
-            onConfirm={() => signOut.mutateAsync([device.id])}
+            onConfirm={() => signOutDevices([device.id])}
           >
             <Button
               type="link"
@@ -252,7 +237,7 @@ function DevicesSection() {
           description="除本设备外，其他设备都需要重新登录"
           okText="下线"
           okButtonProps={{ danger: true }}
-          onConfirm={() => signOut.mutateAsync(undefined)}
+          onConfirm={() => signOutDevices()}
           disabled={others === 0}
         >
           <Button

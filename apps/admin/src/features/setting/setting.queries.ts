@@ -1,19 +1,20 @@
 /**
  * Every call of the settings page: the member's profile in this team (the query itself lives with the
- * session feature, so the header reads the same cache) and the member's signed-in devices.
+ * session feature, so the header reads the same cache) and the member's signed-in devices; and what
+ * each change does to the cache.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UploadProgress, uploadBlob } from '@trackit/client/upload/upload-steps';
+import { endpoints } from '@trackit/contract/endpoints';
 import type {
-  endUserSessionsResponseSchema,
+  EndUserSessionsResponse,
   Profile,
   ProfileUpdate,
   UserSession,
 } from '@trackit/contract/session.schema';
 import { api } from '../../api';
 import { uploadDeps } from '../../uploads';
-
-type EndSessionsResult = ReturnType<typeof endUserSessionsResponseSchema.parse>;
+import { profileQuery } from '../session/session.queries';
 
 export const deviceKeys = {
   all: ['user_sessions'] as const,
@@ -29,13 +30,13 @@ export const sortDevices = (devices: readonly UserSession[]): UserSession[] =>
 /** The caller's live sessions across all teams, the current one flagged (and listed first). */
 export const devicesQuery = queryOptions({
   queryKey: deviceKeys.all,
-  queryFn: ({ signal }) => api.get<UserSession[]>('/v1/user_sessions', undefined, { signal }),
+  queryFn: ({ signal }) => api.call(endpoints.session.devices, undefined, { signal }),
   select: sortDevices,
 });
 
 /** Saves the nickname (already trimmed by `profileUpdateSchema`); resolves the updated profile. */
 export const updateProfile = (changes: ProfileUpdate): Promise<Profile> =>
-  api.patch<Profile>('/v1/profile', changes);
+  api.call(endpoints.profile.update, { body: changes });
 
 /**
  * Uploads an image through the same steps as any file (checksum in a worker, direct upload, PUT,
@@ -47,19 +48,39 @@ export const updateAvatar = async (
   onProgress?: (progress: UploadProgress) => void,
 ): Promise<Profile> => {
   const { signedId } = await uploadBlob(uploadDeps, file, { onProgress });
-  const change: ProfileUpdate = { avatar_signed_id: signedId };
-  return api.patch<Profile>('/v1/profile', change, { hideToast: true });
+  return api.call(endpoints.profile.update, { body: { avatar_signed_id: signedId } }, { hideToast: true });
 };
 
 /**
  * Signs out the given devices, or every device but this one when `ids` is absent (the server reads
- * a DELETE without a body that way). Resolves how many sessions ended.
+ * a DELETE without a body that way).
  */
-export const endDevices = async (ids?: string[]): Promise<number> => {
-  const body = await api.request<EndSessionsResult>({
-    method: 'DELETE',
-    url: '/v1/user_sessions',
-    ...(ids ? { data: { ids } } : {}),
+export const endDevices = (ids?: string[]): Promise<EndUserSessionsResponse> =>
+  api.call(endpoints.session.endDevices, ids ? { body: { ids } } : undefined);
+
+/** Saves the nickname; the header reads the same cache entry, so it shows the new one at once. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (saved) => queryClient.setQueryData(profileQuery.queryKey, saved),
   });
-  return body.data.ended;
-};
+}
+
+/** Uploads and sets the avatar, reporting the upload's progress; the header shows it at once. */
+export function useUpdateAvatar(onProgress: (progress: UploadProgress) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => updateAvatar(file, onProgress),
+    onSuccess: (saved) => queryClient.setQueryData(profileQuery.queryKey, saved),
+  });
+}
+
+/** Signs out devices (`endDevices`); the list is fetched again whatever the answer. */
+export function useEndDevices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endDevices,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
+  });
+}

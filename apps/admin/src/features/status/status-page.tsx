@@ -1,17 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '@trackit/client/api-client';
 import { copyright, MESSAGES, PRODUCT_NAME_ZH } from '@trackit/contract/messages';
 import type { Health } from '@trackit/contract/system.schema';
 import { Alert, Badge, Button, Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { configsQuery, healthQuery } from './status.queries';
+import { configsQuery, degradedHealth, healthQuery } from './status.queries';
 
 /** The version tag the build put in index.html (`dev` in development). */
 const frontEndVersion =
   document.querySelector<HTMLMetaElement>('meta[name="version"]')?.content ?? MESSAGES.empty;
-
-const isHealth = (value: unknown): value is Health =>
-  typeof value === 'object' && value !== null && 'status' in value && 'database' in value;
 
 const DATABASE_DRIVERS: Record<Health['database_driver'], string> = {
   pglite: 'PGlite（内置）',
@@ -28,8 +24,7 @@ export function StatusPage() {
   const configs = useQuery(configsQuery);
 
   // A degraded server answers 503 with the health record as data: show it rather than a bare error.
-  const healthData =
-    health.data ?? (isApiError(health.error) && isHealth(health.error.data) ? health.error.data : undefined);
+  const healthData = health.data ?? degradedHealth(health.error);
   const unreachable = health.isError && !healthData;
   const loading = health.isPending || configs.isPending;
 

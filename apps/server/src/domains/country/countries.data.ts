@@ -2,7 +2,7 @@
 // Simplified Chinese name, made by a one-off Node script (20.20.2, ICU 78.2, CLDR 48.0) calling
 // new Intl.DisplayNames(['zh-CN'], { type: 'region' }).of(code) over the code list; count checked = 249 and
 // no name equal to its code. Mainland naming overrides: TW 中国台湾, HK 中国香港, MO 中国澳门.
-// Answers GET /v1/countries (spec §3, §7); a model's nationality is one of these codes.
+// Answers GET /v1/countries (docs/product.md §3, §7); a model's nationality is one of these codes.
 export const COUNTRIES: Readonly<Record<string, string>> = Object.freeze({
   AD: '安道尔',
   AE: '阿拉伯联合酋长国',

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { readSort, type SortValue } from '@trackit/contract/envelope';
+import type { FOLDER_SORTS } from '@trackit/contract/folder.schema';
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
-import { blobs, files } from '../upload/upload.tables';
 import { folders } from './folder.tables';
 
 export type FolderRow = typeof folders.$inferSelect & { fileCount: number };
@@ -16,20 +17,43 @@ export async function insertFolder(db: Database, values: typeof folders.$inferIn
   return { ...row, fileCount: 0 };
 }
 
-/** The team's folders, newest first, each with its number of files (one query). */
-export async function listFolders(db: Database, teamId: number, window: PageWindow) {
+export interface FolderListFilter {
+  keyword?: string | undefined;
+  sort?: SortValue<(typeof FOLDER_SORTS)[number]> | undefined;
+}
+
+const SORT_COLUMNS = { name: folders.name, created_at: folders.createdAt, updated_at: folders.updatedAt };
+
+/** `%`, `_` and `\` typed by a user match themselves, not any text. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The team's folders, newest first unless sorted otherwise, each with its number of files (one query). */
+export async function listFolders(
+  db: Database,
+  teamId: number,
+  filter: FolderListFilter,
+  window: PageWindow,
+) {
+  const where = and(
+    eq(folders.teamId, teamId),
+    filter.keyword ? ilike(folders.name, containing(filter.keyword)) : undefined,
+  );
+  const sort = readSort(filter.sort ?? '-created_at');
+  const direction = sort.descending ? desc : asc;
+  // The id breaks ties, so paging through equal names or times never repeats or skips a folder.
+  const order: SQL[] = [direction(SORT_COLUMNS[sort.field]), direction(folders.id)];
   const [rows, [totals]] = await Promise.all([
     db
       .select({ folder: folders, fileCount })
       .from(folders)
-      .where(eq(folders.teamId, teamId))
-      .orderBy(desc(folders.createdAt), desc(folders.id))
+      .where(where)
+      .orderBy(...order)
       .limit(window.limit)
       .offset(window.offset),
-    db.select({ total: count() }).from(folders).where(eq(folders.teamId, teamId)),
+    db.select({ total: count() }).from(folders).where(where),
   ]);
   return {
-    rows: rows.map((row) => ({ ...row.folder, fileCount: row.fileCount })),
+    rows: rows.map((row): FolderRow => ({ ...row.folder, fileCount: row.fileCount })),
     total: totals?.total ?? 0,
   };
 }
@@ -47,7 +71,7 @@ export async function findFolder(
 }
 
 /** The team's folder, locked while files are added to it. */
-export async function findTeamFolderForUpdate(tx: Database, teamId: number, folderId: number) {
+export async function findFolderForUpdate(tx: Database, teamId: number, folderId: number) {
   const [row] = await tx
     .select()
     .from(folders)
@@ -56,23 +80,9 @@ export async function findTeamFolderForUpdate(tx: Database, teamId: number, fold
   return row;
 }
 
-export async function touchFolder(db: Database, folderId: number, at: Date) {
-  await db.update(folders).set({ updatedAt: at }).where(eq(folders.id, folderId));
-}
-
-/** A folder's files, in the order they were added. */
-export async function listFolderFiles(db: Database, teamId: number, folderId: number, window: PageWindow) {
-  const where = and(eq(files.teamId, teamId), eq(files.folderId, folderId));
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({ file: files, blobKey: blobs.key })
-      .from(files)
-      .innerJoin(blobs, eq(blobs.id, files.blobId))
-      .where(where)
-      .orderBy(asc(files.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ total: count() }).from(files).where(where),
-  ]);
-  return { rows: rows.map((row) => ({ ...row.file, blobKey: row.blobKey })), total: totals?.total ?? 0 };
+export async function touchFolder(db: Database, teamId: number, folderId: number, at: Date) {
+  await db
+    .update(folders)
+    .set({ updatedAt: at })
+    .where(and(eq(folders.id, folderId), eq(folders.teamId, teamId)));
 }

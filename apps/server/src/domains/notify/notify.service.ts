@@ -1,5 +1,41 @@
+/** Notifications (docs/product.md §10 "Notification"): each member's own, and how other domains send them. */
+import type { MarkNotificationsRead, NotificationQuery } from '@trackit/contract/notify.schema';
 import type { Database } from '../../db/client';
-import { insertNotifications } from './notify.repository';
+import type { AuthContext } from '../../http/auth-context';
+import { pageWindow } from '../../http/pagination';
+import {
+  countUnread,
+  insertNotifications,
+  listNotifications,
+  markRead,
+  type Recipient,
+} from './notify.repository';
+
+export interface NotifyDeps {
+  db: Database;
+  clock: () => Date;
+}
+
+/** A member only ever sees their own notifications, in their current team. */
+const recipientOf = (auth: AuthContext): Recipient => ({
+  teamId: auth.teamId,
+  membershipId: auth.membershipId,
+});
+
+export function listMyNotifications(deps: NotifyDeps, auth: AuthContext, query: NotificationQuery) {
+  const read = query.read === undefined ? undefined : query.read === 'true';
+  return listNotifications(deps.db, recipientOf(auth), { type: query.type, read }, pageWindow(query));
+}
+
+export function countMyUnread(deps: NotifyDeps, auth: AuthContext): Promise<number> {
+  return countUnread(deps.db, recipientOf(auth));
+}
+
+/** Marks the given notifications, or all of them, as read; returns how many changed. */
+export function markMyNotificationsRead(deps: NotifyDeps, auth: AuthContext, request: MarkNotificationsRead) {
+  const ids = request.all ? 'all' : (request.ids ?? []);
+  return markRead(deps.db, recipientOf(auth), ids, deps.clock());
+}
 
 export interface NewNotification {
   teamId: number;

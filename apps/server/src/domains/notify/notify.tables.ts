@@ -1,9 +1,11 @@
+import { NOTIFICATION_TYPES } from '@trackit/contract/enums';
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns';
-import { memberships, teams } from '../team/team.tables';
+import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { memberships } from '../organization/organization.tables';
+import { teams } from '../team/team.tables';
 
-/** A notification to one member of a team (domain.md "Notification"). */
+/** A notification to one member of a team (docs/product.md §10 "Notification"). */
 export const notifications = pgTable(
   'notifications',
   {
@@ -14,7 +16,7 @@ export const notifications = pgTable(
     recipientMembershipId: bigint('recipient_membership_id', { mode: 'number' })
       .notNull()
       .references(() => memberships.id),
-    type: varchar('type', { length: 32, enum: ['event_notice', 'audit_required'] }).notNull(),
+    type: enumColumn('type', NOTIFICATION_TYPES).notNull(),
     title: varchar('title', { length: 200 }).notNull(),
     body: text('body').notNull().default(''),
     /** Admin path of the record it concerns. */
@@ -25,5 +27,6 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_recipient_created_idx').on(t.recipientMembershipId, t.createdAt.desc(), t.id.desc()),
     index('notifications_recipient_unread_idx').on(t.recipientMembershipId).where(sql`read_at is null`),
+    enumCheck('notifications_type_check', t.type, NOTIFICATION_TYPES),
   ],
 );

@@ -1,13 +1,20 @@
+import type { OperationLog } from '@trackit/contract/operation-log.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, createMember, createMembership, createRole, createUser, signIn } from '../../test/factories';
+import {
+  bearer,
+  createMember,
+  createMembership,
+  createRole,
+  createTeam,
+  createUser,
+  signIn,
+} from '../../test/factories';
+import { uploadToFolder } from '../../test/uploads';
 
-interface Row {
-  action: string;
-  action_label: string;
-  member: { id: number; nickname: string } | null;
-  created_at: string;
-}
+/** What an internal key, field name, id or address would look like (a file's own name may be Latin). */
+const INTERNAL =
+  /\b[a-z]+_[a-z_]+\b|\b(folder|file|nickname|avatar|membership|session|detail)\b|\/storm_api|#\d/;
 
 describe('operation log', () => {
   let t: TestApp;
@@ -16,80 +23,133 @@ describe('operation log', () => {
   });
   afterAll(() => t.close());
 
-  it('lists the team’s operations, newest first, with labels and members', async () => {
-    const owner = await createMember(t.database.db, { nickname: '老板' });
-    const first = await signIn(t, owner.mobile);
-    await t.request('PATCH', '/storm_api/v1/profile', {
-      body: { nickname: '林总' },
-      headers: bearer(first.token),
-    });
-    const res = await t.request<Row[]>('GET', '/storm_api/v1/operation_logs', {
-      headers: bearer(first.token),
-    });
-    expect(res.body.code).toBe(0);
-    expect(res.body.data.map((row) => row.action)).toEqual(['profile_update', 'sign_in']);
-    expect(res.body.data[0]).toMatchObject({ action_label: '修改个人资料', member: { nickname: '林总' } });
-    expect(res.headers.get('x-total')).toBe('2');
+  const logOf = async (headers: Record<string, string>, query = '') => {
+    const res = await t.request<OperationLog[]>('GET', `/storm_api/v1/operation_logs${query}`, { headers });
+    expect(res.body.code, res.body.message).toBe(0);
+    return res;
+  };
 
-    const filtered = await t.request<Row[]>('GET', '/storm_api/v1/operation_logs?action=sign_in', {
-      headers: bearer(first.token),
+  it('reads every entry written today as a Chinese sentence, with links and changed fields only', async () => {
+    const owner = await createMember(t.database.db, { nickname: '林晓' });
+    const headers = bearer((await signIn(t, owner.mobile)).token);
+    await t.request('PATCH', '/storm_api/v1/profile', { body: { nickname: '林总' }, headers });
+    const folder = await t.request<{ id: number }>('POST', '/storm_api/v1/folders', {
+      body: { name: '2025 春夏画册' },
+      headers,
     });
-    expect(filtered.body.data.map((row) => row.action)).toEqual(['sign_in']);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    expect(
+      (await uploadToFolder(t, headers, folder.body.data.id, png, { name: 'a.jpg', type: 'image/png' })).body
+        .code,
+    ).toBe(0);
+    await signIn(t, owner.mobile); // a second device
+    await t.request('DELETE', '/storm_api/v1/user_sessions', { headers });
+
+    const res = await logOf(headers);
+    const entries = res.body.data.map(({ action, sentence, changes, link }) => ({
+      action,
+      sentence,
+      changes,
+      link,
+    }));
+    expect(entries).toEqual([
+      { action: 'sign_out_other_devices', sentence: '下线了其他 1 台设备', changes: [], link: null },
+      { action: 'sign_in', sentence: '登录了系统', changes: [], link: null },
+      {
+        action: 'file_upload',
+        sentence: '上传了文件 a.jpg 到资源夹「2025 春夏画册」',
+        changes: [],
+        link: `/admin/information/folder/${folder.body.data.id}`,
+      },
+      {
+        action: 'folder_create',
+        sentence: '新建了资源夹「2025 春夏画册」',
+        changes: [],
+        link: `/admin/information/folder/${folder.body.data.id}`,
+      },
+      {
+        action: 'profile_update',
+        sentence: '修改了昵称',
+        changes: [{ field: '昵称', before: '林晓', after: '林总' }],
+        link: null,
+      },
+      { action: 'sign_in', sentence: '登录了系统', changes: [], link: null },
+    ]);
+    expect(res.body.data[0]).toMatchObject({ action_label: '下线其他设备', member: { nickname: '林总' } });
+    for (const entry of res.body.data) {
+      const shown = [
+        entry.action_label,
+        entry.sentence,
+        ...entry.changes.flatMap((c) => [c.field, c.before, c.after]),
+      ];
+      for (const text of shown) expect(text).not.toMatch(INTERNAL);
+    }
+  });
+
+  it('records nothing for a write that changes nothing', async () => {
+    const owner = await createMember(t.database.db, { nickname: '周楠' });
+    const headers = bearer((await signIn(t, owner.mobile)).token);
+    const unchanged = await t.request<{ nickname: string }>('PATCH', '/storm_api/v1/profile', {
+      body: { nickname: ' 周楠 ' },
+      headers,
+    });
+    expect(unchanged.body.data.nickname).toBe('周楠');
+    const none = await t.request<{ ended: number }>('DELETE', '/storm_api/v1/user_sessions', { headers });
+    expect(none.body.data.ended).toBe(0);
+    expect((await logOf(headers)).body.data.map((entry) => entry.action)).toEqual(['sign_in']);
+  });
+
+  it('filters by the folder and file actions, and refuses an action no team log shows', async () => {
+    const owner = await createMember(t.database.db);
+    const headers = bearer((await signIn(t, owner.mobile)).token);
+    await t.request('POST', '/storm_api/v1/folders', { body: { name: '画册' }, headers });
+    const created = await logOf(headers, '?action=folder_create');
+    expect(created.body.data.map((entry) => entry.action)).toEqual(['folder_create']);
+    expect((await logOf(headers, '?action=file_upload')).body.data).toEqual([]);
+    for (const action of ['sign_in_refused', 'drop_tables']) {
+      const refused = await t.request('GET', `/storm_api/v1/operation_logs?action=${action}`, { headers });
+      expect(refused.status).toBe(400);
+    }
   });
 
   it('filters by days in China time', async () => {
     const owner = await createMember(t.database.db);
-    const session = await signIn(t, owner.mobile);
+    const headers = bearer((await signIn(t, owner.mobile)).token);
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(t.clock.now());
-    const today = await t.request<Row[]>(`GET`, `/storm_api/v1/operation_logs?from=${day}&to=${day}`, {
-      headers: bearer(session.token),
-    });
-    expect(today.body.data).toHaveLength(1);
-    const earlier = await t.request<Row[]>(
-      'GET',
-      '/storm_api/v1/operation_logs?from=2020-01-01&to=2020-01-31',
-      {
-        headers: bearer(session.token),
-      },
-    );
-    expect(earlier.body.data).toEqual([]);
-    const bad = await t.request('GET', '/storm_api/v1/operation_logs?from=yesterday', {
-      headers: bearer(session.token),
-    });
+    expect((await logOf(headers, `?from=${day}&to=${day}`)).body.data).toHaveLength(1);
+    expect((await logOf(headers, '?from=2020-01-01&to=2020-01-31')).body.data).toEqual([]);
+    const bad = await t.request('GET', '/storm_api/v1/operation_logs?from=yesterday', { headers });
     expect(bad.status).toBe(400);
   });
 
-  it('shows nothing of another team', async () => {
+  it('shows nothing of another team, nor refused sign-ins (they belong to no team)', async () => {
     const mine = await createMember(t.database.db);
     const theirs = await createMember(t.database.db);
     await signIn(t, theirs.mobile);
-    const session = await signIn(t, mine.mobile);
-    const res = await t.request<Row[]>('GET', '/storm_api/v1/operation_logs', {
-      headers: bearer(session.token),
-    });
-    expect(res.body.data).toHaveLength(1);
-    expect(res.body.data[0]?.member?.id).toBe(mine.membership.id);
+    const headers = bearer((await signIn(t, mine.mobile)).token);
+    await t.request('POST', '/storm_api/v1/mobile_codes', { body: { mobile: mine.mobile } });
+    await t.request('POST', '/storm_api/v1/sessions', { body: { mobile: mine.mobile, code: '0000' } });
+    const res = await logOf(headers);
+    expect(res.body.data.map((entry) => [entry.action, entry.member?.id])).toEqual([
+      ['sign_in', mine.membership.id],
+    ]);
   });
 
   it('refuses a member without the operation_record permission with 403', async () => {
-    const owner = await createMember(t.database.db);
-    const role = await createRole(t.database.db, owner.team.id, [{ key: 'calendar', level: 'manage' }]);
+    const team = await createTeam(t.database.db);
+    const role = await createRole(t.database.db, team.id, [{ key: 'calendar', level: 'manage' }]);
     const limited = await createUser(t.database.db);
-    await createMembership(t.database.db, { teamId: owner.team.id, userId: limited.id, roleId: role.id });
+    await createMembership(t.database.db, { teamId: team.id, userId: limited.id, roleId: role.id });
     const session = await signIn(t, limited.mobile);
     const res = await t.request('GET', '/storm_api/v1/operation_logs', { headers: bearer(session.token) });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ code: 40300, message: '没有权限执行此操作', data: null });
-
     const reader = await createUser(t.database.db);
-    const readRole = await createRole(t.database.db, owner.team.id, [
-      { key: 'operation_record', level: 'read' },
-    ]);
-    await createMembership(t.database.db, { teamId: owner.team.id, userId: reader.id, roleId: readRole.id });
-    const readerSession = await signIn(t, reader.mobile);
-    expect(
-      (await t.request('GET', '/storm_api/v1/operation_logs', { headers: bearer(readerSession.token) })).body
-        .code,
-    ).toBe(0);
+    const readRole = await createRole(t.database.db, team.id, [{ key: 'operation_record', level: 'read' }]);
+    await createMembership(t.database.db, { teamId: team.id, userId: reader.id, roleId: readRole.id });
+    expect((await logOf(bearer((await signIn(t, reader.mobile)).token))).body.code).toBe(0);
   });
 });

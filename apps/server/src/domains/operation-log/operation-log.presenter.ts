@@ -1,27 +1,24 @@
-import { OPERATION_ACTION_LABELS, type OperationLog } from '@trackit/contract/operation-log.schema';
+import { describeOperation, type OperationLog } from '@trackit/contract/operation-log.schema';
+import type { OperationLogRow } from './operation-log.repository';
 
-export function presentOperationLog(row: {
-  id: number;
-  action: string;
-  membershipId: number | null;
-  nickname: string | null;
-  targetType: string | null;
-  targetId: string | null;
-  detail: Record<string, unknown> | null;
-  ip: string | null;
-  createdAt: Date;
-}): OperationLog {
+/** An entry as the log page reads it: a Chinese sentence, the changed fields, and a link to the record. */
+export function presentOperationLog(row: OperationLogRow): OperationLog {
+  const { label, sentence, changes, link } = describeOperation({
+    action: row.action,
+    targetId: row.targetId,
+    detail: row.detail,
+  });
   return {
     id: row.id,
     action: row.action,
-    action_label: OPERATION_ACTION_LABELS[row.action as keyof typeof OPERATION_ACTION_LABELS] ?? row.action,
+    action_label: label,
     member:
       row.membershipId !== null && row.nickname !== null
         ? { id: row.membershipId, nickname: row.nickname }
         : null,
-    target_type: row.targetType,
-    target_id: row.targetId,
-    detail: row.detail,
+    sentence,
+    changes,
+    link,
     ip: row.ip,
     created_at: row.createdAt.toISOString(),
   };

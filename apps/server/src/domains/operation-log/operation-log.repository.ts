@@ -1,48 +1,37 @@
+import type { OperationAction, OperationTarget } from '@trackit/contract/operation-log.schema';
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
-import { memberships } from '../team/team.tables';
+import { memberships } from '../organization/organization.tables';
 import { operationLogs } from './operation-log.tables';
 
-export interface OperationEntry {
-  action: string;
-  teamId?: number | null;
-  membershipId?: number | null;
-  userId?: number | null;
-  targetType?: string;
-  targetId?: string | number;
-  detail?: Record<string, unknown>;
-  ip?: string;
-  userAgent?: string;
+export interface OperationRowInput {
+  action: OperationAction;
+  teamId: number | null;
+  membershipId: number | null;
+  userId: number | null;
+  targetType: OperationTarget | null;
+  targetId: string | null;
+  detail: Record<string, unknown> | null;
+  ip: string | null;
+  userAgent: string | null;
   at: Date;
 }
 
-/** Writes one line of the operation log; pass the transaction of the change it records. */
-export async function recordOperation(db: Database, entry: OperationEntry): Promise<void> {
-  await db.insert(operationLogs).values({
-    action: entry.action,
-    teamId: entry.teamId ?? null,
-    membershipId: entry.membershipId ?? null,
-    userId: entry.userId ?? null,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId === undefined ? null : String(entry.targetId),
-    detail: entry.detail ?? null,
-    ip: entry.ip ?? null,
-    userAgent: entry.userAgent?.slice(0, 512) ?? null,
-    createdAt: entry.at,
-    updatedAt: entry.at,
-  });
+export async function insertOperation(db: Database, row: OperationRowInput): Promise<void> {
+  const { at, ...values } = row;
+  await db.insert(operationLogs).values({ ...values, createdAt: at, updatedAt: at });
 }
 
 export interface OperationLogFilter {
-  action?: string | undefined;
+  action?: OperationAction | undefined;
   membershipId?: number | undefined;
   from?: Date | undefined;
   /** Exclusive. */
   before?: Date | undefined;
 }
 
-/** One team's log, newest first, with the member's nickname in the same query. */
+/** One team's log, newest first, with the member's current nickname in the same query. */
 export async function listOperationLogs(
   db: Database,
   teamId: number,
@@ -63,7 +52,6 @@ export async function listOperationLogs(
         action: operationLogs.action,
         membershipId: operationLogs.membershipId,
         nickname: memberships.nickname,
-        targetType: operationLogs.targetType,
         targetId: operationLogs.targetId,
         detail: operationLogs.detail,
         ip: operationLogs.ip,
@@ -80,18 +68,4 @@ export async function listOperationLogs(
   return { rows, total: totals?.total ?? 0 };
 }
 
-/** Who did it, from where and when: the part every entry of a signed-in member shares. */
-export function byMember(
-  auth: { teamId: number; membershipId: number; userId: number },
-  origin: { ip: string; userAgent: string },
-  at: Date,
-) {
-  return {
-    teamId: auth.teamId,
-    membershipId: auth.membershipId,
-    userId: auth.userId,
-    ip: origin.ip,
-    userAgent: origin.userAgent,
-    at,
-  };
-}
+export type OperationLogRow = Awaited<ReturnType<typeof listOperationLogs>>['rows'][number];

@@ -1,8 +1,9 @@
+import { OPERATION_ACTIONS, OPERATION_TARGET_TYPES } from '@trackit/contract/operation-log.schema';
 import { bigint, index, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns';
+import { enumCheck, enumColumn, timestamps } from '../../db/columns';
 
 /**
- * Who did what, when, to which record (domain.md "Operation log"). Team and member are empty for
+ * Who did what, when, to which record (docs/product.md §10 "Operation log"). Team and member are empty for
  * events before a team is known (a refused sign-in).
  */
 export const operationLogs = pgTable(
@@ -12,8 +13,8 @@ export const operationLogs = pgTable(
     teamId: bigint('team_id', { mode: 'number' }),
     membershipId: bigint('membership_id', { mode: 'number' }),
     userId: bigint('user_id', { mode: 'number' }),
-    action: varchar('action', { length: 64 }).notNull(),
-    targetType: varchar('target_type', { length: 64 }),
+    action: enumColumn('action', OPERATION_ACTIONS, 64).notNull(),
+    targetType: enumColumn('target_type', OPERATION_TARGET_TYPES, 64),
     targetId: varchar('target_id', { length: 64 }),
     /** What changed or why: before/after values, a reason. Never a secret or a code. */
     detail: jsonb('detail').$type<Record<string, unknown>>(),
@@ -24,5 +25,7 @@ export const operationLogs = pgTable(
   (t) => [
     index('operation_logs_team_created_idx').on(t.teamId, t.createdAt.desc()),
     index('operation_logs_user_created_idx').on(t.userId, t.createdAt.desc()),
+    enumCheck('operation_logs_action_check', t.action, OPERATION_ACTIONS),
+    enumCheck('operation_logs_target_type_check', t.targetType, OPERATION_TARGET_TYPES),
   ],
 );

@@ -1,25 +1,52 @@
-import type { PermissionLevel } from '@trackit/contract/enums';
-import { PERMISSION_KEYS, type PermissionKey } from '@trackit/contract/permissions';
+/** What a member may do in their current team: the owner holds every key at manage, others their role's. */
+import { PERMISSION_LEVEL_LABELS, PERMISSION_LEVELS, type PermissionLevel } from '@trackit/contract/enums';
+import {
+  levelAllows,
+  PERMISSION_KEY_LABELS,
+  PERMISSION_KEYS,
+  type PermissionKey,
+} from '@trackit/contract/permissions';
 import type { Database } from '../../db/client';
-import type { AuthContext } from '../session/auth-context';
-import { listRolePermissions } from './permission.repository';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth-context';
+import { roleGrants } from '../organization/organization.service';
+
+export interface PermissionDeps {
+  db: Database;
+}
 
 export type Grants = Map<PermissionKey, PermissionLevel>;
 
-const isPermissionKey = (key: string): key is PermissionKey =>
-  (PERMISSION_KEYS as readonly string[]).includes(key);
-
-/** What the caller may do in the current team: the owner holds every key at manage, others their role's. */
-export async function grantsOf(db: Database, auth: AuthContext): Promise<Grants> {
+export async function grantsOf(deps: PermissionDeps, auth: AuthContext): Promise<Grants> {
   if (auth.isOwner) return new Map(PERMISSION_KEYS.map((key) => [key, 'manage']));
   if (auth.roleId === null) return new Map();
-  const rows = await listRolePermissions(db, auth.teamId, auth.roleId);
-  return new Map(
-    rows.filter((row) => isPermissionKey(row.key)).map((row) => [row.key as PermissionKey, row.level]),
-  );
+  const rows = await roleGrants(deps.db, auth.teamId, auth.roleId);
+  return new Map(rows.map((row) => [row.key, row.level]));
 }
 
-/** The keys held, in menu order (the admin opens the first one). */
-export function keysInMenuOrder(grants: Grants): PermissionKey[] {
+/** Refuses (403) a caller who lacks `key` at `level` or above; the one check behind every gated endpoint. */
+export async function requireLevel(
+  deps: PermissionDeps,
+  auth: AuthContext,
+  key: PermissionKey,
+  level: PermissionLevel,
+): Promise<void> {
+  const grants = await grantsOf(deps, auth);
+  if (!levelAllows(grants.get(key), level)) throw new AppError('forbidden');
+}
+
+/** GET /v1/permissions/my: the keys held, in menu order (the admin opens the first one). */
+export async function myPermissionKeys(deps: PermissionDeps, auth: AuthContext): Promise<PermissionKey[]> {
+  const grants = await grantsOf(deps, auth);
   return PERMISSION_KEYS.filter((key) => grants.has(key));
+}
+
+const CATALOGUE = {
+  keys: PERMISSION_KEYS.map((key) => ({ key, label: PERMISSION_KEY_LABELS[key] })),
+  levels: PERMISSION_LEVELS.map((value) => ({ value, label: PERMISSION_LEVEL_LABELS[value] })),
+};
+
+/** GET /v1/permissions: every key and level with its Chinese label, for the role editor. */
+export function permissionCatalogue() {
+  return CATALOGUE;
 }

@@ -4,8 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createMember, signIn } from '../../test/factories';
-import { departments } from '../organization/organization.tables';
-import { memberships } from '../team/team.tables';
+import { departments, memberships } from '../organization/organization.tables';
 
 describe('profile of the current membership', () => {
   let t: TestApp;

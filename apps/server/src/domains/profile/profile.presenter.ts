@@ -1,7 +1,7 @@
 import type { Profile } from '@trackit/contract/session.schema';
-import type { MembershipRow } from '../team/team.repository';
+import type { Membership } from '../organization/organization.service';
 
-export function presentProfile(row: MembershipRow): Profile {
+export function presentProfile(row: Membership): Profile {
   return {
     id: row.id,
     nickname: row.nickname,

@@ -3,8 +3,9 @@ import { resendWait, SIGN_IN_MESSAGES } from '@trackit/contract/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { findUserByMobile, listValidMemberships } from '../team/team.repository';
-import type { RequestOrigin } from './auth-context';
+import type { RequestOrigin } from '../../http/auth-context';
+import { listValidMemberships } from '../organization/organization.service';
+import { findUser } from '../user/user.service';
 import { SESSION_POLICY } from './session.policy';
 import { codeRequestStats, findActiveLock, lockMobile, replaceCode } from './session.repository';
 import type { SmsSender } from './sms/sms-sender';
@@ -63,7 +64,7 @@ export async function requestMobileCode(deps: MobileCodeDeps, mobile: string, or
       expiresAt: new Date(now.getTime() + SESSION_POLICY.codeTtlMs),
       now,
     });
-    const user = await findUserByMobile(tx, mobile);
+    const user = await findUser(tx, mobile);
     return user ? (await listValidMemberships(tx, user.id)).length > 0 : false;
   });
 

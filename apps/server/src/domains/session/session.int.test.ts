@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createMember, createMembership, createTeam, createUser, signIn } from '../../test/factories';
 import { operationLogs } from '../operation-log/operation-log.tables';
-import { memberships } from '../team/team.tables';
+import { memberships } from '../organization/organization.tables';
 import { mobileCodes } from './session.tables';
 
 describe('signing in with a code', () => {

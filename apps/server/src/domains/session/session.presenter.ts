@@ -1,8 +1,8 @@
 import type { UserSession, ValidMember } from '@trackit/contract/session.schema';
-import type { MembershipRow } from '../team/team.repository';
+import type { Membership } from '../organization/organization.service';
 import { describeUserAgent } from './user-agent';
 
-export function presentValidMember(row: MembershipRow): ValidMember {
+export function presentValidMember(row: Membership): ValidMember {
   return {
     id: row.id,
     nickname: row.nickname,

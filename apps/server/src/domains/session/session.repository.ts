@@ -1,6 +1,8 @@
+import type { SessionEndReason } from '@trackit/contract/session.schema';
 import { and, count, desc, eq, gt, inArray, isNull, lte, min, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { memberships, teams } from '../team/team.tables';
+import { memberships } from '../organization/organization.tables';
+import { teams } from '../team/team.tables';
 import { users } from '../user/user.tables';
 import { mobileCodes, signInFailures, signInLocks, userSessions } from './session.tables';
 
@@ -187,7 +189,7 @@ export async function updateSession(
   await db.update(userSessions).set(values).where(eq(userSessions.id, sessionId));
 }
 
-export async function endSession(db: Database, sessionId: string, reason: string, now: Date) {
+export async function endSession(db: Database, sessionId: string, reason: SessionEndReason, now: Date) {
   await db
     .update(userSessions)
     .set({ endedAt: now, endReason: reason, updatedAt: now })
@@ -199,7 +201,7 @@ export async function endSessionsOfUser(
   db: Database,
   userId: number,
   selection: { ids: string[] } | { exceptId: string },
-  reason: string,
+  reason: SessionEndReason,
   now: Date,
 ): Promise<number> {
   const which =

@@ -1,15 +1,15 @@
 import { SIGN_IN_MESSAGES } from '@trackit/contract/messages';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { byMember, recordOperation } from '../operation-log/operation-log.repository';
+import type { AuthContext, RequestOrigin } from '../../http/auth-context';
+import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import {
-  findMembershipOfUser,
-  findUserByMobile,
+  findMembership,
   listValidMemberships,
-  type MembershipRow,
-  recordMembershipLogin,
-} from '../team/team.repository';
-import type { AuthContext, RequestOrigin } from './auth-context';
+  type Membership,
+  markSignedIn,
+} from '../organization/organization.service';
+import { findUser } from '../user/user.service';
 import { tooManyRequests } from './mobile-code.service';
 import { SESSION_POLICY } from './session.policy';
 import {
@@ -84,7 +84,7 @@ function issueTokens(
 }
 
 /** The membership a sign-in lands in: the most recently used valid one, else the first. */
-export function defaultMembership(members: MembershipRow[]): MembershipRow | undefined {
+export function defaultMembership(members: Membership[]): Membership | undefined {
   const used = members
     .filter((m) => m.lastLoginAt)
     .sort((a, b) => Number(b.lastLoginAt) - Number(a.lastLoginAt));
@@ -92,11 +92,13 @@ export function defaultMembership(members: MembershipRow[]): MembershipRow | und
 }
 
 /** Counts a wrong code; the tenth in 24 hours locks the number. Kept even when the sign-in fails. */
+type SignInRefusal = 'no_live_code' | 'wrong_code' | 'code_used' | 'no_valid_membership';
+
 async function refuseSignIn(
   deps: SessionDeps,
   mobile: string,
   origin: RequestOrigin,
-  reason: string,
+  reason: SignInRefusal,
 ): Promise<never> {
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
@@ -106,16 +108,25 @@ async function refuseSignIn(
     }
     await recordOperation(tx, {
       action: 'sign_in_refused',
+      actor: { teamId: null, membershipId: null, userId: null, origin, at: now },
       detail: { mobile, reason, failures_in_24h: failures },
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      at: now,
     });
   });
   throw new AppError('invalidSmsCode');
 }
 
-export async function signIn(deps: SessionDeps, mobile: string, code: string, origin: RequestOrigin) {
+export interface SignInResult {
+  members: Membership[];
+  membershipId: number;
+  token: TokenPair;
+}
+
+export async function signIn(
+  deps: SessionDeps,
+  mobile: string,
+  code: string,
+  origin: RequestOrigin,
+): Promise<SignInResult> {
   const now = deps.clock();
   const lockedUntil = await findActiveLock(deps.db, mobile, now);
   if (lockedUntil) throw tooManyRequests(SIGN_IN_MESSAGES.signInLocked, lockedUntil, now);
@@ -126,9 +137,9 @@ export async function signIn(deps: SessionDeps, mobile: string, code: string, or
     return refuseSignIn(deps, mobile, origin, 'wrong_code');
   }
 
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx): Promise<SignInRefusal | SignInResult> => {
     if (!(await consumeCode(tx, attempt.id, now))) return 'code_used';
-    const user = await findUserByMobile(tx, mobile);
+    const user = await findUser(tx, mobile);
     const members = user ? await listValidMemberships(tx, user.id) : [];
     const chosen = defaultMembership(members);
     // A number without a valid membership gets the same answer as a wrong code.
@@ -147,11 +158,10 @@ export async function signIn(deps: SessionDeps, mobile: string, code: string, or
       createdAt: now,
       updatedAt: now,
     });
-    await recordMembershipLogin(tx, chosen.id, now);
+    await markSignedIn(tx, chosen, now);
     await recordOperation(tx, {
       action: 'sign_in',
-      ...byMember({ teamId: chosen.teamId, membershipId: chosen.id, userId: user.id }, origin, now),
-      targetType: 'session',
+      actor: memberActor({ teamId: chosen.teamId, membershipId: chosen.id, userId: user.id }, origin, now),
       targetId: session.id,
     });
     return { members, membershipId: chosen.id, token: issueTokens(deps, session, 1) };
@@ -177,7 +187,7 @@ export async function refreshSession(
     const session = await findSessionForUpdate(tx, parsed.sessionId);
     if (!session) return { error: unauthenticated() };
     if (session.endedAt || session.expiresAt <= now) return { error: sessionEnded() };
-    const membership = await findMembershipOfUser(tx, session.userId, session.membershipId);
+    const membership = await findMembership(tx, session.userId, session.membershipId);
     if (membership?.status !== 'valid') {
       await endSession(tx, session.id, 'membership_not_valid', now);
       return { error: sessionEnded() };
@@ -191,12 +201,11 @@ export async function refreshSession(
       await endSession(tx, session.id, 'refresh_token_reused', now);
       await recordOperation(tx, {
         action: 'session_ended_refresh_reuse',
-        ...byMember(
+        actor: memberActor(
           { teamId: membership.teamId, membershipId: membership.id, userId: session.userId },
           origin,
           now,
         ),
-        targetType: 'session',
         targetId: session.id,
       });
       return { error: sessionEnded() };
@@ -255,8 +264,7 @@ export async function signOut(deps: SessionDeps, auth: AuthContext, origin: Requ
     await endSession(tx, auth.sessionId, 'logout', now);
     await recordOperation(tx, {
       action: 'sign_out',
-      ...byMember(auth, origin, now),
-      targetType: 'session',
+      actor: memberActor(auth, origin, now),
       targetId: auth.sessionId,
     });
   });
@@ -271,11 +279,11 @@ export async function switchTeam(
 ) {
   const now = deps.clock();
   const outcome = await deps.db.transaction(async (tx) => {
-    const target = await findMembershipOfUser(tx, auth.userId, membershipId);
+    const target = await findMembership(tx, auth.userId, membershipId);
     if (target?.status !== 'valid') return { error: new AppError('notFound', { message: '团队不存在' }) };
     const session = await findSessionForUpdate(tx, auth.sessionId);
     if (!session || session.endedAt) return { error: sessionEnded() };
-    const current = await findMembershipOfUser(tx, auth.userId, auth.membershipId);
+    const current = await findMembership(tx, auth.userId, auth.membershipId);
     const next = session.refreshGeneration + 1;
     await updateSession(tx, session.id, {
       membershipId: target.id,
@@ -284,16 +292,16 @@ export async function switchTeam(
       refreshExpiresAt: refreshExpiry(session, now),
       updatedAt: now,
     });
-    await recordMembershipLogin(tx, target.id, now);
+    await markSignedIn(tx, target, now);
     await recordOperation(tx, {
       action: 'team_switch',
-      ...byMember({ teamId: target.teamId, membershipId: target.id, userId: auth.userId }, origin, now),
-      targetType: 'session',
+      actor: memberActor(
+        { teamId: target.teamId, membershipId: target.id, userId: auth.userId },
+        origin,
+        now,
+      ),
       targetId: session.id,
-      detail: {
-        before: { team: current?.teamName ?? null, membership_id: auth.membershipId },
-        after: { team: target.teamName, membership_id: target.id },
-      },
+      detail: { from_team: current?.teamName ?? null, to_team: target.teamName },
     });
     return { tokens: issueTokens(deps, session, next) };
   });

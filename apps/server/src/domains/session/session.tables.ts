@@ -1,6 +1,7 @@
+import { SESSION_END_REASONS } from '@trackit/contract/session.schema';
 import { bigint, index, integer, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns';
-import { memberships } from '../team/team.tables';
+import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { memberships } from '../organization/organization.tables';
 import { users } from '../user/user.tables';
 
 /** Sign-in codes: only a keyed hash is kept. Every request leaves a row, sent or not (rate limits). */
@@ -68,10 +69,13 @@ export const userSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
-    endReason: varchar('end_reason', { length: 32 }),
+    endReason: enumColumn('end_reason', SESSION_END_REASONS),
     ip: varchar('ip', { length: 64 }).notNull(),
     userAgent: varchar('user_agent', { length: 512 }).notNull(),
     ...timestamps,
   },
-  (t) => [index('user_sessions_user_last_seen_idx').on(t.userId, t.lastSeenAt.desc())],
+  (t) => [
+    index('user_sessions_user_last_seen_idx').on(t.userId, t.lastSeenAt.desc()),
+    enumCheck('user_sessions_end_reason_check', t.endReason, SESSION_END_REASONS),
+  ],
 );

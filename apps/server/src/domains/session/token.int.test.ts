@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createMember, signIn } from '../../test/factories';
-import { memberships } from '../team/team.tables';
+import { memberships } from '../organization/organization.tables';
 
 describe('sessions and tokens', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
-import { byMember, recordOperation } from '../operation-log/operation-log.repository';
-import type { AuthContext, RequestOrigin } from './auth-context';
+import type { AuthContext, RequestOrigin } from '../../http/auth-context';
+import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { endSessionsOfUser, listLiveSessionsOfUser } from './session.repository';
 
 export interface DeviceDeps {
@@ -10,6 +10,11 @@ export interface DeviceDeps {
 
 export function listDevices(deps: DeviceDeps, auth: AuthContext) {
   return listLiveSessionsOfUser(deps.db, auth.userId, deps.clock());
+}
+
+/** The device of the current session, or undefined when it has just ended. */
+export async function findCurrentDevice(deps: DeviceDeps, auth: AuthContext) {
+  return (await listDevices(deps, auth)).find((device) => device.id === auth.sessionId);
 }
 
 /** Signs out the given devices of the caller, or all other devices; takes effect on their next request. */
@@ -23,11 +28,14 @@ export async function endDevices(
   return deps.db.transaction(async (tx) => {
     const selection = ids ? { ids } : { exceptId: auth.sessionId };
     const ended = await endSessionsOfUser(tx, auth.userId, selection, 'signed_out_by_user', now);
-    await recordOperation(tx, {
-      action: ids ? 'sign_out_devices' : 'sign_out_other_devices',
-      ...byMember(auth, origin, now),
-      detail: { ended, ...(ids ? { session_ids: ids } : {}) },
-    });
+    // Nothing was signed out: nothing to record.
+    if (ended === 0) return ended;
+    const actor = memberActor(auth, origin, now);
+    if (ids) {
+      await recordOperation(tx, { action: 'sign_out_devices', actor, detail: { ended, session_ids: ids } });
+    } else {
+      await recordOperation(tx, { action: 'sign_out_other_devices', actor, detail: { ended } });
+    }
     return ended;
   });
 }

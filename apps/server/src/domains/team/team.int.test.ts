@@ -108,12 +108,12 @@ describe('the operation log of a team switch', () => {
         body: { id: b.id },
         headers: bearer(token),
       });
-      const log = await t.request<{ action: string; detail: Record<string, unknown> }[]>(
+      const log = await t.request<{ action: string; sentence: string }[]>(
         'GET',
         '/storm_api/v1/operation_logs?action=team_switch',
         { headers: bearer(switched.body.data) },
       );
-      expect(log.body.data[0]?.detail).toMatchObject({ before: { team: '甲' }, after: { team: '乙' } });
+      expect(log.body.data[0]?.sentence).toBe('从「甲」切换到「乙」');
     } finally {
       await t.close();
     }

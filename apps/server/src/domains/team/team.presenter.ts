@@ -1,7 +1,7 @@
 import type { TeamListItem } from '@trackit/contract/session.schema';
-import type { MembershipRow } from './team.repository';
+import type { Membership } from '../organization/organization.service';
 
-export function presentTeamListItem(row: MembershipRow): TeamListItem {
+export function presentTeamListItem(row: Membership): TeamListItem {
   return {
     id: row.id,
     nickname: row.nickname,

@@ -40,7 +40,7 @@ export function createThumbnailQueue(deps: {
   let again = false;
   let stopped = false;
 
-  async function processOne(file: { id: number; blobKey: string; contentType: string }) {
+  async function processOne(file: { id: number; teamId: number; blobKey: string; contentType: string }) {
     try {
       const original = await toBuffer(Readable.from(await deps.storage.read(file.blobKey)));
       const picture = file.contentType.startsWith('video/') ? await videoPoster(original) : original;
@@ -49,10 +49,10 @@ export function createThumbnailQueue(deps: {
       const previewKey = `${file.blobKey}.preview.webp`;
       await deps.storage.put(thumbKey, thumb, 'image/webp');
       await deps.storage.put(previewKey, preview, 'image/webp');
-      await recordThumbnails(deps.db, file.id, { state: 'ready', thumbKey, previewKey }, deps.clock());
+      await recordThumbnails(deps.db, file, { state: 'ready', thumbKey, previewKey }, deps.clock());
     } catch (error) {
       deps.log.warn({ err: error, fileId: file.id }, 'thumbnail failed');
-      await recordThumbnails(deps.db, file.id, { state: 'failed' }, deps.clock());
+      await recordThumbnails(deps.db, file, { state: 'failed' }, deps.clock());
     }
   }
 

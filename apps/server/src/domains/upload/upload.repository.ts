@@ -1,9 +1,12 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, asc, count, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { PageWindow } from '../../http/pagination';
 import { blobs, files } from './upload.tables';
 
 export type BlobRow = typeof blobs.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
+/** A file with the storage key of its bytes. */
+export type StoredFileRow = FileRow & { blobKey: string };
 
 export async function insertBlob(db: Database, values: typeof blobs.$inferInsert): Promise<BlobRow> {
   const [row] = await db.insert(blobs).values(values).returning();
@@ -21,13 +24,19 @@ export async function findTeamBlobForUpdate(tx: Database, teamId: number, blobId
   return row;
 }
 
-export async function findBlob(db: Database, blobId: string) {
-  const [row] = await db.select().from(blobs).where(eq(blobs.id, blobId));
+export async function findTeamBlob(db: Database, teamId: number, blobId: string) {
+  const [row] = await db
+    .select()
+    .from(blobs)
+    .where(and(eq(blobs.id, blobId), eq(blobs.teamId, teamId)));
   return row;
 }
 
-export async function markBlobAttached(db: Database, blobId: string, at: Date) {
-  await db.update(blobs).set({ state: 'attached', updatedAt: at }).where(eq(blobs.id, blobId));
+export async function markBlobAttached(db: Database, teamId: number, blobId: string, at: Date) {
+  await db
+    .update(blobs)
+    .set({ state: 'attached', updatedAt: at })
+    .where(and(eq(blobs.id, blobId), eq(blobs.teamId, teamId)));
 }
 
 export async function insertFile(db: Database, values: typeof files.$inferInsert): Promise<FileRow> {
@@ -36,27 +45,50 @@ export async function insertFile(db: Database, values: typeof files.$inferInsert
   return row;
 }
 
-/** Pending blobs announced before `before`, oldest first. */
+/** A folder's files, in the order they were added. */
+export async function listFilesOfFolder(db: Database, teamId: number, folderId: number, window: PageWindow) {
+  const where = and(eq(files.teamId, teamId), eq(files.folderId, folderId));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ file: files, blobKey: blobs.key })
+      .from(files)
+      .innerJoin(blobs, eq(blobs.id, files.blobId))
+      .where(where)
+      .orderBy(asc(files.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(files).where(where),
+  ]);
+  return {
+    rows: rows.map((row): StoredFileRow => ({ ...row.file, blobKey: row.blobKey })),
+    total: totals?.total ?? 0,
+  };
+}
+
+// The two background jobs below (purge and thumbnails) work across teams by nature; each row they
+// return carries its team, and every write they make is scoped to it.
+
+/** Pending blobs of any team announced before `before`, oldest first. */
 export function listStalePendingBlobs(db: Database, before: Date, limit: number) {
   return db
-    .select({ id: blobs.id, key: blobs.key })
+    .select({ id: blobs.id, teamId: blobs.teamId, key: blobs.key })
     .from(blobs)
     .where(and(eq(blobs.state, 'pending'), lt(blobs.createdAt, before)))
     .orderBy(blobs.createdAt)
     .limit(limit);
 }
 
-export async function deletePendingBlob(db: Database, blobId: string) {
+export async function deletePendingBlob(db: Database, teamId: number, blobId: string) {
   const rows = await db
     .delete(blobs)
-    .where(and(eq(blobs.id, blobId), eq(blobs.state, 'pending')))
+    .where(and(eq(blobs.id, blobId), eq(blobs.teamId, teamId), eq(blobs.state, 'pending')))
     .returning({ id: blobs.id });
   return rows.length === 1;
 }
 
 export function listFilesAwaitingThumbnails(db: Database, limit: number) {
   return db
-    .select({ id: files.id, blobKey: blobs.key, contentType: files.contentType })
+    .select({ id: files.id, teamId: files.teamId, blobKey: blobs.key, contentType: files.contentType })
     .from(files)
     .innerJoin(blobs, eq(blobs.id, files.blobId))
     .where(eq(files.thumbnailState, 'pending'))
@@ -66,7 +98,7 @@ export function listFilesAwaitingThumbnails(db: Database, limit: number) {
 
 export async function recordThumbnails(
   db: Database,
-  fileId: number,
+  file: { id: number; teamId: number },
   result: { state: 'ready'; thumbKey: string; previewKey: string } | { state: 'failed' },
   at: Date,
 ) {
@@ -77,5 +109,5 @@ export async function recordThumbnails(
         ? { thumbnailState: 'ready', thumbKey: result.thumbKey, previewKey: result.previewKey, updatedAt: at }
         : { thumbnailState: 'failed', updatedAt: at },
     )
-    .where(eq(files.id, fileId));
+    .where(and(eq(files.id, file.id), eq(files.teamId, file.teamId)));
 }

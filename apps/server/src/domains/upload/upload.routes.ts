@@ -1,41 +1,41 @@
-import { envelopeSchema } from '@trackit/contract/envelope';
-import {
-  directUploadRequestSchema,
-  directUploadResponseSchema,
-  fileCreateSchema,
-  fileSchema,
-} from '@trackit/contract/upload.schema';
-import type { ApiRouter } from '../../http/api-router';
-import { ok } from '../../http/envelope';
-import { authOf, originOf } from '../../http/request-context';
-import { requirePermission } from '../permission/permission.guard';
-import { presentFile } from './file.presenter';
-import type { ThumbnailQueue } from './thumbnail-queue';
-import { attachFile, createDirectUpload, type UploadDeps } from './upload.service';
+import type { Readable } from 'node:stream';
+import type { Endpoints } from '@trackit/contract/endpoints';
+import type { Handlers } from '../../http/endpoint-router';
+import { createDirectUpload, openBlob, receiveBlob, type UploadDeps } from './upload.service';
 
-export function registerUploadRoutes(api: ApiRouter, deps: UploadDeps & { thumbnails: ThumbnailQueue }) {
-  // Any signed-in member may upload (their own avatar too); attaching to a folder needs the folder rights.
-  api.post(
-    '/direct_uploads',
-    {
-      schema: {
-        body: directUploadRequestSchema,
-        response: { 200: envelopeSchema(directUploadResponseSchema) },
-      },
+export function uploadRoutes(deps: UploadDeps): Handlers<Endpoints['upload']> {
+  return {
+    // Any signed-in member may announce an upload (their own avatar too); using it needs the rights of its use.
+    announce: async ({ auth, body }) => createDirectUpload(deps, auth, body),
+    putBlob: async ({ params, query, request }) => {
+      await receiveBlob(deps, {
+        key: params['*'],
+        query,
+        contentType: request.headers['content-type'],
+        checksum: request.headers['content-md5'],
+        body: request.body as Readable,
+      });
+      return null;
     },
-    async (request) => ok(await createDirectUpload(deps, authOf(request), request.body)),
-  );
-
-  api.post(
-    '/files',
-    {
-      preHandler: requirePermission(deps.db, 'data_management', 'edit'),
-      schema: { body: fileCreateSchema, response: { 200: envelopeSchema(fileSchema) } },
+    getBlob: async ({ params, query, reply }) => {
+      const blob = await openBlob(deps, params['*'], query);
+      const maxAge = Math.max(0, query.expires - Math.floor(Date.now() / 1000));
+      return (
+        reply
+          .type(query.type)
+          .header('content-length', String(blob.byteSize))
+          .header('cache-control', `private, max-age=${maxAge}`)
+          .header(
+            'content-disposition',
+            query.name ? `attachment; filename*=UTF-8''${encodeURIComponent(query.name)}` : 'inline',
+          )
+          // An uploaded SVG or HTML opened directly must not run script on our origin.
+          .header(
+            'content-security-policy',
+            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+          )
+          .send(blob.stream)
+      );
     },
-    async (request) => {
-      const { file, blobKey } = await attachFile(deps, authOf(request), request.body, originOf(request));
-      if (file.thumbnailState === 'pending') deps.thumbnails.schedule();
-      return ok(await presentFile(deps.storage, { ...file, blobKey }));
-    },
-  );
+  };
 }

@@ -1,39 +1,64 @@
+/**
+ * Uploads (docs/product.md §5, §7): announcing a file, receiving its bytes at a signed address,
+ * turning an uploaded blob into a folder's file or an avatar, signed addresses to view files, and the
+ * purge of uploads never used. Other domains call the functions taking a transaction inside their own.
+ */
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { SIGNED_URL_EXPIRY_SECONDS } from '@trackit/contract/constants';
 import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
 import { fileSuffix } from '@trackit/contract/patterns';
 import { isAcceptedContentType } from '@trackit/contract/upload';
-import type { DirectUploadRequest } from '@trackit/contract/upload.schema';
+import type {
+  BlobGetQuery,
+  BlobPutQuery,
+  DirectUploadRequest,
+  DirectUploadResponse,
+  FileKind,
+} from '@trackit/contract/upload.schema';
 import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { findTeamFolderForUpdate, touchFolder } from '../folder/folder.repository';
-import { byMember, recordOperation } from '../operation-log/operation-log.repository';
-import type { AuthContext, RequestOrigin } from '../session/auth-context';
+import type { AuthContext } from '../../http/auth-context';
+import type { PageWindow } from '../../http/pagination';
 import { signBlobId, verifySignedBlobId } from './signed-id';
 import type { BlobStorage } from './storage/blob-storage';
+import type { DiskStorage, PutRefusal } from './storage/disk-storage';
+import type { ThumbnailQueue } from './thumbnail-queue';
 import {
   type BlobRow,
   deletePendingBlob,
+  type FileRow,
+  findTeamBlob,
   findTeamBlobForUpdate,
   insertBlob,
   insertFile,
+  listFilesOfFolder,
   listStalePendingBlobs,
   markBlobAttached,
+  type StoredFileRow,
 } from './upload.repository';
 
 export interface UploadDeps {
   db: Database;
   storage: BlobStorage;
+  /** The disk driver's own addresses; null when files live in an S3 bucket. */
+  disk: DiskStorage | null;
   clock: () => Date;
   blobKey: Buffer;
   maxBytes: number;
   log: FastifyBaseLogger;
+  thumbnails: ThumbnailQueue;
   /** ffmpeg is on this machine: videos get a poster frame, else an icon. */
   videoPosters: boolean;
 }
 
 const PENDING_LIFETIME_MS = 24 * 3_600_000;
+/** Signed addresses to view live longer than upload ones: a page of thumbnails stays usable for an hour. */
+const VIEW_EXPIRY_SECONDS = Math.max(SIGNED_URL_EXPIRY_SECONDS, 3600);
+/** Images whose thumbnails sharp can make (SVG is served as it is). */
+const THUMBNAIL_TYPES = /^image\/(jpeg|png|webp|gif|avif|tiff|heic|heif)$/;
 
 /** `teams/<team>/<yyyy>/<mm>/<uuid>[.<suffix>]`: spread over folders, never guessable, never a user's name. */
 function newBlobKey(teamId: number, at: Date, suffix: string | undefined): string {
@@ -42,14 +67,15 @@ function newBlobKey(teamId: number, at: Date, suffix: string | undefined): strin
   return `teams/${teamId}/${month}/${randomUUID()}${safeSuffix}`;
 }
 
-export const fileKindOf = (contentType: string): 'image' | 'video' | 'document' =>
+export const fileKindOf = (contentType: string): FileKind =>
   contentType.startsWith('image/') ? 'image' : contentType.startsWith('video/') ? 'video' : 'document';
 
-/** Images whose thumbnails sharp can make (SVG is served as it is). */
-const THUMBNAIL_TYPES = /^image\/(jpeg|png|webp|gif|avif|tiff|heic|heif)$/;
-
 /** POST /v1/direct_uploads: records a pending blob and answers where and how to PUT its bytes. */
-export async function createDirectUpload(deps: UploadDeps, auth: AuthContext, input: DirectUploadRequest) {
+export async function createDirectUpload(
+  deps: UploadDeps,
+  auth: AuthContext,
+  input: DirectUploadRequest,
+): Promise<DirectUploadResponse> {
   const contentType = input.content_type.toLowerCase();
   if (!isAcceptedContentType(contentType)) {
     throw new AppError('badRequest', { message: UPLOAD_MESSAGES.unsupportedType });
@@ -86,11 +112,67 @@ export async function createDirectUpload(deps: UploadDeps, auth: AuthContext, in
   };
 }
 
+const PUT_REFUSALS: Record<PutRefusal, () => AppError> = {
+  forged: () => new AppError('forbidden', { message: UPLOAD_MESSAGES.badUploadAddress }),
+  expired: () => new AppError('forbidden', { message: UPLOAD_MESSAGES.badUploadAddress }),
+  exists: () => new AppError('conflict', { message: UPLOAD_MESSAGES.alreadyStored }),
+  size: () => new AppError('badRequest', { message: UPLOAD_MESSAGES.contentMismatch }),
+  checksum: () => new AppError('badRequest', { message: UPLOAD_MESSAGES.contentMismatch }),
+};
+
+/** The disk driver, or "no such route" when files live in a bucket (its addresses are the bucket's). */
+const diskOf = (deps: Pick<UploadDeps, 'disk'>): DiskStorage => {
+  if (!deps.disk) throw new AppError('routeNotFound');
+  return deps.disk;
+};
+
+/**
+ * PUT to a signed disk address: streams the body to disk, refused with nothing kept unless signature,
+ * expiry, size and MD5 all hold.
+ */
+export async function receiveBlob(
+  deps: Pick<UploadDeps, 'disk'>,
+  input: { key: string; query: BlobPutQuery; contentType: unknown; checksum: unknown; body: Readable },
+): Promise<void> {
+  const disk = diskOf(deps);
+  if (typeof input.contentType !== 'string' || typeof input.checksum !== 'string') {
+    throw PUT_REFUSALS.forged();
+  }
+  const refusal = await disk.verifyAndStore(
+    {
+      key: input.key,
+      expires: input.query.expires,
+      byteSize: input.query.size,
+      contentType: input.contentType,
+      checksum: input.checksum,
+      signature: input.query.signature,
+    },
+    input.body,
+  );
+  if (refusal) throw PUT_REFUSALS[refusal]();
+}
+
+/** GET of a signed disk address: the stored bytes, once the signature and expiry hold. */
+export async function openBlob(deps: Pick<UploadDeps, 'disk'>, key: string, query: BlobGetQuery) {
+  const disk = diskOf(deps);
+  const valid = disk.verifyGet({
+    key,
+    expires: query.expires,
+    contentType: query.type,
+    downloadName: query.name ?? '',
+    signature: query.signature,
+  });
+  if (!valid) throw new AppError('forbidden', { message: UPLOAD_MESSAGES.badDownloadAddress });
+  const stored = await disk.stat(key);
+  if (!stored) throw new AppError('notFound', { message: UPLOAD_MESSAGES.fileMissing });
+  return { byteSize: stored.byteSize, stream: await disk.read(key) };
+}
+
 /**
  * Takes an uploaded blob of the caller's team for a new use, in the caller's transaction: refuses a
  * forged or foreign reference, a blob already taken, and bytes missing or unlike what was declared.
  */
-export async function claimUploadedBlob(
+async function claimUploadedBlob(
   deps: Pick<UploadDeps, 'storage' | 'blobKey'>,
   tx: Database,
   auth: AuthContext,
@@ -106,48 +188,127 @@ export async function claimUploadedBlob(
   if (stored.byteSize !== blob.byteSize || (stored.checksum && stored.checksum !== blob.checksum)) {
     throw new AppError('conflict', { message: UPLOAD_MESSAGES.contentMismatch });
   }
-  await markBlobAttached(tx, blob.id, at);
+  await markBlobAttached(tx, auth.teamId, blob.id, at);
   return blob;
 }
 
-/** POST /v1/files: the uploaded blob becomes a file of the folder, in one transaction. */
-export async function attachFile(
+/** The uploaded blob becomes a file of the folder, in the folder domain's transaction. */
+export async function addBlobToFolder(
   deps: UploadDeps,
+  tx: Database,
   auth: AuthContext,
-  input: { folder_id: number; signed_id: string },
-  origin: RequestOrigin,
+  input: { folderId: number; signedId: string },
+  at: Date,
+): Promise<StoredFileRow> {
+  const blob = await claimUploadedBlob(deps, tx, auth, input.signedId, at);
+  const kind = fileKindOf(blob.contentType);
+  const file = await insertFile(tx, {
+    teamId: auth.teamId,
+    folderId: input.folderId,
+    blobId: blob.id,
+    name: blob.filename,
+    contentType: blob.contentType,
+    byteSize: blob.byteSize,
+    checksum: blob.checksum,
+    kind,
+    thumbnailState:
+      THUMBNAIL_TYPES.test(blob.contentType) || (kind === 'video' && deps.videoPosters) ? 'pending' : 'none',
+    createdAt: at,
+    updatedAt: at,
+  });
+  return { ...file, blobKey: blob.key };
+}
+
+/** Starts making thumbnails of new files; call once the transaction that added them has committed. */
+export function scheduleThumbnails(
+  deps: Pick<UploadDeps, 'thumbnails'>,
+  file: Pick<FileRow, 'thumbnailState'>,
 ) {
-  const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const folder = await findTeamFolderForUpdate(tx, auth.teamId, input.folder_id);
-    if (!folder) throw new AppError('notFound', { message: UPLOAD_MESSAGES.folderNotFound });
-    const blob = await claimUploadedBlob(deps, tx, auth, input.signed_id, now);
-    const kind = fileKindOf(blob.contentType);
-    const file = await insertFile(tx, {
-      teamId: auth.teamId,
-      folderId: folder.id,
-      blobId: blob.id,
-      name: blob.filename,
-      contentType: blob.contentType,
-      byteSize: blob.byteSize,
-      checksum: blob.checksum,
-      kind,
-      thumbnailState:
-        THUMBNAIL_TYPES.test(blob.contentType) || (kind === 'video' && deps.videoPosters)
-          ? 'pending'
-          : 'none',
-      createdAt: now,
-      updatedAt: now,
+  if (file.thumbnailState === 'pending') deps.thumbnails.schedule();
+}
+
+/** A file with signed addresses of its bytes, thumbnail and preview. */
+export type SignedFile = FileRow & { url: string; thumbUrl: string | null; previewUrl: string | null };
+
+export async function signFile(deps: Pick<UploadDeps, 'storage'>, row: StoredFileRow): Promise<SignedFile> {
+  const sign = (key: string, contentType: string, downloadName?: string) =>
+    deps.storage.presignGet({
+      key,
+      contentType,
+      expiresInSeconds: VIEW_EXPIRY_SECONDS,
+      ...(downloadName ? { downloadName } : {}),
     });
-    await touchFolder(tx, folder.id, now);
-    await recordOperation(tx, {
-      action: 'file_upload',
-      ...byMember(auth, origin, now),
-      targetType: 'folder',
-      targetId: folder.id,
-      detail: { folder: folder.name, file: blob.filename, byte_size: blob.byteSize },
-    });
-    return { file, blobKey: blob.key };
+  const ready = row.thumbnailState === 'ready' && row.thumbKey && row.previewKey;
+  const { blobKey, ...file } = row;
+  return {
+    ...file,
+    url: await sign(blobKey, row.contentType, row.name),
+    thumbUrl: ready ? await sign(row.thumbKey as string, 'image/webp') : null,
+    previewUrl: ready
+      ? await sign(row.previewKey as string, 'image/webp')
+      : row.kind === 'image'
+        ? await sign(blobKey, row.contentType)
+        : null,
+  };
+}
+
+/** A page of a folder's files, signed. The folder domain has checked the folder is the team's. */
+export async function listSignedFilesOfFolder(
+  deps: Pick<UploadDeps, 'db' | 'storage'>,
+  teamId: number,
+  folderId: number,
+  window: PageWindow,
+) {
+  const { rows, total } = await listFilesOfFolder(deps.db, teamId, folderId, window);
+  return { items: await Promise.all(rows.map((row) => signFile(deps, row))), total };
+}
+
+const AVATAR_SIZE = 256;
+const avatarKey = (blobKey: string) => `${blobKey}.avatar.webp`;
+
+/**
+ * Takes an uploaded image as an avatar, in the profile domain's transaction: a 256 px square thumbnail
+ * is made at once (avatars are small). Resolves the blob's id, the avatar's stable name.
+ */
+export async function adoptAvatarImage(
+  deps: Pick<UploadDeps, 'storage' | 'blobKey'>,
+  tx: Database,
+  auth: AuthContext,
+  signedId: string,
+  at: Date,
+): Promise<string> {
+  const blob = await claimUploadedBlob(deps, tx, auth, signedId, at);
+  if (!blob.contentType.startsWith('image/'))
+    throw new AppError('badRequest', { message: UPLOAD_MESSAGES.notAnImage });
+  const chunks: Buffer[] = [];
+  for await (const chunk of await deps.storage.read(blob.key)) chunks.push(chunk as Buffer);
+  let thumb: Buffer;
+  try {
+    thumb = await sharp(Buffer.concat(chunks))
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new AppError('badRequest', { message: UPLOAD_MESSAGES.notAnImage });
+  }
+  await deps.storage.put(avatarKey(blob.key), thumb, 'image/webp');
+  return blob.id;
+}
+
+/** A freshly signed address of a team's avatar image (or its thumbnail); undefined when there is none. */
+export async function signAvatar(
+  deps: Pick<UploadDeps, 'db' | 'storage'>,
+  teamId: number,
+  blobId: string,
+  thumb: boolean,
+): Promise<string | undefined> {
+  const blob = await findTeamBlob(deps.db, teamId, blobId);
+  if (!blob) return undefined;
+  return deps.storage.presignGet({
+    key: thumb ? avatarKey(blob.key) : blob.key,
+    contentType: thumb ? 'image/webp' : blob.contentType,
+    expiresInSeconds: 3600,
   });
 }
 
@@ -160,7 +321,7 @@ export async function purgeStaleBlobs(deps: Pick<UploadDeps, 'db' | 'storage' | 
     if (stale.length === 0) return purged;
     for (const blob of stale) {
       // The row goes first: were the process to stop in between, bytes without a row are harmless.
-      if (await deletePendingBlob(deps.db, blob.id)) {
+      if (await deletePendingBlob(deps.db, blob.teamId, blob.id)) {
         await deps.storage.delete(blob.key);
         purged += 1;
       }

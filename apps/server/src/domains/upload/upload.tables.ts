@@ -1,6 +1,7 @@
+import { BLOB_STATES, FILE_KINDS, THUMBNAIL_STATES } from '@trackit/contract/upload.schema';
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns';
+import { enumCheck, enumColumn, timestamps } from '../../db/columns';
 import { folders } from '../folder/folder.tables';
 import { teams } from '../team/team.tables';
 
@@ -21,15 +22,14 @@ export const blobs = pgTable(
     byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
     /** Base64 MD5 the uploader declared; the stored bytes must match it. */
     checksum: varchar('checksum', { length: 24 }).notNull(),
-    state: varchar('state', { length: 16, enum: ['pending', 'attached'] })
-      .notNull()
-      .default('pending'),
+    state: enumColumn('state', BLOB_STATES, 16).notNull().default('pending'),
     uploadedByMembershipId: bigint('uploaded_by_membership_id', { mode: 'number' }).notNull(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('blobs_key_key').on(t.key),
     index('blobs_pending_created_idx').on(t.createdAt).where(sql`state = 'pending'`),
+    enumCheck('blobs_state_check', t.state, BLOB_STATES),
   ],
 );
 
@@ -51,11 +51,8 @@ export const files = pgTable(
     contentType: varchar('content_type', { length: 255 }).notNull(),
     byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
     checksum: varchar('checksum', { length: 24 }).notNull(),
-    kind: varchar('kind', { length: 16, enum: ['image', 'video', 'document'] }).notNull(),
-    thumbnailState: varchar('thumbnail_state', {
-      length: 16,
-      enum: ['pending', 'ready', 'none', 'failed'],
-    }).notNull(),
+    kind: enumColumn('kind', FILE_KINDS, 16).notNull(),
+    thumbnailState: enumColumn('thumbnail_state', THUMBNAIL_STATES, 16).notNull(),
     thumbKey: varchar('thumb_key', { length: 320 }),
     previewKey: varchar('preview_key', { length: 320 }),
     ...timestamps,
@@ -64,5 +61,7 @@ export const files = pgTable(
     uniqueIndex('files_blob_key').on(t.blobId),
     index('files_folder_idx').on(t.teamId, t.folderId, t.id),
     index('files_thumbnail_pending_idx').on(t.id).where(sql`thumbnail_state = 'pending'`),
+    enumCheck('files_kind_check', t.kind, FILE_KINDS),
+    enumCheck('files_thumbnail_state_check', t.thumbnailState, THUMBNAIL_STATES),
   ],
 );

@@ -4,19 +4,22 @@ import { link, mkdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/prom
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { API_BASE_PATH } from '@trackit/contract/constants';
+import { uploadEndpoints } from '@trackit/contract/upload.endpoints';
 import type { BlobStorage, PresignGetInput, PresignPutInput, StoredBlob } from './blob-storage';
 
 /** Object keys are our own (`teams/12/2026/11/<uuid>.jpg`): nothing that could climb out of the root. */
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 export const isValidKey = (key: string) => KEY_PATTERN.test(key) && !key.includes('..') && key.length <= 320;
 
-export const BLOB_ROUTE = '/storm_api/v1/blobs';
+/** Where the signed addresses point: the upload endpoints' path without its wildcard. */
+export const BLOB_ROUTE = `${API_BASE_PATH}${uploadEndpoints.putBlob.path.replace(/\/\*$/, '')}`;
 
 export interface DiskStorageSettings {
   root: string;
   /** Signs the addresses; derived from the installation's secret. */
   signingKey: Buffer;
-  /** Origin put in front of download addresses (spec §1 {host}); empty: same origin. */
+  /** Origin put in front of download addresses (docs/product.md §1 {host}); empty: same origin. */
   downloadHost?: string | undefined;
   clock?: () => Date;
 }

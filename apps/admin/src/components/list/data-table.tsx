@@ -1,0 +1,102 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Page } from '@trackit/client/api-client';
+import { Table, type TableProps } from 'antd';
+import type { ColumnType } from 'antd/es/table/interface';
+import { type Key, useMemo } from 'react';
+import type { ListPatch, ListQueryBase } from './list-search-params';
+import { ListView } from './list-view';
+import { type BulkAction, SelectionBar } from './selection-bar';
+import { type SortFieldOf, sortOrderOf, sortValueOf } from './table-sort';
+import type { ListSearch } from './use-list-search';
+import { useListSelection } from './use-list-selection';
+
+/** An antd column; `sortField` makes it sortable through the query's `sort` (`name` → `sort=name`). */
+export interface DataTableColumn<T, Q> extends ColumnType<T> {
+  sortField?: SortFieldOf<Q>;
+}
+
+export interface DataTableProps<T, Q extends ListQueryBase, K extends Key> {
+  list: UseQueryResult<Page<T>, Error>;
+  search: ListSearch<Q>;
+  columns: readonly DataTableColumn<T, Q>[];
+  rowKey: (row: T) => K;
+  emptyText: string;
+  filteredEmptyText: string;
+  /** With actions, rows get checkboxes and the selection bar offers these. */
+  bulkActions?: readonly BulkAction<K>[];
+  onRow?: TableProps<T>['onRow'];
+  size?: TableProps<T>['size'];
+  testId?: string;
+}
+
+/** A list page's antd table: the list states and pagination of `ListView`, sorting bound to the address. */
+export function DataTable<T extends object, Q extends ListQueryBase, K extends Key>({
+  list,
+  search,
+  columns,
+  rowKey,
+  emptyText,
+  filteredEmptyText,
+  bulkActions,
+  onRow,
+  size,
+  testId,
+}: DataTableProps<T, Q, K>) {
+  const selection = useListSelection<K>(search.query);
+  const sort = (search.query as { sort?: string }).sort;
+
+  // The sortable field of each column as antd hands it back in onChange.
+  const { tableColumns, sortFields } = useMemo(() => {
+    const fields = new Map<ColumnType<T>, string>();
+    const mapped = columns.map(({ sortField, ...column }): ColumnType<T> => {
+      if (!sortField) return column;
+      const sortable: ColumnType<T> = {
+        ...column,
+        key: column.key ?? sortField,
+        sorter: true,
+        sortOrder: sortOrderOf(sort, sortField),
+      };
+      fields.set(sortable, sortField);
+      return sortable;
+    });
+    return { tableColumns: mapped, sortFields: fields };
+  }, [columns, sort]);
+
+  const handleChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const changed = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = changed?.column && sortFields.get(changed.column);
+    const sortPatch = { sort: field ? sortValueOf(field, changed.order) : undefined };
+    // Only a query with `sort` has sortable columns (SortFieldOf<Q> is never otherwise).
+    search.set(sortPatch as unknown as ListPatch<Q>);
+  };
+
+  return (
+    <ListView
+      list={list}
+      search={search}
+      emptyText={emptyText}
+      filteredEmptyText={filteredEmptyText}
+      testId={testId}
+      header={bulkActions && <SelectionBar selection={selection} actions={bulkActions} />}
+    >
+      {(rows) => (
+        <Table<T>
+          rowKey={rowKey}
+          columns={tableColumns}
+          dataSource={rows}
+          pagination={false}
+          size={size}
+          onRow={onRow}
+          onChange={handleChange}
+          rowSelection={
+            bulkActions && {
+              selectedRowKeys: [...selection.keys],
+              onChange: (keys) => selection.set(keys as K[]),
+            }
+          }
+        />
+      )}
+    </ListView>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Folder } from '@trackit/contract/folder.schema';
+import type { FileItem } from '@trackit/contract/upload.schema';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { bearer, createMember, signIn } from '../../test/factories';
+import { uploadToFolder } from '../../test/uploads';
+import { operationLogs } from '../operation-log/operation-log.tables';
+import { folders } from './folder.tables';
+
+describe('folders', () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let teamId: number;
+
+  const create = (name: string, as = headers) =>
+    t.request<Folder>('POST', '/storm_api/v1/folders', { body: { name }, headers: as });
+  const list = (query: string, as = headers) =>
+    t.request<Folder[]>('GET', `/storm_api/v1/folders${query}`, { headers: as });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const me = await createMember(t.database.db);
+    teamId = me.team.id;
+    headers = bearer((await signIn(t, me.mobile)).token);
+  });
+  afterAll(() => t.close());
+
+  it('creates a folder and logs it in the same transaction', async () => {
+    const res = await create('  2025 春夏画册  ');
+    expect(res.body.code, res.body.message).toBe(0);
+    expect(res.body.data).toMatchObject({ name: '2025 春夏画册', file_count: 0, model_id: null });
+    const [logged] = await t.database.db
+      .select({ total: count() })
+      .from(operationLogs)
+      .where(eq(operationLogs.targetId, String(res.body.data.id)));
+    expect(logged?.total).toBe(1);
+  });
+
+  it('searches by part of the name, treating % and _ as themselves', async () => {
+    for (const name of ['Anna 拍立得', 'Anna 画册', '100% 原片', 'Bella_视频']) await create(name);
+    const anna = await list('?keyword=anna');
+    expect(anna.body.data.map((folder) => folder.name).sort()).toEqual(['Anna 拍立得', 'Anna 画册']);
+    expect(anna.headers.get('x-total')).toBe('2');
+    expect((await list('?keyword=%25')).body.data.map((folder) => folder.name)).toEqual(['100% 原片']);
+    expect((await list('?keyword=_')).body.data.map((folder) => folder.name)).toEqual(['Bella_视频']);
+  });
+
+  it('sorts by name, creation or update time, each way, and pages without repeats', async () => {
+    const byName = await list('?sort=name&per_page=100');
+    const names = byName.body.data.map((folder) => folder.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const newest = await list('?per_page=100');
+    const ids = newest.body.data.map((folder) => folder.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const oldestFirst = await list('?sort=created_at&per_page=100');
+    expect(oldestFirst.body.data.map((folder) => folder.id)).toEqual([...ids].reverse());
+    const pageOne = await list('?sort=name&per_page=2');
+    const pageTwo = await list('?sort=name&per_page=2&page=2');
+    expect([...pageOne.body.data, ...pageTwo.body.data].map((folder) => folder.name)).toEqual(
+      names.slice(0, 4),
+    );
+  });
+
+  it('moves a folder to the top of “recently updated” when a file is added', async () => {
+    const target = (await create('稍后更新')).body.data;
+    await create('最新创建');
+    t.clock.advance(1000);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const added = await uploadToFolder(t, headers, target.id, png, { name: 'a.png', type: 'image/png' });
+    expect(added.body.code, added.body.message).toBe(0);
+    const recent = await list('?sort=-updated_at&per_page=1');
+    expect(recent.body.data[0]).toMatchObject({ id: target.id, file_count: 1 });
+    const files = await t.request<FileItem[]>('GET', `/storm_api/v1/folders/${target.id}/files`, { headers });
+    expect(files.body.data.map((file) => file.name)).toEqual(['a.png']);
+  });
+
+  it('refuses an unknown order or an over-long keyword with a Chinese message', async () => {
+    for (const query of ['?sort=size', '?sort=-', `?keyword=${'长'.repeat(51)}`]) {
+      const res = await list(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message).toMatch(/[\u4e00-\u9fa5]/);
+    }
+  });
+
+  it('keeps every folder to its team: another team’s is not found and never listed', async () => {
+    const stranger = await createMember(t.database.db);
+    const theirHeaders = bearer((await signIn(t, stranger.mobile)).token);
+    const theirs = (await create('别人的资源', theirHeaders)).body.data;
+    expect((await list('?keyword=别人')).body.data).toEqual([]);
+    for (const path of [`/v1/folders/${theirs.id}`, `/v1/folders/${theirs.id}/files`]) {
+      const res = await t.request('GET', `/storm_api${path}`, { headers });
+      expect(res.status, path).toBe(404);
+      expect(res.body.message).toBe('资源夹不存在');
+    }
+    const [mine] = await t.database.db
+      .select({ total: count() })
+      .from(folders)
+      .where(eq(folders.teamId, teamId));
+    expect((await list('?per_page=100')).headers.get('x-total')).toBe(String(mine?.total));
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The operation log (docs/product.md §10 "Operation log"): the one way every domain records what a
+ * member did, in the transaction of the change itself, and the team's log page.
+ */
+import {
+  OPERATION_CATALOGUE,
+  type OperationAction,
+  type OperationDetail,
+  type OperationLogQuery,
+} from '@trackit/contract/operation-log.schema';
+import type { Database } from '../../db/client';
+import type { AuthContext, RequestOrigin } from '../../http/auth-context';
+import { pageWindow } from '../../http/pagination';
+import { insertOperation, listOperationLogs } from './operation-log.repository';
+
+/** Who did it, from where and when. A refused sign-in has no team or member yet. */
+export interface Actor {
+  teamId: number | null;
+  membershipId: number | null;
+  userId: number | null;
+  origin: RequestOrigin;
+  at: Date;
+}
+
+/** A signed-in member acting in their current team. */
+export const memberActor = (
+  auth: Pick<AuthContext, 'teamId' | 'membershipId' | 'userId'>,
+  origin: RequestOrigin,
+  at: Date,
+): Actor => ({ teamId: auth.teamId, membershipId: auth.membershipId, userId: auth.userId, origin, at });
+
+/** One entry: a declared action with its detail shape, and the record it concerns (by the action's target). */
+export type OperationEntry<A extends OperationAction> = {
+  action: A;
+  actor: Actor;
+  targetId?: string | number;
+} & (Record<never, never> extends OperationDetail<A>
+  ? { detail?: OperationDetail<A> }
+  : { detail: OperationDetail<A> });
+
+/**
+ * Writes one entry; pass the transaction of the change it records, so both are kept or neither. The
+ * detail is checked against the action's declared shape here too, so a wrong one never reaches the log.
+ */
+export async function recordOperation<A extends OperationAction>(db: Database, entry: OperationEntry<A>) {
+  const spec = OPERATION_CATALOGUE[entry.action];
+  const detail = spec.detail.parse(entry.detail ?? {}) as Record<string, unknown>;
+  await insertOperation(db, {
+    action: entry.action,
+    teamId: entry.actor.teamId,
+    membershipId: entry.actor.membershipId,
+    userId: entry.actor.userId,
+    targetType: spec.target,
+    targetId: entry.targetId === undefined ? null : String(entry.targetId),
+    detail: Object.keys(detail).length > 0 ? detail : null,
+    ip: entry.actor.origin.ip || null,
+    userAgent: entry.actor.origin.userAgent.slice(0, 512) || null,
+    at: entry.actor.at,
+  });
+}
+
+export interface OperationLogDeps {
+  db: Database;
+}
+
+const DAY_MS = 86_400_000;
+/** The filter's dates are days in China time (the agencies' time zone). */
+const startOfChinaDay = (date: string) => new Date(`${date}T00:00:00+08:00`);
+
+/** GET /v1/operation_logs: the caller's team's log, newest first. */
+export function listTeamOperations(deps: OperationLogDeps, auth: AuthContext, query: OperationLogQuery) {
+  return listOperationLogs(
+    deps.db,
+    auth.teamId,
+    {
+      action: query.action,
+      membershipId: query.membership_id,
+      from: query.from ? startOfChinaDay(query.from) : undefined,
+      before: query.to ? new Date(startOfChinaDay(query.to).getTime() + DAY_MS) : undefined,
+    },
+    pageWindow(query),
+  );
+}

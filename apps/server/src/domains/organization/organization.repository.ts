@@ -1,0 +1,114 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { teams } from '../team/team.tables';
+import { users } from '../user/user.tables';
+import { departments, memberships, rolePermissions, roles } from './organization.tables';
+
+/** A membership with what the screens show of it: team name, department, mobile. */
+export interface MembershipRow {
+  id: number;
+  teamId: number;
+  userId: number;
+  teamName: string;
+  nickname: string;
+  avatar: string | null;
+  avatarThumb: string | null;
+  baseColor: string;
+  isOwner: boolean;
+  roleId: number | null;
+  status: 'valid' | 'pause' | 'off_duty';
+  lastLoginAt: Date | null;
+  departmentName: string | null;
+  mobile: string;
+}
+
+function selectMemberships(db: Database) {
+  return db
+    .select({
+      id: memberships.id,
+      teamId: memberships.teamId,
+      userId: memberships.userId,
+      teamName: teams.name,
+      nickname: memberships.nickname,
+      avatar: memberships.avatar,
+      avatarThumb: memberships.avatarThumb,
+      baseColor: memberships.baseColor,
+      isOwner: memberships.isOwner,
+      roleId: memberships.roleId,
+      status: memberships.status,
+      lastLoginAt: memberships.lastLoginAt,
+      departmentName: departments.name,
+      mobile: users.mobile,
+    })
+    .from(memberships)
+    .innerJoin(teams, eq(teams.id, memberships.teamId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(departments, eq(departments.id, memberships.departmentId));
+}
+
+/** The user's memberships that may sign in, oldest first (across teams: sign-in chooses one). */
+export function listValidMembershipsOfUser(db: Database, userId: number): Promise<MembershipRow[]> {
+  return selectMemberships(db)
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'valid')))
+    .orderBy(asc(memberships.id));
+}
+
+/** One membership of the user, whatever its status; undefined when it is not theirs. */
+export async function findMembershipOfUser(
+  db: Database,
+  userId: number,
+  membershipId: number,
+): Promise<MembershipRow | undefined> {
+  const [row] = await selectMemberships(db).where(
+    and(eq(memberships.id, membershipId), eq(memberships.userId, userId)),
+  );
+  return row;
+}
+
+export async function insertMembership(db: Database, values: typeof memberships.$inferInsert) {
+  const [row] = await db.insert(memberships).values(values).returning();
+  if (!row) throw new Error('membership not created');
+  return row;
+}
+
+export async function recordMembershipLogin(db: Database, teamId: number, membershipId: number, at: Date) {
+  await db
+    .update(memberships)
+    .set({ lastLoginAt: at, updatedAt: at })
+    .where(and(eq(memberships.id, membershipId), eq(memberships.teamId, teamId)));
+}
+
+export async function updateMembershipProfile(
+  db: Database,
+  teamId: number,
+  membershipId: number,
+  profile: { nickname: string; avatar: string | null; avatarThumb: string | null },
+  at: Date,
+) {
+  await db
+    .update(memberships)
+    .set({ ...profile, updatedAt: at })
+    .where(and(eq(memberships.id, membershipId), eq(memberships.teamId, teamId)));
+}
+
+/**
+ * The team of the membership showing this avatar address. The avatar route is public (an <img> sends no
+ * token), so the address itself is the key; it serves nothing no membership shows.
+ */
+export async function findTeamShowingAvatar(db: Database, avatar: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ teamId: memberships.teamId })
+    .from(memberships)
+    .where(eq(memberships.avatar, avatar))
+    .limit(1);
+  return row?.teamId;
+}
+
+/** The keys and levels a role grants, only when the role belongs to the given team. */
+export function listRoleGrants(db: Database, teamId: number, roleId: number) {
+  return db
+    .select({ key: rolePermissions.permissionKey, level: rolePermissions.level })
+    .from(rolePermissions)
+    .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+    .where(and(eq(rolePermissions.roleId, roleId), eq(roles.teamId, teamId)));
+}

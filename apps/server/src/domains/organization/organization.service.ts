@@ -1,0 +1,65 @@
+/**
+ * The organization of a team: its members (memberships), departments and roles (docs/product.md §6,
+ * §10 "Member", "Department", "Role"). Other domains reach memberships and role grants only through
+ * these functions; each takes the caller's transaction when it joins a write.
+ */
+import { avatarColorFor } from '@trackit/contract/constants';
+import type { Database } from '../../db/client';
+import {
+  findMembershipOfUser,
+  findTeamShowingAvatar,
+  insertMembership,
+  listRoleGrants,
+  listValidMembershipsOfUser,
+  type MembershipRow,
+  recordMembershipLogin,
+  updateMembershipProfile,
+} from './organization.repository';
+
+export type { MembershipRow as Membership } from './organization.repository';
+
+export function listValidMemberships(db: Database, userId: number): Promise<MembershipRow[]> {
+  return listValidMembershipsOfUser(db, userId);
+}
+
+/** One membership of the user (any status), or undefined when it is not theirs. */
+export function findMembership(
+  db: Database,
+  userId: number,
+  membershipId: number,
+): Promise<MembershipRow | undefined> {
+  return findMembershipOfUser(db, userId, membershipId);
+}
+
+/** Remembers when the member last signed in to this team (the team picker highlights it). */
+export function markSignedIn(db: Database, membership: Pick<MembershipRow, 'id' | 'teamId'>, at: Date) {
+  return recordMembershipLogin(db, membership.teamId, membership.id, at);
+}
+
+export function saveProfile(
+  db: Database,
+  membership: Pick<MembershipRow, 'id' | 'teamId'>,
+  profile: { nickname: string; avatar: string | null; avatarThumb: string | null },
+  at: Date,
+) {
+  return updateMembershipProfile(db, membership.teamId, membership.id, profile, at);
+}
+
+/** The owner's membership of a new team: holds every permission at manage, whatever the roles say. */
+export function addOwner(db: Database, input: { teamId: number; userId: number; nickname: string }) {
+  return insertMembership(db, {
+    teamId: input.teamId,
+    userId: input.userId,
+    nickname: input.nickname,
+    baseColor: avatarColorFor(input.nickname),
+    isOwner: true,
+  });
+}
+
+export function teamShowingAvatar(db: Database, avatar: string): Promise<number | undefined> {
+  return findTeamShowingAvatar(db, avatar);
+}
+
+export function roleGrants(db: Database, teamId: number, roleId: number) {
+  return listRoleGrants(db, teamId, roleId);
+}

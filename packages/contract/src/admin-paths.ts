@@ -1,0 +1,28 @@
+/**
+ * Addresses of records in the admin app, for links the server hands out (notifications, the operation
+ * log). Full paths under /admin; the app turns them into router paths with `toAdminRoute`.
+ */
+import { BASE_PATHS } from './constants';
+
+const base = BASE_PATHS.admin;
+
+export const ADMIN_PATHS = {
+  home: base,
+  folder: (id: number | string) => `${base}/information/folder/${id}`,
+  settings: `${base}/setting`,
+} as const;
+
+/**
+ * The router path of an admin address (`/admin/order/12` → `/order/12`; the router's basename is
+ * /admin). Null when the address is empty or points outside the admin app.
+ */
+export const toAdminRoute = (link: string | null | undefined): string | null => {
+  const trimmed = link?.trim();
+  if (!trimmed) return null;
+  if (trimmed === base) return '/';
+  if (trimmed.startsWith(`${base}/`) || trimmed.startsWith(`${base}?`)) {
+    const rest = trimmed.slice(base.length);
+    return rest.startsWith('/') ? rest : `/${rest}`;
+  }
+  return null;
+};

@@ -1,0 +1,31 @@
+/**
+ * The API: every endpoint, by domain. The server registers exactly these (a handler for each, checked
+ * by the typecheck), the apps call through them, and /storm_api/openapi.json is generated from them.
+ * A new domain adds its `<domain>.endpoints.ts` here.
+ */
+import { countryEndpoints } from './country.endpoints';
+import { folderEndpoints } from './folder.endpoints';
+import { notifyEndpoints } from './notify.endpoints';
+import { operationLogEndpoints } from './operation-log.endpoints';
+import { permissionEndpoints } from './permission.endpoints';
+import { profileEndpoints } from './profile.endpoints';
+import { sessionEndpoints } from './session.endpoints';
+import { systemEndpoints } from './system.endpoints';
+import { teamEndpoints } from './team.endpoints';
+import { uploadEndpoints } from './upload.endpoints';
+
+export const endpoints = {
+  system: systemEndpoints,
+  country: countryEndpoints,
+  session: sessionEndpoints,
+  team: teamEndpoints,
+  profile: profileEndpoints,
+  permission: permissionEndpoints,
+  notify: notifyEndpoints,
+  operationLog: operationLogEndpoints,
+  upload: uploadEndpoints,
+  folder: folderEndpoints,
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type EndpointGroupName = keyof Endpoints;
