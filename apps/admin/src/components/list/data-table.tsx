@@ -10,8 +10,13 @@ import { type SortFieldOf, sortOrderOf, sortValueOf } from './table-sort';
 import type { ListSearch } from './use-list-search';
 import { useListSelection } from './use-list-selection';
 
-/** An antd column; `sortField` makes it sortable through the query's `sort` (`name` → `sort=name`). */
-export interface DataTableColumn<T, Q> extends ColumnType<T> {
+/**
+ * An antd column whose `dataIndex` is a field of the row (antd accepts any string, so a field renamed in
+ * the contract would leave an empty column; here it fails the typecheck). `sortField` makes it sortable
+ * through the query's `sort` (`name` → `sort=name`).
+ */
+export interface DataTableColumn<T, Q> extends Omit<ColumnType<T>, 'dataIndex'> {
+  dataIndex?: keyof T & string;
   sortField?: SortFieldOf<Q>;
 }
 
