@@ -23,6 +23,22 @@ describe('demo data and team set-up', () => {
       headers: bearer(owner.token),
     });
     expect(ownerKeys.body.data).toHaveLength(8);
+    // The demo agency's folders, newest first, each created with its log entry.
+    const folders = await t.request<{ name: string }[]>('GET', '/storm_api/v1/folders', {
+      headers: bearer(owner.token),
+    });
+    expect(folders.body.data.map((folder) => folder.name).slice(0, 2)).toEqual([
+      'Bella 走秀视频',
+      '周雨 Lookbook',
+    ]);
+    expect(folders.headers.get('x-total')).toBe('6');
+    const created = await t.request<{ sentence: string; link: string | null }[]>(
+      'GET',
+      '/storm_api/v1/operation_logs?action=folder_create',
+      { headers: bearer(owner.token) },
+    );
+    expect(created.body.data[0]).toMatchObject({ sentence: '新建了资源夹「Bella 走秀视频」' });
+    expect(created.body.data[0]?.link).toMatch(/^\/admin\/information\/folder\/\d+$/);
 
     const agent = await signIn(t, DEMO_MOBILES.agent);
     expect(agent.valid_members).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { avatarColorFor } from '@trackit/contract/constants';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { createFolder } from '../domains/folder/folder.service';
 import { notifyMembers } from '../domains/notify/notify.service';
 import {
   departments,
@@ -123,5 +124,20 @@ export async function seedDemo(db: Database): Promise<boolean> {
       });
     }
   });
+  // The models' resource folders, created as the owner would (each with its operation-log entry).
+  const owner = { teamId: agency.team.id, membershipId: agency.membership.id, userId: agency.owner.id };
+  const seedOrigin = { ip: '', userAgent: '' };
+  const folderNames = [
+    'Anna 2025 春夏画册',
+    'Anna 拍立得',
+    '林小雨 模卡',
+    '林小雨 试妆',
+    '周雨 Lookbook',
+    'Bella 走秀视频',
+  ];
+  for (const [index, name] of folderNames.entries()) {
+    const at = new Date(Date.now() - (folderNames.length - index) * 3_600_000);
+    await createFolder({ db, clock: () => at }, owner, { name }, seedOrigin);
+  }
   return true;
 }

@@ -31,10 +31,13 @@ export type FolderDeps = UploadDeps;
 
 const folderNotFound = () => new AppError('notFound', { message: UPLOAD_MESSAGES.folderNotFound });
 
+/** Who creates a folder: a member of the team (the demo seed creates them as the owner). */
+type FolderAuthor = Pick<AuthContext, 'teamId' | 'membershipId' | 'userId'>;
+
 /** POST /v1/folders: the folder and its log entry, in one transaction. */
 export async function createFolder(
-  deps: FolderDeps,
-  auth: AuthContext,
+  deps: Pick<FolderDeps, 'db' | 'clock'>,
+  auth: FolderAuthor,
   input: FolderCreate,
   origin: RequestOrigin,
 ): Promise<FolderRow> {

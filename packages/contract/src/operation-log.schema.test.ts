@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeOperation,
+  OPERATION_ACTIONS,
+  OPERATION_CATALOGUE,
+  type OperationAction,
+  type OperationDetail,
+  TEAM_LOG_ACTIONS,
+} from './operation-log.schema';
+
+/** One detail per action, as the server records it; a new action without one fails the typecheck. */
+const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
+  sign_in: {},
+  sign_out: {},
+  team_switch: { from_team: '星辰模特经纪', to_team: '光影文化传媒' },
+  profile_update: { nickname: { before: '林晓', after: '林总' }, avatar_changed: true },
+  sign_out_devices: { ended: 2, session_ids: ['0b9e1c2a-8f4e-4a7b-9c1d-2e3f4a5b6c7d'] },
+  sign_out_other_devices: { ended: 3 },
+  session_ended_refresh_reuse: {},
+  sign_in_refused: { mobile: '13800001234', reason: 'wrong_code', failures_in_24h: 3 },
+  folder_create: { name: '2025 春夏画册' },
+  file_upload: { folder: '2025 春夏画册', file: 'a.jpg', byte_size: 104_639 },
+};
+
+const HAN = /\p{Script=Han}/u;
+/** A key, field name, id or address leaking into what a reader sees. */
+const INTERNAL = /\b[a-z]+_[a-z_]+\b|\b[0-9a-f]{8}-[0-9a-f]{4}|\/storm_api|#\d|104639/;
+
+describe('the operation-log catalogue', () => {
+  it.each(OPERATION_ACTIONS)(
+    '%s reads as a Chinese sentence with a Chinese label and no internal key',
+    (action) => {
+      const read = describeOperation({ action, targetId: '12', detail: SAMPLES[action] });
+      expect(read.label).toMatch(HAN);
+      expect(read.sentence).toMatch(HAN);
+      for (const text of [
+        read.label,
+        read.sentence,
+        ...read.changes.flatMap((c) => [c.field, c.before, c.after]),
+      ]) {
+        expect(text).not.toMatch(INTERNAL);
+      }
+    },
+  );
+
+  it('names the changed fields before → after, and links to the record of its target', () => {
+    expect(
+      describeOperation({ action: 'profile_update', targetId: '5', detail: SAMPLES.profile_update }),
+    ).toEqual({
+      label: '修改个人资料',
+      sentence: '修改了昵称并更换了头像',
+      changes: [{ field: '昵称', before: '林晓', after: '林总' }],
+      link: null,
+    });
+    expect(describeOperation({ action: 'file_upload', targetId: '12', detail: SAMPLES.file_upload })).toEqual(
+      {
+        label: '上传文件',
+        sentence: '上传了文件 a.jpg 到资源夹「2025 春夏画册」',
+        changes: [],
+        link: '/admin/information/folder/12',
+      },
+    );
+    expect(
+      describeOperation({ action: 'sign_in_refused', targetId: null, detail: SAMPLES.sign_in_refused })
+        .sentence,
+    ).toBe('手机号 138****1234 登录被拒绝：验证码错误（24 小时内第 3 次）');
+  });
+
+  it('reads an entry whose detail no longer fits its action (an older version wrote it) as its label', () => {
+    const old = { before: { team: '甲', membership_id: 1 }, after: { team: '乙', membership_id: 2 } };
+    expect(describeOperation({ action: 'team_switch', targetId: null, detail: old })).toEqual({
+      label: '切换团队',
+      sentence: '切换团队',
+      changes: [],
+      link: null,
+    });
+    expect(describeOperation({ action: 'folder_create', targetId: null, detail: null }).sentence).toBe(
+      '新建资源夹',
+    );
+  });
+
+  it('refuses a detail of the wrong shape when it is recorded', () => {
+    expect(OPERATION_CATALOGUE.folder_create.detail.safeParse({ title: 'x' }).success).toBe(false);
+    expect(OPERATION_CATALOGUE.sign_out_devices.detail.safeParse({ ended: 0 }).success).toBe(false);
+  });
+
+  it('keeps refused sign-ins out of every team log and its filter', () => {
+    expect(TEAM_LOG_ACTIONS).not.toContain('sign_in_refused');
+    expect(TEAM_LOG_ACTIONS).toEqual(
+      expect.arrayContaining(['folder_create', 'file_upload', 'profile_update']),
+    );
+  });
+});
