@@ -9,9 +9,10 @@ import {
   type NotificationQuery,
   notificationQuerySchema,
 } from '@trackit/contract/notify.schema';
-import { App, Button, Card, Radio, Tag } from 'antd';
+import { App, Button, Card, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { DataList } from '../../components/list/data-list';
+import { ListRadioFilter, type RadioFilterOption } from '../../components/list/list-radio-filter';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import { useListSearch } from '../../components/list/use-list-search';
 import { notifyListQuery, unreadCountQuery, useMarkNotificationsRead } from './notify.queries';
@@ -22,17 +23,12 @@ const TYPE_COLORS: Record<NotificationType, string> = {
   audit_required: 'orange',
 };
 
-const ALL = 'all';
+const TYPE_OPTIONS = NOTIFICATION_TYPES.map((type) => ({
+  label: NOTIFICATION_TYPE_LABELS[type],
+  value: type,
+}));
 
-type ReadFilter = NonNullable<NotificationQuery['read']>;
-
-const TYPE_OPTIONS = [
-  { label: '全部', value: ALL },
-  ...NOTIFICATION_TYPES.map((type) => ({ label: NOTIFICATION_TYPE_LABELS[type], value: type })),
-];
-
-const READ_OPTIONS: { label: string; value: ReadFilter | typeof ALL }[] = [
-  { label: '全部', value: ALL },
+const READ_OPTIONS: RadioFilterOption<NonNullable<NotificationQuery['read']>>[] = [
   { label: '未读', value: 'false' },
   { label: '已读', value: 'true' },
 ];
@@ -121,27 +117,19 @@ export function NotifyPage() {
           </Button>
         }
       >
-        <Radio.Group
-          optionType="button"
+        <ListRadioFilter
+          search={search}
+          field="type"
           options={TYPE_OPTIONS}
-          value={search.query.type ?? ALL}
-          onChange={(event) => {
-            const value = event.target.value as NotificationType | typeof ALL;
-            search.set({ type: value === ALL ? undefined : value });
-          }}
-          data-testid="notify-filter-type"
-          aria-label="通知类型"
+          label="通知类型"
+          testId="notify-filter-type"
         />
-        <Radio.Group
-          optionType="button"
+        <ListRadioFilter
+          search={search}
+          field="read"
           options={READ_OPTIONS}
-          value={search.query.read ?? ALL}
-          onChange={(event) => {
-            const value = event.target.value as ReadFilter | typeof ALL;
-            search.set({ read: value === ALL ? undefined : value });
-          }}
-          data-testid="notify-filter-read"
-          aria-label="阅读状态"
+          label="阅读状态"
+          testId="notify-filter-read"
         />
       </ListToolbar>
       <DataList

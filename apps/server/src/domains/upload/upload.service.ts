@@ -67,7 +67,7 @@ function newBlobKey(teamId: number, at: Date, suffix: string | undefined): strin
   return `teams/${teamId}/${month}/${randomUUID()}${safeSuffix}`;
 }
 
-export const fileKindOf = (contentType: string): FileKind =>
+const fileKindOf = (contentType: string): FileKind =>
   contentType.startsWith('image/') ? 'image' : contentType.startsWith('video/') ? 'video' : 'document';
 
 /** POST /v1/direct_uploads: records a pending blob and answers where and how to PUT its bytes. */

@@ -13,7 +13,7 @@ const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 export const isValidKey = (key: string) => KEY_PATTERN.test(key) && !key.includes('..') && key.length <= 320;
 
 /** Where the signed addresses point: the upload endpoints' path without its wildcard. */
-export const BLOB_ROUTE = `${API_BASE_PATH}${uploadEndpoints.putBlob.path.replace(/\/\*$/, '')}`;
+const BLOB_ROUTE = `${API_BASE_PATH}${uploadEndpoints.putBlob.path.replace(/\/\*$/, '')}`;
 
 export interface DiskStorageSettings {
   root: string;
