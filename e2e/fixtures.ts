@@ -19,12 +19,17 @@ export const E2E_USERS = {
   uploader: '13700000003',
   /** Owner of a team of their own: the operation-log journey (a log nobody else writes to). */
   recorder: '13700000004',
+  /** The limited role of the shell's first team too: the rough-edges journeys. */
+  edges: '13700000005',
+  /** Owner of a team of their own: the upload-card journey. */
+  cardUploader: '13700000006',
 } as const;
 
 export const E2E_TEAMS = {
   first: '云端模特经纪',
   second: '远山文化传媒',
   uploads: '青禾模特经纪',
+  cards: '春苗模特经纪',
   records: '白鹭模特经纪',
 } as const;
 
@@ -56,11 +61,18 @@ export async function createE2eFixtures(db: Database) {
     nickname: '李雷',
     roleId: role.id,
   });
+  const edges = await ensureUser(db, E2E_USERS.edges);
+  await createMembership(db, { teamId: first.team.id, userId: edges.id, nickname: '王芳', roleId: role.id });
   const leaver = await ensureUser(db, E2E_USERS.shellLeaver);
   await createMembership(db, { teamId: first.team.id, userId: leaver.id, nickname: '露西', isOwner: true });
   await createTeamWithOwner(db, {
     name: E2E_TEAMS.uploads,
     ownerMobile: E2E_USERS.uploader,
+    ownerNickname: '周舟',
+  });
+  await createTeamWithOwner(db, {
+    name: E2E_TEAMS.cards,
+    ownerMobile: E2E_USERS.cardUploader,
     ownerNickname: '周舟',
   });
   await createTeamWithOwner(db, {

@@ -6,7 +6,12 @@ import { countSmsCodes, readSmsCode } from './server-log';
 
 const baseUrl = () => inject('e2eBaseUrl');
 
-async function post<T>(path: string, body: unknown, token?: string): Promise<{ code: number; data: T }> {
+/** POST to the API (with the bearer token when given), answering the envelope. */
+export async function postApi<T>(
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ code: number; data: T }> {
   const res = await fetch(`${baseUrl()}/storm_api${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -18,10 +23,10 @@ async function post<T>(path: string, body: unknown, token?: string): Promise<{ c
 /** Signs a number in through the API, reading the code from the server's output. */
 export async function signInByApi(mobile: string): Promise<TokenPair> {
   const before = await countSmsCodes(mobile);
-  const requested = await post('/v1/mobile_codes', { mobile });
+  const requested = await postApi('/v1/mobile_codes', { mobile });
   expect(requested.code, `code for ${mobile}`).toBe(0);
   const code = await readSmsCode(mobile, before);
-  const signedIn = await post<{ token: TokenPair }>('/v1/sessions', { mobile, code });
+  const signedIn = await postApi<{ token: TokenPair }>('/v1/sessions', { mobile, code });
   expect(signedIn.code).toBe(0);
   return signedIn.data.token;
 }
@@ -52,11 +57,18 @@ export async function openSignedIn(
 
 /** Switches the session's team through the API (the header's team switch does the same). */
 export async function loginToTeam(token: TokenPair, membershipId: number): Promise<TokenPair> {
-  const res = await post<TokenPair>(
+  const res = await postApi<TokenPair>(
     `/v1/teams/${membershipId}/login`,
     { id: membershipId },
     token.access_token,
   );
   expect(res.code).toBe(0);
   return res.data;
+}
+
+/** Creates a folder of the session's team through the API; resolves its id. */
+export async function createFolderByApi(token: TokenPair, name: string): Promise<number> {
+  const created = await postApi<{ id: number }>('/v1/folders', { name }, token.access_token);
+  expect(created.code).toBe(0);
+  return created.data.id;
 }

@@ -1,24 +1,12 @@
 import type { TokenPair } from '@trackit/contract/session.schema';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, watchErrors } from './browser';
 import { E2E_USERS } from './fixtures';
-import { openSignedIn, signInByApi } from './session';
+import { createFolderByApi, openSignedIn, signInByApi } from './session';
 
-const baseUrl = inject('e2eBaseUrl');
 const COLORS = ['#d4380d', '#389e0d', '#1d39c4', '#722ed1', '#faad14'];
-
-async function createFolder(token: TokenPair, name: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/storm_api/v1/folders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}` },
-    body: JSON.stringify({ name }),
-  });
-  const body = (await res.json()) as { code: number; data: { id: number } };
-  expect(body.code).toBe(0);
-  return body.data.id;
-}
 
 describe('uploading into a folder', () => {
   let browser: Browser;
@@ -30,7 +18,7 @@ describe('uploading into a folder', () => {
   afterAll(() => browser.close());
 
   it('uploads several photos, shows both views of the card, and retries the one the store refused', async () => {
-    const folderId = await createFolder(token, '春季画册');
+    const folderId = await createFolderByApi(token, '春季画册');
     const page = await openSignedIn(browser, token, `/admin/information/folder/${folderId}`);
     const errors = watchErrors(page);
     await page.getByTestId('folder-drop-zone').waitFor();

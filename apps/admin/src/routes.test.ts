@@ -1,7 +1,7 @@
 import { PERMISSION_MENU } from '@trackit/contract/permissions';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { requiredPermission } from './layouts/route-handle';
+import { requiredPermission, showsPageHeader } from './layouts/route-handle';
 import { routes } from './routes';
 
 /** Every admin route of docs/product.md §2 with the key it needs (null: any signed-in member). */
@@ -61,6 +61,18 @@ describe('routes', () => {
         : [`/${entry.path}`];
       for (const pathname of paths) expect(leafOf(pathname)?.lazy, pathname).toBeTypeOf('function');
     }
+  });
+
+  it('shows the 404 page of any other path inside the shell, without breadcrumb or heading', () => {
+    for (const pathname of ['/nope', '/information/model/1/x', '/dashboard/x', '/information/nope']) {
+      const matches = matchRoutes(routes, pathname) ?? [];
+      // The shell is the pathless route whose children are the signed-in pages.
+      const shell = matches.find((match) => match.route.path === undefined && match.route.children);
+      expect(shell, pathname).toBeDefined();
+      expect(shell?.route.children?.includes(matches.at(-1)?.route as never), pathname).toBe(true);
+      expect(showsPageHeader(matches.map((match) => ({ handle: match.route.handle }))), pathname).toBe(false);
+    }
+    expect(showsPageHeader([{ handle: { title: '设置' } }])).toBe(true);
   });
 
   it('sends any other path to the 404 page', () => {

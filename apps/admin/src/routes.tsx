@@ -12,7 +12,8 @@ import type { AdminRouteHandle } from './layouts/route-handle';
  * fails to load reloads the page once); the first load shows the large centred spinner. The signed-in
  * routes sit under the shell, whose loader sends a visitor without a token to /login. Each first path
  * segment is chosen by its permission key (the menu's path for that key); the shell shows the 403 page
- * on a route whose key the member does not hold. `handle.title` is the heading the shell shows.
+ * on a route whose key the member does not hold, and the 404 page on any other path. `handle.title` is
+ * the heading the shell shows.
  */
 
 type Lazy = LazyRouteFunction<RouteObject>;
@@ -126,6 +127,13 @@ const signedInRoutes: RouteObject[] = [
     { path: 'fees', lazy: comingSoon },
     { path: ':id', title: '财务详情', lazy: comingSoon },
   ]),
+  // Any other path: the 404 page inside the shell, without breadcrumb or heading (a visitor without a
+  // token gets it over the window, from the shell's loader).
+  {
+    path: '*',
+    handle: handle({ pageHeader: false }),
+    lazy: page(() => import('./components/not-found-page'), 'NotFoundPage'),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -147,7 +155,6 @@ export const routes: RouteObject[] = [
         },
         children: signedInRoutes,
       },
-      { path: '*', lazy: page(() => import('./components/not-found-page'), 'NotFoundPage') },
     ],
   },
 ];

@@ -26,10 +26,11 @@ import { teamRoutes } from './domains/team/team.routes';
 import { createStorage } from './domains/upload/storage/create-storage';
 import { createThumbnailQueue } from './domains/upload/thumbnail-queue';
 import { uploadRoutes } from './domains/upload/upload.routes';
-import { purgeStaleBlobs, type UploadDeps } from './domains/upload/upload.service';
+import { purgeStaleBlobs, sweepPartialUploads, type UploadDeps } from './domains/upload/upload.service';
 import { ffmpegAvailable } from './domains/upload/video-poster';
 import { type AccessControl, guardApiRoutes, registerApi } from './http/endpoint-router';
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
+import { LOG_SERIALIZERS } from './http/error-log';
 import { generateRequestId, registerRequestIdHeader } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApps } from './http/static-apps';
@@ -45,6 +46,8 @@ export interface AppDependencies {
   clock?: () => Date;
   /** Overrides the driver SMS_DRIVER names (tests capture the codes). */
   sms?: SmsSender;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the HTTP app: conventions first, then each domain's routes. No business logic here. */
@@ -53,6 +56,7 @@ export async function buildApp({
   database,
   clock = () => new Date(),
   sms,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
   const instance = await ensureInstance(database.db);
   const secret = config.authSecret ?? instance.authSecret;
@@ -69,11 +73,16 @@ export async function buildApp({
   const { storage, disk } = createStorage(config, deriveKey(secret, 'storage-url'), clock);
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: LOG_SERIALIZERS, ...(logStream && { stream: logStream }) },
     genReqId: generateRequestId,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // Idle sockets are dropped (between upload chunks too); slow JSON bodies, by dropSlowBodies below.
+    connectionTimeout: config.idleTimeoutMs,
+    // While stopping, requests still arriving on kept-alive connections are served (the database stays
+    // open until every connection is gone) and told to reconnect elsewhere, rather than refused with 503.
+    return503OnClosing: false,
     routerOptions: {
       // Bracket arrays (`ids[]=1&ids[]=2`) as the clients send them; depth and size bounded.
       querystringParser: (text: string) => qs.parse(text, { depth: 2, arrayLimit: 100, parameterLimit: 200 }),
@@ -85,6 +94,8 @@ export async function buildApp({
   registerErrorHandling(app);
   guardApiRoutes(app);
   registerRequestIdHeader(app);
+  dropSlowBodies(app, config.bodyTimeoutMs);
+  closeConnectionsWhenStopping(app);
   await registerSecurityHeaders(app, {
     staticHost: config.staticHost,
     storageOrigins: storage.browserOrigins,
@@ -141,18 +152,63 @@ export async function buildApp({
     }
     return appFallback(request, reply) ?? sendRouteNotFound(reply);
   });
-  // Finish thumbnails a restart interrupted; purge uploads never attached, now and hourly.
+  // Finish thumbnails a restart interrupted; purge uploads never attached and partial files a crash
+  // left, now and hourly (another process sharing DATA_DIR may have crashed since).
+  const purge = () => {
+    void purgeStaleBlobs(uploadDeps).catch((error: unknown) => app.log.error({ err: error }, 'purge failed'));
+    void sweepPartialUploads(uploadDeps).catch((error: unknown) =>
+      app.log.error({ err: error }, 'sweep of partial uploads failed'),
+    );
+  };
   app.addHook('onReady', async () => {
     thumbnails.schedule();
-    void purgeStaleBlobs(uploadDeps).catch((error: unknown) => app.log.error({ err: error }, 'purge failed'));
+    purge();
   });
-  const purgeTimer = setInterval(() => {
-    void purgeStaleBlobs(uploadDeps).catch((error: unknown) => app.log.error({ err: error }, 'purge failed'));
-  }, 3_600_000);
+  const purgeTimer = setInterval(purge, 3_600_000);
   purgeTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
     await thumbnails.stop();
   });
   return app;
+}
+
+/**
+ * A body trickled a byte every few seconds must not hold a connection forever. A body read into memory
+ * (JSON) gets `timeoutMs` from the request's start, whatever the route's answer; the streamed upload PUT is
+ * left to the idle time-out, as a large file on a slow link may rightly take hours. (An answer sent before
+ * its request's body is all in, such as a refusal, already closes the connection: Node reads no more.)
+ */
+function dropSlowBodies(app: FastifyInstance, timeoutMs: number) {
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.complete || request.routeOptions.config.endpoint?.rawBody) return;
+    const timer = setTimeout(() => {
+      if (request.raw.complete) return; // all in, just not read yet: the connection may serve others now
+      request.log.info({ timeoutMs }, 'request body not received in time: connection dropped');
+      request.raw.socket.destroy();
+    }, timeoutMs);
+    const done = () => clearTimeout(timer);
+    request.raw.once('end', done);
+    request.raw.once('close', done);
+  });
+}
+
+/**
+ * Once app.close() has begun, every answer says `Connection: close` and each connection is closed as
+ * soon as it is idle: Fastify only closes the connections idle at the moment close begins, so one that
+ * was busy then would otherwise stay kept-alive and hold the shutdown until the process is killed.
+ */
+function closeConnectionsWhenStopping(app: FastifyInstance) {
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (stopping && !reply.raw.headersSent) reply.header('connection', 'close');
+    return payload;
+  });
+  // An answer whose headers left before close began (a long download) ends kept-alive: close it after.
+  app.addHook('onResponse', async () => {
+    if (stopping) setImmediate(() => app.server.closeIdleConnections());
+  });
 }

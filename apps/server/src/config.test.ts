@@ -26,6 +26,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the body and idle time-outs, with defaults that let slow links upload', () => {
+    expect(loadConfig({})).toMatchObject({ bodyTimeoutMs: 30_000, idleTimeoutMs: 60_000 });
+    expect(loadConfig({ BODY_TIMEOUT_MS: '5000', IDLE_TIMEOUT_MS: '20000' })).toMatchObject({
+      bodyTimeoutMs: 5000,
+      idleTimeoutMs: 20_000,
+    });
+    expect(() => loadConfig({ IDLE_TIMEOUT_MS: '3600000' })).toThrow(/IDLE_TIMEOUT_MS/);
+    expect(() => loadConfig({ BODY_TIMEOUT_MS: 'soon' })).toThrow(/BODY_TIMEOUT_MS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', STATIC_HOST: ' ' }).databaseUrl).toBeUndefined();
   });

@@ -32,6 +32,9 @@ const envSchema = z.object({
       .optional(),
   ),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  // At most 10 minutes: partial uploads untouched for an hour are taken for a crash's leftovers.
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   APPS_DIR: optionalString,
   MAP_PROVIDER: z.enum(['amap', 'tencent', 'none']).default('none'),
   MAP_WEB_KEY: optionalString,
@@ -102,6 +105,13 @@ export interface Config {
   /** Origin (no trailing slash) that fronts the apps' hashed assets, if any. */
   staticHost: string | undefined;
   bodyLimitBytes: number;
+  /**
+   * Time to receive a whole request body that is read into memory (JSON); the streamed upload PUT,
+   * which may take hours on a slow link, is bounded by the idle time-out instead.
+   */
+  bodyTimeoutMs: number;
+  /** A connection that sends and receives nothing for this long is dropped (between upload chunks too). */
+  idleTimeoutMs: number;
   /** Folder holding admin/, share-mobile/, share-desktop/ builds (each with dist/). */
   appsDir: string;
   map: { provider: 'amap' | 'tencent' | 'none'; webKey: string | undefined };
@@ -224,6 +234,8 @@ export function loadConfig(
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     staticHost: e.STATIC_HOST?.replace(/\/+$/, ''),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    bodyTimeoutMs: e.BODY_TIMEOUT_MS,
+    idleTimeoutMs: e.IDLE_TIMEOUT_MS,
     appsDir: path.resolve(e.APPS_DIR ?? defaultAppsDir),
     map: { provider: e.MAP_PROVIDER, webKey: e.MAP_WEB_KEY },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

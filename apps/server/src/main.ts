@@ -1,11 +1,14 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { DEMO_MOBILES, isDatabaseEmpty, seedDemo } from './seed/demo-seed';
 
-/** How long in-flight requests get to finish after SIGTERM/SIGINT before the process exits anyway. */
+/** How long in-flight requests get to finish after SIGTERM/SIGINT before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** After the cut, how long closing may still take before the process exits without it. */
+const SHUTDOWN_LAST_RESORT_MS = 5_000;
 
 async function main() {
   const config = loadConfig();
@@ -24,14 +27,23 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
+    // A request still running after the grace period loses its connection, so the database still gets
+    // closed cleanly; only if even that hangs does the process exit without it.
+    const cut = setTimeout(() => {
+      app.log.warn('requests still running after the grace period: closing their connections');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    const lastResort = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
+    }, SHUTDOWN_GRACE_MS + SHUTDOWN_LAST_RESORT_MS);
+    cut.unref();
+    lastResort.unref();
     try {
-      await app.close(); // stops accepting, waits for in-flight requests
+      // Stops accepting; requests in flight finish and every answer now closes its connection.
+      await app.close();
       await database.close();
+      app.log.info('database closed');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');
@@ -42,13 +54,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  const { port } = app.server.address() as AddressInfo; // PORT=0 picks a free one
   app.log.info(
     {
       database: database.driver,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
       version: config.version,
     },
-    `TrackIt is serving http://localhost:${config.port}/admin`,
+    `TrackIt is serving http://localhost:${port}/admin`,
   );
 }
 

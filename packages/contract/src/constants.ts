@@ -50,6 +50,8 @@ export const DIRECT_UPLOAD_SETTLE_MS = 200;
 export const MAX_UPLOAD_BYTES = 2_147_483_648;
 /** Lifetime of a pre-signed storage address; short, as whoever holds it can write or read. */
 export const SIGNED_URL_EXPIRY_SECONDS = 10 * 60;
+/** Largest image taken as an avatar (a phone photo fits): the picker refuses more, the server too, unread. */
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 
 /** File sizes are shown in 1024-based steps with these unit letters. */
 export const SIZE_UNITS = ['B', 'K', 'M', 'G', 'T'] as const;

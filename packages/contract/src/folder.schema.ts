@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, sortSchema } from './envelope';
-import { text1To50Schema } from './patterns';
+import { text1To50Schema, textSchema } from './patterns';
 
 /** POST /v1/folders */
 export const folderCreateSchema = z.object({
@@ -25,7 +25,7 @@ export const FOLDER_SORTS = ['name', 'created_at', 'updated_at'] as const;
 
 /** GET /v1/folders filters: part of the name; newest first unless `sort` says otherwise. */
 export const folderFilterSchema = z.object({
-  keyword: z.string().trim().max(50).optional(),
+  keyword: textSchema({ max: 50 }).optional(),
   sort: sortSchema(FOLDER_SORTS).optional(),
 });
 export type FolderFilter = z.infer<typeof folderFilterSchema>;

@@ -47,11 +47,11 @@ export const storageFailed = (status: number): string => `文件存储失败（�
 export const readFailed = (file: string): string => `读取文件 ${file} 出错`;
 export const copyright = (year: number): string => `© ${year} ${PRODUCT_NAME_ZH}`;
 
-/** Server messages of sign-in (issue 3). */
+/** Server messages of sign-in (issues 3 and 9). */
 export const SIGN_IN_MESSAGES = {
   codeDailyLimit: '该手机号今日获取验证码次数已达上限，请明天再试',
   ipHourlyLimit: '当前网络获取验证码过于频繁，请稍后再试',
-  signInLocked: '验证码错误次数过多，该手机号已锁定 24 小时',
+  signInAttemptsLimit: '当前网络登录失败次数过多，请稍后再试',
 } as const;
 export const resendWait = (seconds: number): string => `请 ${seconds} 秒后再获取验证码`;
 
@@ -69,4 +69,5 @@ export const UPLOAD_MESSAGES = {
   notUploaded: '文件尚未上传完成',
   folderNotFound: '资源夹不存在',
   notAnImage: '头像只能是图片',
+  avatarTooLarge: '头像图片不能超过 10 MB',
 } as const;

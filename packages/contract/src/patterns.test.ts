@@ -18,6 +18,8 @@ import {
   smsCodeSchema,
   TEXT_1_50_PATTERN,
   text1To50Schema,
+  textLength,
+  textSchema,
 } from './patterns';
 
 // Check characters below were computed outside this code (GB 11643 weights, by hand in Python), so a
@@ -188,6 +190,46 @@ describe('TEXT_1_50_PATTERN / text1To50Schema', () => {
     for (const value of ['a', 'x'.repeat(50), 'x'.repeat(51), 'a b']) {
       expect(TEXT_1_50_PATTERN.test(value)).toBe(text1To50Schema.safeParse(value).success);
     }
+  });
+});
+
+describe('textSchema: the one definition of typed text (issue 9)', () => {
+  const emoji = '😀';
+
+  it('counts characters as code points, so an emoji is one character on both sides', () => {
+    expect(textLength(emoji.repeat(26))).toBe(26);
+    expect(text1To50Schema.safeParse(emoji.repeat(50)).success).toBe(true);
+    expect(text1To50Schema.safeParse(emoji.repeat(51)).success).toBe(false);
+    expect(TEXT_1_50_PATTERN.test(emoji.repeat(50))).toBe(true);
+    expect(TEXT_1_50_PATTERN.test(emoji.repeat(51))).toBe(false);
+  });
+
+  it.each(['\u200b', '\u200b\u200c\u200d', '\u200e\u200f', ' \u2060 \ufeff ', '\u202e\u3000'])(
+    'refuses %j (invisible only) like an empty name',
+    (value) => {
+      expect(text1To50Schema.safeParse(value).error?.issues[0]?.message).toBe(PATTERN_MESSAGES.text1To50);
+    },
+  );
+
+  it('cuts invisible characters at the ends and keeps those inside', () => {
+    expect(text1To50Schema.parse('\u200b 刘晓阳\u200f ')).toBe('刘晓阳');
+    expect(text1To50Schema.parse('👩\u200d💻 设计')).toBe('👩\u200d💻 设计');
+  });
+
+  it.each(['a\u0000b', '\u0000', 'a\u0007b', 'a\u009fb', 'a\nb'])(
+    'refuses the control character in %j',
+    (value) => {
+      expect(text1To50Schema.safeParse(value).error?.issues[0]?.message).toBe(
+        PATTERN_MESSAGES.invalidCharacters,
+      );
+    },
+  );
+
+  it('keeps tab and line breaks in multi-line text, never NUL', () => {
+    const notes = textSchema({ max: 500, multiline: true });
+    expect(notes.parse('第一行\n\t第二行')).toBe('第一行\n\t第二行');
+    expect(notes.safeParse('a\u0000').success).toBe(false);
+    expect(notes.parse('')).toBe('');
   });
 });
 

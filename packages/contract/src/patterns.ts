@@ -23,10 +23,33 @@ export const NATIONAL_ID_PATTERN =
 export const DIGITS_1_50_PATTERN = /^\d{1,50}$/;
 
 /**
- * 1 to 50 characters without leading or trailing white space, i.e. a value already trimmed. Length is
- * in UTF-16 units, as `String.length`, zod's `max` and the HTML `maxlength` count.
+ * 1 to 50 characters without leading or trailing white space, i.e. a value already trimmed. Characters
+ * are code points (see `textLength`), hence the `u` flag.
  */
-export const TEXT_1_50_PATTERN = /^\S(?:[\s\S]{0,48}\S)?$/;
+export const TEXT_1_50_PATTERN = /^\S(?:[\s\S]{0,48}\S)?$/u;
+
+/**
+ * The length of a text as the product counts it everywhere (forms, API, database): in Unicode code
+ * points, as PostgreSQL's `varchar(n)` counts. An emoji is one character, not two UTF-16 units.
+ */
+export const textLength = (text: string): number => {
+  let length = 0;
+  for (const _ of text) length += 1;
+  return length;
+};
+
+/** Invisible characters: zero-width spaces and joiners, direction marks and the like. */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+const EDGES = /^[\s\p{Default_Ignorable_Code_Point}]+|[\s\p{Default_Ignorable_Code_Point}]+$/gu;
+/** Control characters (NUL and the rest of C0 and C1); multi-line text keeps tab and line breaks. */
+const CONTROL_IN_LINE = /\p{Cc}/u;
+const CONTROL_IN_LINES = /(?![\t\n\r])\p{Cc}/u;
+
+/** White space and invisible characters cut from both ends: what a person typed, as they see it. */
+export const trimText = (text: string): string => text.replace(EDGES, '');
+
+/** True when nothing of the text can be seen: empty, white space or invisible characters only. */
+export const isBlankText = (text: string): boolean => trimText(text).replace(INVISIBLE, '') === '';
 
 /** Positive integer written without a leading zero. */
 export const POSITIVE_INTEGER_PATTERN = /^[1-9]\d*$/;
@@ -65,7 +88,50 @@ export const PATTERN_MESSAGES = {
   digits1To50: '*请输入1-50位数字',
   text1To50: '*请输入1-50个字符',
   positiveInteger: '*请输入正整数',
+  invalidCharacters: '*内容含有无效字符',
+  required: '*请输入内容',
 } as const;
+
+export interface TextRules {
+  /** At most this many characters (`textLength`). */
+  max: number;
+  /** At least this many; 1 also refuses text that is blank or invisible only. Default 0. */
+  min?: number;
+  /** Tab and line breaks allowed (notes, messages); a name or a title is one line. */
+  multiline?: boolean;
+  /** The message of a length outside min–max (and of blank text when min ≥ 1). */
+  message?: string;
+}
+
+/**
+ * The one schema of text that people type, used by every field of the contract (forms and server
+ * alike): trimmed of white space and invisible characters at both ends, length in code points, blank
+ * or invisible-only text refused like empty when required, and control characters (NUL above all,
+ * which PostgreSQL refuses) answered 400 instead of reaching the database.
+ */
+export function textSchema({ max, min = 0, multiline = false, message }: TextRules) {
+  const lengthMessage = message ?? (min > 0 ? `*请输入${min}-${max}个字符` : `*最多${max}个字符`);
+  const control = multiline ? CONTROL_IN_LINES : CONTROL_IN_LINE;
+  return z
+    .string({ error: min > 0 ? (message ?? PATTERN_MESSAGES.required) : undefined })
+    .overwrite(trimText)
+    .refine((text) => !control.test(text), { message: PATTERN_MESSAGES.invalidCharacters, abort: true })
+    .refine((text) => (min > 0 ? !isBlankText(text) : true), { message: lengthMessage, abort: true })
+    .refine((text) => {
+      const length = textLength(text);
+      return length >= min && length <= max;
+    }, lengthMessage);
+}
+
+/**
+ * Machine strings (tokens, signatures, signed ids, content types, storage keys): printable ASCII
+ * only, so a control character or a stray byte is refused at validation, never sent to a query.
+ */
+export const asciiTokenSchema = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[\x20-\x7E]*$/, PATTERN_MESSAGES.invalidCharacters);
 
 export const mobileSchema = z
   .string({ error: MESSAGES.phoneInvalid })
@@ -78,11 +144,7 @@ export const nationalIdSchema = z
   .refine(isValidNationalId, { message: PATTERN_MESSAGES.nationalIdInvalid });
 export const digits1To50Schema = z.string().regex(DIGITS_1_50_PATTERN, PATTERN_MESSAGES.digits1To50);
 /** Trims first (the output is the trimmed text), then requires 1 to 50 characters. */
-export const text1To50Schema = z
-  .string()
-  .trim()
-  .min(1, PATTERN_MESSAGES.text1To50)
-  .max(50, PATTERN_MESSAGES.text1To50);
+export const text1To50Schema = textSchema({ min: 1, max: 50, message: PATTERN_MESSAGES.text1To50 });
 /** A positive integer as typed in a text field (a string, e.g. a query parameter or a form value). */
 export const positiveIntegerStringSchema = z
   .string()

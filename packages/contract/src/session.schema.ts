@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mobileSchema, smsCodeSchema, text1To50Schema } from './patterns';
+import { asciiTokenSchema, mobileSchema, smsCodeSchema, text1To50Schema } from './patterns';
 
 /** POST /v1/mobile_codes */
 export const mobileCodeRequestSchema = z.object({ mobile: mobileSchema });
@@ -42,7 +42,7 @@ export const signInResponseSchema = z.object({
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 /** POST /v1/sessions/refresh */
-export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(512) });
+export const refreshRequestSchema = z.object({ refresh_token: asciiTokenSchema(512).min(1) });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
 /** GET /v1/teams item (docs/product.md §3 "Team list item"). */
@@ -80,7 +80,7 @@ export const profileUpdateSchema = z
   .object({
     nickname: text1To50Schema.optional(),
     /** signed_id of an uploaded image (POST /v1/direct_uploads, then the PUT) to become the avatar. */
-    avatar_signed_id: z.string().min(1).max(512).optional(),
+    avatar_signed_id: asciiTokenSchema(512).min(1).optional(),
   })
   .refine((body) => body.nickname !== undefined || body.avatar_signed_id !== undefined, {
     message: '请填写要修改的内容',

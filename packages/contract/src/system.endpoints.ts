@@ -1,6 +1,7 @@
 /** Endpoints of the installation itself: health, public settings, the API's own description. */
 import { z } from 'zod';
 import { endpoint, json, publicAccess, raw } from './endpoint';
+import { asciiTokenSchema } from './patterns';
 import { configsSchema, healthSchema } from './system.schema';
 
 export const systemEndpoints = {
@@ -37,7 +38,7 @@ export const systemEndpoints = {
     path: '/docs/*',
     summary: 'API 参考页面的脚本与样式',
     access: publicAccess,
-    params: z.object({ '*': z.string().max(100) }),
+    params: z.object({ '*': asciiTokenSchema(100) }),
     answer: raw(200, 'application/javascript', '脚本或样式文件'),
   }),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asciiTokenSchema, textSchema } from './patterns';
 
 /** Base64 of the 16 bytes of an MD5 digest (what S3's Content-MD5 takes). */
 export const MD5_BASE64_PATTERN = /^[A-Za-z0-9+/]{21}[AQgw]==$/;
@@ -6,10 +7,10 @@ export const MD5_BASE64_PATTERN = /^[A-Za-z0-9+/]{21}[AQgw]==$/;
 /** POST /v1/direct_uploads (docs/product.md §3 "Direct-upload request"). */
 export const directUploadRequestSchema = z.object({
   checksum: z.string().regex(MD5_BASE64_PATTERN, '文件校验值无效'),
-  content_type: z.string().trim().min(1).max(255),
+  content_type: asciiTokenSchema(255).trim().min(1),
   byte_size: z.number().int().positive(),
-  filename: z.string().trim().min(1).max(255),
-  suffix: z.string().max(32).nullish(),
+  filename: textSchema({ min: 1, max: 255 }),
+  suffix: textSchema({ max: 32 }).nullish(),
 });
 export type DirectUploadRequest = z.infer<typeof directUploadRequestSchema>;
 
@@ -29,7 +30,7 @@ export type DirectUploadResponse = z.infer<typeof directUploadResponseSchema>;
 /** POST /v1/files (docs/product.md §3 "File record create payload"). */
 export const fileCreateSchema = z.object({
   folder_id: z.number().int().positive(),
-  signed_id: z.string().min(1).max(512),
+  signed_id: asciiTokenSchema(512).min(1),
 });
 export type FileCreate = z.infer<typeof fileCreateSchema>;
 
@@ -60,23 +61,23 @@ export const fileSchema = z.object({
 export type FileItem = z.infer<typeof fileSchema>;
 
 /** The storage key a signed blob address names (everything after /v1/blobs/). */
-export const blobKeyParamsSchema = z.object({ '*': z.string().min(1).max(1024) });
+export const blobKeyParamsSchema = z.object({ '*': asciiTokenSchema(1024).min(1) });
 export type BlobKeyParams = z.infer<typeof blobKeyParamsSchema>;
 
 /** Query of a signed PUT address (the disk driver's). */
 export const blobPutQuerySchema = z.object({
   expires: z.coerce.number<number>().int(),
   size: z.coerce.number<number>().int().positive(),
-  signature: z.string().max(100),
+  signature: asciiTokenSchema(100),
 });
 export type BlobPutQuery = z.infer<typeof blobPutQuerySchema>;
 
 /** Query of a signed GET address: the content type to serve and, for a download, the file's name. */
 export const blobGetQuerySchema = z.object({
   expires: z.coerce.number<number>().int(),
-  type: z.string().max(255),
-  name: z.string().max(255).optional(),
-  signature: z.string().max(100),
+  type: asciiTokenSchema(255),
+  name: textSchema({ max: 255 }).optional(),
+  signature: asciiTokenSchema(100),
 });
 export type BlobGetQuery = z.infer<typeof blobGetQuerySchema>;
 

@@ -23,3 +23,10 @@ export function isAcceptedContentType(contentType: string): boolean {
       : type === accepted,
   );
 }
+
+/** PDFs are shown in the gallery: their preview address serves the file inline, framable by our own pages. */
+export const PDF_CONTENT_TYPE = 'application/pdf';
+
+/** True for a PDF's content type (parameters and case ignored). */
+export const isPdfType = (contentType: string): boolean =>
+  contentType.toLowerCase().split(';')[0]?.trim() === PDF_CONTENT_TYPE;

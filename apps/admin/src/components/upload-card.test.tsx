@@ -101,12 +101,64 @@ describe('UploadCard', () => {
     expect(screen.queryByTestId('upload-card')).toBeNull();
   });
 
+  it('counts failures apart: 已完成 0/6 with 5 failed is not 88 %, and the bar shows them in red', () => {
+    const failed = (uid: string) => item(uid, 'error', 90, '网络异常');
+    const queue = fakeQueue([
+      failed('a'),
+      failed('b'),
+      failed('c'),
+      failed('d'),
+      failed('e'),
+      item('f', 'uploading', 30),
+    ]);
+    renderCard(queue);
+    expect(screen.getByTestId('upload-card-summary').textContent).toBe('已完成 0/6');
+    expect(screen.getByTestId('upload-card-failed').textContent).toBe('失败 5');
+    expect(screen.getByTestId('upload-card').textContent).not.toContain('88%');
+    // Progress over the one file that can still finish.
+    expect(screen.getByTestId('upload-card-percent').textContent).toBe('30%');
+    const bar = screen.getByTestId('upload-card-bar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('30');
+    expect(bar.getAttribute('aria-valuetext')).toBe('已完成 0/6，失败 5');
+    expect(bar.dataset.state).toBe('active');
+    // On the whole batch's bar: 30 % of one file in six uploaded, five files in six failed.
+    expect(screen.getByTestId('upload-card-bar-progress').style.width).toBe('5%');
+    expect(Number.parseFloat(screen.getByTestId('upload-card-bar-failed').style.width)).toBeCloseTo(83.33, 1);
+
+    // Everything failed: nothing looks done.
+    queue.set(['a', 'b', 'c', 'd', 'e', 'f'].map(failed));
+    expect(screen.getByTestId('upload-card-bar').getAttribute('aria-valuenow')).toBe('0');
+    // No percentage at all: a red warning sign instead.
+    expect(screen.getByTestId('upload-card-percent').textContent).toBe('');
+    expect(
+      screen.getByTestId('upload-card-percent').querySelector('[aria-label="exclamation-circle"]'),
+    ).not.toBeNull();
+    expect(screen.getByTestId('upload-card-bar').dataset.state).toBe('failed');
+    expect(screen.getByTestId('upload-card-bar-progress').style.width).toBe('0%');
+    expect(screen.getByTestId('upload-card-bar-failed').style.width).toBe('100%');
+    expect(screen.getByTestId('upload-card-failed').textContent).toBe('失败 6');
+  });
+
+  it('a batch without failures ends full and green, with no red part', () => {
+    const queue = fakeQueue([item('a', 'success', 100), item('b', 'uploading', 50)]);
+    renderCard(queue);
+    expect(screen.getByTestId('upload-card-percent').textContent).toBe('75%');
+    expect(screen.queryByTestId('upload-card-bar-failed')).toBeNull();
+    queue.set([item('a', 'success', 100), item('b', 'success', 100)]);
+    expect(screen.getByTestId('upload-card-bar').dataset.state).toBe('done');
+    expect(screen.getByTestId('upload-card-bar-progress').style.width).toBe('100%');
+    expect(screen.queryByTestId('upload-card-failed')).toBeNull();
+  });
+
   it('隐藏 folds it into a pill that reopens it; new files reopen it too', () => {
     const queue = fakeQueue([item('a', 'uploading', 10)]);
     renderCard(queue);
     fireEvent.click(screen.getByTestId('upload-card-hide'));
     expect(screen.queryByTestId('upload-card')).toBeNull();
     expect(screen.getByTestId('upload-card-pill').textContent).toContain('已完成 0/1');
+    queue.set([item('a', 'error', 10, '网络异常')]);
+    expect(screen.getByTestId('upload-card-pill').textContent).toBe('已完成 0/1失败 1');
+    queue.set([item('a', 'uploading', 10)]);
 
     fireEvent.click(screen.getByTestId('upload-card-pill'));
     expect(screen.getByTestId('upload-card')).toBeTruthy();

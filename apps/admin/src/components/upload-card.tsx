@@ -5,11 +5,17 @@ import {
   LoadingOutlined,
 } from '@ant-design/icons';
 import { formatFileSize } from '@trackit/client/format';
-import { summarizeUploads, type UploadItem, type UploadQueue } from '@trackit/client/upload/upload-queue';
+import {
+  summarizeUploads,
+  type UploadItem,
+  type UploadQueue,
+  type UploadSummary,
+} from '@trackit/client/upload/upload-queue';
 import { MESSAGES, uploadProgress } from '@trackit/contract/messages';
 import { Button, Progress, Typography } from 'antd';
 import { memo, useState } from 'react';
 import { uploadQueue as appQueue, useUploadItems } from '../uploads';
+import { CORNER_PLACES, CornerSlot } from './corner-dock';
 import { FileTypeIcon } from './file-type-icon';
 import styles from './upload-card.module.css';
 
@@ -51,7 +57,13 @@ const UploadRow = memo(function UploadRow({
           {item.name}
         </div>
         {item.status === 'uploading' && (
-          <Progress percent={item.percent} size="small" showInfo={false} className={styles.rowBar} />
+          <Progress
+            percent={item.percent}
+            size="small"
+            showInfo={false}
+            strokeColor="#1d3a8a"
+            className={styles.rowBar}
+          />
         )}
         {item.status === 'success' && <div className={styles.rowMeta}>{formatFileSize(item.size)}</div>}
         {item.status === 'error' && (
@@ -85,8 +97,55 @@ const UploadRow = memo(function UploadRow({
 });
 
 /**
+ * The batch's bar: the uploaded part (done files and the progress of the others) from the left, the failed
+ * files' part in red from the right, so failures never look done. The percentage is over the files that
+ * can still finish.
+ */
+function BatchBar({ summary, label }: { summary: UploadSummary; label: string }) {
+  const state = !summary.finished ? 'active' : summary.failed > 0 ? 'failed' : 'done';
+  const failedText = summary.failed > 0 ? `，${MESSAGES.uploadFailed} ${summary.failed}` : '';
+  return (
+    <div
+      className={styles.bar}
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={summary.percent}
+      aria-valuetext={`${label}${failedText}`}
+      data-testid="upload-card-bar"
+      data-state={state}
+    >
+      <div className={styles.track}>
+        <span
+          className={styles.fillProgress}
+          style={{ width: `${summary.progressShare}%` }}
+          data-testid="upload-card-bar-progress"
+        />
+        {summary.failed > 0 && (
+          <span
+            className={styles.fillFailed}
+            style={{ width: `${summary.failedShare}%` }}
+            data-testid="upload-card-bar-failed"
+          />
+        )}
+      </div>
+      <span className={styles.barText} data-testid="upload-card-percent">
+        {state === 'active' ? (
+          `${summary.percent}%`
+        ) : state === 'done' ? (
+          <CheckCircleFilled className={styles.pillDone} />
+        ) : (
+          <ExclamationCircleFilled className={styles.pillFailed} />
+        )}
+      </span>
+    </div>
+  );
+}
+
+/**
  * The floating upload-progress card (docs/product.md §2): bottom right over the pages, for as long as the queue has
- * items. Simple view: the batch's bar and 已完成 {done}/{total}; detail view: each file with its
+ * items, in the corner dock under the new-version notice (both stay visible). Simple view: the batch's
+ * bar and 已完成 {done}/{total}, failures counted apart (失败 {n}, red); detail view: each file with its
  * thumbnail, progress and 成功 or 失败 + 重试. 隐藏 folds it into a small pill; 关闭 (once nothing is
  * uploading) clears the list. New files unfold it again.
  */
@@ -115,15 +174,22 @@ export function UploadCard({ queue = appQueue }: { queue?: UploadQueue }) {
       <CheckCircleFilled className={styles.pillDone} />
     );
     return (
-      <button
-        type="button"
-        className={styles.pill}
-        onClick={() => setHidden(false)}
-        data-testid="upload-card-pill"
-      >
-        {icon}
-        <span>{label}</span>
-      </button>
+      <CornerSlot place={CORNER_PLACES.uploadCard}>
+        <button
+          type="button"
+          className={styles.pill}
+          onClick={() => setHidden(false)}
+          data-testid="upload-card-pill"
+        >
+          {icon}
+          <span>{label}</span>
+          {summary.failed > 0 && (
+            <span className={styles.failedCount}>
+              {MESSAGES.uploadFailed} {summary.failed}
+            </span>
+          )}
+        </button>
+      </CornerSlot>
     );
   }
 
@@ -132,47 +198,47 @@ export function UploadCard({ queue = appQueue }: { queue?: UploadQueue }) {
     setDetail(false);
   };
 
-  const barStatus = !summary.finished ? 'active' : summary.failed > 0 ? 'exception' : 'success';
-
   return (
-    <section className={styles.card} data-testid="upload-card" data-view={detail ? 'detail' : 'simple'}>
-      <header className={styles.head}>
-        <CloudUploadOutlined className={styles.headIcon} />
-        <span className={styles.summary} data-testid="upload-card-summary">
-          {label}
-        </span>
-        {summary.failed > 0 && (
-          <span className={styles.failedCount}>
-            {MESSAGES.uploadFailed} {summary.failed}
+    <CornerSlot place={CORNER_PLACES.uploadCard} shrink>
+      <section className={styles.card} data-testid="upload-card" data-view={detail ? 'detail' : 'simple'}>
+        <header className={styles.head}>
+          <CloudUploadOutlined className={styles.headIcon} />
+          <span className={styles.summary} data-testid="upload-card-summary">
+            {label}
           </span>
-        )}
-        <span className={styles.actions}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => setDetail(!detail)}
-            data-testid="upload-card-toggle"
-          >
-            {detail ? '收起详情' : MESSAGES.uploadViewDetails}
-          </Button>
-          <Button type="link" size="small" onClick={() => setHidden(true)} data-testid="upload-card-hide">
-            {MESSAGES.uploadHide}
-          </Button>
-          {summary.finished && (
-            <Button type="link" size="small" onClick={handleClose} data-testid="upload-card-close">
-              {MESSAGES.uploadClose}
-            </Button>
+          {summary.failed > 0 && (
+            <span className={styles.failedCount} data-testid="upload-card-failed">
+              {MESSAGES.uploadFailed} {summary.failed}
+            </span>
           )}
-        </span>
-      </header>
-      <Progress percent={summary.percent} status={barStatus} size="small" className={styles.bar} />
-      {detail && (
-        <ul className={styles.list} data-testid="upload-card-list">
-          {items.map((item) => (
-            <UploadRow key={item.uid} item={item} onRetry={queue.retry} />
-          ))}
-        </ul>
-      )}
-    </section>
+          <span className={styles.actions}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setDetail(!detail)}
+              data-testid="upload-card-toggle"
+            >
+              {detail ? '收起详情' : MESSAGES.uploadViewDetails}
+            </Button>
+            <Button type="link" size="small" onClick={() => setHidden(true)} data-testid="upload-card-hide">
+              {MESSAGES.uploadHide}
+            </Button>
+            {summary.finished && (
+              <Button type="link" size="small" onClick={handleClose} data-testid="upload-card-close">
+                {MESSAGES.uploadClose}
+              </Button>
+            )}
+          </span>
+        </header>
+        <BatchBar summary={summary} label={label} />
+        {detail && (
+          <ul className={styles.list} data-testid="upload-card-list">
+            {items.map((item) => (
+              <UploadRow key={item.uid} item={item} onRetry={queue.retry} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </CornerSlot>
   );
 }

@@ -2,41 +2,31 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { createLocalStore } from '@trackit/client/storage';
 import { STORAGE_NEVER_EXPIRES } from '@trackit/contract/constants';
-import { copyright, MESSAGES, PRODUCT_NAME } from '@trackit/contract/messages';
-import { Button, Layout, Result, Spin } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { copyright, MESSAGES } from '@trackit/contract/messages';
+import { Button, Layout, Result } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { ForbiddenPage } from '../components/forbidden-page';
-import { PageLoading } from '../components/page-loading';
+import { PageLoading, PageLoadingOverlay } from '../components/page-loading';
 import { UploadCard } from '../components/upload-card';
 import { profileQuery } from '../features/session/session.queries';
 import styles from './admin-layout.module.css';
 import { AppHeader } from './app-header';
 import { BreadcrumbTitleContext, type PageTitleOverride } from './breadcrumb-title';
+import { useDocumentTitle } from './document-title';
 import { breadcrumbTrail } from './navigation';
 import { PageHeader } from './page-header';
-import { requiredPermission, routeTitle } from './route-handle';
+import { requiredPermission, routeTitle, showsPageHeader } from './route-handle';
 import { myPermissionsQuery } from './shell.queries';
 import { SideMenu } from './side-menu';
 
 const shellStore = createLocalStore();
 const COLLAPSED_KEY = 'MENU_COLLAPSED';
 
+/** The sticky header's height (admin-layout.module.css). */
+const HEADER_HEIGHT = 56;
 const SIDER_WIDTH = 208;
 const SIDER_COLLAPSED_WIDTH = 64;
-
-/** Page title (docs/product.md §2): the team's name, or the product's until it is known. */
-function useDocumentTitle(teamName: string | undefined) {
-  useEffect(() => {
-    document.title = teamName || PRODUCT_NAME;
-  }, [teamName]);
-  useEffect(
-    () => () => {
-      document.title = PRODUCT_NAME;
-    },
-    [],
-  );
-}
 
 /**
  * The signed-in shell (docs/product.md §2 "Shell navigation"): header, the side menu of the member's permission
@@ -81,19 +71,14 @@ export function AdminLayout() {
       />
     );
   } else if (forbidden) {
-    body = (
-      <div className={styles.panel}>
-        <ForbiddenPage />
-      </div>
-    );
+    body = <ForbiddenPage />;
   } else {
     body = (
       <>
-        <PageHeader crumbs={crumbs} title={customTitle ?? routeTitle(matches)} />
-        {/* A page whose code is still loading: the large spinner over the page being left. */}
-        <Spin spinning={navigation.state === 'loading'} delay={200} size="large">
-          <Outlet />
-        </Spin>
+        {showsPageHeader(matches) && (
+          <PageHeader crumbs={crumbs} title={customTitle ?? routeTitle(matches)} />
+        )}
+        <Outlet />
       </>
     );
   }
@@ -127,6 +112,8 @@ export function AdminLayout() {
           </Layout.Sider>
           <Layout.Content className={styles.content}>
             <div className={styles.body}>{body}</div>
+            {/* A page whose code is still loading: the large spinner over the page being left. */}
+            <PageLoadingOverlay loading={navigation.state === 'loading'} top={HEADER_HEIGHT} />
             <footer className={styles.footer}>{copyright(new Date().getFullYear())}</footer>
           </Layout.Content>
         </Layout>

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@trackit/contract/messages';
 import type { Profile } from '@trackit/contract/session.schema';
-import { Descriptions, Flex, Typography } from 'antd';
+import { Descriptions, Flex } from 'antd';
 import { MemberAvatar } from '../components/member-avatar';
 import { ShellModal } from '../components/shell-modal';
 
@@ -15,16 +15,14 @@ export function ProfileCardModal({ profile, open, onClose }: ProfileCardModalPro
   return (
     <ShellModal open={open} onClose={onClose} title={MESSAGES.myProfileCard}>
       <div data-testid="profile-card">
-        <Flex vertical align="center" gap={8} style={{ padding: '8px 0 20px' }}>
+        {/* The nickname shows once, in its row below. */}
+        <Flex justify="center" style={{ padding: '8px 0 20px' }}>
           <MemberAvatar
             nickname={profile.nickname}
             avatar={profile.avatar}
             baseColor={profile.base_color}
             size={72}
           />
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            {profile.nickname}
-          </Typography.Title>
         </Flex>
         <Descriptions
           column={1}

@@ -9,6 +9,8 @@ export interface AdminRouteHandle {
   permission?: PermissionKey;
   /** The heading of the page. */
   title?: string;
+  /** `false`: no breadcrumb and heading above the page (the 404 page). */
+  pageHeader?: false;
 }
 
 const isHandle = (value: unknown): value is AdminRouteHandle => typeof value === 'object' && value !== null;
@@ -29,4 +31,10 @@ export const routeTitle = (matches: readonly { handle: unknown }[]): string | un
     if (isHandle(handle) && handle.title) return handle.title;
   }
   return undefined;
+};
+
+/** Whether the shell shows the breadcrumb and heading above the deepest matched route. */
+export const showsPageHeader = (matches: readonly { handle: unknown }[]): boolean => {
+  const handle = matches.at(-1)?.handle;
+  return !(isHandle(handle) && handle.pageHeader === false);
 };

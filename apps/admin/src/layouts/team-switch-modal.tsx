@@ -52,6 +52,7 @@ export function TeamSwitchModal({ teams, currentId, open, onClose }: TeamSwitchM
                 baseColor={team.base_color}
                 size={40}
               />
+              {/* Team name first, then the nickname there: the order of the login's team picker. */}
               <div className={styles.teamText}>
                 <Typography.Text strong ellipsis={{ tooltip: team.team_name }}>
                   {team.team_name}

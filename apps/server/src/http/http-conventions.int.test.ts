@@ -3,8 +3,9 @@ import { pageQuerySchema } from '@trackit/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { nobodyAccess } from '../test/nobody-access';
 import { AppError } from './app-error';
-import { type AccessControl, registerEndpoints } from './endpoint-router';
+import { registerEndpoints } from './endpoint-router';
 
 /** Probes of the HTTP layer, declared and registered the way every endpoint of the map is. */
 const probes = {
@@ -55,15 +56,6 @@ const probes = {
   }),
 };
 
-const nobody: AccessControl = {
-  authenticate: async () => {
-    throw new AppError('unauthenticated');
-  },
-  authorize: async () => {
-    throw new AppError('forbidden');
-  },
-};
-
 describe('API conventions', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -92,7 +84,7 @@ describe('API conventions', () => {
             throw new AppError('needsConfirmation', { data: { title: '确认', content: '继续吗？' } });
           },
         },
-        nobody,
+        nobodyAccess,
       ),
     );
   });

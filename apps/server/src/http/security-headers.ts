@@ -28,6 +28,8 @@ export async function registerSecurityHeaders(
         fontSrc: ["'self'", 'data:', ...assetHosts],
         mediaSrc: ["'self'", 'blob:', ...fileHosts],
         connectSrc: ["'self'", ...fileHosts],
+        // The gallery frames a PDF from where its bytes are served.
+        frameSrc: ["'self'", ...fileHosts],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -34,6 +34,8 @@ export interface TestApp {
   sms: SentCodes;
   database: DatabaseHandle;
   config: Config;
+  /** The server's log lines (JSON), when the test sets LOG_LEVEL; nothing is printed. */
+  logs: string[];
   /** Base URL of the listening server, e.g. http://127.0.0.1:40123 */
   baseUrl: string;
   /** A request over real HTTP; JSON bodies are sent and parsed. */
@@ -73,9 +75,11 @@ export async function buildTestApp(
     all: sent,
     last: (mobile) => sent.filter((s) => s.mobile === mobile).at(-1)?.code,
   };
+  const logs: string[] = [];
   const app = await buildApp({
     config,
     database,
+    logStream: { write: (line) => void logs.push(line) },
     clock: clock.now,
     sms: { name: 'console', sendCode: async (mobile, code) => void sent.push({ mobile, code }) },
   });
@@ -92,6 +96,7 @@ export async function buildTestApp(
     sms,
     database,
     config,
+    logs,
     baseUrl,
     async request<T>(
       method: string,

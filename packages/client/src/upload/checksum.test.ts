@@ -30,11 +30,13 @@ describe('md5Base64OfBlob', () => {
     ['exactly one chunk', chunk],
     ['one byte past a chunk', chunk + 1],
     ['2.5 chunks', chunk * 2 + chunk / 2],
+    ['4.5 reads of 4 chunks', chunk * 18],
   ])('matches Node’s MD5 for %s', async (_label, size) => {
     const bytes = randomBytes(size);
     const checksum = await md5Base64OfBlob(new Blob([bytes]), {
       name: 'a.bin',
       chunkBytes: chunk,
+      readBytes: chunk * 4,
       hasher: await createMD5(),
     });
     expect(checksum).toBe(nodeMd5(bytes));
@@ -59,6 +61,59 @@ describe('md5Base64OfBlob', () => {
       [8192, 12288],
     ]);
     expect(progress).toEqual([4096, 8192, 10_000]);
+  });
+
+  it('reads larger slices and feeds the hasher chunk by chunk, with the same checksum', async () => {
+    const bytes = randomBytes(20_000);
+    const reads: [number, number][] = [];
+    const updates: number[] = [];
+    const real = await createMD5();
+    const hasher = {
+      init: () => real.init(),
+      update: (data: Uint8Array) => {
+        updates.push(data.length);
+        return real.update(data);
+      },
+      digest: (type: 'binary') => real.digest(type),
+    };
+    const progress: number[] = [];
+    const checksum = await md5Base64OfBlob(spyBlob(bytes, reads), {
+      name: 'a.bin',
+      hasher,
+      chunkBytes: 4096,
+      readBytes: 4096 * 4,
+      onProgress: (loaded) => progress.push(loaded),
+    });
+    expect(checksum).toBe(nodeMd5(bytes));
+    expect(reads).toEqual([
+      [0, 16_384],
+      [16_384, 32_768],
+    ]);
+    expect(updates).toEqual([4096, 4096, 4096, 4096, 20_000 - 16_384]);
+    expect(progress).toEqual([16_384, 20_000]);
+  });
+
+  it('rounds the read size down to whole chunks, at least one', async () => {
+    const bytes = randomBytes(10_000);
+    const reads: [number, number][] = [];
+    await md5Base64OfBlob(spyBlob(bytes, reads), {
+      name: 'a.bin',
+      hasher: await createMD5(),
+      chunkBytes: 4096,
+      readBytes: 4096 * 2 + 100,
+    });
+    expect(reads).toEqual([
+      [0, 8192],
+      [8192, 16_384],
+    ]);
+    const small: [number, number][] = [];
+    await md5Base64OfBlob(spyBlob(bytes, small), {
+      name: 'a.bin',
+      hasher: await createMD5(),
+      chunkBytes: 4096,
+      readBytes: 10,
+    });
+    expect(small[0]).toEqual([0, 4096]);
   });
 
   it('rejects a read error with 读取文件 {file} 出错', async () => {

@@ -4,8 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { FileReadError } from './checksum';
 import {
   ChecksumError,
+  checksumConcurrency,
   computeMd5InPage,
   createMd5Pool,
+  MAX_CHECKSUM_WORKERS,
   type Md5Worker,
   type Md5WorkerAnswer,
   type Md5WorkerJob,
@@ -46,10 +48,30 @@ class FakeWorker implements Md5Worker {
 const file = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
 
 describe('createMd5Pool', () => {
-  it('asks the worker to read 2 MB chunks (docs/product.md §9)', () => {
+  it('asks the worker to hash 2 MB chunks (docs/product.md §9), read 8 MB at a time', () => {
     const worker = new FakeWorker();
     void createMd5Pool({ createWorker: () => worker }).computeMd5(file('a.jpg'));
-    expect(worker.current).toMatchObject({ name: 'a.jpg', chunkBytes: 2_097_152 });
+    expect(worker.current).toMatchObject({ name: 'a.jpg', chunkBytes: 2_097_152, readBytes: 8_388_608 });
+  });
+
+  it('has a worker per core by default, between 1 and 4', () => {
+    expect(checksumConcurrency(2)).toBe(2);
+    expect(checksumConcurrency(1)).toBe(1);
+    expect(checksumConcurrency(16)).toBe(MAX_CHECKSUM_WORKERS);
+    expect(MAX_CHECKSUM_WORKERS).toBe(4);
+    expect(checksumConcurrency(Number.NaN)).toBe(2);
+    expect(checksumConcurrency(0)).toBe(2);
+
+    const workers: FakeWorker[] = [];
+    const pool = createMd5Pool({
+      createWorker: () => {
+        const worker = new FakeWorker();
+        workers.push(worker);
+        return worker;
+      },
+    });
+    for (let index = 0; index < 8; index += 1) void pool.computeMd5(file(`${index}.jpg`));
+    expect(workers).toHaveLength(checksumConcurrency());
   });
 
   it('hashes with at most `size` workers, reusing them file after file', async () => {
@@ -130,8 +152,8 @@ describe('createMd5Pool', () => {
 });
 
 describe('computeMd5InPage', () => {
-  it('hashes in 2 MB chunks (docs/product.md §9)', async () => {
-    const bytes = new Uint8Array(2_097_152 + 10);
+  it('hashes in 2 MB chunks (docs/product.md §9), reading 8 MB at a time', async () => {
+    const bytes = new Uint8Array(8_388_608 + 10);
     const starts: number[] = [];
     const blob = new Blob([bytes]);
     const spied = {
@@ -143,6 +165,6 @@ describe('computeMd5InPage', () => {
       },
     } as unknown as File;
     expect(await computeMd5InPage(spied)).toBe(createHash('md5').update(bytes).digest('base64'));
-    expect(starts).toEqual([0, 2_097_152]);
+    expect(starts).toEqual([0, 8_388_608]);
   });
 });

@@ -1,10 +1,27 @@
 /**
- * MD5 checksums in Web Workers (docs/product.md §5): a small pool of workers, created on first use and reused for
- * every file, each hashing one file at a time. Without Worker support the page hashes itself.
+ * MD5 checksums in Web Workers (docs/product.md §5): a pool of workers sized to the cores, created on first use
+ * and reused for every file, each hashing one file at a time. Without Worker support the page hashes itself.
  */
 import { UPLOAD_CHECKSUM_CHUNK_BYTES } from '@trackit/contract/constants';
 import { MESSAGES } from '@trackit/contract/messages';
 import { FileReadError, md5Base64OfBlob } from './checksum';
+
+/** Bytes per read of a file being hashed (4 chunks of 2 MB, fed to the hasher one chunk at a time). */
+export const CHECKSUM_READ_BYTES = 4 * UPLOAD_CHECKSUM_CHUNK_BYTES;
+
+/** Most checksum workers, whatever the cores: reading files, not the CPU, limits beyond that. */
+export const MAX_CHECKSUM_WORKERS = 4;
+
+/**
+ * Checksums at once: one per core (navigator.hardwareConcurrency), between 1 and MAX_CHECKSUM_WORKERS;
+ * 2 where the browser does not say.
+ */
+export const checksumConcurrency = (
+  cores: number | undefined = typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency,
+): number =>
+  typeof cores === 'number' && Number.isFinite(cores) && cores >= 1
+    ? Math.min(Math.floor(cores), MAX_CHECKSUM_WORKERS)
+    : 2;
 
 /** Base64 MD5 of a file; `onProgress` gets the bytes hashed so far. Rejects with FileReadError on a read error. */
 export type ComputeMd5 = (file: File, onProgress?: (loaded: number) => void) => Promise<string>;
@@ -15,6 +32,7 @@ export interface Md5WorkerJob {
   file: Blob;
   name: string;
   chunkBytes: number;
+  readBytes: number;
 }
 
 /** Worker → page. */
@@ -32,7 +50,7 @@ export interface Md5Worker {
 }
 
 export interface Md5PoolOptions {
-  /** Workers at most; 2 keeps two reads and two cores busy without starving the page. */
+  /** Workers at most; defaults to checksumConcurrency() (one per core, at most 4). */
   size?: number;
   createWorker: () => Md5Worker;
   /** Where a job goes when no worker can be created or its worker crashed (the page itself). */
@@ -76,6 +94,7 @@ export const computeMd5InPage: ComputeMd5 = async (file, onProgress) => {
     return await md5Base64OfBlob(file, {
       name: file.name,
       chunkBytes: UPLOAD_CHECKSUM_CHUNK_BYTES,
+      readBytes: CHECKSUM_READ_BYTES,
       hasher: await createMD5(),
       onProgress,
     });
@@ -84,7 +103,11 @@ export const computeMd5InPage: ComputeMd5 = async (file, onProgress) => {
   }
 };
 
-export function createMd5Pool({ size = 2, createWorker, fallback }: Md5PoolOptions): Md5Pool {
+export function createMd5Pool({
+  size = checksumConcurrency(),
+  createWorker,
+  fallback,
+}: Md5PoolOptions): Md5Pool {
   const slots: Slot[] = [];
   const waiting: Job[] = [];
   let nextId = 1;
@@ -148,6 +171,7 @@ export function createMd5Pool({ size = 2, createWorker, fallback }: Md5PoolOptio
         file: job.file,
         name: job.file.name,
         chunkBytes: UPLOAD_CHECKSUM_CHUNK_BYTES,
+        readBytes: CHECKSUM_READ_BYTES,
       });
     }
   }
@@ -170,11 +194,11 @@ export function createMd5Pool({ size = 2, createWorker, fallback }: Md5PoolOptio
 
 let defaultPool: Md5Pool | undefined;
 
-/** The app-wide checksum function: two module workers, or the page itself where workers are missing. */
+/** The app-wide checksum function: a module worker per core, or the page itself where workers are missing. */
 export const computeMd5: ComputeMd5 = (file, onProgress) => {
   if (typeof Worker === 'undefined') return computeMd5InPage(file, onProgress);
   defaultPool ??= createMd5Pool({
-    size: 2,
+    size: checksumConcurrency(),
     fallback: computeMd5InPage,
     createWorker: () =>
       new Worker(new URL('./md5.worker.ts', import.meta.url), { type: 'module' }) as unknown as Md5Worker,

@@ -21,6 +21,7 @@ scope.addEventListener('message', async ({ data: job }) => {
     const checksum = await md5Base64OfBlob(job.file, {
       name: job.name,
       chunkBytes: job.chunkBytes,
+      readBytes: job.readBytes,
       hasher: await hasher,
       onProgress: (loaded) => scope.postMessage({ id: job.id, type: 'progress', loaded }),
     });

@@ -8,7 +8,13 @@ import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { CallOptions } from '../api-client';
 import { FileReadError } from './checksum';
 import type { ComputeMd5 } from './compute-md5';
-import { createUploadQueue, progressPercent, summarizeUploads, type UploadItem } from './upload-queue';
+import {
+  ANNOUNCEMENT_FRESH_MS,
+  createUploadQueue,
+  progressPercent,
+  summarizeUploads,
+  type UploadItem,
+} from './upload-queue';
 import { type PutFile, sleep, type UploadApi, type UploadDeps } from './upload-steps';
 
 const CHECKSUM = 'XUFAKrxLKna5cZ2REBfFkg==';
@@ -219,29 +225,29 @@ describe('upload queue', () => {
     expect(only(queue)).toMatchObject({ status: 'error', error: '文件夹不存在' });
   });
 
-  it('runs at most `concurrency` uploads; the rest wait as uploading at 0%', async () => {
+  it('runs at most `concurrency` PUTs; the files behind wait as uploading', async () => {
     const releases: (() => void)[] = [];
     let running = 0;
     let most = 0;
     const { deps } = harness({
-      computeMd5: async () => {
+      putFile: async () => {
         running += 1;
         most = Math.max(most, running);
         await new Promise<void>((resolve) => releases.push(resolve));
         running -= 1;
-        return CHECKSUM;
+        return 200;
       },
     });
-    const queue = createUploadQueue({ deps, concurrency: 2, ...quiet });
+    const queue = createUploadQueue({ deps, concurrency: 2, checksumConcurrency: 1, ...quiet });
     queue.enqueue(
-      ['1', '2', '3', '4', '5'].map((n) => png(`${n}.png`)),
+      ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((n) => png(`${n}.png`)),
       1,
     );
 
     await vi.waitFor(() => expect(releases).toHaveLength(2));
-    expect(queue.getSnapshot().map((item) => [item.status, item.percent])).toEqual(
-      Array.from({ length: 5 }, () => ['uploading', 0]),
-    );
+    expect(queue.getSnapshot().every((item) => item.status === 'uploading')).toBe(true);
+    // The last files have not even started their checksum.
+    expect(queue.getSnapshot().at(-1)?.percent).toBe(0);
     while (releases.length > 0 || queue.isBusy()) {
       releases.shift()?.();
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -269,14 +275,14 @@ describe('upload queue', () => {
     await vi.waitFor(() => expect(queue.getSnapshot().every((item) => item.status === 'success')).toBe(true));
   });
 
-  it('defaults to 3 uploads at once', async () => {
+  it('defaults to 3 PUTs at once (docs/product.md §9)', async () => {
     const releases: (() => void)[] = [];
     const { deps } = harness({
-      computeMd5: () => new Promise<string>((resolve) => releases.push(() => resolve(CHECKSUM))),
+      putFile: () => new Promise<number>((resolve) => releases.push(() => resolve(200))),
     });
     const queue = createUploadQueue({ deps, ...quiet });
     queue.enqueue(
-      ['1', '2', '3', '4'].map((n) => png(`${n}.png`)),
+      ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'].map((n) => png(`${n}.png`)),
       1,
     );
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -406,6 +412,230 @@ describe('upload queue', () => {
   });
 });
 
+/** A promise the test settles when it wants. */
+const deferred = <T>() => {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+};
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('upload queue scheduling (checksums ahead of the PUTs)', () => {
+  it('checksums and announces the next file while the previous one is still sending', async () => {
+    const puts = new Map<string, ReturnType<typeof deferred<number>>>();
+    const { deps, log } = harness({
+      putFile: ({ url }) => {
+        log.push(`put ${url}`);
+        const gate = deferred<number>();
+        puts.set(url, gate);
+        return gate.promise;
+      },
+    });
+    const queue = createUploadQueue({ deps, concurrency: 1, checksumConcurrency: 1, ...quiet });
+    queue.enqueue([png('a.png'), png('b.png'), png('c.png')], 1);
+
+    await vi.waitFor(() => expect(log).toContain('put https://store.example/blob-1'));
+    await tick();
+    // a is sending; b (and c) are already checked and announced, but wait for the one PUT place.
+    expect(log.indexOf('md5 b.png')).toBeGreaterThan(-1);
+    expect(log).toContain('post /v1/direct_uploads b.png');
+    expect(log.filter((line) => line.startsWith('put '))).toEqual(['put https://store.example/blob-1']);
+    expect(queue.getSnapshot().map((item) => item.percent)).toEqual([10, 10, 10]);
+
+    puts.get('https://store.example/blob-1')?.resolve(200);
+    await vi.waitFor(() => expect(puts.has('https://store.example/blob-2')).toBe(true));
+    // b's PUT started without a checksum or an announcement in between.
+    const afterFirstPut = log.slice(log.indexOf('put https://store.example/blob-1') + 1);
+    expect(
+      afterFirstPut.filter((line) => line.startsWith('md5 b') || line.includes('direct_uploads b')),
+    ).toEqual([]);
+    puts.get('https://store.example/blob-2')?.resolve(200);
+    await vi.waitFor(() => expect(puts.has('https://store.example/blob-3')).toBe(true));
+    puts.get('https://store.example/blob-3')?.resolve(200);
+    await settled(queue);
+    expect(queue.getSnapshot().every((item) => item.status === 'success')).toBe(true);
+  });
+
+  it('runs at most K checksums and M PUTs at once, and uses both pools in full', async () => {
+    let hashing = 0;
+    let mostHashing = 0;
+    let sending = 0;
+    let mostSending = 0;
+    const { deps } = harness({
+      computeMd5: async (file) => {
+        hashing += 1;
+        mostHashing = Math.max(mostHashing, hashing);
+        await new Promise((resolve) => setTimeout(resolve, 1 + (file.size % 3)));
+        hashing -= 1;
+        return CHECKSUM;
+      },
+      putFile: async ({ body }) => {
+        sending += 1;
+        mostSending = Math.max(mostSending, sending);
+        await new Promise((resolve) => setTimeout(resolve, 4 + (body.size % 5)));
+        sending -= 1;
+        return 200;
+      },
+    });
+    const queue = createUploadQueue({ deps, concurrency: 3, checksumConcurrency: 2, ...quiet });
+    queue.enqueue(
+      Array.from({ length: 24 }, (_, index) => png(`${index}.png`, 5 + index)),
+      1,
+    );
+    await settled(queue);
+    expect(queue.getSnapshot().every((item) => item.status === 'success')).toBe(true);
+    expect(mostHashing).toBe(2);
+    expect(mostSending).toBe(3);
+  });
+
+  it('checks and announces no further ahead than both pools can take next', async () => {
+    const { deps, log } = harness({
+      putFile: ({ url }) => {
+        log.push(`put ${url}`);
+        return new Promise<number>(() => undefined);
+      },
+    });
+    const queue = createUploadQueue({ deps, concurrency: 3, checksumConcurrency: 2, ...quiet });
+    queue.enqueue(
+      Array.from({ length: 20 }, (_, index) => png(`${index}.png`)),
+      1,
+    );
+    await tick();
+    await tick();
+    // 3 sending, then 2 + 3 checked and announced, waiting: the other 12 have not been read.
+    expect(log.filter((line) => line.startsWith('put '))).toHaveLength(3);
+    expect(log.filter((line) => line.startsWith('md5 '))).toHaveLength(8);
+    expect(log.filter((line) => line.includes('/v1/direct_uploads'))).toHaveLength(8);
+    expect(queue.getSnapshot().filter((item) => item.percent === 0)).toHaveLength(12);
+  });
+
+  it('gives a freed PUT place to the first ready file in line, whatever order they were announced in', async () => {
+    const answers: (() => void)[] = [];
+    const first = deferred<number>();
+    const { deps, log, api } = harness({
+      putFile: ({ url }) => {
+        log.push(`put ${url}`);
+        return url.endsWith('blob-1') ? first.promise : Promise.resolve(200);
+      },
+    });
+    const announce = api.callEnvelope.getMockImplementation() as NonNullable<
+      ReturnType<typeof api.callEnvelope.getMockImplementation>
+    >;
+    api.callEnvelope.mockImplementation((...args) =>
+      (args[1]?.body as { filename?: string } | undefined)?.filename === 'x.png'
+        ? announce(...args)
+        : new Promise((resolve) => answers.push(() => resolve(announce(...args)))),
+    );
+    const queue = createUploadQueue({ deps, concurrency: 1, checksumConcurrency: 2, ...quiet });
+    queue.enqueue([png('x.png'), png('a.png'), png('b.png')], 1);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    // x sends (blob-1); b is announced first (blob-2), then a (blob-3).
+    answers[1]?.();
+    await tick();
+    answers[0]?.();
+    await tick();
+    first.resolve(200);
+    await settled(queue);
+    expect(log.filter((line) => line.startsWith('put '))).toEqual([
+      'put https://store.example/blob-1',
+      'put https://store.example/blob-3',
+      'put https://store.example/blob-2',
+    ]);
+  });
+
+  it('sends a retried file ahead of the files still waiting', async () => {
+    const gates: ReturnType<typeof deferred<number>>[] = [];
+    const { deps, log } = harness({
+      putFile: ({ url }) => {
+        log.push(`put ${url}`);
+        if (url.endsWith('blob-1')) return Promise.resolve(500);
+        const gate = deferred<number>();
+        gates.push(gate);
+        return gate.promise;
+      },
+    });
+    const queue = createUploadQueue({ deps, concurrency: 1, checksumConcurrency: 1, ...quiet });
+    const [first] = queue.enqueue(
+      ['a', 'b', 'c', 'd'].map((name) => png(`${name}.png`)),
+      1,
+    );
+    await vi.waitFor(() => expect(gates).toHaveLength(1));
+    expect(queue.getSnapshot()[0]?.status).toBe('error');
+
+    queue.retry(first?.uid ?? '');
+    await tick();
+    gates[0]?.resolve(200);
+    await vi.waitFor(() => expect(gates).toHaveLength(2));
+    const puts = log.filter((line) => line.startsWith('put ')).map((line) => line.split('/').at(-1));
+    // a (blob-1, failed), b (blob-2), then a again with a new announcement, before c and d.
+    const retried = log.filter((line) => line === 'post /v1/direct_uploads a.png');
+    expect(retried).toHaveLength(2);
+    expect(puts.slice(0, 2)).toEqual(['blob-1', 'blob-2']);
+    const third = puts[2];
+    const announcedFor = log.filter((line) => line.startsWith('post /v1/direct_uploads'));
+    // The third PUT is the address of a's second announcement.
+    expect(announcedFor[Number(third?.replace('blob-', '')) - 1]).toBe('post /v1/direct_uploads a.png');
+    for (const gate of gates.splice(0)) gate.resolve(200);
+    while (queue.isBusy()) {
+      await tick();
+      for (const gate of gates.splice(0)) gate.resolve(200);
+    }
+    expect(queue.getSnapshot().every((item) => item.status === 'success')).toBe(true);
+    // The retry did not read the file again.
+    expect(log.filter((line) => line === 'md5 a.png')).toHaveLength(1);
+  });
+
+  it('asks again for an address announced more than half its lifetime before the PUT', async () => {
+    vi.useFakeTimers();
+    const gates: ReturnType<typeof deferred<number>>[] = [];
+    const { deps, log } = harness({
+      putFile: ({ url }) => {
+        log.push(`put ${url}`);
+        const gate = deferred<number>();
+        gates.push(gate);
+        return gate.promise;
+      },
+    });
+    const queue = createUploadQueue({ deps, concurrency: 1, checksumConcurrency: 1, ...quiet });
+    queue.enqueue([png('a.png'), png('b.png')], 1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log.filter((line) => line.includes('/v1/direct_uploads'))).toHaveLength(2);
+
+    // a's PUT takes longer than half the address lifetime: b's address is too old to start with.
+    await vi.advanceTimersByTimeAsync(ANNOUNCEMENT_FRESH_MS + 1);
+    gates[0]?.resolve(200);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log.filter((line) => line.includes('/v1/direct_uploads b.png'))).toHaveLength(2);
+    expect(log.at(-1)).toBe('put https://store.example/blob-3');
+    gates[1]?.resolve(200);
+    await vi.advanceTimersByTimeAsync(DIRECT_UPLOAD_SETTLE_MS);
+    expect(queue.getSnapshot().map((item) => item.status)).toEqual(['success', 'success']);
+  });
+
+  it('fails only the file whose announcement fails; the others go on', async () => {
+    const { deps, api } = harness();
+    const announce = api.callEnvelope.getMockImplementation() as NonNullable<
+      ReturnType<typeof api.callEnvelope.getMockImplementation>
+    >;
+    api.callEnvelope.mockImplementation(async (endpoint, input, options) => {
+      if ((input?.body as { filename?: string } | undefined)?.filename === 'b.png')
+        return { code: 10400, message: '不支持的文件类型', data: null };
+      return announce(endpoint, input, options);
+    });
+    const queue = createUploadQueue({ deps, concurrency: 1, checksumConcurrency: 1, ...quiet });
+    queue.enqueue([png('a.png'), png('b.png'), png('c.png')], 1);
+    await settled(queue);
+    expect(queue.getSnapshot().map((item) => [item.name, item.status, item.error])).toEqual([
+      ['a.png', 'success', undefined],
+      ['b.png', 'error', '不支持的文件类型'],
+      ['c.png', 'success', undefined],
+    ]);
+  });
+});
+
 describe('progressPercent', () => {
   it('gives the checksum the first 10% and the PUT up to 99%', () => {
     expect(progressPercent({ phase: 'checksum', loaded: 0, total: 100 })).toBe(0);
@@ -430,16 +660,38 @@ describe('summarizeUploads', () => {
     file: undefined,
   });
 
-  it('counts successes as done and ended items as complete', () => {
+  it('counts successes as done, and the percentage over the files that can still finish', () => {
     expect(summarizeUploads([item('success', 100), item('error', 40), item('uploading', 10)])).toEqual({
       total: 3,
       done: 1,
       failed: 1,
       uploading: 1,
-      percent: 70,
+      percent: 55,
+      progressShare: 110 / 3,
+      failedShare: 100 / 3,
       finished: false,
     });
-    expect(summarizeUploads([item('success', 100), item('error', 40)]).finished).toBe(true);
+    expect(summarizeUploads([item('success', 100), item('error', 40)])).toMatchObject({
+      finished: true,
+      percent: 100,
+      progressShare: 50,
+      failedShare: 50,
+    });
     expect(summarizeUploads([])).toMatchObject({ total: 0, percent: 0, finished: false });
+  });
+
+  it('does not count failed files as done (已完成 0/6, 失败 5 is not 88 %)', () => {
+    const batch = [
+      ...Array.from({ length: 5 }, (_, index) => item('error', index * 10)),
+      item('uploading', 30),
+    ];
+    const summary = summarizeUploads(batch);
+    expect(summary).toMatchObject({ done: 0, failed: 5, total: 6, percent: 30 });
+    expect(summary.progressShare).toBe(5);
+    expect(summary.failedShare).toBeCloseTo(83.33, 1);
+
+    const allFailed = summarizeUploads(Array.from({ length: 6 }, () => item('error', 90)));
+    expect(allFailed).toMatchObject({ done: 0, failed: 6, percent: 0, progressShare: 0, failedShare: 100 });
+    expect(allFailed.finished).toBe(true);
   });
 });

@@ -120,27 +120,36 @@ export const createFileRecord = (
   signal?: AbortSignal,
 ): Promise<FileItem> => api.call(folderEndpoints.addFile, { body: payload }, { hideToast: true, signal });
 
-/**
- * Checksum, direct upload, PUT and the settling pause of one file. Rejects with a message for the user:
- * 读取文件 {file} 出错, the server's refusal, 文件存储失败（状态码 {status}）, or 网络异常.
- */
-export async function uploadBlob(
-  deps: UploadDeps,
+/** The checksum of a file for its direct upload, unless one is already known (a retry). */
+export async function checksumOf(
+  deps: Pick<UploadDeps, 'computeMd5'>,
   file: File,
-  { onProgress, checksum: known, onChecksum, signal, settle = true }: UploadBlobOptions = {},
-): Promise<UploadedBlob> {
+  { onProgress, checksum: known }: Pick<UploadBlobOptions, 'onProgress' | 'checksum'> = {},
+): Promise<string> {
   const total = file.size;
   const checksum =
     known ?? (await deps.computeMd5(file, (loaded) => onProgress?.({ phase: 'checksum', loaded, total })));
-  onChecksum?.(checksum);
   onProgress?.({ phase: 'checksum', loaded: total, total });
+  return checksum;
+}
 
-  const { direct_upload: target, signed_id } = await requestDirectUpload(
-    deps.api,
-    directUploadRequest(file, checksum),
-    signal,
-  );
+/** POST /v1/direct_uploads for a file whose checksum is known: where to PUT it, and the blob's id. */
+export const announceUpload = (
+  deps: Pick<UploadDeps, 'api'>,
+  file: File,
+  checksum: string,
+  signal?: AbortSignal,
+): Promise<DirectUploadResponse> =>
+  requestDirectUpload(deps.api, directUploadRequest(file, checksum), signal);
 
+/** The PUT of the bytes to the announced address, with the server's headers; rejects unless 2xx. */
+export async function putUpload(
+  deps: Pick<UploadDeps, 'putFile'>,
+  file: File,
+  target: DirectUploadResponse['direct_upload'],
+  { onProgress, signal }: Pick<UploadBlobOptions, 'onProgress' | 'signal'> = {},
+): Promise<void> {
+  const total = file.size;
   let status: number;
   try {
     status = await deps.putFile({
@@ -156,6 +165,22 @@ export async function uploadBlob(
   }
   if (status < 200 || status > 299) throw new UploadStepError(storageFailed(status));
   onProgress?.({ phase: 'upload', loaded: total, total });
+}
+
+/**
+ * Checksum, direct upload, PUT and the settling pause of one file. Rejects with a message for the user:
+ * 读取文件 {file} 出错, the server's refusal, 文件存储失败（状态码 {status}）, or 网络异常. The upload queue
+ * runs the same steps one by one, overlapping the files (checksums ahead of the PUTs).
+ */
+export async function uploadBlob(
+  deps: UploadDeps,
+  file: File,
+  { onProgress, checksum: known, onChecksum, signal, settle = true }: UploadBlobOptions = {},
+): Promise<UploadedBlob> {
+  const checksum = await checksumOf(deps, file, { onProgress, checksum: known });
+  onChecksum?.(checksum);
+  const { direct_upload: target, signed_id } = await announceUpload(deps, file, checksum, signal);
+  await putUpload(deps, file, target, { onProgress, signal });
 
   // docs/product.md §9: storage settles the object before the file record is created.
   if (settle) await settleUpload(deps);

@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { textCount } from '../text-count';
 import type { ListPatch, ListQueryBase } from './list-search-params';
 import type { ListSearch } from './use-list-search';
 
@@ -54,7 +55,7 @@ export function ListKeywordInput<Q extends ListQueryBase>({
       allowClear
       prefix={<SearchOutlined />}
       placeholder={placeholder}
-      maxLength={maxLength}
+      count={textCount(maxLength, false)}
       value={text}
       onChange={(event) => {
         setText(event.target.value);

@@ -1,14 +1,21 @@
 import { CloudUploadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type PickedFiles, pickUploadable } from '@trackit/client/upload/dropped-files';
-import { MESSAGES } from '@trackit/contract/messages';
+import { MESSAGES, UPLOAD_MESSAGES } from '@trackit/contract/messages';
 import { UPLOAD_CONTENT_TYPES } from '@trackit/contract/upload';
-import { App, Button, Card, Empty, Flex, Result, Skeleton } from 'antd';
+import { App, Button, Card, Empty, Flex, Skeleton } from 'antd';
 import { type ChangeEvent, type ReactNode, useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ResultPage } from '../../components/result-page';
 import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
 import { uploadQueue } from '../../uploads';
-import { folderFilesQuery, folderQuery, parseFolderId, useRefreshOnUploads } from './folder.queries';
+import {
+  folderFilesQuery,
+  folderQuery,
+  isFolderMissing,
+  parseFolderId,
+  useRefreshOnUploads,
+} from './folder.queries';
 import styles from './folder-detail-page.module.css';
 import { FolderFileGrid } from './folder-file-grid';
 import { useFileDrop } from './use-file-drop';
@@ -103,27 +110,42 @@ function FolderFiles({ folderId, folderName }: { folderId: number; folderName: s
 /**
  * A folder's files (/admin/information/folder/{id}): a grid of thumbnails (an image opens the gallery),
  * uploads by the button or by dropping files and whole folders anywhere on the page; the grid fills in
- * as the uploads land. The breadcrumb shows the folder's name.
+ * as the uploads land. The breadcrumb shows the folder's name (资源夹不存在 for one that is not there).
  */
 export function FolderDetailPage() {
   const { id } = useParams();
   const folderId = parseFolderId(id);
   const folder = useQuery({ ...folderQuery(folderId ?? 0), enabled: folderId !== undefined });
   const navigate = useNavigate();
-  useBreadcrumbTitle(folder.data?.name);
+  const missing = folderId === undefined || isFolderMissing(folder.error);
+  // A missing folder is named as such in the breadcrumb and heading, never by the id in the address.
+  useBreadcrumbTitle(folder.data?.name ?? (missing ? UPLOAD_MESSAGES.folderNotFound : undefined));
 
-  if (folderId === undefined || folder.isError) {
+  if (missing) {
+    return (
+      <ResultPage
+        status="404"
+        message="该资源夹可能已被删除，或不属于当前团队"
+        testId="folder-missing"
+        action={
+          <Button type="primary" onClick={() => navigate('/information/folder')}>
+            返回资源列表
+          </Button>
+        }
+      />
+    );
+  }
+  if (folder.isError) {
     return (
       <Card>
-        <Result
-          status="404"
-          title={folder.error?.message || '资源夹不存在'}
-          extra={
-            <Button type="primary" onClick={() => navigate('/information/folder')}>
-              返回资源列表
-            </Button>
-          }
-        />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={folder.error.message || MESSAGES.networkError}
+        >
+          <Button onClick={() => folder.refetch()} loading={folder.isFetching}>
+            {MESSAGES.uploadRetry}
+          </Button>
+        </Empty>
       </Card>
     );
   }

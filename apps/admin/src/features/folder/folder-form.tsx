@@ -1,6 +1,7 @@
 import { type FolderCreate, folderCreateSchema } from '@trackit/contract/folder.schema';
 import { Button, Form, Input } from 'antd';
 import { schemaRule } from '../../components/schema-rule';
+import { textCount } from '../../components/text-count';
 
 const nameRules = [schemaRule(folderCreateSchema.shape.name)];
 
@@ -24,8 +25,7 @@ export function FolderForm({ initialValues, submitting, submitText, onSubmit }: 
       <Form.Item name="name" label="名称" rules={nameRules}>
         <Input
           placeholder="例如：2025 春夏画册"
-          maxLength={50}
-          showCount
+          count={textCount(50)}
           autoFocus
           autoComplete="off"
           data-testid="folder-name-input"

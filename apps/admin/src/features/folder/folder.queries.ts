@@ -1,5 +1,5 @@
 /**
- * Every call of the folder pages: the team's folders, one folder, its files (oldest first, loaded 100
+ * Every call of the folder pages: the team's folders, one folder, its files (by position then name, loaded 100
  * at a time) and creating a folder; and what each does to the cache. Uploading into a folder goes
  * through the app's upload queue.
  */
@@ -10,7 +10,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { Page } from '@trackit/client/api-client';
+import { isApiError, type Page } from '@trackit/client/api-client';
 import { endpoints } from '@trackit/contract/endpoints';
 import { PAGINATION } from '@trackit/contract/envelope';
 import type { FolderCreate } from '@trackit/contract/folder.schema';
@@ -53,6 +53,9 @@ export const folderQuery = (id: number) =>
     queryKey: folderKeys.detail(id),
     queryFn: ({ signal }) => api.call(endpoints.folder.get, { params: { id } }, { signal, hideToast: true }),
   });
+
+/** The folder is not there (or is another team's): the server answered 404 (资源夹不存在). */
+export const isFolderMissing = (error: unknown): boolean => isApiError(error) && error.status === 404;
 
 export const hasPendingThumbnails = (data: InfiniteData<Page<FileItem>> | undefined): boolean =>
   data?.pages.some((page) => page.data.some((file) => file.thumbnail_state === 'pending')) ?? false;

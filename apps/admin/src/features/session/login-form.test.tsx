@@ -69,6 +69,19 @@ describe('LoginForm', () => {
     expect(await screen.findByText(MESSAGES.phoneInvalid)).toBeTruthy();
   });
 
+  it('checks the phone when it loses focus left empty, but not the untouched code', async () => {
+    const { phone, code } = renderForm();
+
+    fireEvent.focus(phone);
+    fireEvent.blur(phone);
+    expect(await screen.findByText(MESSAGES.phoneInvalid)).toBeTruthy();
+
+    fireEvent.focus(code);
+    fireEvent.blur(code);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(MESSAGES.codeIncomplete)).toBeNull();
+  });
+
   it('checks the phone before sending a code, then counts down', async () => {
     vi.mocked(requestCode).mockResolvedValue(60);
     const { phone, getCode } = renderForm();

@@ -58,8 +58,9 @@ export interface LoginFormProps {
 }
 
 /**
- * Phone and SMS code (docs/product.md §2, §4, §5). Fields keep digits only; each is checked when it loses focus
- * after being edited, and all are checked on sending. Server refusals show under the login button.
+ * Phone and SMS code (docs/product.md §2, §4, §5). Fields keep digits only; the phone is checked whenever it
+ * loses focus, the code when it loses focus after being edited, and all are checked on sending. Server
+ * refusals show under the login button.
  */
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   const { message } = App.useApp();
@@ -94,8 +95,10 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     onError: (error) => setServerError(errorLine(error)),
   });
 
+  // docs/product.md §5: the phone is checked whenever it loses focus, left empty too. The code only once
+  // edited: focus moves to it by itself after sending, and the user leaves to read the SMS.
   const validateOnBlur = (field: Field) => () => {
-    if (form.isFieldTouched(field)) form.validateFields([field]).catch(() => undefined);
+    if (field === 'mobile' || form.isFieldTouched(field)) form.validateFields([field]).catch(() => undefined);
   };
 
   const handleValuesChange = (changed: Partial<SignInRequest>) => {

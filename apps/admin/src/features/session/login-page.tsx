@@ -8,6 +8,7 @@ import { PageLoading } from '../../components/page-loading';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
 import { hasStoredToken, rememberLogin, signedInProbeQuery, useClearCachedAnswers } from './session.queries';
+import { SessionExpiredNotice } from './session-expired-notice';
 import { TeamPicker } from './team-picker';
 
 const logoUrl = `${import.meta.env.BASE_URL}favicon.svg`;
@@ -110,6 +111,7 @@ export function LoginPage() {
             <>
               <h1 className={styles.title}>欢迎登录</h1>
               <p className={styles.subtitle}>使用手机号和短信验证码登录</p>
+              <SessionExpiredNotice className={styles.notice} />
               <LoginForm onSignedIn={handleSignedIn} />
             </>
           )}

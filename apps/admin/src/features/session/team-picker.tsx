@@ -51,10 +51,11 @@ export function TeamPicker({ mobile, members, defaultId, onChosen, onSignedOut }
                 baseColor={member.base_color}
                 size={44}
               />
+              {/* Team name first, then the nickname there: the order of the team switch modal. */}
               <div className={styles.teamText}>
-                <div className={styles.teamNickname}>
-                  <Typography.Text strong ellipsis={{ tooltip: member.nickname }}>
-                    {member.nickname}
+                <div className={styles.teamName}>
+                  <Typography.Text strong ellipsis={{ tooltip: member.team_name }}>
+                    {member.team_name}
                   </Typography.Text>
                   {recent && (
                     <Tag color="blue" bordered={false}>
@@ -62,8 +63,8 @@ export function TeamPicker({ mobile, members, defaultId, onChosen, onSignedOut }
                     </Tag>
                   )}
                 </div>
-                <Typography.Text type="secondary" ellipsis={{ tooltip: member.team_name }}>
-                  {member.team_name}
+                <Typography.Text type="secondary" ellipsis={{ tooltip: member.nickname }}>
+                  {member.nickname}
                 </Typography.Text>
               </div>
               <Button

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { AVATAR_MAX_BYTES } from '@trackit/contract/constants';
 import { endpoints } from '@trackit/contract/endpoints';
 import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
 import { PATTERN_MESSAGES } from '@trackit/contract/patterns';
@@ -134,6 +135,19 @@ describe('SettingPage profile', () => {
     expect((await screen.findByTestId('setting-mobile')).textContent).toBe('13800000000');
   });
 
+  it('labels the fields with Chinese colons, right-aligned so the values line up', async () => {
+    renderPage();
+    const form = await screen.findByTestId('setting-profile');
+    const labels = [...form.querySelectorAll('.ant-form-item-label label')];
+    expect(labels.map((label) => label.textContent)).toEqual(['昵称：', '团队：', '手机号：']);
+    // No Latin colon of antd's added after them, and no required star pushing one label aside.
+    for (const label of labels) {
+      expect(label.classList.contains('ant-form-item-no-colon')).toBe(true);
+      expect(label.classList.contains('ant-form-item-required')).toBe(false);
+    }
+    expect(form.querySelector('.ant-form-item-label-left')).toBeNull();
+  });
+
   it("checks the nickname with the contract schema's message", async () => {
     renderPage();
     const input = (await screen.findByTestId('setting-nickname-input')) as HTMLInputElement;
@@ -187,9 +201,32 @@ describe('SettingPage avatar', () => {
     expect(await screen.findByText(UPLOAD_MESSAGES.notAnImage)).toBeTruthy();
     expect(callsTo(api, endpoints.profile.update)).toEqual([]);
   });
+
+  it('refuses an image over 10 MB before sending a byte of it', async () => {
+    uploadSteps.log.length = 0;
+    renderPage();
+    const input = (await screen.findByTestId('setting-avatar-input')) as HTMLInputElement;
+    const huge = new File(['x'], 'huge.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(huge, 'size', { value: AVATAR_MAX_BYTES + 1 });
+    fireEvent.change(input, { target: { files: [huge] } });
+    expect(await screen.findByText(UPLOAD_MESSAGES.avatarTooLarge)).toBeTruthy();
+    expect(uploadSteps.log).toEqual([]);
+    expect(callsTo(api, endpoints.profile.update)).toEqual([]);
+  });
 });
 
 describe('SettingPage devices', () => {
+  it('opens the 下线 confirmation leftwards from the last column, so it stays inside the window', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByTestId('device-signout-other-2'));
+    const popup = await waitFor(() => {
+      const found = document.querySelector('.ant-popconfirm');
+      if (!found) throw new Error('no open confirmation');
+      return found;
+    });
+    expect(popup.className).toContain('ant-popover-placement-topRight');
+  });
+
   it('marks the current device and offers sign-out on the others only', async () => {
     renderPage();
     const current = await screen.findByTestId('device-row-current-1');

@@ -9,7 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@trackit/client/format';
 import { progressPercent } from '@trackit/client/upload/upload-queue';
-import { DATE_FORMATS } from '@trackit/contract/constants';
+import { AVATAR_MAX_BYTES, DATE_FORMATS } from '@trackit/contract/constants';
 import { MESSAGES, UPLOAD_MESSAGES } from '@trackit/contract/messages';
 import { type Profile, profileUpdateSchema, type UserSession } from '@trackit/contract/session.schema';
 import {
@@ -30,11 +30,15 @@ import {
 import { type ChangeEvent, type HTMLAttributes, type ReactNode, useRef, useState } from 'react';
 import { MemberAvatar } from '../../components/member-avatar';
 import { schemaRule } from '../../components/schema-rule';
+import { textCount } from '../../components/text-count';
 import { profileQuery } from '../session/session.queries';
 import { devicesQuery, useEndDevices, useUpdateAvatar, useUpdateProfile } from './setting.queries';
 import styles from './setting-page.module.css';
 
 const nicknameRules = [schemaRule(profileUpdateSchema.shape.nickname)];
+
+/** A label of the profile form, with the Chinese colon. */
+const labelOf = (text: string): string => `${text}：`;
 
 const DEVICE_ICONS: Record<UserSession['device'], { icon: ReactNode; label: string }> = {
   desktop: { icon: <DesktopOutlined />, label: '电脑' },
@@ -57,6 +61,11 @@ function AvatarPicker({ profile }: { profile: Profile }) {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
       void message.error(UPLOAD_MESSAGES.notAnImage);
+      return;
+    }
+    // The server refuses it too, but only after the whole file has been sent.
+    if (file.size > AVATAR_MAX_BYTES) {
+      void message.error(UPLOAD_MESSAGES.avatarTooLarge);
       return;
     }
     setPercent(0);
@@ -121,18 +130,28 @@ function ProfileSection({ profile }: { profile: Profile }) {
   return (
     <Flex gap={32} align="flex-start" wrap>
       <AvatarPicker profile={profile} />
+      {/* Chinese colons, written out (antd's own is a Latin one), and labels aligned on them, so every
+          value starts at the same place. */}
       <Form
         form={form}
         initialValues={{ nickname: profile.nickname }}
         onFinish={handleFinish}
+        colon={false}
+        requiredMark={false}
         labelCol={{ flex: '72px' }}
-        labelAlign="left"
+        labelAlign="right"
         style={{ flex: 1, minWidth: 320, maxWidth: 560 }}
+        data-testid="setting-profile"
       >
-        <Form.Item label={MESSAGES.nickname} required>
+        <Form.Item label={labelOf(MESSAGES.nickname)}>
           <Flex gap={8} align="flex-start">
             <Form.Item name="nickname" rules={nicknameRules} noStyle>
-              <Input placeholder="请输入昵称" autoComplete="nickname" data-testid="setting-nickname-input" />
+              <Input
+                placeholder="请输入昵称"
+                autoComplete="nickname"
+                count={textCount(50, false)}
+                data-testid="setting-nickname-input"
+              />
             </Form.Item>
             <Button
               type="primary"
@@ -145,10 +164,10 @@ function ProfileSection({ profile }: { profile: Profile }) {
             </Button>
           </Flex>
         </Form.Item>
-        <Form.Item label={MESSAGES.team}>
+        <Form.Item label={labelOf(MESSAGES.team)}>
           <Typography.Text>{profile.team_name}</Typography.Text>
         </Form.Item>
-        <Form.Item label="手机号" style={{ marginBottom: 0 }}>
+        <Form.Item label={labelOf('手机号')} style={{ marginBottom: 0 }}>
           <Typography.Text data-testid="setting-mobile">{profile.mobile}</Typography.Text>
         </Form.Item>
       </Form>
@@ -206,11 +225,14 @@ function DevicesSection() {
         device.current ? (
           <Typography.Text type="secondary">{MESSAGES.empty}</Typography.Text>
         ) : (
+          // The last column sits at the right edge of the window: the confirmation opens leftwards.
           <Popconfirm
             title="确定下线该设备吗？"
             description="该设备需要重新登录才能使用"
             okText="下线"
             okButtonProps={{ danger: true }}
+            placement="topRight"
+            autoAdjustOverflow
             onConfirm={() => signOutDevices([device.id])}
           >
             <Button
@@ -237,6 +259,8 @@ function DevicesSection() {
           description="除本设备外，其他设备都需要重新登录"
           okText="下线"
           okButtonProps={{ danger: true }}
+          placement="bottomRight"
+          autoAdjustOverflow
           onConfirm={() => signOutDevices()}
           disabled={others === 0}
         >

@@ -78,6 +78,32 @@ describe('folders', () => {
     expect(files.body.data.map((file) => file.name)).toEqual(['a.png']);
   });
 
+  it('lists a folder’s files by position then name, not in the order their uploads finished, and pages them', async () => {
+    const folder = (await create('按名称排列')).body.data;
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    // Finished out of order, as a batch of parallel uploads does; two files share a name.
+    for (const [index, name] of ['c-03.png', 'a-01.png', 'b-02.png', 'a-01.png'].entries()) {
+      // Bytes after the image's end make each file distinct; decoders ignore them.
+      const bytes = Buffer.concat([png, Buffer.from([index])]);
+      const added = await uploadToFolder(t, headers, folder.id, bytes, { name, type: 'image/png' });
+      expect(added.body.code, added.body.message).toBe(0);
+    }
+    const path = `/storm_api/v1/folders/${folder.id}/files`;
+    const all = await t.request<FileItem[]>('GET', path, { headers });
+    expect(all.body.data.map((file) => file.name)).toEqual(['a-01.png', 'a-01.png', 'b-02.png', 'c-03.png']);
+    const [first, second] = all.body.data;
+    expect(first && second && first.id < second.id).toBe(true);
+    const pageOne = await t.request<FileItem[]>('GET', `${path}?per_page=2`, { headers });
+    const pageTwo = await t.request<FileItem[]>('GET', `${path}?per_page=2&page=2`, { headers });
+    expect([...pageOne.body.data, ...pageTwo.body.data].map((file) => file.id)).toEqual(
+      all.body.data.map((file) => file.id),
+    );
+    expect(pageOne.headers.get('x-total')).toBe('4');
+  });
+
   it('refuses an unknown order or an over-long keyword with a Chinese message', async () => {
     for (const query of ['?sort=size', '?sort=-', `?keyword=${'长'.repeat(51)}`]) {
       const res = await list(query);

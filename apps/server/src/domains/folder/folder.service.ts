@@ -71,7 +71,7 @@ export async function getFolder(deps: FolderDeps, auth: AuthContext, folderId: n
   return folder;
 }
 
-/** GET /v1/folders/{id}/files: the folder's files in the order they were added, with signed addresses. */
+/** GET /v1/folders/{id}/files: the folder's files in its order (position, then name), with signed addresses. */
 export async function listFolderFiles(
   deps: FolderDeps,
   auth: AuthContext,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { AVATAR_MAX_BYTES } from '@trackit/contract/constants';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +127,21 @@ describe('avatar upload', () => {
       headers,
     });
     expect(again.status).toBe(409);
+  });
+
+  it('refuses an image over 10 MB as an avatar', async () => {
+    const me = await createMember(t.database.db);
+    const headers = bearer((await signIn(t, me.mobile)).token);
+    const signedId = await upload(headers, Buffer.alloc(AVATAR_MAX_BYTES + 1, 1), 'image/jpeg');
+    const res = await t.request('PATCH', '/storm_api/v1/profile', {
+      body: { avatar_signed_id: signedId },
+      headers,
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ code: 41300, message: '头像图片不能超过 10 MB', data: null });
+    // Nothing was taken: the upload may still be used elsewhere.
+    const profile = await t.request<{ avatar: string | null }>('GET', '/storm_api/v1/profile', { headers });
+    expect(profile.body.data.avatar).toBeNull();
   });
 
   it('refuses a document, another team’s upload, and serves no address nobody uses', async () => {

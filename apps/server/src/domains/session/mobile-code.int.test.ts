@@ -79,18 +79,25 @@ describe('POST /v1/mobile_codes', () => {
     t.clock.advance(60_000);
   });
 
-  it('allows 10 codes per number per day', async () => {
+  it('allows 10 codes per number per day from one address, 20 from all, and says until when', async () => {
     const { mobile } = await createMember(t.database.db);
+    const stranger = '203.0.113.20';
     for (let i = 0; i < 10; i += 1) {
-      expect((await requestCode(mobile)).status, `request ${i + 1}`).toBe(200);
+      expect((await requestCode(mobile, stranger)).status, `request ${i + 1}`).toBe(200);
       t.clock.advance(61_000);
     }
-    const eleventh = await requestCode(mobile);
+    const eleventh = await requestCode(mobile, stranger);
     expect(eleventh.status).toBe(429);
     expect(eleventh.body.message).toContain('今日获取验证码次数已达上限');
     expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(20 * 3600);
+    // The stranger's requests use up their own address's allowance, not the owner's.
+    for (let i = 0; i < 10; i += 1) {
+      expect((await requestCode(mobile, `198.51.100.${i + 1}`)).status, `owner ${i + 1}`).toBe(200);
+      t.clock.advance(61_000);
+    }
+    expect((await requestCode(mobile, '198.51.100.99')).status).toBe(429);
     t.clock.advance(24 * 3_600_000);
-    expect((await requestCode(mobile)).status).toBe(200);
+    expect((await requestCode(mobile, stranger)).status).toBe(200);
     t.clock.advance(61_000);
   });
 

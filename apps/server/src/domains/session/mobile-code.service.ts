@@ -7,7 +7,7 @@ import type { RequestOrigin } from '../../http/auth-context';
 import { listValidMemberships } from '../organization/organization.service';
 import { findUser } from '../user/user.service';
 import { SESSION_POLICY } from './session.policy';
-import { codeRequestStats, findActiveLock, lockMobile, replaceCode } from './session.repository';
+import { codeRequestStats, lockMobile, replaceCode } from './session.repository';
 import type { SmsSender } from './sms/sms-sender';
 import { hashSmsCode } from './token';
 
@@ -18,6 +18,9 @@ export interface MobileCodeDeps {
   sms: SmsSender;
   log: FastifyBaseLogger;
 }
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 const secondsUntil = (time: Date, now: Date) =>
   Math.max(1, Math.ceil((time.getTime() - now.getTime()) / 1000));
@@ -33,27 +36,35 @@ export function tooManyRequests(message: string, retryAt: Date, now: Date): AppE
 
 /**
  * POST /v1/mobile_codes. Every number gets the same answer and counts against the same limits; a code
- * is only sent to a number with a valid membership (no enumeration, no SMS pumping to strangers).
+ * is only sent to a number with a valid membership (no enumeration, no SMS pumping to strangers). No
+ * limit of one client address stops another: a stranger asking codes for a number uses up the
+ * allowance of their own address, not the owner's.
  */
 export async function requestMobileCode(deps: MobileCodeDeps, mobile: string, origin: RequestOrigin) {
   const now = deps.clock();
   const code = String(randomInt(0, 10 ** SESSION_POLICY.codeLength)).padStart(SESSION_POLICY.codeLength, '0');
   const eligible = await deps.db.transaction(async (tx) => {
     await lockMobile(tx, mobile);
-    const lockedUntil = await findActiveLock(tx, mobile, now);
-    if (lockedUntil) throw tooManyRequests(SIGN_IN_MESSAGES.signInLocked, lockedUntil, now);
-
     const stats = await codeRequestStats(tx, mobile, origin.ip, now);
     if (stats.lastRequestAt) {
       const resendAt = new Date(stats.lastRequestAt.getTime() + SESSION_POLICY.resendIntervalMs);
       if (resendAt > now) throw tooManyRequests(resendWait(secondsUntil(resendAt, now)), resendAt, now);
     }
-    if (stats.mobileDayCount >= SESSION_POLICY.codesPerMobilePerDay && stats.mobileDayOldest) {
-      const retryAt = new Date(stats.mobileDayOldest.getTime() + 24 * 3_600_000);
-      throw tooManyRequests(SIGN_IN_MESSAGES.codeDailyLimit, retryAt, now);
+    const dayLimits = [
+      [
+        stats.mobileAddressDayCount,
+        SESSION_POLICY.codesPerMobilePerAddressPerDay,
+        stats.mobileAddressDayOldest,
+      ],
+      [stats.mobileDayCount, SESSION_POLICY.codesPerMobilePerDay, stats.mobileDayOldest],
+    ] as const;
+    for (const [used, limit, oldest] of dayLimits) {
+      if (used >= limit && oldest) {
+        throw tooManyRequests(SIGN_IN_MESSAGES.codeDailyLimit, new Date(oldest.getTime() + DAY_MS), now);
+      }
     }
     if (stats.ipHourCount >= SESSION_POLICY.codesPerIpPerHour && stats.ipHourOldest) {
-      const retryAt = new Date(stats.ipHourOldest.getTime() + 3_600_000);
+      const retryAt = new Date(stats.ipHourOldest.getTime() + HOUR_MS);
       throw tooManyRequests(SIGN_IN_MESSAGES.ipHourlyLimit, retryAt, now);
     }
 

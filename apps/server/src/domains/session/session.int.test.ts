@@ -2,10 +2,18 @@ import type { TokenPair } from '@trackit/contract/session.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, createMember, createMembership, createTeam, createUser, signIn } from '../../test/factories';
+import {
+  bearer,
+  createMember,
+  createMembership,
+  createTeam,
+  createUser,
+  signIn,
+  uniqueMobile,
+} from '../../test/factories';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { memberships } from '../organization/organization.tables';
-import { mobileCodes } from './session.tables';
+import { mobileCodes, signInFailures } from './session.tables';
 
 describe('signing in with a code', () => {
   let t: TestApp;
@@ -14,17 +22,20 @@ describe('signing in with a code', () => {
   });
   afterAll(() => t.close());
 
-  const requestCode = async (mobile: string) => {
-    const res = await t.request('POST', '/storm_api/v1/mobile_codes', { body: { mobile } });
+  const from = (ip?: string) => (ip ? { headers: { 'x-forwarded-for': ip } } : {});
+  const requestCode = async (mobile: string, ip?: string) => {
+    const res = await t.request('POST', '/storm_api/v1/mobile_codes', { body: { mobile }, ...from(ip) });
     expect(res.body.code, res.body.message).toBe(0);
     return t.sms.last(mobile) as string;
   };
-  const trySignIn = (mobile: string, code: string) =>
+  const trySignIn = (mobile: string, code: string, ip?: string) =>
     t.request<{ membership_id: number; token: TokenPair; valid_members: Record<string, unknown>[] }>(
       'POST',
       '/storm_api/v1/sessions',
-      { body: { mobile, code } },
+      { body: { mobile, code }, ...from(ip) },
     );
+  const failuresOf = (mobile: string) =>
+    t.database.db.select().from(signInFailures).where(eq(signInFailures.mobile, mobile));
   const wrong = (code: string) => (code === '0000' ? '0001' : '0000');
 
   it('signs in with the right code and answers members, membership and tokens', async () => {
@@ -118,26 +129,70 @@ describe('signing in with a code', () => {
     expect(answers.every((a) => a.body.code !== 0)).toBe(true);
     const [row] = await t.database.db.select().from(mobileCodes).where(eq(mobileCodes.mobile, mobile));
     expect(row?.attempts).toBe(5);
-    t.clock.advance(25 * 3_600_000); // past the lock those 50 wrong codes earned
+    t.clock.advance(25 * 3_600_000); // past the single-try day those wrong codes started
   });
 
-  it('locks a number for 24 hours after 10 wrong codes in 24 hours, whatever new codes are requested', async () => {
+  it('does not let a stranger deny sign-in to a number they do not hold', async () => {
     const { mobile } = await createMember(t.database.db);
-    for (let round = 0; round < 2; round += 1) {
-      const code = await requestCode(mobile);
-      for (let i = 0; i < 5; i += 1) await trySignIn(mobile, wrong(code));
+    const stranger = '203.0.113.50';
+    const owner = '198.51.100.9';
+    // Tries with no code sent: refused, counted against the stranger's address only, never the number.
+    const blind = [];
+    for (let i = 0; i < 25; i += 1) blind.push(await trySignIn(mobile, String(i).padStart(4, '0'), stranger));
+    expect(blind.slice(0, 20).every((a) => a.body.code === 40010)).toBe(true);
+    expect(blind.slice(20).every((a) => a.status === 429)).toBe(true);
+    expect((await failuresOf(mobile)).every((row) => row.codeId === null)).toBe(true);
+    // Codes the stranger has sent (to the owner's phone) and guessed at: each allows 5 tries, then one.
+    t.clock.advance(3_600_000);
+    for (let round = 0; round < 10; round += 1) {
+      const code = await requestCode(mobile, stranger);
+      for (let i = 0; i < 5; i += 1) await trySignIn(mobile, wrong(code), stranger);
       t.clock.advance(61_000);
     }
-    const fresh = await t.request('POST', '/storm_api/v1/mobile_codes', { body: { mobile } });
-    expect(fresh.status).toBe(429);
-    const locked = await trySignIn(mobile, '1234');
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe('验证码错误次数过多，该手机号已锁定 24 小时');
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
-    t.clock.advance(24 * 3_600_000);
-    const code = await requestCode(mobile);
-    expect((await trySignIn(mobile, code)).body.code).toBe(0);
+    const spent = await t.request('POST', '/storm_api/v1/mobile_codes', {
+      body: { mobile },
+      ...from(stranger),
+    });
+    expect(spent.status).toBe(429);
+    // The owner, from their own address, gets a code and signs in at the first try.
+    const code = await requestCode(mobile, owner);
+    expect((await trySignIn(mobile, code, owner)).body.code).toBe(0);
+    t.clock.advance(25 * 3_600_000);
+  });
+
+  it('allows one try per code once a number has had 5 wrong codes in 24 hours', async () => {
+    const { mobile } = await createMember(t.database.db);
+    const first = await requestCode(mobile);
+    for (let i = 0; i < 5; i += 1) expect((await trySignIn(mobile, wrong(first))).body.code).toBe(40010);
     t.clock.advance(61_000);
+    const second = await requestCode(mobile);
+    expect((await trySignIn(mobile, wrong(second))).body.code).toBe(40010);
+    expect((await trySignIn(mobile, second)).body.code).toBe(40010);
+    t.clock.advance(61_000);
+    const third = await requestCode(mobile);
+    expect((await trySignIn(mobile, third)).body.code).toBe(0);
+    t.clock.advance(24 * 3_600_000);
+    const fourth = await requestCode(mobile);
+    for (let i = 0; i < 4; i += 1) await trySignIn(mobile, wrong(fourth));
+    expect((await trySignIn(mobile, fourth)).body.code).toBe(0);
+    t.clock.advance(61_000);
+  });
+
+  it('limits refused sign-ins per client address, answering 429 with Retry-After and writing nothing', async () => {
+    const ip = '203.0.113.77';
+    const mobiles = Array.from({ length: 21 }, () => uniqueMobile());
+    for (const mobile of mobiles.slice(0, 20)) expect((await trySignIn(mobile, '1234', ip)).status).toBe(400);
+    t.clock.advance(10 * 60_000);
+    const limited = await trySignIn(mobiles[20] as string, '1234', ip);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 42900, message: '当前网络登录失败次数过多，请稍后再试' });
+    expect(limited.headers.get('retry-after')).toBe(String(50 * 60));
+    expect(await failuresOf(mobiles[20] as string)).toHaveLength(0);
+    // The limit is the address's: a member elsewhere signs in; the address is free after the hour.
+    const { mobile } = await createMember(t.database.db);
+    expect((await trySignIn(mobile, await requestCode(mobile), '198.51.100.10')).body.code).toBe(0);
+    t.clock.advance(50 * 60_000);
+    expect((await trySignIn(mobiles[20] as string, '1234', ip)).status).toBe(400);
   });
 
   it('answers a number without a valid membership like a wrong code', async () => {

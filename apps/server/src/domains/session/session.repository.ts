@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
 import { users } from '../user/user.tables';
-import { mobileCodes, signInFailures, signInLocks, userSessions } from './session.tables';
+import { mobileCodes, signInFailures, userSessions } from './session.tables';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -14,36 +14,43 @@ export async function lockMobile(tx: Database, mobile: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mobile:${mobile}`}))`);
 }
 
-export async function findActiveLock(db: Database, mobile: string, now: Date): Promise<Date | undefined> {
-  const [lock] = await db
-    .select({ lockedUntil: signInLocks.lockedUntil })
-    .from(signInLocks)
-    .where(and(eq(signInLocks.mobile, mobile), gt(signInLocks.lockedUntil, now)));
-  return lock?.lockedUntil;
+/** Serialises the sign-ins of one client address, so its refusal limit holds under parallel tries. */
+export async function lockAddress(tx: Database, ip: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in-ip:${ip}`}))`);
 }
 
-/** What the code-request limits need: the last request of the number, its day and the IP's hour. */
+const oldestOf = (value: Date | string | null | undefined) => (value ? new Date(value) : undefined);
+
+/**
+ * What the code-request limits need: the number's last request, its codes of the day from all
+ * addresses and from this one, and this address's codes of the hour.
+ */
 export async function codeRequestStats(db: Database, mobile: string, ip: string, now: Date) {
   const dayStart = new Date(now.getTime() - DAY_MS);
   const hourStart = new Date(now.getTime() - HOUR_MS);
+  const fromThisAddress = eq(mobileCodes.requestIp, ip);
   const [byMobile] = await db
     .select({
       total: count(),
       oldest: min(mobileCodes.createdAt),
       latest: sql<Date | null>`max(${mobileCodes.createdAt})`,
+      fromAddress: sql<number>`count(*) filter (where ${fromThisAddress})`.mapWith(Number),
+      fromAddressOldest: sql<Date | null>`min(${mobileCodes.createdAt}) filter (where ${fromThisAddress})`,
     })
     .from(mobileCodes)
     .where(and(eq(mobileCodes.mobile, mobile), gt(mobileCodes.createdAt, dayStart)));
   const [byIp] = await db
     .select({ total: count(), oldest: min(mobileCodes.createdAt) })
     .from(mobileCodes)
-    .where(and(eq(mobileCodes.requestIp, ip), gt(mobileCodes.createdAt, hourStart)));
+    .where(and(fromThisAddress, gt(mobileCodes.createdAt, hourStart)));
   return {
-    lastRequestAt: byMobile?.latest ? new Date(byMobile.latest) : undefined,
+    lastRequestAt: oldestOf(byMobile?.latest),
     mobileDayCount: byMobile?.total ?? 0,
-    mobileDayOldest: byMobile?.oldest ? new Date(byMobile.oldest) : undefined,
+    mobileDayOldest: oldestOf(byMobile?.oldest),
+    mobileAddressDayCount: byMobile?.fromAddress ?? 0,
+    mobileAddressDayOldest: oldestOf(byMobile?.fromAddressOldest),
     ipHourCount: byIp?.total ?? 0,
-    ipHourOldest: byIp?.oldest ? new Date(byIp.oldest) : undefined,
+    ipHourOldest: oldestOf(byIp?.oldest),
   };
 }
 
@@ -116,28 +123,45 @@ export async function consumeCode(db: Database, id: number, now: Date): Promise<
   return rows.length === 1;
 }
 
-/** Records a wrong code; returns how many the number has had in the last 24 hours. */
-export async function recordSignInFailure(
-  db: Database,
-  mobile: string,
-  ip: string,
-  now: Date,
-): Promise<number> {
-  await db.insert(signInFailures).values({ mobile, ip, createdAt: now, updatedAt: now });
-  const [row] = await db
-    .select({ total: count() })
+/**
+ * What the sign-in limits need: the address's refusals of the hour (any number), and the number's
+ * refusals of the day, all of them and those against a code that was sent.
+ */
+export async function signInRefusalStats(db: Database, mobile: string, ip: string, now: Date) {
+  const [byIp] = await db
+    .select({ total: count(), oldest: min(signInFailures.createdAt) })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.ip, ip), gt(signInFailures.createdAt, new Date(now.getTime() - HOUR_MS))));
+  const [byMobile] = await db
+    .select({
+      total: count(),
+      againstSentCodes: sql<number>`count(*) filter (where ${signInFailures.codeId} is not null)`.mapWith(
+        Number,
+      ),
+    })
     .from(signInFailures)
     .where(
       and(eq(signInFailures.mobile, mobile), gt(signInFailures.createdAt, new Date(now.getTime() - DAY_MS))),
     );
-  return row?.total ?? 0;
+  return {
+    ipHourCount: byIp?.total ?? 0,
+    ipHourOldest: oldestOf(byIp?.oldest),
+    mobileDayCount: byMobile?.total ?? 0,
+    mobileDayWrongCodes: byMobile?.againstSentCodes ?? 0,
+  };
 }
 
-export async function lockSignIn(db: Database, mobile: string, until: Date, now: Date) {
-  await db
-    .insert(signInLocks)
-    .values({ mobile, lockedUntil: until, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: signInLocks.mobile, set: { lockedUntil: until, updatedAt: now } });
+export async function recordSignInFailure(
+  db: Database,
+  failure: { mobile: string; ip: string; codeId: number | null; now: Date },
+) {
+  await db.insert(signInFailures).values({
+    mobile: failure.mobile,
+    ip: failure.ip,
+    codeId: failure.codeId,
+    createdAt: failure.now,
+    updatedAt: failure.now,
+  });
 }
 
 export type SessionRow = typeof userSessions.$inferSelect;

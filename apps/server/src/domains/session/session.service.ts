@@ -15,13 +15,13 @@ import { SESSION_POLICY } from './session.policy';
 import {
   consumeCode,
   endSession,
-  findActiveLock,
   findSessionForRequest,
   findSessionForUpdate,
   insertSession,
-  lockSignIn,
+  lockAddress,
   recordSignInFailure,
   type SessionRow,
+  signInRefusalStats,
   takeCodeAttempt,
   touchSession,
   updateSession,
@@ -52,6 +52,7 @@ export interface TokenPair {
   expires_in: number;
 }
 
+const HOUR_MS = 3_600_000;
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 const earliest = (a: Date, b: Date) => (a < b ? a : b);
 
@@ -91,29 +92,7 @@ export function defaultMembership(members: Membership[]): Membership | undefined
   return used[0] ?? members[0];
 }
 
-/** Counts a wrong code; the tenth in 24 hours locks the number. Kept even when the sign-in fails. */
 type SignInRefusal = 'no_live_code' | 'wrong_code' | 'code_used' | 'no_valid_membership';
-
-async function refuseSignIn(
-  deps: SessionDeps,
-  mobile: string,
-  origin: RequestOrigin,
-  reason: SignInRefusal,
-): Promise<never> {
-  const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
-    const failures = await recordSignInFailure(tx, mobile, origin.ip, now);
-    if (failures >= SESSION_POLICY.failuresBeforeLock) {
-      await lockSignIn(tx, mobile, later(now, SESSION_POLICY.lockMs), now);
-    }
-    await recordOperation(tx, {
-      action: 'sign_in_refused',
-      actor: { teamId: null, membershipId: null, userId: null, origin, at: now },
-      detail: { mobile, reason, failures_in_24h: failures },
-    });
-  });
-  throw new AppError('invalidSmsCode');
-}
 
 export interface SignInResult {
   members: Membership[];
@@ -121,6 +100,16 @@ export interface SignInResult {
   token: TokenPair;
 }
 
+type SignInOutcome = SignInResult | { refused: SignInRefusal } | { limitedUntil: Date };
+
+/**
+ * POST /v1/sessions. One transaction per try, holding the client address's lock: the address's refusal
+ * limit is checked, one try is taken against the number's live code, and a refusal is recorded, all
+ * before the next try of that address is looked at. A refusal commits (it is returned, not thrown).
+ * Nothing a stranger does stops the owner of the number: tries without a live code count only against
+ * the stranger's address, and many wrong codes shorten each new code to a single try instead of
+ * locking the number (docs/decisions.md, "Sign-in abuse").
+ */
 export async function signIn(
   deps: SessionDeps,
   mobile: string,
@@ -128,22 +117,37 @@ export async function signIn(
   origin: RequestOrigin,
 ): Promise<SignInResult> {
   const now = deps.clock();
-  const lockedUntil = await findActiveLock(deps.db, mobile, now);
-  if (lockedUntil) throw tooManyRequests(SIGN_IN_MESSAGES.signInLocked, lockedUntil, now);
+  const outcome = await deps.db.transaction(async (tx): Promise<SignInOutcome> => {
+    await lockAddress(tx, origin.ip);
+    const stats = await signInRefusalStats(tx, mobile, origin.ip, now);
+    if (stats.ipHourCount >= SESSION_POLICY.refusalsPerIpPerHour && stats.ipHourOldest) {
+      return { limitedUntil: later(stats.ipHourOldest, HOUR_MS) };
+    }
+    const refuse = async (reason: SignInRefusal, codeId: number | null) => {
+      await recordSignInFailure(tx, { mobile, ip: origin.ip, codeId, now });
+      await recordOperation(tx, {
+        action: 'sign_in_refused',
+        actor: { teamId: null, membershipId: null, userId: null, origin, at: now },
+        detail: { mobile, reason, failures_in_24h: stats.mobileDayCount + 1 },
+      });
+      return { refused: reason };
+    };
 
-  const attempt = await takeCodeAttempt(deps.db, mobile, now, SESSION_POLICY.maxAttemptsPerCode);
-  if (!attempt) return refuseSignIn(deps, mobile, origin, 'no_live_code');
-  if (attempt.codeHash !== hashSmsCode(deps.keys.sms, mobile, code)) {
-    return refuseSignIn(deps, mobile, origin, 'wrong_code');
-  }
+    const triesPerCode =
+      stats.mobileDayWrongCodes >= SESSION_POLICY.wrongCodesBeforeSingleTry
+        ? 1
+        : SESSION_POLICY.maxAttemptsPerCode;
+    const attempt = await takeCodeAttempt(tx, mobile, now, triesPerCode);
+    if (!attempt) return refuse('no_live_code', null);
+    if (attempt.codeHash !== hashSmsCode(deps.keys.sms, mobile, code))
+      return refuse('wrong_code', attempt.id);
+    if (!(await consumeCode(tx, attempt.id, now))) return refuse('code_used', attempt.id);
 
-  const outcome = await deps.db.transaction(async (tx): Promise<SignInRefusal | SignInResult> => {
-    if (!(await consumeCode(tx, attempt.id, now))) return 'code_used';
     const user = await findUser(tx, mobile);
     const members = user ? await listValidMemberships(tx, user.id) : [];
     const chosen = defaultMembership(members);
     // A number without a valid membership gets the same answer as a wrong code.
-    if (!user || !chosen) return 'no_valid_membership';
+    if (!user || !chosen) return refuse('no_valid_membership', attempt.id);
 
     const session = await insertSession(tx, {
       userId: user.id,
@@ -166,8 +170,10 @@ export async function signIn(
     });
     return { members, membershipId: chosen.id, token: issueTokens(deps, session, 1) };
   });
-  // A refusal (its reason) is recorded in a transaction of its own, after this one has ended.
-  if (typeof outcome === 'string') return refuseSignIn(deps, mobile, origin, outcome);
+  if ('limitedUntil' in outcome) {
+    throw tooManyRequests(SIGN_IN_MESSAGES.signInAttemptsLimit, outcome.limitedUntil, now);
+  }
+  if ('refused' in outcome) throw new AppError('invalidSmsCode');
   return outcome;
 }
 

@@ -1,5 +1,5 @@
 import { SESSION_END_REASONS } from '@trackit/contract/session.schema';
-import { bigint, index, integer, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { enumCheck, enumColumn, timestamps } from '../../db/columns';
 import { memberships } from '../organization/organization.tables';
 import { users } from '../user/user.tables';
@@ -25,26 +25,23 @@ export const mobileCodes = pgTable(
   ],
 );
 
-/** Wrong codes per number: 10 in 24 hours lock the number for 24 hours. */
+/**
+ * Refused sign-ins. `code_id` is the live code the try was evaluated against (a code that was sent);
+ * a try when no code was live has none and counts only against the client address (docs/decisions.md).
+ */
 export const signInFailures = pgTable(
   'sign_in_failures',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull(),
+    codeId: bigint('code_id', { mode: 'number' }).references(() => mobileCodes.id),
     ...timestamps,
   },
-  (t) => [index('sign_in_failures_mobile_created_idx').on(t.mobile, t.createdAt.desc())],
-);
-
-export const signInLocks = pgTable(
-  'sign_in_locks',
-  {
-    mobile: varchar('mobile', { length: 11 }).notNull(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }).notNull(),
-    ...timestamps,
-  },
-  (t) => [primaryKey({ columns: [t.mobile] })],
+  (t) => [
+    index('sign_in_failures_mobile_created_idx').on(t.mobile, t.createdAt.desc()),
+    index('sign_in_failures_ip_created_idx').on(t.ip, t.createdAt.desc()),
+  ],
 );
 
 /**

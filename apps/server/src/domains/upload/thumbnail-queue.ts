@@ -1,29 +1,9 @@
-import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import type { Database } from '../../db/client';
+import { makeThumbnails } from './images';
 import type { BlobStorage } from './storage/blob-storage';
 import { listFilesAwaitingThumbnails, recordThumbnails } from './upload.repository';
 import { videoPoster } from './video-poster';
-
-const SIZES = { thumb: 480, preview: 1600 } as const;
-
-async function toBuffer(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** A thumbnail (480 px) and a preview (1600 px) in WebP, turned upright by the photo's EXIF. */
-export async function makeThumbnails(original: Buffer) {
-  const resize = (size: number, quality: number) =>
-    sharp(original, { failOn: 'error', limitInputPixels: 268_402_689 })
-      .rotate()
-      .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality })
-      .toBuffer();
-  return { thumb: await resize(SIZES.thumb, 78), preview: await resize(SIZES.preview, 85) };
-}
 
 /**
  * Makes thumbnails off the request path: `schedule()` after a file is added (and once at start, to
@@ -42,9 +22,10 @@ export function createThumbnailQueue(deps: {
 
   async function processOne(file: { id: number; teamId: number; blobKey: string; contentType: string }) {
     try {
-      const original = await toBuffer(Readable.from(await deps.storage.read(file.blobKey)));
-      const picture = file.contentType.startsWith('video/') ? await videoPoster(original) : original;
-      const { thumb, preview } = await makeThumbnails(picture);
+      // Decoded from the stored file, never read whole into memory: uploads may be gigabytes.
+      const { thumb, preview } = await deps.storage.withLocalFile(file.blobKey, async (stored) =>
+        makeThumbnails(file.contentType.startsWith('video/') ? await videoPoster(stored) : stored),
+      );
       const thumbKey = `${file.blobKey}.thumb.webp`;
       const previewKey = `${file.blobKey}.preview.webp`;
       await deps.storage.put(thumbKey, thumb, 'image/webp');

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { FileItem } from '@trackit/contract/upload.schema';
 import { count, eq } from 'drizzle-orm';
@@ -143,6 +145,34 @@ describe('uploading files into folders (disk storage)', () => {
       .from(operationLogs)
       .where(eq(operationLogs.action, 'file_upload'));
     expect(log).toHaveLength(1);
+  });
+
+  it('previews a PDF inline, framable by our own pages only, still sandboxed; its download stays unframable', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const announced = await announce(pdf, {
+      content_type: 'application/pdf',
+      filename: '合同.pdf',
+      suffix: 'pdf',
+    });
+    expect(announced.body.code, announced.body.message).toBe(0);
+    await put(announced.body.data, pdf);
+    const attached = await attach(announced.body.data.signed_id);
+    expect(attached.body.data).toMatchObject({ kind: 'document', thumbnail_state: 'none' });
+    expect(attached.body.data.preview_url).toBeTruthy();
+
+    const preview = await fetch(`${t.baseUrl}${attached.body.data.preview_url}`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('application/pdf');
+    expect(preview.headers.get('content-disposition')).toBe('inline');
+    expect(preview.headers.get('content-security-policy')).toContain('sandbox');
+    expect(preview.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(preview.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(md5(Buffer.from(await preview.arrayBuffer()))).toBe(md5(pdf));
+
+    const download = await fetch(`${t.baseUrl}${attached.body.data.url}`);
+    expect(download.headers.get('content-disposition')).toContain('attachment');
+    expect(download.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(download.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('refuses a corrupted body, a wrong size, an expired or forged address, and keeps nothing', async () => {
@@ -359,6 +389,31 @@ describe('video files', () => {
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', 480, 270]);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('partial uploads a crash left behind', () => {
+  it('are removed at start once too old for any upload to be still writing them', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-partial-'));
+    const incoming = path.join(dataDir, 'files', '.incoming');
+    await mkdir(incoming, { recursive: true });
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    for (const name of ['crashed', 'crashed.md5']) {
+      await writeFile(path.join(incoming, name), 'half a file');
+      await utimes(path.join(incoming, name), twoHoursAgo, twoHoursAgo);
+    }
+    // Another process sharing the data directory may be writing this one right now.
+    await writeFile(path.join(incoming, 'being-written'), 'bytes still coming');
+    const t = await buildTestApp({ DATA_DIR: dataDir });
+    try {
+      for (let i = 0; i < 50 && (await readdir(incoming)).length > 1; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await readdir(incoming)).toEqual(['being-written']);
+    } finally {
+      await t.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

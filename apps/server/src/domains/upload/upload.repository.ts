@@ -45,7 +45,7 @@ export async function insertFile(db: Database, values: typeof files.$inferInsert
   return row;
 }
 
-/** A folder's files, in the order they were added. */
+/** A folder's files in its order: position, then name. */
 export async function listFilesOfFolder(db: Database, teamId: number, folderId: number, window: PageWindow) {
   const where = and(eq(files.teamId, teamId), eq(files.folderId, folderId));
   const [rows, [totals]] = await Promise.all([
@@ -54,7 +54,8 @@ export async function listFilesOfFolder(db: Database, teamId: number, folderId: 
       .from(files)
       .innerJoin(blobs, eq(blobs.id, files.blobId))
       .where(where)
-      .orderBy(asc(files.id))
+      // The folder's order: position, then name, the id breaking ties so paging never repeats a file.
+      .orderBy(asc(files.position), asc(files.name), asc(files.id))
       .limit(window.limit)
       .offset(window.offset),
     db.select({ total: count() }).from(files).where(where),

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Endpoints } from '@trackit/contract/endpoints';
+import { isPdfType } from '@trackit/contract/upload';
 import type { Handlers } from '../../http/endpoint-router';
 import { createDirectUpload, openBlob, receiveBlob, type UploadDeps } from './upload.service';
 
@@ -20,6 +21,8 @@ export function uploadRoutes(deps: UploadDeps): Handlers<Endpoints['upload']> {
     getBlob: async ({ params, query, reply }) => {
       const blob = await openBlob(deps, params['*'], query);
       const maxAge = Math.max(0, query.expires - Math.floor(Date.now() / 1000));
+      // A PDF served inline is the gallery's preview: our own pages may frame it; nothing else may.
+      const framable = !query.name && isPdfType(query.type);
       return (
         reply
           .type(query.type)
@@ -29,11 +32,12 @@ export function uploadRoutes(deps: UploadDeps): Handlers<Endpoints['upload']> {
             'content-disposition',
             query.name ? `attachment; filename*=UTF-8''${encodeURIComponent(query.name)}` : 'inline',
           )
-          // An uploaded SVG or HTML opened directly must not run script on our origin.
+          // An uploaded SVG, HTML or PDF opened directly must not run script on our origin.
           .header(
             'content-security-policy',
-            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+            `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors ${framable ? "'self'" : "'none'"}`,
           )
+          .header('x-frame-options', framable ? 'SAMEORIGIN' : 'DENY')
           .send(blob.stream)
       );
     },

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { SIGNED_URL_EXPIRY_SECONDS } from '@trackit/contract/constants';
+import { AVATAR_MAX_BYTES, SIGNED_URL_EXPIRY_SECONDS } from '@trackit/contract/constants';
 import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
 import { fileSuffix } from '@trackit/contract/patterns';
-import { isAcceptedContentType } from '@trackit/contract/upload';
+import { isAcceptedContentType, isPdfType } from '@trackit/contract/upload';
 import type {
   BlobGetQuery,
   BlobPutQuery,
@@ -17,11 +17,11 @@ import type {
   FileKind,
 } from '@trackit/contract/upload.schema';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import type { PageWindow } from '../../http/pagination';
+import { makeAvatar } from './images';
 import { signBlobId, verifySignedBlobId } from './signed-id';
 import type { BlobStorage } from './storage/blob-storage';
 import type { DiskStorage, PutRefusal } from './storage/disk-storage';
@@ -55,6 +55,11 @@ export interface UploadDeps {
 }
 
 const PENDING_LIFETIME_MS = 24 * 3_600_000;
+/**
+ * A partial upload untouched this long is a crash's leftover: a live one is written to at least once per
+ * idle time-out (at most 10 minutes, config.ts) or dropped, and a dropped one removes its own file.
+ */
+const PARTIAL_UPLOAD_MAX_IDLE_MS = 3_600_000;
 /** Signed addresses to view live longer than upload ones: a page of thumbnails stays usable for an hour. */
 const VIEW_EXPIRY_SECONDS = Math.max(SIGNED_URL_EXPIRY_SECONDS, 3600);
 /** Images whose thumbnails sharp can make (SVG is served as it is). */
@@ -244,11 +249,14 @@ export async function signFile(deps: Pick<UploadDeps, 'storage'>, row: StoredFil
     ...file,
     url: await sign(blobKey, row.contentType, row.name),
     thumbUrl: ready ? await sign(row.thumbKey as string, 'image/webp') : null,
-    previewUrl: ready
-      ? await sign(row.previewKey as string, 'image/webp')
-      : row.kind === 'image'
-        ? await sign(blobKey, row.contentType)
-        : null,
+    // A PDF previews as itself, inline (the gallery frames it); an image as its original until its preview exists.
+    previewUrl: isPdfType(row.contentType)
+      ? await sign(blobKey, row.contentType)
+      : ready
+        ? await sign(row.previewKey as string, 'image/webp')
+        : row.kind === 'image'
+          ? await sign(blobKey, row.contentType)
+          : null,
   };
 }
 
@@ -263,12 +271,11 @@ export async function listSignedFilesOfFolder(
   return { items: await Promise.all(rows.map((row) => signFile(deps, row))), total };
 }
 
-const AVATAR_SIZE = 256;
 const avatarKey = (blobKey: string) => `${blobKey}.avatar.webp`;
 
 /**
  * Takes an uploaded image as an avatar, in the profile domain's transaction: a 256 px square thumbnail
- * is made at once (avatars are small). Resolves the blob's id, the avatar's stable name.
+ * is made at once (an avatar is at most AVATAR_MAX_BYTES). Resolves the blob's id, the avatar's stable name.
  */
 export async function adoptAvatarImage(
   deps: Pick<UploadDeps, 'storage' | 'blobKey'>,
@@ -280,18 +287,13 @@ export async function adoptAvatarImage(
   const blob = await claimUploadedBlob(deps, tx, auth, signedId, at);
   if (!blob.contentType.startsWith('image/'))
     throw new AppError('badRequest', { message: UPLOAD_MESSAGES.notAnImage });
-  const chunks: Buffer[] = [];
-  for await (const chunk of await deps.storage.read(blob.key)) chunks.push(chunk as Buffer);
-  let thumb: Buffer;
-  try {
-    thumb = await sharp(Buffer.concat(chunks))
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    throw new AppError('badRequest', { message: UPLOAD_MESSAGES.notAnImage });
-  }
+  if (blob.byteSize > AVATAR_MAX_BYTES)
+    throw new AppError('payloadTooLarge', { message: UPLOAD_MESSAGES.avatarTooLarge });
+  const thumb = await deps.storage.withLocalFile(blob.key, (stored) =>
+    makeAvatar(stored).catch(() => {
+      throw new AppError('badRequest', { message: UPLOAD_MESSAGES.notAnImage });
+    }),
+  );
   await deps.storage.put(avatarKey(blob.key), thumb, 'image/webp');
   return blob.id;
 }
@@ -310,6 +312,12 @@ export async function signAvatar(
     contentType: thumb ? 'image/webp' : blob.contentType,
     expiresInSeconds: 3600,
   });
+}
+
+/** Removes partial files of uploads a crash cut short (disk driver; a bucket keeps no partial PUTs). */
+export async function sweepPartialUploads(deps: Pick<UploadDeps, 'disk' | 'clock'>): Promise<number> {
+  if (!deps.disk) return 0;
+  return deps.disk.removePartialUploads(new Date(deps.clock().getTime() - PARTIAL_UPLOAD_MAX_IDLE_MS));
 }
 
 /** Deletes blobs announced more than a day ago and never attached, with their bytes. */

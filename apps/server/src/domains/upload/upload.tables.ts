@@ -1,6 +1,6 @@
 import { BLOB_STATES, FILE_KINDS, THUMBNAIL_STATES } from '@trackit/contract/upload.schema';
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { enumCheck, enumColumn, timestamps } from '../../db/columns';
 import { folders } from '../folder/folder.tables';
 import { teams } from '../team/team.tables';
@@ -48,6 +48,11 @@ export const files = pgTable(
       .notNull()
       .references(() => blobs.id),
     name: varchar('name', { length: 255 }).notNull(),
+    /**
+     * Place in the folder's order (smaller first); files of the same place follow by name. New files take
+     * 0, so a batch lists by name, never in the order its uploads happened to finish.
+     */
+    position: integer('position').notNull().default(0),
     contentType: varchar('content_type', { length: 255 }).notNull(),
     byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
     checksum: varchar('checksum', { length: 24 }).notNull(),
@@ -59,7 +64,7 @@ export const files = pgTable(
   },
   (t) => [
     uniqueIndex('files_blob_key').on(t.blobId),
-    index('files_folder_idx').on(t.teamId, t.folderId, t.id),
+    index('files_folder_order_idx').on(t.teamId, t.folderId, t.position, t.name, t.id),
     index('files_thumbnail_pending_idx').on(t.id).where(sql`thumbnail_state = 'pending'`),
     enumCheck('files_kind_check', t.kind, FILE_KINDS),
     enumCheck('files_thumbnail_state_check', t.thumbnailState, THUMBNAIL_STATES),

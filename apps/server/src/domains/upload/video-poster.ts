@@ -1,7 +1,4 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 
 /** Whether an ffmpeg binary answers on this machine (checked once, at start). */
 export function ffmpegAvailable(binary = 'ffmpeg'): boolean {
@@ -23,17 +20,10 @@ function grabFrame(binary: string, input: string, seconds: number): Promise<Buff
 }
 
 /**
- * A poster frame of a video as PNG: the frame at one second, or the first one for shorter clips.
- * The video goes through a temporary file because MP4s keep their index at the end.
+ * A poster frame of a video file as PNG: the frame at one second, or the first one for shorter clips.
+ * ffmpeg reads the file itself (MP4s keep their index at the end, so a pipe would not do).
  */
-export async function videoPoster(video: Buffer, binary = 'ffmpeg'): Promise<Buffer> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'trackit-poster-'));
-  const input = path.join(folder, 'video');
-  try {
-    await writeFile(input, video);
-    const frame = await grabFrame(binary, input, 1);
-    return frame.length > 0 ? frame : await grabFrame(binary, input, 0);
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+export async function videoPoster(videoFile: string, binary = 'ffmpeg'): Promise<Buffer> {
+  const frame = await grabFrame(binary, videoFile, 1);
+  return frame.length > 0 ? frame : await grabFrame(binary, videoFile, 0);
 }

@@ -44,5 +44,11 @@ export interface BlobStorage {
   /** Stores bytes the server made itself (thumbnails). */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   read(key: string): Promise<Readable>;
+  /**
+   * Runs `use` with the object as a file on this machine, for decoders (sharp, ffmpeg) that read it from
+   * disk, so a large file is never held in memory: the disk driver's own file, or a temporary copy of the
+   * bucket's object, removed afterwards. (sharp buffers a piped stream whole, hence a file.)
+   */
+  withLocalFile<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>;
   delete(key: string): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,6 +11,9 @@ import type { BlobStorage, PresignGetInput, PresignPutInput, StoredBlob } from '
 /** Object keys are our own (`teams/12/2026/11/<uuid>.jpg`): nothing that could climb out of the root. */
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 export const isValidKey = (key: string) => KEY_PATTERN.test(key) && !key.includes('..') && key.length <= 320;
+
+/** Bytes being received, under the root; moved to their key only once size and MD5 hold. */
+const INCOMING_FOLDER = '.incoming';
 
 /** Where the signed addresses point: the upload endpoints' path without its wildcard. */
 const BLOB_ROUTE = `${API_BASE_PATH}${uploadEndpoints.putBlob.path.replace(/\/\*$/, '')}`;
@@ -71,7 +74,7 @@ export function createDiskStorage(settings: DiskStorageSettings) {
     expected: { byteSize: number; checksum: string },
   ) {
     const target = fileOf(key);
-    const incoming = path.join(settings.root, '.incoming', randomUUID());
+    const incoming = path.join(settings.root, INCOMING_FOLDER, randomUUID());
     await mkdir(path.dirname(incoming), { recursive: true });
     await mkdir(path.dirname(target), { recursive: true });
     const md5 = createHash('md5');
@@ -115,6 +118,7 @@ export function createDiskStorage(settings: DiskStorageSettings) {
   const storage: BlobStorage & {
     verifyAndStore(claims: PutClaims, body: Readable): Promise<PutRefusal | null>;
     verifyGet(claims: GetClaims): boolean;
+    removePartialUploads(lastWrittenBefore: Date): Promise<number>;
     filePath(key: string): string;
   } = {
     driver: 'disk',
@@ -166,6 +170,8 @@ export function createDiskStorage(settings: DiskStorageSettings) {
       return createReadStream(fileOf(key));
     },
 
+    withLocalFile: (key, use) => use(fileOf(key)),
+
     async delete(key) {
       await unlink(fileOf(key)).catch(() => undefined);
       await unlink(`${fileOf(key)}.md5`).catch(() => undefined);
@@ -192,6 +198,29 @@ export function createDiskStorage(settings: DiskStorageSettings) {
       if (!isValidKey(claims.key) || claims.expires < nowSeconds()) return false;
       const expected = sign(['get', claims.key, claims.expires, claims.contentType, claims.downloadName]);
       return safeEqual(claims.signature, expected);
+    },
+
+    /**
+     * Removes what uploads cut short by a crash left under the incoming folder (a finished or refused
+     * upload removes its own): the files last written before the given time. A live upload writes at
+     * least once per idle time-out, so an old enough file is no request's, whichever process wrote it.
+     */
+    async removePartialUploads(lastWrittenBefore) {
+      const folder = path.join(settings.root, INCOMING_FOLDER);
+      const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(folder, name);
+        const info = await stat(file).catch(() => null);
+        if (info?.isFile() && info.mtime < lastWrittenBefore) {
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
 
     filePath: fileOf,

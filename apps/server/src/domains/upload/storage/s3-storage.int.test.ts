@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -144,6 +144,21 @@ describe('S3 storage driver (s3rver)', () => {
     await storage.delete(key);
     expect(await storage.stat(key)).toBeNull();
     await expect(storage.read(key)).rejects.toThrow();
+  });
+
+  it('hands a decoder a temporary copy of the object, removed afterwards', async () => {
+    const key = newKey('photo.jpg');
+    const body = randomBytes(300 * 1024);
+    await storage.put(key, body, 'image/jpeg');
+    let copy = '';
+    const read = await storage.withLocalFile(key, async (file) => {
+      copy = file;
+      return readFile(file);
+    });
+    expect(read).toEqual(body);
+    expect(copy.startsWith(os.tmpdir())).toBe(true);
+    await expect(stat(copy)).rejects.toThrow(/ENOENT/);
+    await expect(storage.withLocalFile(newKey('missing.jpg'), async () => 'used')).rejects.toThrow();
   });
 
   it('answers null for a key that is not there', async () => {

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -60,7 +65,7 @@ export function createS3Storage(settings: S3StorageSettings): BlobStorage {
   const browserEndpoint = settings.publicEndpoint ?? settings.endpoint;
   const presignClient = settings.publicEndpoint ? clientFor(settings.publicEndpoint) : client;
 
-  return {
+  const storage: BlobStorage = {
     driver: 's3',
     browserOrigins: [bucketOrigin(presignClient, settings, browserEndpoint)],
 
@@ -121,10 +126,22 @@ export function createS3Storage(settings: S3StorageSettings): BlobStorage {
       throw new Error(`S3 GetObject of ${key} gave no Node stream`);
     },
 
+    async withLocalFile(key, use) {
+      const folder = await mkdtemp(path.join(os.tmpdir(), 'trackit-s3-copy-'));
+      try {
+        const copy = path.join(folder, 'object');
+        await pipeline(await storage.read(key), createWriteStream(copy));
+        return await use(copy);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+
     async delete(key: string) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
+  return storage;
 }
 
 /**

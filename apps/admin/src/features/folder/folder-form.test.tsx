@@ -1,0 +1,27 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FolderForm } from './folder-form';
+
+describe('FolderForm: the name counts characters as the server does', () => {
+  afterEach(cleanup);
+
+  it('accepts 26 emoji (the browser field no longer counts them as 52)', async () => {
+    const onSubmit = vi.fn();
+    render(<FolderForm submitting={false} submitText="创建" onSubmit={onSubmit} />);
+    const input = screen.getByTestId('folder-name-input');
+    expect(input.getAttribute('maxlength')).toBeNull();
+    fireEvent.change(input, { target: { value: '😀'.repeat(26) } });
+    fireEvent.click(screen.getByTestId('folder-create-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '😀'.repeat(26) }));
+  });
+
+  it('refuses a name of invisible characters only with the empty-name message', async () => {
+    const onSubmit = vi.fn();
+    render(<FolderForm submitting={false} submitText="创建" onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByTestId('folder-name-input'), { target: { value: '\u200b\u200f' } });
+    fireEvent.click(screen.getByTestId('folder-create-submit'));
+    expect(await screen.findByText('*请输入1-50个字符')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
