@@ -319,11 +319,14 @@ describe('rough edges of the admin app', () => {
     // Low enough that the menu (with 信息管理 open) scrolls.
     const page = await openSignedIn(browser, token, '/admin/information/folder', {
       width: 1280,
-      height: 420,
+      height: 360,
     });
     await page.getByTestId('side-menu').waitFor();
     const scroller = page.locator('.ant-layout-sider-children');
-    expect(await scroller.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    // The open submenu unfolds after the page loads.
+    await expect
+      .poll(() => scroller.evaluate((element) => element.scrollHeight > element.clientHeight))
+      .toBe(true);
     // Headless chromium draws no scrollbars at all: what is checked is what a desktop browser is told.
     const style = await scroller.evaluate((element) => {
       const computed = getComputedStyle(element);
