@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
 import { notifyMembers } from '../apps/server/src/domains/notify/notify.service';
 import { createTeamWithOwner } from '../apps/server/src/domains/team/team.service';
+import { teams } from '../apps/server/src/domains/team/team.tables';
 import { ensureUser } from '../apps/server/src/domains/user/user.service';
+import { DEMO_AGENCY_NAME } from '../apps/server/src/seed/demo-seed';
 import { createMembership, createRole } from '../apps/server/src/test/factories';
 
 /**
@@ -23,6 +26,14 @@ export const E2E_USERS = {
   edges: '13700000005',
   /** Owner of a team of their own: the upload-card journey. */
   cardUploader: '13700000006',
+  /** Owner of a team of their own: the companies and contacts journey. */
+  companyOwner: '13700000007',
+  /** Data management at read only, in the company owner's team: sees no write actions. */
+  companyReader: '13700000008',
+  /** Owner of a team of their own: the models journey. */
+  modelOwner: '13700000009',
+  /** An owner of the demo agency too (after the demo seed): the demo-data journeys. */
+  demoOwner: '13700000010',
 } as const;
 
 export const E2E_TEAMS = {
@@ -31,9 +42,21 @@ export const E2E_TEAMS = {
   uploads: '青禾模特经纪',
   cards: '春苗模特经纪',
   records: '白鹭模特经纪',
+  companies: '青松模特经纪',
+  models: '星河模特经纪',
 } as const;
 
 export async function createE2eFixtures(db: Database) {
+  const [demoAgency] = await db.select().from(teams).where(eq(teams.name, DEMO_AGENCY_NAME));
+  if (!demoAgency) throw new Error('the demo seed must run before the fixtures');
+  const demoOwner = await ensureUser(db, E2E_USERS.demoOwner);
+  await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: demoOwner.id,
+    nickname: '演示店长',
+    isOwner: true,
+  });
+
   const first = await createTeamWithOwner(db, {
     name: E2E_TEAMS.first,
     ownerMobile: E2E_USERS.shellOwner,
@@ -79,6 +102,29 @@ export async function createE2eFixtures(db: Database) {
     name: E2E_TEAMS.records,
     ownerMobile: E2E_USERS.recorder,
     ownerNickname: '苏青',
+  });
+  const companies = await createTeamWithOwner(db, {
+    name: E2E_TEAMS.companies,
+    ownerMobile: E2E_USERS.companyOwner,
+    ownerNickname: '沈念',
+  });
+  const readOnly = await createRole(
+    db,
+    companies.team.id,
+    [{ key: 'data_management', level: 'read' }],
+    '只读',
+  );
+  const companyReader = await ensureUser(db, E2E_USERS.companyReader);
+  await createMembership(db, {
+    teamId: companies.team.id,
+    userId: companyReader.id,
+    nickname: '许诺',
+    roleId: readOnly.id,
+  });
+  await createTeamWithOwner(db, {
+    name: E2E_TEAMS.models,
+    ownerMobile: E2E_USERS.modelOwner,
+    ownerNickname: '陈默',
   });
   const now = Date.now();
   await notifyMembers(db, {

@@ -1,7 +1,8 @@
 import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../apps/server/src/config';
 import { openConfiguredDatabase } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
-import { seedDemo } from '../apps/server/src/seed/demo-seed';
+import { demoStorage, seedDemo } from '../apps/server/src/seed/demo-seed';
 import { createE2eFixtures } from './fixtures';
 import { startProductServer } from './product-server';
 
@@ -19,7 +20,11 @@ async function prepareDatabase(dataDir: string) {
   const database = await openConfiguredDatabase({ databaseUrl: undefined, databasePoolSize: 1, dataDir });
   try {
     await runMigrations(database);
-    await seedDemo(database.db);
+    // The pictures go where the product server (started with this DATA_DIR) keeps its files.
+    await seedDemo(
+      database.db,
+      demoStorage(loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' })),
+    );
     await createE2eFixtures(database.db);
   } finally {
     await database.close();

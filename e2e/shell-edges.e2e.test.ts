@@ -231,7 +231,7 @@ describe('rough edges of the admin app', () => {
 
     // A video opens in the gallery (not a new tab) and plays there.
     const pages = browser.contexts().flatMap((context) => context.pages()).length;
-    await video.locator('button').click();
+    await video.getByTestId('file-open').click();
     const player = page.getByTestId('gallery-video');
     await player.waitFor();
     await expect

@@ -87,10 +87,10 @@ describe('the admin shell', () => {
   });
 
   it('shows the breadcrumb of the path and the frame of a module still to come', async () => {
-    const page = await openSignedIn(browser, owner, '/admin/information/model');
+    const page = await openSignedIn(browser, owner, '/admin/information/packages');
     await page.getByTestId('coming-soon').waitFor();
     await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toContain('信息管理');
-    expect(await page.getByTestId('breadcrumb').textContent()).toContain('模特');
+    expect(await page.getByTestId('breadcrumb').textContent()).toContain('套餐');
     await page.goto(`${baseUrl}/admin/organization`);
     await page.waitForURL(/\/admin\/organization\/member$/);
     await page.goto(`${baseUrl}/admin/no/such/page`);

@@ -91,21 +91,51 @@ const signedInRoutes: RouteObject[] = [
     page(() => import('./features/operate/operate-page'), 'OperatePage'),
   ),
   group('data_management', [
-    { path: 'model', lazy: comingSoon },
-    { path: 'model/new', title: '新建模特', lazy: comingSoon },
-    { path: 'model/:id', title: '模特详情', lazy: comingSoon },
+    { path: 'model', lazy: page(() => import('./features/model/model-list-page'), 'ModelListPage') },
+    {
+      path: 'model/new',
+      title: '新建模特',
+      lazy: page(() => import('./features/model/model-new-page'), 'ModelNewPage'),
+    },
+    {
+      path: 'model/:id',
+      title: '模特详情',
+      lazy: page(() => import('./features/model/model-detail-page'), 'ModelDetailPage'),
+    },
     { path: 'folder', lazy: page(() => import('./features/folder/folder-list-page'), 'FolderListPage') },
     {
       path: 'folder/:id',
       title: '资源详情',
       lazy: page(() => import('./features/folder/folder-detail-page'), 'FolderDetailPage'),
     },
-    { path: 'company', lazy: comingSoon },
-    { path: 'company/new', title: '新建公司', lazy: comingSoon },
-    { path: 'company/:id', title: '公司详情', lazy: comingSoon },
-    { path: 'contacts', lazy: comingSoon },
-    { path: 'contacts/new', title: '新建联系人', lazy: comingSoon },
-    { path: 'contacts/:id', title: '联系人详情', lazy: comingSoon },
+    {
+      path: 'company',
+      lazy: page(() => import('./features/company/company-list-page'), 'CompanyListPage'),
+    },
+    {
+      path: 'company/new',
+      title: '新建公司',
+      lazy: page(() => import('./features/company/company-new-page'), 'CompanyNewPage'),
+    },
+    {
+      path: 'company/:id',
+      title: '公司详情',
+      lazy: page(() => import('./features/company/company-detail-page'), 'CompanyDetailPage'),
+    },
+    {
+      path: 'contacts',
+      lazy: page(() => import('./features/contact/contact-list-page'), 'ContactListPage'),
+    },
+    {
+      path: 'contacts/new',
+      title: '新建联系人',
+      lazy: page(() => import('./features/contact/contact-new-page'), 'ContactNewPage'),
+    },
+    {
+      path: 'contacts/:id',
+      title: '联系人详情',
+      lazy: page(() => import('./features/contact/contact-detail-page'), 'ContactDetailPage'),
+    },
     { path: 'packages', lazy: comingSoon },
   ]),
   group('organization', [

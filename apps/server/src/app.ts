@@ -8,8 +8,11 @@ import { z } from 'zod';
 import { zhCN } from 'zod/locales';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { companyRoutes } from './domains/company/company.routes';
+import { contactRoutes } from './domains/contact/contact.routes';
 import { countryRoutes } from './domains/country/country.routes';
 import { folderRoutes } from './domains/folder/folder.routes';
+import { modelRoutes } from './domains/model/model.routes';
 import { notifyRoutes } from './domains/notify/notify.routes';
 import { operationLogRoutes } from './domains/operation-log/operation-log.routes';
 import { permissionRoutes } from './domains/permission/permission.routes';
@@ -137,6 +140,9 @@ export async function buildApp({
       operationLog: operationLogRoutes({ db: database.db }),
       upload: uploadRoutes(uploadDeps),
       folder: folderRoutes(uploadDeps),
+      model: modelRoutes(uploadDeps),
+      company: companyRoutes({ db: database.db, clock }),
+      contact: contactRoutes({ db: database.db, clock }),
     },
     accessControl,
     { rawBodyLimit: config.uploadMaxBytes },
@@ -159,6 +165,7 @@ export async function buildApp({
     void sweepPartialUploads(uploadDeps).catch((error: unknown) =>
       app.log.error({ err: error }, 'sweep of partial uploads failed'),
     );
+    void database.maintain().catch((error: unknown) => app.log.error({ err: error }, 'analyze failed'));
   };
   app.addHook('onReady', async () => {
     thumbnails.schedule();

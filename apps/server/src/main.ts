@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { DEMO_MOBILES, isDatabaseEmpty, seedDemo } from './seed/demo-seed';
+import { DEMO_MOBILES, demoStorage, isDatabaseEmpty, seedDemo } from './seed/demo-seed';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -18,7 +18,7 @@ async function main() {
   // The embedded database starts with a demo agency so a newcomer can sign in at once; a PostgreSQL
   // database is never seeded by itself (npm run db:seed does it on demand).
   if (!config.databaseUrl && (await isDatabaseEmpty(database.db))) {
-    await seedDemo(database.db);
+    await seedDemo(database.db, demoStorage(config));
     app.log.info(`demo agency created: sign in with ${DEMO_MOBILES.owner} or ${DEMO_MOBILES.agent}`);
   }
 

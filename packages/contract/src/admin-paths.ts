@@ -9,6 +9,9 @@ const base = BASE_PATHS.admin;
 export const ADMIN_PATHS = {
   home: base,
   folder: (id: number | string) => `${base}/information/folder/${id}`,
+  company: (id: number | string) => `${base}/information/company/${id}`,
+  contact: (id: number | string) => `${base}/information/contacts/${id}`,
+  model: (id: number | string) => `${base}/information/model/${id}`,
   settings: `${base}/setting`,
 } as const;
 

@@ -3,8 +3,11 @@
  * by the typecheck), the apps call through them, and /storm_api/openapi.json is generated from them.
  * A new domain adds its `<domain>.endpoints.ts` here.
  */
+import { companyEndpoints } from './company.endpoints';
+import { contactEndpoints } from './contact.endpoints';
 import { countryEndpoints } from './country.endpoints';
 import { folderEndpoints } from './folder.endpoints';
+import { modelEndpoints } from './model.endpoints';
 import { notifyEndpoints } from './notify.endpoints';
 import { operationLogEndpoints } from './operation-log.endpoints';
 import { permissionEndpoints } from './permission.endpoints';
@@ -25,6 +28,9 @@ export const endpoints = {
   operationLog: operationLogEndpoints,
   upload: uploadEndpoints,
   folder: folderEndpoints,
+  company: companyEndpoints,
+  contact: contactEndpoints,
+  model: modelEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

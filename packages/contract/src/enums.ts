@@ -22,6 +22,28 @@ export const MODEL_TRIP_KIND_LABELS: Readonly<Record<ModelTripKind, string>> = {
   expatriate: '外派',
 };
 
+/** What a resource folder holds (docs/product.md §10 "Folder"); `other` for anything else. */
+export const FOLDER_KINDS = ['book', 'polaroid', 'video', 'comp_card', 'other'] as const;
+export type FolderKind = (typeof FOLDER_KINDS)[number];
+export const folderKindSchema = z.enum(FOLDER_KINDS);
+export const FOLDER_KIND_LABELS: Readonly<Record<FolderKind, string>> = {
+  book: '画册',
+  polaroid: '拍立得',
+  video: '视频',
+  comp_card: '模卡',
+  other: '其他',
+};
+
+/** A model's standing with the agency; `left` is the archive (a model is never deleted). */
+export const MODEL_STATUSES = ['active', 'paused', 'left'] as const;
+export type ModelStatus = (typeof MODEL_STATUSES)[number];
+export const modelStatusSchema = z.enum(MODEL_STATUSES);
+export const MODEL_STATUS_LABELS: Readonly<Record<ModelStatus, string>> = {
+  active: '合作中',
+  paused: '暂停合作',
+  left: '已解约',
+};
+
 /** Statuses a calendar entry is stored with, and that the API accepts. */
 export const CALENDAR_BOOKING_STATUSES = ['locked', 'reserved', 'pending', 'rejected', 'cancelled'] as const;
 export type CalendarBookingStatus = (typeof CALENDAR_BOOKING_STATUSES)[number];
@@ -181,4 +203,56 @@ export const JOB_TYPE_LABELS: Readonly<Record<JobType, string>> = {
   test: '试拍',
   fashion_show: '走秀',
   network_shooting: '网拍',
+};
+
+/** Client companies' lines of business (docs/product.md "Companies"). */
+export const COMPANY_INDUSTRIES = [
+  'fashion',
+  'beauty',
+  'luxury',
+  'sports',
+  'retail',
+  'advertising',
+  'media',
+  'entertainment',
+  'automotive',
+  'technology',
+  'food',
+  'other',
+] as const;
+export type CompanyIndustry = (typeof COMPANY_INDUSTRIES)[number];
+export const companyIndustrySchema = z.enum(COMPANY_INDUSTRIES, { error: '*请选择行业' });
+export const COMPANY_INDUSTRY_LABELS: Readonly<Record<CompanyIndustry, string>> = {
+  fashion: '服装时尚',
+  beauty: '美妆个护',
+  luxury: '奢侈品',
+  sports: '运动户外',
+  retail: '电商零售',
+  advertising: '广告公关',
+  media: '媒体出版',
+  entertainment: '影视娱乐',
+  automotive: '汽车出行',
+  technology: '科技数码',
+  food: '食品饮料',
+  other: '其他',
+};
+
+/** How much a client company matters to the agency, most first. */
+export const COMPANY_TIERS = ['strategic', 'key', 'regular', 'prospect'] as const;
+export type CompanyTier = (typeof COMPANY_TIERS)[number];
+export const companyTierSchema = z.enum(COMPANY_TIERS, { error: '*请选择客户等级' });
+export const COMPANY_TIER_LABELS: Readonly<Record<CompanyTier, string>> = {
+  strategic: '战略客户',
+  key: '重点客户',
+  regular: '普通客户',
+  prospect: '潜在客户',
+};
+
+/** Status of a company or a contact: neither is ever deleted, only archived (and restored). */
+export const RECORD_STATUSES = ['active', 'archived'] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+export const recordStatusSchema = z.enum(RECORD_STATUSES, { error: '*请选择状态' });
+export const RECORD_STATUS_LABELS: Readonly<Record<RecordStatus, string>> = {
+  active: '正常',
+  archived: '已归档',
 };

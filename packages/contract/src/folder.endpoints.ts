@@ -1,7 +1,15 @@
 /** Model resource folders and their files (docs/product.md §10 "Folder"). */
+import { z } from 'zod';
 import { endpoint, json, page, requires } from './endpoint';
 import { idParamsSchema, pageQuerySchema } from './envelope';
-import { folderCreateSchema, folderQuerySchema, folderSchema } from './folder.schema';
+import {
+  fileMoveSchema,
+  fileOrderSchema,
+  folderCreateSchema,
+  folderQuerySchema,
+  folderSchema,
+  folderUpdateSchema,
+} from './folder.schema';
 import { fileCreateSchema, fileSchema } from './upload.schema';
 
 export const folderEndpoints = {
@@ -16,7 +24,7 @@ export const folderEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/v1/folders',
-    summary: '团队的资源夹，可按名称搜索和排序',
+    summary: '团队的资源夹，可按名称搜索、按模特和类型筛选、排序；每个资源夹带前几个文件的缩略图',
     access: requires('data_management', 'read'),
     query: folderQuerySchema,
     answer: page(folderSchema),
@@ -29,10 +37,19 @@ export const folderEndpoints = {
     params: idParamsSchema,
     answer: json(folderSchema),
   }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/v1/folders/:id',
+    summary: '修改资源夹的名称或类型',
+    access: requires('data_management', 'edit'),
+    params: idParamsSchema,
+    body: folderUpdateSchema,
+    answer: json(folderSchema),
+  }),
   files: endpoint({
     method: 'GET',
     path: '/v1/folders/:id/files',
-    summary: '资源夹中的文件，按添加顺序',
+    summary: '资源夹中的文件，按排列顺序（位置，其次名称）',
     access: requires('data_management', 'read'),
     params: idParamsSchema,
     query: pageQuerySchema,
@@ -45,5 +62,30 @@ export const folderEndpoints = {
     access: requires('data_management', 'edit'),
     body: fileCreateSchema,
     answer: json(fileSchema),
+  }),
+  orderFiles: endpoint({
+    method: 'PATCH',
+    path: '/v1/folders/:id/files/order',
+    summary: '调整资源夹中文件的顺序：按新顺序列出该资源夹的全部文件',
+    access: requires('data_management', 'edit'),
+    params: idParamsSchema,
+    body: fileOrderSchema,
+    answer: json(z.null()),
+  }),
+  moveFiles: endpoint({
+    method: 'POST',
+    path: '/v1/files/move',
+    summary: '把同一资源夹中的文件移到同一模特的另一个资源夹（排在最后）',
+    access: requires('data_management', 'edit'),
+    body: fileMoveSchema,
+    answer: json(z.null()),
+  }),
+  deleteFile: endpoint({
+    method: 'DELETE',
+    path: '/v1/files/:id',
+    summary: '删除文件；不再被引用的文件内容和缩略图随后从存储中删除',
+    access: requires('data_management', 'edit'),
+    params: idParamsSchema,
+    answer: json(z.null()),
   }),
 } as const;

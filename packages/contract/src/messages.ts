@@ -68,6 +68,10 @@ export const UPLOAD_MESSAGES = {
   alreadyAttached: '该文件已添加，请勿重复提交',
   notUploaded: '文件尚未上传完成',
   folderNotFound: '资源夹不存在',
+  orderOutdated: '文件列表已变化，请刷新后重新排序',
+  moveSameFolder: '文件已在该资源夹中',
+  moveOneFolder: '一次只能移动同一资源夹中的文件',
+  moveOtherModel: '只能移动到同一模特的资源夹',
   notAnImage: '头像只能是图片',
   avatarTooLarge: '头像图片不能超过 10 MB',
 } as const;

@@ -20,6 +20,26 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
   sign_in_refused: { mobile: '13800001234', reason: 'wrong_code', failures_in_24h: 3 },
   folder_create: { name: '2025 春夏画册' },
   file_upload: { folder: '2025 春夏画册', file: 'a.jpg', byte_size: 104_639 },
+  folder_update: { name: '2025 春夏画册', changes: [{ field: '类型', before: '其他', after: '画册' }] },
+  file_reorder: { folder: '2025 春夏画册', count: 12 },
+  file_move: { from: '2025 春夏画册', to: 'Anna 拍立得', files: ['a.jpg', 'b.jpg'] },
+  file_delete: { folder: '2025 春夏画册', file: 'a.jpg' },
+  company_create: { name: '上海星河传媒有限公司' },
+  company_update: {
+    name: '上海星河传媒有限公司',
+    changes: [{ field: '客户等级', before: '普通客户', after: '重点客户' }],
+  },
+  company_archive: { name: '上海星河传媒有限公司' },
+  company_restore: { name: '上海星河传媒有限公司' },
+  contact_create: { name: '王珊', company: '上海星河传媒有限公司' },
+  contact_update: { name: '王珊', changes: [{ field: '职位', before: '--', after: '市场总监' }] },
+  contact_archive: { name: '王珊' },
+  contact_restore: { name: '王珊' },
+  model_create: { name: '刘晓阳' },
+  model_update: { name: '刘晓阳', changes: [{ field: '状态', before: '合作中', after: '已解约' }] },
+  model_trip_create: { name: '刘晓阳', kind: 'vacation', start_date: '2026-05-01', end_date: '2026-05-07' },
+  model_trip_update: { name: '刘晓阳', changes: [{ field: '地点', before: '上海', after: '巴黎' }] },
+  model_trip_delete: { name: '刘晓阳', kind: 'work', start_date: '2026-05-01', end_date: '2026-05-07' },
 };
 
 const HAN = /\p{Script=Han}/u;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ADMIN_PATHS } from './admin-paths';
+import { MODEL_TRIP_KIND_LABELS, modelTripKindSchema } from './enums';
 import { pageQuerySchema } from './envelope';
 
 /** The kinds of record an entry can concern, and where each opens in the admin app. */
@@ -13,6 +14,9 @@ export const OPERATION_TARGETS = {
   session: { link: null },
   membership: { link: null },
   folder: { link: ADMIN_PATHS.folder },
+  company: { link: ADMIN_PATHS.company },
+  contact: { link: ADMIN_PATHS.contact },
+  model: { link: ADMIN_PATHS.model },
 } as const satisfies Record<string, { link: ((id: string) => string) | null }>;
 export type OperationTarget = keyof typeof OPERATION_TARGETS;
 
@@ -139,6 +143,151 @@ export const OPERATION_CATALOGUE = {
     target: 'folder',
     detail: z.object({ folder: z.string(), file: z.string(), byte_size: z.number().int() }),
     sentence: ({ folder, file }) => `上传了文件 ${file} 到资源夹「${folder}」`,
+  }),
+  folder_update: action({
+    label: '修改资源夹',
+    inTeamLog: true,
+    target: 'folder',
+    detail: z.object({ name: z.string(), changes: z.array(fieldChangeSchema) }),
+    sentence: ({ name }) => `修改了资源夹「${name}」`,
+    changes: ({ changes }) => changes,
+  }),
+  file_reorder: action({
+    label: '调整文件顺序',
+    inTeamLog: true,
+    target: 'folder',
+    detail: z.object({ folder: z.string(), count: z.number().int() }),
+    sentence: ({ folder }) => `调整了资源夹「${folder}」中文件的顺序`,
+  }),
+  file_move: action({
+    label: '移动文件',
+    inTeamLog: true,
+    target: 'folder',
+    detail: z.object({ from: z.string(), to: z.string(), files: z.array(z.string()) }),
+    sentence: ({ from, to, files }) =>
+      files.length === 1
+        ? `把文件 ${files[0]} 从资源夹「${from}」移到了「${to}」`
+        : `把 ${files.length} 个文件从资源夹「${from}」移到了「${to}」`,
+  }),
+  file_delete: action({
+    label: '删除文件',
+    inTeamLog: true,
+    target: 'folder',
+    detail: z.object({ folder: z.string(), file: z.string() }),
+    sentence: ({ folder, file }) => `删除了资源夹「${folder}」中的文件 ${file}`,
+  }),
+  model_create: action({
+    label: '新建模特',
+    inTeamLog: true,
+    target: 'model',
+    detail: z.object({ name: z.string() }),
+    sentence: ({ name }) => `新建了模特「${name}」`,
+  }),
+  model_update: action({
+    label: '修改模特',
+    inTeamLog: true,
+    target: 'model',
+    // Field labels in Chinese; a national ID is recorded as changed, never its value.
+    detail: z.object({ name: z.string(), changes: z.array(fieldChangeSchema) }),
+    sentence: ({ name, changes }) =>
+      changes.some((change) => change.field === '状态' && change.after === '已解约')
+        ? `将模特「${name}」设为已解约`
+        : `修改了模特「${name}」`,
+    changes: ({ changes }) => changes,
+  }),
+  model_trip_create: action({
+    label: '添加模特行程',
+    inTeamLog: true,
+    target: 'model',
+    detail: z.object({
+      name: z.string(),
+      kind: modelTripKindSchema,
+      start_date: z.string(),
+      end_date: z.string(),
+    }),
+    sentence: ({ name, kind, start_date, end_date }) =>
+      `为模特「${name}」添加了${MODEL_TRIP_KIND_LABELS[kind]}行程（${start_date} 至 ${end_date}）`,
+  }),
+  model_trip_update: action({
+    label: '修改模特行程',
+    inTeamLog: true,
+    target: 'model',
+    detail: z.object({ name: z.string(), changes: z.array(fieldChangeSchema) }),
+    sentence: ({ name }) => `修改了模特「${name}」的行程`,
+    changes: ({ changes }) => changes,
+  }),
+  model_trip_delete: action({
+    label: '删除模特行程',
+    inTeamLog: true,
+    target: 'model',
+    detail: z.object({
+      name: z.string(),
+      kind: modelTripKindSchema,
+      start_date: z.string(),
+      end_date: z.string(),
+    }),
+    sentence: ({ name, kind, start_date, end_date }) =>
+      `删除了模特「${name}」的${MODEL_TRIP_KIND_LABELS[kind]}行程（${start_date} 至 ${end_date}）`,
+  }),
+  company_create: action({
+    label: '新建公司',
+    inTeamLog: true,
+    target: 'company',
+    detail: z.object({ name: z.string() }),
+    sentence: ({ name }) => `新建了公司「${name}」`,
+  }),
+  company_update: action({
+    label: '修改公司',
+    inTeamLog: true,
+    target: 'company',
+    // Field labels and values as the pages show them (Chinese labels of enumerations).
+    detail: z.object({ name: z.string(), changes: z.array(fieldChangeSchema) }),
+    sentence: ({ name }) => `修改了公司「${name}」`,
+    changes: ({ changes }) => changes,
+  }),
+  company_archive: action({
+    label: '归档公司',
+    inTeamLog: true,
+    target: 'company',
+    detail: z.object({ name: z.string() }),
+    sentence: ({ name }) => `归档了公司「${name}」`,
+  }),
+  company_restore: action({
+    label: '恢复公司',
+    inTeamLog: true,
+    target: 'company',
+    detail: z.object({ name: z.string() }),
+    sentence: ({ name }) => `恢复了公司「${name}」`,
+  }),
+  contact_create: action({
+    label: '新建联系人',
+    inTeamLog: true,
+    target: 'contact',
+    detail: z.object({ name: z.string(), company: z.string().nullable() }),
+    sentence: ({ name, company }) =>
+      company ? `新建了公司「${company}」的联系人「${name}」` : `新建了联系人「${name}」`,
+  }),
+  contact_update: action({
+    label: '修改联系人',
+    inTeamLog: true,
+    target: 'contact',
+    detail: z.object({ name: z.string(), changes: z.array(fieldChangeSchema) }),
+    sentence: ({ name }) => `修改了联系人「${name}」`,
+    changes: ({ changes }) => changes,
+  }),
+  contact_archive: action({
+    label: '归档联系人',
+    inTeamLog: true,
+    target: 'contact',
+    detail: z.object({ name: z.string() }),
+    sentence: ({ name }) => `归档了联系人「${name}」`,
+  }),
+  contact_restore: action({
+    label: '恢复联系人',
+    inTeamLog: true,
+    target: 'contact',
+    detail: z.object({ name: z.string() }),
+    sentence: ({ name }) => `恢复了联系人「${name}」`,
   }),
 } as const;
 

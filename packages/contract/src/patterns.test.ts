@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { CODE_LENGTH, PHONE_LENGTH } from './constants';
 import { MESSAGES } from './messages';
 import {
+  creditCodeCheckChar,
+  creditCodeSchema,
   DIGITS_1_50_PATTERN,
   digits1To50Schema,
+  emailSchema,
   fileSuffix,
+  isValidCreditCode,
   isValidNationalId,
   MOBILE_PATTERN,
   mobileSchema,
@@ -263,5 +267,51 @@ describe('fileSuffix', () => {
     ['', undefined],
   ])('%j gives %j', (name, suffix) => {
     expect(fileSuffix(name)).toBe(suffix);
+  });
+});
+
+// Valid codes below are real companies' published codes and the standard's example; their check
+// characters were verified outside this code (by hand in Python), so the implementation cannot grade itself.
+describe('unified social credit code (GB 32100-2015)', () => {
+  const VALID_CODES = [
+    '91350100M000100Y43',
+    '91110000600037341L',
+    '91440300708461136T',
+    '91110108551385082Q',
+  ];
+
+  it.each(VALID_CODES)('accepts %s', (code) => {
+    expect(isValidCreditCode(code)).toBe(true);
+    expect(creditCodeCheckChar(code.slice(0, 17))).toBe(code.charAt(17));
+  });
+
+  it('refuses a wrong check character, a wrong length and letters outside the alphabet', () => {
+    expect(isValidCreditCode('91350100M000100Y44')).toBe(false);
+    expect(isValidCreditCode('91110000600037341M')).toBe(false);
+    expect(isValidCreditCode('91350100M000100Y4')).toBe(false);
+    expect(isValidCreditCode('91350100M000100Y433')).toBe(false);
+    // I, O, Z, S and V are not in the code's alphabet; the division code is digits.
+    expect(isValidCreditCode('91350100I000100Y43')).toBe(false);
+    expect(isValidCreditCode('9135A100M000100Y43')).toBe(false);
+    expect(() => creditCodeCheckChar('9135')).toThrow(RangeError);
+  });
+
+  it('yields 0 as the check character when the weighted sum is a multiple of 31', () => {
+    // 17 zeros weigh 0: 31 - 0 is 31, which the standard writes as 0.
+    expect(creditCodeCheckChar('0'.repeat(17))).toBe('0');
+  });
+
+  it('the schema trims spaces and upper-cases before checking, with the Chinese message', () => {
+    expect(creditCodeSchema.parse(' 91350100m000100y43 ')).toBe('91350100M000100Y43');
+    const refused = creditCodeSchema.safeParse('91350100M000100Y44');
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe(PATTERN_MESSAGES.creditCodeInvalid);
+    expect(creditCodeSchema.safeParse('').success).toBe(false);
+  });
+
+  it('checks e-mail addresses, trimmed, at most 100 characters', () => {
+    expect(emailSchema.parse(' wang@example.com ')).toBe('wang@example.com');
+    expect(emailSchema.safeParse('wang@').error?.issues[0]?.message).toBe(PATTERN_MESSAGES.emailInvalid);
+    expect(emailSchema.safeParse(`${'a'.repeat(95)}@b.com`).success).toBe(false);
   });
 });

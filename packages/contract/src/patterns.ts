@@ -82,9 +82,40 @@ export const isValidNationalId = (value: string): boolean => {
   return nationalIdCheckChar(value.slice(0, 17)) === value.charAt(17).toUpperCase();
 };
 
+/**
+ * Shape of a unified social credit code (统一社会信用代码, GB 32100-2015): 18 characters of the code's
+ * alphabet (digits and upper-case letters without I, O, Z, S, V): registration authority, organization
+ * type, a 6-digit administrative division, the 9-character organization code and the check character.
+ * The shape alone lets through a wrong check character: use `isValidCreditCode`.
+ */
+export const CREDIT_CODE_PATTERN = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
+
+// GB 32100-2015: each of the 31 characters has the value of its place here; position i weighs 3^i mod 31;
+// the check character is the one worth 31 minus the weighted sum mod 31 (31 counting as 0).
+const CREDIT_CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_CODE_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28] as const;
+
+/** The check character of the first 17 characters of a credit code (upper case). */
+export const creditCodeCheckChar = (first17: string): string => {
+  if (!/^[0-9A-HJ-NPQRTUWXY]{17}$/.test(first17)) {
+    throw new RangeError('creditCodeCheckChar needs 17 characters of the code alphabet');
+  }
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    sum += CREDIT_CODE_CHARS.indexOf(first17.charAt(i)) * (CREDIT_CODE_WEIGHTS[i] ?? 0);
+  }
+  return CREDIT_CODE_CHARS.charAt((31 - (sum % 31)) % 31);
+};
+
+/** A credit code as written (upper case): the shape and the right check character. */
+export const isValidCreditCode = (value: string): boolean =>
+  CREDIT_CODE_PATTERN.test(value) && creditCodeCheckChar(value.slice(0, 17)) === value.charAt(17);
+
 /** Messages of the patterns that docs/product.md §11 does not word (phone and code use MESSAGES). */
 export const PATTERN_MESSAGES = {
   nationalIdInvalid: '*请输入正确身份证号',
+  creditCodeInvalid: '*请输入正确的18位统一社会信用代码',
+  emailInvalid: '*请输入正确邮箱',
   digits1To50: '*请输入1-50位数字',
   text1To50: '*请输入1-50个字符',
   positiveInteger: '*请输入正整数',
@@ -142,6 +173,20 @@ export const smsCodeSchema = z
 export const nationalIdSchema = z
   .string()
   .refine(isValidNationalId, { message: PATTERN_MESSAGES.nationalIdInvalid });
+/**
+ * A unified social credit code as typed: white space cut, letters upper-cased (a code is written in
+ * capitals), then the shape and the check character of GB 32100-2015.
+ */
+export const creditCodeSchema = z
+  .string({ error: PATTERN_MESSAGES.creditCodeInvalid })
+  .overwrite((text) => text.replace(/\s+/g, '').toUpperCase())
+  .refine(isValidCreditCode, { message: PATTERN_MESSAGES.creditCodeInvalid });
+/** An e-mail address, at most 100 characters, trimmed first. */
+export const emailSchema = z
+  .string({ error: PATTERN_MESSAGES.emailInvalid })
+  .overwrite(trimText)
+  .max(100, PATTERN_MESSAGES.emailInvalid)
+  .regex(z.regexes.email, PATTERN_MESSAGES.emailInvalid);
 export const digits1To50Schema = z.string().regex(DIGITS_1_50_PATTERN, PATTERN_MESSAGES.digits1To50);
 /** Trims first (the output is the trimmed text), then requires 1 to 50 characters. */
 export const text1To50Schema = textSchema({ min: 1, max: 50, message: PATTERN_MESSAGES.text1To50 });

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PERMISSION_LEVELS } from './enums';
 import { permissionKeySchema } from './permissions';
 
-/** GET /v1/permissions/my item. */
-export const permissionItemSchema = z.object({ key: permissionKeySchema });
+/** GET /v1/permissions/my item: a key held and at which level (the pages hide what the level cannot do). */
+export const permissionItemSchema = z.object({ key: permissionKeySchema, level: z.enum(PERMISSION_LEVELS) });
 export type PermissionItem = z.infer<typeof permissionItemSchema>;
 
 /** GET /v1/permissions: the catalogue of keys and levels, with Chinese labels. */

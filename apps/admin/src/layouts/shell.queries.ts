@@ -1,6 +1,7 @@
 /** Every call of the signed-in shell: the member's permission keys, their teams, and the team switch. */
 import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '@trackit/contract/endpoints';
+import type { PermissionLevel } from '@trackit/contract/enums';
 import type { PermissionKey } from '@trackit/contract/permissions';
 import { api, tokens } from '../api';
 import { switchTeamToken } from '../features/session/session.queries';
@@ -30,3 +31,13 @@ export const teamsQuery = queryOptions({
 export const switchTeam = async (membershipId: number): Promise<void> => {
   tokens.set(await switchTeamToken(membershipId));
 };
+
+/** The level of each permission key the member holds (pages hide what the level cannot do). */
+export const myPermissionLevelsQuery = queryOptions({
+  queryKey: ['permissions', 'my', 'levels'],
+  queryFn: async ({ signal }): Promise<Partial<Record<PermissionKey, PermissionLevel>>> => {
+    const items = await api.call(endpoints.permission.mine, undefined, { signal });
+    return Object.fromEntries(items.map((item) => [item.key, item.level]));
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+});

@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { createTeamWithOwner } from '../domains/team/team.service';
-import { DEMO_MOBILES, seedDemo } from '../seed/demo-seed';
+import { DEMO_MOBILES, demoStorage, seedDemo } from '../seed/demo-seed';
 
 const USAGE = `Usage:
   npm run cli -- team:create --name <团队名称> --owner-mobile <手机号> --owner-nickname <昵称>
@@ -25,7 +25,7 @@ async function main() {
     if (command === 'db:migrate') {
       console.log(`migrations applied (${database.driver})`);
     } else if (command === 'demo:seed') {
-      const seeded = await seedDemo(database.db);
+      const seeded = await seedDemo(database.db, demoStorage(config));
       console.log(
         seeded
           ? `demo agency created: sign in with ${DEMO_MOBILES.owner} (two teams) or ${DEMO_MOBILES.agent}`

@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   /** Runs a trivial query; throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Keeps the planner's statistics current. PostgreSQL's autovacuum does it by itself; PGlite has no
+   * autovacuum, so without this its plans go stale as a team's lists grow (docs/benchmarks.md, models).
+   */
+  maintain(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to start other databases from (tests). */
   dumpSnapshot?: () => Promise<Blob>;
 }
@@ -42,6 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      maintain: async () => undefined,
     };
   }
   const client = await PGlite.create({
@@ -56,6 +62,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    maintain: async () => {
+      await db.execute(sql`analyze`);
+    },
     dumpSnapshot: () => client.dumpDataDir('none'),
   };
 }

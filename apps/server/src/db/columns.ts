@@ -30,3 +30,11 @@ export const enumCheck = (
   values: readonly string[],
 ): ReturnType<typeof check> =>
   check(name, sql`${column} in (${sql.raw(values.map(quoted).join(', '))})` as SQL);
+
+/** An optional text as stored: sent empty (or null) it is cleared to null; not sent (undefined) stays undefined. */
+export const storedText = <T>(value: T | null | undefined): T | null | undefined =>
+  value === undefined ? undefined : value === '' || value === null ? null : value;
+
+/** The values an update sets: those given, without the fields left undefined (not sent). */
+export const definedValues = <T extends object>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;

@@ -2,7 +2,10 @@
  * The one drizzle schema, for PGlite and PostgreSQL alike. Each domain's tables live in its own
  * `<domain>.tables.ts` beside its repository; this file gathers them for drizzle and drizzle-kit.
  */
+export * from '../domains/company/company.tables';
+export * from '../domains/contact/contact.tables';
 export * from '../domains/folder/folder.tables';
+export * from '../domains/model/model.tables';
 export * from '../domains/notify/notify.tables';
 export * from '../domains/operation-log/operation-log.tables';
 export * from '../domains/organization/organization.tables';

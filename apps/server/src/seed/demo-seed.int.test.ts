@@ -1,8 +1,10 @@
+import { isValidCreditCode } from '@trackit/contract/patterns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamWithOwner } from '../domains/team/team.service';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { bearer, signIn } from '../test/factories';
-import { DEMO_MOBILES, isDatabaseEmpty, seedDemo } from './demo-seed';
+import { DEMO_MODEL_COUNT, DEMO_MODELS_WITH_PICTURES } from './demo-models';
+import { DEMO_MOBILES, demoStorage, isDatabaseEmpty, seedDemo } from './demo-seed';
 
 describe('demo data and team set-up', () => {
   let t: TestApp;
@@ -13,8 +15,8 @@ describe('demo data and team set-up', () => {
 
   it('seeds a demo agency once, that the demo numbers can use', async () => {
     expect(await isDatabaseEmpty(t.database.db)).toBe(true);
-    expect(await seedDemo(t.database.db)).toBe(true);
-    expect(await seedDemo(t.database.db)).toBe(false);
+    expect(await seedDemo(t.database.db, demoStorage(t.config))).toBe(true);
+    expect(await seedDemo(t.database.db, demoStorage(t.config))).toBe(false);
     expect(await isDatabaseEmpty(t.database.db)).toBe(false);
 
     const owner = await signIn(t, DEMO_MOBILES.owner);
@@ -23,21 +25,26 @@ describe('demo data and team set-up', () => {
       headers: bearer(owner.token),
     });
     expect(ownerKeys.body.data).toHaveLength(8);
-    // The demo agency's folders, newest first, each created with its log entry.
-    const folders = await t.request<{ name: string }[]>('GET', '/storm_api/v1/folders', {
-      headers: bearer(owner.token),
-    });
-    expect(folders.body.data.map((folder) => folder.name).slice(0, 2)).toEqual([
-      'Bella 走秀视频',
-      '周雨 Lookbook',
-    ]);
-    expect(folders.headers.get('x-total')).toBe('6');
-    const created = await t.request<{ sentence: string; link: string | null }[]>(
+    // The demo agency's own folders (of no model), newest first, each created with its log entry.
+    const folders = await t.request<{ name: string; kind: string }[]>(
       'GET',
-      '/storm_api/v1/operation_logs?action=folder_create',
+      '/storm_api/v1/folders?sort=created_at&per_page=6',
       { headers: bearer(owner.token) },
     );
-    expect(created.body.data[0]).toMatchObject({ sentence: '新建了资源夹「Bella 走秀视频」' });
+    expect(folders.body.data.map((folder) => [folder.name, folder.kind]).slice(-2)).toEqual([
+      ['周雨 Lookbook', 'book'],
+      ['Bella 走秀视频', 'video'],
+    ]);
+    // Plus a book for each of the first models and polaroids for every other one.
+    const modelFolderCount = DEMO_MODELS_WITH_PICTURES + DEMO_MODELS_WITH_PICTURES / 2;
+    expect(folders.headers.get('x-total')).toBe(String(6 + modelFolderCount));
+    const created = await t.request<{ sentence: string; link: string | null }[]>(
+      'GET',
+      '/storm_api/v1/operation_logs?action=folder_create&per_page=100',
+      { headers: bearer(owner.token) },
+    );
+    expect(created.headers.get('x-total')).toBe(String(6 + modelFolderCount));
+    expect(created.body.data.map((entry) => entry.sentence)).toContain('新建了资源夹「Bella 走秀视频」');
     expect(created.body.data[0]?.link).toMatch(/^\/admin\/information\/folder\/\d+$/);
 
     const agent = await signIn(t, DEMO_MOBILES.agent);
@@ -54,6 +61,62 @@ describe('demo data and team set-up', () => {
 
     await t.request('POST', '/storm_api/v1/mobile_codes', { body: { mobile: DEMO_MOBILES.paused } });
     expect(t.sms.last(DEMO_MOBILES.paused)).toBeUndefined();
+  });
+
+  it('gives the demo agency 15 client companies with valid credit codes and 40 contacts', async () => {
+    const owner = await signIn(t, DEMO_MOBILES.owner);
+    const companies = await t.request<{ credit_code: string | null; contact_count: number }[]>(
+      'GET',
+      '/storm_api/v1/companies?per_page=100',
+      { headers: bearer(owner.token) },
+    );
+    expect(companies.headers.get('x-total')).toBe('15');
+    for (const company of companies.body.data) {
+      expect(isValidCreditCode(company.credit_code ?? '')).toBe(true);
+    }
+    expect(companies.body.data.reduce((sum, company) => sum + company.contact_count, 0)).toBe(40);
+    const contacts = await t.request('GET', '/storm_api/v1/contacts', { headers: bearer(owner.token) });
+    expect(contacts.headers.get('x-total')).toBe('40');
+  });
+
+  it('gives the demo agency 80 models over every filter range, the first with pictures and a cover', async () => {
+    const headers = bearer((await signIn(t, DEMO_MOBILES.owner)).token);
+    const total = async (query: string) =>
+      (await t.request('GET', `/storm_api/v1/models?${query}`, { headers })).headers.get('x-total');
+    expect(await total('')).toBe(String(DEMO_MODEL_COUNT));
+    const ranges = {
+      height: ['-167', '168-173', '174-179', '180-186', '187-192', '192-197', '198-'],
+      weight: ['-44', '45-50', '51-55', '56-60', '61-65', '66-70', '71-75', '76-'],
+      age: ['-17', '18-21', '22-25', '26-29', '30-33', '34-37', '38-'],
+    };
+    for (const [field, values] of Object.entries(ranges)) {
+      for (const range of values) {
+        expect(Number(await total(`${field}[]=${range}`)), `${field} ${range}`).toBeGreaterThan(0);
+      }
+    }
+    expect(Number(await total('gender=male'))).toBeGreaterThan(10);
+
+    const models = await t.request<{ name: string; cover_thumb_url: string | null }[]>(
+      'GET',
+      '/storm_api/v1/models?sort=created_at&per_page=100',
+      { headers },
+    );
+    const withCover = models.body.data.filter((model) => model.cover_thumb_url);
+    expect(withCover).toHaveLength(DEMO_MODELS_WITH_PICTURES);
+
+    // The pictures' thumbnails were made during the seed: each book lists its first four.
+    const books = await t.request<
+      { model_name: string | null; file_count: number; previews: { thumb_url: string | null }[] }[]
+    >('GET', '/storm_api/v1/folders?kind=book&per_page=100', { headers });
+    const modelBooks = books.body.data.filter((folder) => folder.model_name);
+    expect(modelBooks).toHaveLength(DEMO_MODELS_WITH_PICTURES);
+    for (const book of modelBooks) {
+      expect(book.file_count).toBe(4);
+      expect(book.previews.every((preview) => preview.thumb_url)).toBe(true);
+    }
+    const thumb = await fetch(`${t.baseUrl}${modelBooks[0]?.previews[0]?.thumb_url}`);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect((await thumb.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
   it('creates a team with its owner, reusing the user of a known number', async () => {

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { avatarColorFor } from '@trackit/contract/constants';
+import type { FolderKind } from '@trackit/contract/enums';
 import { eq } from 'drizzle-orm';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createFolder } from '../domains/folder/folder.service';
 import { notifyMembers } from '../domains/notify/notify.service';
@@ -10,9 +13,16 @@ import {
   roles,
 } from '../domains/organization/organization.tables';
 import { createTeamWithOwner, hasAnyTeam } from '../domains/team/team.service';
+import type { BlobStorage } from '../domains/upload/storage/blob-storage';
+import { createStorage } from '../domains/upload/storage/create-storage';
 import { ensureUser, findUser } from '../domains/user/user.service';
+import { seedDemoCompanies } from './demo-companies';
+import { seedDemoModels } from './demo-models';
 
 /** Numbers of the demo agency (README). */
+/** The demo agency, the team the demo owner opens first. */
+export const DEMO_AGENCY_NAME = '星辰模特经纪';
+
 export const DEMO_MOBILES = {
   /** Owner of two teams, every permission. */
   owner: '13800000000',
@@ -22,16 +32,23 @@ export const DEMO_MOBILES = {
   paused: '13800000002',
 } as const;
 
+/** Where the server of this configuration keeps files, for the seed's pictures (storing needs no signing key). */
+export const demoStorage = (config: Config): BlobStorage =>
+  createStorage(config, randomBytes(32), () => new Date()).storage;
+
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return !(await hasAnyTeam(db));
 }
 
-/** Fills a database with a demo agency. Does nothing (returns false) when the demo owner exists already. */
-export async function seedDemo(db: Database): Promise<boolean> {
+/**
+ * Fills a database with a demo agency; its models' pictures go to `storage` (the server's own). Does
+ * nothing (returns false) when the demo owner exists already.
+ */
+export async function seedDemo(db: Database, storage: BlobStorage): Promise<boolean> {
   if (await findUser(db, DEMO_MOBILES.owner)) return false;
 
   const agency = await createTeamWithOwner(db, {
-    name: '星辰模特经纪',
+    name: DEMO_AGENCY_NAME,
     ownerMobile: DEMO_MOBILES.owner,
     ownerNickname: '林晓',
   });
@@ -41,7 +58,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     ownerNickname: 'Lin',
   });
 
-  await db.transaction(async (tx) => {
+  const agentMembershipId = await db.transaction(async (tx) => {
     const teamId = agency.team.id;
     const created = await tx
       .insert(departments)
@@ -123,21 +140,29 @@ export async function seedDemo(db: Database): Promise<boolean> {
         at: minutesAgo(30),
       });
     }
+    return agentMembership?.id;
   });
   // The models' resource folders, created as the owner would (each with its operation-log entry).
   const owner = { teamId: agency.team.id, membershipId: agency.membership.id, userId: agency.owner.id };
   const seedOrigin = { ip: '', userAgent: '' };
-  const folderNames = [
-    'Anna 2025 春夏画册',
-    'Anna 拍立得',
-    '林小雨 模卡',
-    '林小雨 试妆',
-    '周雨 Lookbook',
-    'Bella 走秀视频',
+  const demoFolders: [string, FolderKind][] = [
+    ['Anna 2025 春夏画册', 'book'],
+    ['Anna 拍立得', 'polaroid'],
+    ['林小雨 模卡', 'comp_card'],
+    ['林小雨 试妆', 'other'],
+    ['周雨 Lookbook', 'book'],
+    ['Bella 走秀视频', 'video'],
   ];
-  for (const [index, name] of folderNames.entries()) {
-    const at = new Date(Date.now() - (folderNames.length - index) * 3_600_000);
-    await createFolder({ db, clock: () => at }, owner, { name }, seedOrigin);
+  for (const [index, [name, kind]] of demoFolders.entries()) {
+    const at = new Date(Date.now() - (demoFolders.length - index) * 3_600_000);
+    await createFolder({ db, storage, clock: () => at }, owner, { name, kind }, seedOrigin);
   }
+  await seedDemoCompanies(db, owner);
+  await seedDemoModels(
+    db,
+    storage,
+    { ...owner, sessionId: '', isOwner: true, roleId: null, mobile: DEMO_MOBILES.owner },
+    [agency.membership.id, ...(agentMembershipId ? [agentMembershipId] : [])],
+  );
   return true;
 }

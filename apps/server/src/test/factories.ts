@@ -95,3 +95,38 @@ export async function signIn(t: TestApp, mobile: string, headers: Record<string,
 export const bearer = (token: TokenPair | string) => ({
   authorization: `Bearer ${typeof token === 'string' ? token : token.access_token}`,
 });
+
+/** Signed-in headers and membership of one person. */
+export interface SignedInMember {
+  headers: Record<string, string>;
+  membershipId: number;
+}
+
+/**
+ * A team with its owner signed in, a member holding `key` at each level (read, edit, manage), and a
+ * stranger: the owner of another team. For the permission and tenancy tests of a domain.
+ */
+export async function signInTeamByLevel(t: TestApp, key: PermissionKey, ownerNickname = '林晓') {
+  const db = t.database.db;
+  const me = await createMember(db, { nickname: ownerNickname });
+  const teamId = me.team.id;
+  const owner = { headers: bearer((await signIn(t, me.mobile)).token), membershipId: me.membership.id };
+  const levels = {} as Record<PermissionLevel, SignedInMember>;
+  for (const level of ['read', 'edit', 'manage'] as const) {
+    const role = await createRole(db, teamId, [{ key, level }], level);
+    const user = await createUser(db);
+    const membership = await createMembership(db, {
+      teamId,
+      userId: user.id,
+      roleId: role.id,
+      nickname: level,
+    });
+    levels[level] = { headers: bearer((await signIn(t, user.mobile)).token), membershipId: membership.id };
+  }
+  const other = await createMember(db, { nickname: '外人' });
+  const stranger = {
+    headers: bearer((await signIn(t, other.mobile)).token),
+    membershipId: other.membership.id,
+  };
+  return { teamId, owner, levels, stranger };
+}

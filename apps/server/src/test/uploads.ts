@@ -21,7 +21,8 @@ export async function uploadBlob(
   });
   expect(announced.body.code, announced.body.message).toBe(0);
   const { url, headers: putHeaders } = announced.body.data.direct_upload;
-  const stored = await fetch(`${t.baseUrl}${url}`, { method: 'PUT', headers: putHeaders, body: bytes });
+  // Our disk's addresses are relative; a bucket's are absolute.
+  const stored = await fetch(new URL(url, t.baseUrl), { method: 'PUT', headers: putHeaders, body: bytes });
   expect(stored.status).toBe(200);
   return announced.body.data.signed_id;
 }

@@ -13,8 +13,11 @@ import { useListSearch } from './use-list-search';
 const folder = (id: number): Folder => ({
   id,
   name: `资源夹 ${id}`,
+  kind: 'other',
   model_id: null,
+  model_name: null,
   file_count: id,
+  previews: [],
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-02T00:00:00Z',
 });

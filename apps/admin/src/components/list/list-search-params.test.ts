@@ -100,7 +100,7 @@ describe('writeListSearch', () => {
 
 describe('filters', () => {
   it('are the fields other than page, per_page and sort', () => {
-    expect(filterKeys(folderQuerySchema)).toEqual(['keyword']);
+    expect(filterKeys(folderQuerySchema)).toEqual(['keyword', 'model_id', 'kind']);
     expect(filterKeys(operationLogQuerySchema)).toEqual(['action', 'membership_id', 'from', 'to']);
   });
 

@@ -1,32 +1,168 @@
-import { CloudUploadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, EditOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { formatDate } from '@trackit/client/format';
 import { type PickedFiles, pickUploadable } from '@trackit/client/upload/dropped-files';
+import { DATE_FORMATS } from '@trackit/contract/constants';
+import type { Folder } from '@trackit/contract/folder.schema';
 import { MESSAGES, UPLOAD_MESSAGES } from '@trackit/contract/messages';
 import { UPLOAD_CONTENT_TYPES } from '@trackit/contract/upload';
-import { App, Button, Card, Empty, Flex, Skeleton } from 'antd';
-import { type ChangeEvent, type ReactNode, useMemo, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import type { FileItem } from '@trackit/contract/upload.schema';
+import { App, Button, Card, Empty, Flex, Modal, Select, Skeleton, Typography } from 'antd';
+import { type ChangeEvent, type ReactNode, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ResultPage } from '../../components/result-page';
+import { ShellModal } from '../../components/shell-modal';
 import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
+import { useCan } from '../../layouts/use-permission-level';
 import { uploadQueue } from '../../uploads';
 import {
   folderFilesQuery,
+  folderModelQuery,
   folderQuery,
   isFolderMissing,
   parseFolderId,
+  siblingFoldersQuery,
+  useDeleteFile,
+  useMoveFiles,
+  useOrderFiles,
   useRefreshOnUploads,
+  useSetModelCover,
+  useUpdateFolder,
 } from './folder.queries';
 import styles from './folder-detail-page.module.css';
-import { FolderFileGrid } from './folder-file-grid';
+import { type FileEditing, FolderFileGrid } from './folder-file-grid';
+import { FolderForm } from './folder-form';
+import { FolderKindTag } from './folder-kind';
 import { useFileDrop } from './use-file-drop';
+
+/** The folder's kind and model (the shell's heading shows its name), with 编辑 (rename, kind) for members who may edit. */
+function FolderHeader({ folder, canEdit }: { folder: Folder; canEdit: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateFolder(folder.id);
+  const { message } = App.useApp();
+  return (
+    <Card size="small">
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <div className={styles.header}>
+          <span>
+            类型：
+            <FolderKindTag kind={folder.kind} />
+          </span>
+          <span>
+            模特：
+            {folder.model_id && folder.model_name ? (
+              <Link to={`/information/model/${folder.model_id}`} data-testid="folder-model">
+                {folder.model_name}
+              </Link>
+            ) : (
+              MESSAGES.empty
+            )}
+          </span>
+          <Typography.Text type="secondary">
+            创建于 {formatDate(folder.created_at, DATE_FORMATS.dateTime)}
+          </Typography.Text>
+        </div>
+        {canEdit && (
+          <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="folder-edit">
+            编辑
+          </Button>
+        )}
+      </Flex>
+      <ShellModal open={editing} onClose={() => setEditing(false)} title="编辑资源夹">
+        <FolderForm
+          initialValues={{ name: folder.name, kind: folder.kind }}
+          submitting={update.isPending}
+          submitText="保存"
+          onSubmit={(values) =>
+            update.mutate(
+              { name: values.name, ...(values.kind ? { kind: values.kind } : {}) },
+              {
+                onSuccess: () => {
+                  setEditing(false);
+                  void message.success('保存成功');
+                },
+              },
+            )
+          }
+        />
+      </ShellModal>
+    </Card>
+  );
+}
+
+/** Picks another folder of the same model and moves the selected files there. */
+function MoveFilesModal({
+  folder,
+  fileIds,
+  onClose,
+  onMoved,
+}: {
+  folder: Folder;
+  fileIds: number[];
+  onClose: () => void;
+  onMoved: () => void;
+}) {
+  const siblings = useQuery(siblingFoldersQuery(folder));
+  const move = useMoveFiles();
+  const [target, setTarget] = useState<number | null>(null);
+  const { message } = App.useApp();
+  const options = (siblings.data ?? []).map((other) => ({ value: other.id, label: other.name }));
+  return (
+    <Modal
+      open
+      title={`移动 ${fileIds.length} 个文件`}
+      okText="移动"
+      cancelText="取消"
+      okButtonProps={{ disabled: target === null, 'data-testid': 'file-move-submit' }}
+      confirmLoading={move.isPending}
+      onCancel={onClose}
+      onOk={() => {
+        if (target === null) return;
+        move.mutate(
+          { fileIds, folderId: target },
+          {
+            onSuccess: () => {
+              void message.success('移动成功');
+              onMoved();
+            },
+          },
+        );
+      }}
+    >
+      <Typography.Paragraph type="secondary">
+        {folder.model_id
+          ? '只能移动到同一模特的其他资源夹，文件排在目标资源夹的最后。'
+          : '只能移动到同样不属于模特的资源夹。'}
+      </Typography.Paragraph>
+      <Select<number>
+        style={{ width: '100%' }}
+        placeholder="选择目标资源夹"
+        options={options}
+        value={target ?? undefined}
+        onChange={setTarget}
+        loading={siblings.isPending}
+        notFoundContent={siblings.isPending ? '加载中…' : '没有可移动到的资源夹'}
+        data-testid="file-move-target"
+      />
+    </Modal>
+  );
+}
 
 const ACCEPT = UPLOAD_CONTENT_TYPES.join(',');
 
-function FolderFiles({ folderId, folderName }: { folderId: number; folderName: string }) {
+function FolderFiles({ folder, canEdit }: { folder: Folder; canEdit: boolean }) {
+  const folderId = folder.id;
+  const folderName = folder.name;
   const files = useInfiniteQuery(folderFilesQuery(folderId));
   const inputRef = useRef<HTMLInputElement>(null);
   const { message } = App.useApp();
   useRefreshOnUploads(folderId);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [moving, setMoving] = useState(false);
+  const order = useOrderFiles(folderId);
+  const remove = useDeleteFile();
+  const setCover = useSetModelCover();
+  const model = useQuery({ ...folderModelQuery(folder.model_id ?? 0), enabled: Boolean(folder.model_id) });
 
   const handlePicked = ({ files: picked, skipped }: PickedFiles) => {
     if (skipped > 0) void message.warning(`已跳过 ${skipped} 个不支持的文件`);
@@ -43,6 +179,56 @@ function FolderFiles({ folderId, folderName }: { folderId: number; folderName: s
 
   const list = useMemo(() => files.data?.pages.flatMap((page) => page.data) ?? [], [files.data]);
   const total = files.data?.pages[0]?.total ?? 0;
+  // Files no longer listed (moved, deleted) drop out of the selection.
+  const chosen = list.filter((file) => selected.has(file.id)).map((file) => file.id);
+  const modelId = folder.model_id;
+
+  // Stable pieces only, so the memoised grid re-renders when the files, selection or cover change.
+  const { mutate: removeFile } = remove;
+  const { mutate: orderFiles } = order;
+  const { mutate: makeCover } = setCover;
+  const { refetch: refetchModel } = model;
+  const coverFileId = model.data?.cover_file_id ?? null;
+  const wholeFolderLoaded = !files.hasNextPage;
+  const editing: FileEditing | undefined = useMemo(() => {
+    if (!canEdit) return undefined;
+    return {
+      selected,
+      onToggle: (file: FileItem) =>
+        setSelected((previous) => {
+          const next = new Set(previous);
+          if (!next.delete(file.id)) next.add(file.id);
+          return next;
+        }),
+      onDelete: (file: FileItem) => removeFile(file.id, { onSuccess: () => void message.success('已删除') }),
+      // Only a whole folder can be ordered: with files still to load, the order would be partial.
+      onReorder: wholeFolderLoaded ? (fileIds: number[]) => orderFiles(fileIds) : undefined,
+      onSetCover: modelId
+        ? (file: FileItem) =>
+            makeCover(
+              { modelId, fileId: file.id },
+              {
+                onSuccess: () => {
+                  void refetchModel();
+                  void message.success('已设为模特封面');
+                },
+              },
+            )
+        : undefined,
+      coverFileId,
+    };
+  }, [
+    canEdit,
+    selected,
+    wholeFolderLoaded,
+    modelId,
+    coverFileId,
+    removeFile,
+    orderFiles,
+    makeCover,
+    refetchModel,
+    message,
+  ]);
 
   let body: ReactNode;
   if (files.isPending) {
@@ -64,7 +250,18 @@ function FolderFiles({ folderId, folderName }: { folderId: number; folderName: s
   } else {
     body = (
       <>
-        <FolderFileGrid files={list} />
+        {chosen.length > 0 && (
+          <div className={styles.selectionBar} data-testid="file-selection-bar">
+            <span>已选 {chosen.length} 个文件</span>
+            <Button size="small" type="primary" onClick={() => setMoving(true)} data-testid="file-move">
+              移动到…
+            </Button>
+            <Button size="small" onClick={() => setSelected(new Set())}>
+              取消选择
+            </Button>
+          </div>
+        )}
+        <FolderFileGrid files={list} editing={editing} />
         {files.hasNextPage && (
           <Flex justify="center" style={{ marginTop: 16 }}>
             <Button onClick={() => files.fetchNextPage()} loading={files.isFetchingNextPage}>
@@ -97,6 +294,17 @@ function FolderFiles({ folderId, folderName }: { folderId: number; folderName: s
         />
         {body}
       </Card>
+      {moving && (
+        <MoveFilesModal
+          folder={folder}
+          fileIds={chosen}
+          onClose={() => setMoving(false)}
+          onMoved={() => {
+            setMoving(false);
+            setSelected(new Set());
+          }}
+        />
+      )}
       {dragging && (
         <div className={styles.dropOverlay} aria-hidden>
           <CloudUploadOutlined className={styles.dropIcon} />
@@ -108,12 +316,15 @@ function FolderFiles({ folderId, folderName }: { folderId: number; folderName: s
 }
 
 /**
- * A folder's files (/admin/information/folder/{id}): a grid of thumbnails (an image opens the gallery),
- * uploads by the button or by dropping files and whole folders anywhere on the page; the grid fills in
- * as the uploads land. The breadcrumb shows the folder's name (资源夹不存在 for one that is not there).
+ * A folder (/admin/information/folder/{id}): its name, kind and model (编辑 renames and changes the kind),
+ * and a grid of its files (an image opens the gallery); uploads by the button or by dropping files and
+ * whole folders anywhere on the page. Members who may edit also reorder files (drag, or 前移/后移), move
+ * selected files to another folder of the same model, delete a file after confirming, and make a picture
+ * the model's cover. The breadcrumb shows the folder's name (资源夹不存在 for one that is not there).
  */
 export function FolderDetailPage() {
   const { id } = useParams();
+  const canEdit = useCan('data_management', 'edit');
   const folderId = parseFolderId(id);
   const folder = useQuery({ ...folderQuery(folderId ?? 0), enabled: folderId !== undefined });
   const navigate = useNavigate();
@@ -156,5 +367,10 @@ export function FolderDetailPage() {
       </Card>
     );
   }
-  return <FolderFiles folderId={folderId} folderName={folder.data.name} />;
+  return (
+    <Flex vertical gap={16}>
+      <FolderHeader folder={folder.data} canEdit={canEdit} />
+      <FolderFiles folder={folder.data} canEdit={canEdit} />
+    </Flex>
+  );
 }

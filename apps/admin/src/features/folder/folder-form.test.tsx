@@ -13,7 +13,7 @@ describe('FolderForm: the name counts characters as the server does', () => {
     expect(input.getAttribute('maxlength')).toBeNull();
     fireEvent.change(input, { target: { value: '😀'.repeat(26) } });
     fireEvent.click(screen.getByTestId('folder-create-submit'));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '😀'.repeat(26) }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: '😀'.repeat(26), kind: 'other' }));
   });
 
   it('refuses a name of invisible characters only with the empty-name message', async () => {

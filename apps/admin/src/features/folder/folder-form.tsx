@@ -1,24 +1,28 @@
 import { type FolderCreate, folderCreateSchema } from '@trackit/contract/folder.schema';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { schemaRule } from '../../components/schema-rule';
 import { textCount } from '../../components/text-count';
+import { FOLDER_KIND_OPTIONS } from './folder-kind';
+import { FolderModelSelect } from './folder-model-select';
 
 const nameRules = [schemaRule(folderCreateSchema.shape.name)];
 
 export interface FolderFormProps {
   initialValues?: Partial<FolderCreate>;
+  /** Offers the model the folder belongs to (creating only: a folder keeps its model). */
+  withModel?: boolean;
   submitting: boolean;
   submitText: string;
   /** Called with values parsed by the contract schema (the name trimmed). */
   onSubmit: (values: FolderCreate) => void;
 }
 
-/** A folder's name, checked with the schema the server uses (one form for create and, later, rename). */
-export function FolderForm({ initialValues, submitting, submitText, onSubmit }: FolderFormProps) {
+/** A folder's name, kind and (when creating) model, checked with the schema the server uses. */
+export function FolderForm({ initialValues, withModel, submitting, submitText, onSubmit }: FolderFormProps) {
   return (
-    <Form<{ name: string }>
+    <Form<FolderCreate>
       layout="vertical"
-      initialValues={initialValues}
+      initialValues={{ kind: 'other', ...initialValues }}
       onFinish={(values) => onSubmit(folderCreateSchema.parse(values))}
       requiredMark={false}
     >
@@ -31,6 +35,14 @@ export function FolderForm({ initialValues, submitting, submitText, onSubmit }: 
           data-testid="folder-name-input"
         />
       </Form.Item>
+      <Form.Item name="kind" label="类型">
+        <Select options={FOLDER_KIND_OPTIONS} data-testid="folder-kind-input" />
+      </Form.Item>
+      {withModel && (
+        <Form.Item name="model_id" label="所属模特">
+          <FolderModelSelect placeholder="不属于模特可不选" testId="folder-model-input" />
+        </Form.Item>
+      )}
       <Form.Item style={{ marginBottom: 0 }}>
         <Button
           type="primary"

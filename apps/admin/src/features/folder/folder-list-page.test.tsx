@@ -15,8 +15,11 @@ vi.mock('../../uploads', () => ({ useUploadedCount: () => 0 }));
 const folder = (id: number, name: string): Folder => ({
   id,
   name,
+  kind: 'other',
   model_id: null,
+  model_name: null,
   file_count: 3,
+  previews: [],
   created_at: '2025-01-01T08:00:00Z',
   updated_at: '2025-01-02T08:00:00Z',
 });
@@ -31,6 +34,9 @@ beforeEach(() => {
       const data = folders.filter((item) => !query?.keyword || item.name.includes(query.keyword));
       return { data, page: query?.page ?? 1, perPage: 20, total: data.length };
     }),
+    answer(endpoints.model.list, () => ({ data: [], page: 1, perPage: 20, total: 0 })),
+    // Only what the model picker reads of a model.
+    answer(endpoints.model.get, ({ params }) => ({ id: params.id, name: '刘晓阳' }) as never),
     answer(endpoints.folder.create, ({ body }) => {
       const created = folder(9, body.name);
       folders = [created, ...folders];
@@ -114,8 +120,47 @@ describe('FolderListPage', () => {
     fireEvent.click(screen.getByTestId('folder-create-submit'));
 
     expect(await screen.findByText('创建成功')).toBeTruthy();
-    expect(api.call).toHaveBeenCalledWith(endpoints.folder.create, { body: { name: '试镜照片' } });
+    expect(api.call).toHaveBeenCalledWith(endpoints.folder.create, {
+      body: { name: '试镜照片', kind: 'other' },
+    });
     await waitFor(() => expect(where()).toBe('/information/folder/9'));
     expect(queryClient.getQueryData(folderKeys.detail(9))).toMatchObject({ id: 9, name: '试镜照片' });
+  });
+
+  it('shows each folder’s kind, model and first thumbnails', async () => {
+    folders = [
+      {
+        ...folder(5, '刘晓阳 画册'),
+        kind: 'book',
+        model_id: 7,
+        model_name: '刘晓阳',
+        previews: [
+          { id: 1, kind: 'image', thumb_url: '/t1.webp' },
+          { id: 2, kind: 'video', thumb_url: null },
+        ],
+      },
+    ];
+    renderPage();
+    const row = await screen.findByTestId('folder-row-5');
+    expect(within(row).getByTestId('folder-kind').textContent).toBe('画册');
+    expect(within(row).getByRole('link', { name: '刘晓阳' }).getAttribute('href')).toBe(
+      '/information/model/7',
+    );
+    const previews = within(row).getByTestId('folder-previews-5');
+    expect(within(previews).getAllByTestId('folder-preview')).toHaveLength(2);
+    expect(previews.querySelector('img')?.getAttribute('src')).toBe('/t1.webp');
+  });
+
+  it('filters by kind and model through the address', async () => {
+    renderPage('/information/folder?kind=polaroid&model_id=7');
+    await screen.findByTestId('folder-list');
+    await waitFor(() =>
+      expect(callsTo(api, endpoints.folder.list).at(-1)?.[0]).toEqual({
+        query: { kind: 'polaroid', model_id: 7, page: 1, per_page: 20 },
+      }),
+    );
+    expect(screen.getByTestId('folder-kind-filter').textContent).toContain('拍立得');
+    // The chosen model is named (it is not among the first search results).
+    await waitFor(() => expect(screen.getByTestId('folder-model-filter').textContent).toContain('刘晓阳'));
   });
 });

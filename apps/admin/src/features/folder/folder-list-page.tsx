@@ -8,7 +8,7 @@ import {
   type FolderQuery,
   folderQuerySchema,
 } from '@trackit/contract/folder.schema';
-import { App, Button, Card } from 'antd';
+import { App, Button, Card, Select } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
@@ -18,6 +18,9 @@ import { useListSearch } from '../../components/list/use-list-search';
 import { ShellModal } from '../../components/shell-modal';
 import { folderListQuery, useCreateFolder } from './folder.queries';
 import { FolderForm } from './folder-form';
+import { FOLDER_KIND_OPTIONS, FolderKindTag } from './folder-kind';
+import { FolderModelSelect } from './folder-model-select';
+import { FolderPreviews } from './folder-previews';
 
 const folderPath = (id: number) => `/information/folder/${id}`;
 
@@ -35,7 +38,30 @@ const columns: DataTableColumn<Folder, FolderQuery>[] = [
       </Link>
     ),
   },
-  { title: '文件数', dataIndex: 'file_count', width: 120, align: 'right' },
+  {
+    title: '预览',
+    dataIndex: 'previews',
+    width: 190,
+    render: (_previews, folder) => (
+      <Link to={folderPath(folder.id)} aria-label={`打开 ${folder.name}`}>
+        <FolderPreviews previews={folder.previews} testId={`folder-previews-${folder.id}`} />
+      </Link>
+    ),
+  },
+  {
+    title: '类型',
+    dataIndex: 'kind',
+    width: 100,
+    render: (_kind, folder) => <FolderKindTag kind={folder.kind} />,
+  },
+  {
+    title: '模特',
+    dataIndex: 'model_name',
+    width: 140,
+    render: (name: string | null, folder) =>
+      folder.model_id && name ? <Link to={`/information/model/${folder.model_id}`}>{name}</Link> : '--',
+  },
+  { title: '文件数', dataIndex: 'file_count', width: 100, align: 'right' },
   // Dates sort newest first on the first click.
   {
     title: '创建时间',
@@ -56,8 +82,8 @@ const columns: DataTableColumn<Folder, FolderQuery>[] = [
 ];
 
 /**
- * The team's folders (/admin/information/folder): a name search, a table sortable by name and dates,
- * and a button that creates a folder and opens it.
+ * The team's folders (/admin/information/folder): a name search, filters by model and kind, a table with
+ * each folder's first thumbnails, sortable by name and dates, and a button that creates a folder and opens it.
  */
 export function FolderListPage() {
   const search = useListSearch(folderQuerySchema);
@@ -90,12 +116,28 @@ export function FolderListPage() {
         </Button>
       }
     >
-      <ListToolbar>
+      <ListToolbar search={search}>
         <ListKeywordInput
           search={search}
           field="keyword"
           placeholder="搜索资源夹名称"
           testId="folder-search"
+        />
+        <FolderModelSelect
+          value={search.query.model_id ?? null}
+          onChange={(value) => search.set({ model_id: value ?? undefined })}
+          placeholder="模特"
+          style={{ width: 180 }}
+          testId="folder-model-filter"
+        />
+        <Select
+          allowClear
+          placeholder="类型"
+          style={{ width: 120 }}
+          options={FOLDER_KIND_OPTIONS}
+          value={search.query.kind ?? null}
+          onChange={(value) => search.set({ kind: value ?? undefined })}
+          data-testid="folder-kind-filter"
         />
       </ListToolbar>
       <DataTable
@@ -114,7 +156,13 @@ export function FolderListPage() {
         }
       />
       <ShellModal open={creating} onClose={() => setCreating(false)} title="新建资源夹">
-        <FolderForm submitting={create.isPending} submitText="创建" onSubmit={handleCreate} />
+        <FolderForm
+          withModel
+          initialValues={search.query.model_id ? { model_id: search.query.model_id } : {}}
+          submitting={create.isPending}
+          submitText="创建"
+          onSubmit={handleCreate}
+        />
       </ShellModal>
     </Card>
   );

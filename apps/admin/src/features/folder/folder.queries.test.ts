@@ -10,6 +10,7 @@ import {
   folderQuery,
   hasPendingThumbnails,
   parseFolderId,
+  reorderPages,
 } from './folder.queries';
 
 vi.mock('../../api', () => ({ api: { call: vi.fn() } }));
@@ -97,5 +98,24 @@ describe('folderFilesQuery', () => {
     const interval = options.refetchInterval as (query: { state: { data: unknown } }) => number | false;
     expect(interval({ state: { data: pending } })).toBe(2000);
     expect(interval({ state: { data: done } })).toBeGreaterThan(60_000);
+  });
+});
+
+describe('reorderPages', () => {
+  it('lays the cached files out in the new order, keeping each page’s size', () => {
+    const page = (files: FileItem[], n: number): Page<FileItem> => ({
+      data: files,
+      page: n,
+      perPage: 2,
+      total: 3,
+    });
+    const data = {
+      pages: [page([file(1, 'ready'), file(2, 'ready')], 1), page([file(3, 'ready')], 2)],
+      pageParams: [1, 2],
+    };
+    const next = reorderPages(data, [3, 1, 2]);
+    expect(next?.pages.map((p) => p.data.map((f) => f.id))).toEqual([[3, 1], [2]]);
+    expect(next?.pageParams).toEqual([1, 2]);
+    expect(reorderPages(undefined, [1])).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Every call of the folder pages: the team's folders, one folder, its files (by position then name, loaded 100
- * at a time) and creating a folder; and what each does to the cache. Uploading into a folder goes
- * through the app's upload queue.
+ * at a time), the models to pick from, and the changes (create, rename, order, move, delete, cover); and what
+ * each does to the cache. Uploading into a folder goes through the app's upload queue.
  */
 import {
   type InfiniteData,
@@ -13,7 +13,8 @@ import {
 import { isApiError, type Page } from '@trackit/client/api-client';
 import { endpoints } from '@trackit/contract/endpoints';
 import { PAGINATION } from '@trackit/contract/envelope';
-import type { FolderCreate } from '@trackit/contract/folder.schema';
+import type { FolderCreate, FolderQuery, FolderUpdate } from '@trackit/contract/folder.schema';
+import type { ModelQuery } from '@trackit/contract/model.schema';
 import type { FileItem } from '@trackit/contract/upload.schema';
 import { useEffect, useRef } from 'react';
 import { api } from '../../api';
@@ -76,6 +77,134 @@ export const folderFilesQuery = (id: number) =>
     refetchInterval: (query) =>
       hasPendingThumbnails(query.state.data) ? THUMBNAIL_POLL_MS : FILE_URL_REFRESH_MS,
   });
+
+/** The models a folder can belong to, searched by name (20 at a time), for the pickers. */
+export const folderModelOptionsQuery = (keyword: string) =>
+  queryOptions({
+    queryKey: ['folder-models', 'options', keyword] as const,
+    queryFn: ({ signal }) =>
+      api.call(
+        endpoints.model.list,
+        { query: { page: 1, per_page: 20, ...(keyword ? { keyword } : {}) } satisfies ModelQuery },
+        { signal },
+      ),
+  });
+
+/** One model, to name a model filter from the address before any search. */
+export const folderModelQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['folder-models', 'detail', id] as const,
+    queryFn: ({ signal }) => api.call(endpoints.model.get, { params: { id } }, { signal, hideToast: true }),
+  });
+
+/** The other folders of the same model (where files may move), at most 100. */
+export const siblingFoldersQuery = (folder: { id: number; model_id: number | null }) =>
+  queryOptions({
+    queryKey: [...folderKeys.lists, 'siblings', folder.model_id ?? 0] as const,
+    queryFn: ({ signal }) =>
+      api.call(
+        endpoints.folder.list,
+        {
+          query: {
+            page: 1,
+            per_page: PAGINATION.maxPerPage,
+            sort: 'name',
+            ...(folder.model_id ? { model_id: folder.model_id } : {}),
+          } satisfies FolderQuery,
+        },
+        { signal },
+      ),
+    select: (page) =>
+      page.data.filter((other) => other.id !== folder.id && other.model_id === folder.model_id),
+  });
+
+/** Renames a folder or changes its kind; the answer replaces the cached folder. */
+export function useUpdateFolder(folderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: FolderUpdate) =>
+      api.call(endpoints.folder.update, { params: { id: folderId }, body: values }),
+    onSuccess: (folder) => {
+      queryClient.setQueryData(folderKeys.detail(folder.id), folder);
+      void queryClient.invalidateQueries({ queryKey: folderKeys.lists });
+    },
+  });
+}
+
+/** The cached files of a folder in the order of `fileIds` (a drag shows its result at once). */
+export const reorderPages = (
+  data: InfiniteData<Page<FileItem>> | undefined,
+  fileIds: readonly number[],
+): InfiniteData<Page<FileItem>> | undefined => {
+  if (!data) return data;
+  const byId = new Map(data.pages.flatMap((page) => page.data).map((file) => [file.id, file]));
+  const ordered = fileIds.map((id) => byId.get(id)).filter((file): file is FileItem => Boolean(file));
+  let start = 0;
+  return {
+    ...data,
+    pages: data.pages.map((page) => {
+      const slice = ordered.slice(start, start + page.data.length);
+      start += page.data.length;
+      return { ...page, data: slice };
+    }),
+  };
+};
+
+/** Puts every file of the folder in the given order; shown at once, put back if the server refuses. */
+export function useOrderFiles(folderId: number) {
+  const queryClient = useQueryClient();
+  const key = folderKeys.files(folderId);
+  return useMutation({
+    mutationFn: (fileIds: number[]) =>
+      api.call(endpoints.folder.orderFiles, { params: { id: folderId }, body: { file_ids: fileIds } }),
+    onMutate: async (fileIds) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<InfiniteData<Page<FileItem>>>(key);
+      queryClient.setQueryData<InfiniteData<Page<FileItem>>>(key, (data) => reorderPages(data, fileIds));
+      return { previous };
+    },
+    onError: (_error, _ids, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: folderKeys.all }),
+  });
+}
+
+/** Moves files to another folder of the same model; both folders and the lists refresh. */
+export function useMoveFiles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { fileIds: number[]; folderId: number }) =>
+      api.call(endpoints.folder.moveFiles, { body: { file_ids: input.fileIds, folder_id: input.folderId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: folderKeys.all }),
+  });
+}
+
+/** Deletes a file; the folder, its files and the lists refresh (a model whose cover it was too). */
+export function useDeleteFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileId: number) => api.call(endpoints.folder.deleteFile, { params: { id: fileId } }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: folderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['models'] });
+    },
+  });
+}
+
+/** Makes a picture the cover of the folder's model, through the model's own update. */
+export function useSetModelCover() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { modelId: number; fileId: number }) =>
+      api.call(endpoints.model.update, {
+        params: { id: input.modelId },
+        body: { cover_file_id: input.fileId },
+      }),
+    // The model pages keep their queries under ['models'].
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['models'] }),
+  });
+}
 
 /** Creates a folder; resolves it, already in the cache, so the page can open it at once. */
 export function useCreateFolder() {

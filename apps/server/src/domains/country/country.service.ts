@@ -6,3 +6,8 @@ const ANSWER = { countries: COUNTRIES };
 export function listCountries() {
   return ANSWER;
 }
+
+/** True for an ISO 3166-1 alpha-2 code of the list (a model's nationality). */
+export function isCountryCode(code: string): boolean {
+  return Object.hasOwn(COUNTRIES, code);
+}

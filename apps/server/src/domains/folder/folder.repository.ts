@@ -1,24 +1,75 @@
+import type { FolderKind } from '@trackit/contract/enums';
 import { readSort, type SortValue } from '@trackit/contract/envelope';
-import type { FOLDER_SORTS } from '@trackit/contract/folder.schema';
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { FOLDER_PREVIEW_COUNT, type FOLDER_SORTS } from '@trackit/contract/folder.schema';
+import type { FileKind } from '@trackit/contract/upload.schema';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
+import { models } from '../model/model.tables';
 import { folders } from './folder.tables';
 
-export type FolderRow = typeof folders.$inferSelect & { fileCount: number };
+/** One of a folder's first files: its thumbnail key once the thumbnail is made. */
+export interface FolderPreviewRow {
+  id: number;
+  kind: FileKind;
+  thumb_key: string | null;
+}
+
+export type FolderRecord = typeof folders.$inferSelect;
+export type FolderRow = FolderRecord & {
+  fileCount: number;
+  modelName: string | null;
+  previews: FolderPreviewRow[];
+};
 
 // Written out with table names: drizzle leaves columns unqualified in single-table selects, and an
 // unqualified "id" inside the subquery would be the file's own.
 const fileCount = sql<number>`(select count(*)::int from "files" where "files"."folder_id" = "folders"."id")`;
 
-export async function insertFolder(db: Database, values: typeof folders.$inferInsert): Promise<FolderRow> {
+// The first files in the folder's order, as one JSON array per folder: one query for a whole page of
+// folders (the files_folder_order_idx index serves each folder's first rows), never one query per folder.
+const previews = sql<FolderPreviewRow[]>`(
+  select coalesce(json_agg(json_build_object('id', "p"."id", 'kind', "p"."kind", 'thumb_key', "p"."thumb_key")
+    order by "p"."position", "p"."name", "p"."id"), '[]'::json)
+  from (
+    select "files"."id", "files"."kind", "files"."position", "files"."name",
+      case when "files"."thumbnail_state" = 'ready' then "files"."thumb_key" end as "thumb_key"
+    from "files"
+    where "files"."team_id" = "folders"."team_id" and "files"."folder_id" = "folders"."id"
+    order by "files"."position", "files"."name", "files"."id"
+    limit ${sql.raw(String(FOLDER_PREVIEW_COUNT))}
+  ) as "p"
+)`;
+
+/** The folder with what its answer shows of other records: its model's name, its count and first files. */
+const folderWith = { folder: folders, fileCount, modelName: models.name, previews };
+const modelOfFolder = and(eq(models.id, folders.modelId), eq(models.teamId, folders.teamId));
+type SelectedFolder = {
+  folder: FolderRecord;
+  fileCount: number;
+  modelName: string | null;
+  previews: unknown;
+};
+const toRow = (row: SelectedFolder): FolderRow => ({
+  ...row.folder,
+  fileCount: row.fileCount,
+  modelName: row.modelName,
+  // node-postgres parses json; a driver answering text is read the same way.
+  previews: (typeof row.previews === 'string'
+    ? JSON.parse(row.previews)
+    : row.previews) as FolderPreviewRow[],
+});
+
+export async function insertFolder(db: Database, values: typeof folders.$inferInsert): Promise<FolderRecord> {
   const [row] = await db.insert(folders).values(values).returning();
   if (!row) throw new Error('folder not created');
-  return { ...row, fileCount: 0 };
+  return row;
 }
 
 export interface FolderListFilter {
   keyword?: string | undefined;
+  modelId?: number | undefined;
+  kind?: FolderKind | undefined;
   sort?: SortValue<(typeof FOLDER_SORTS)[number]> | undefined;
 }
 
@@ -27,7 +78,7 @@ const SORT_COLUMNS = { name: folders.name, created_at: folders.createdAt, update
 /** `%`, `_` and `\` typed by a user match themselves, not any text. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The team's folders, newest first unless sorted otherwise, each with its number of files (one query). */
+/** The team's folders, newest first unless sorted otherwise, each with its model, count and first files (one query). */
 export async function listFolders(
   db: Database,
   teamId: number,
@@ -37,6 +88,8 @@ export async function listFolders(
   const where = and(
     eq(folders.teamId, teamId),
     filter.keyword ? ilike(folders.name, containing(filter.keyword)) : undefined,
+    filter.modelId ? eq(folders.modelId, filter.modelId) : undefined,
+    filter.kind ? eq(folders.kind, filter.kind) : undefined,
   );
   const sort = readSort(filter.sort ?? '-created_at');
   const direction = sort.descending ? desc : asc;
@@ -44,18 +97,16 @@ export async function listFolders(
   const order: SQL[] = [direction(SORT_COLUMNS[sort.field]), direction(folders.id)];
   const [rows, [totals]] = await Promise.all([
     db
-      .select({ folder: folders, fileCount })
+      .select(folderWith)
       .from(folders)
+      .leftJoin(models, modelOfFolder)
       .where(where)
       .orderBy(...order)
       .limit(window.limit)
       .offset(window.offset),
     db.select({ total: count() }).from(folders).where(where),
   ]);
-  return {
-    rows: rows.map((row): FolderRow => ({ ...row.folder, fileCount: row.fileCount })),
-    total: totals?.total ?? 0,
-  };
+  return { rows: rows.map(toRow), total: totals?.total ?? 0 };
 }
 
 export async function findFolder(
@@ -64,13 +115,14 @@ export async function findFolder(
   folderId: number,
 ): Promise<FolderRow | undefined> {
   const [row] = await db
-    .select({ folder: folders, fileCount })
+    .select(folderWith)
     .from(folders)
+    .leftJoin(models, modelOfFolder)
     .where(and(eq(folders.id, folderId), eq(folders.teamId, teamId)));
-  return row ? { ...row.folder, fileCount: row.fileCount } : undefined;
+  return row ? toRow(row) : undefined;
 }
 
-/** The team's folder, locked while files are added to it. */
+/** The team's folder, locked while its files change. */
 export async function findFolderForUpdate(tx: Database, teamId: number, folderId: number) {
   const [row] = await tx
     .select()
@@ -80,9 +132,28 @@ export async function findFolderForUpdate(tx: Database, teamId: number, folderId
   return row;
 }
 
-export async function touchFolder(db: Database, teamId: number, folderId: number, at: Date) {
-  await db
+/** The team's folders among `folderIds`, locked in id order (two writers locking the same pair never deadlock). */
+export function lockFolders(tx: Database, teamId: number, folderIds: number[]) {
+  return tx
+    .select()
+    .from(folders)
+    .where(and(eq(folders.teamId, teamId), inArray(folders.id, folderIds)))
+    .orderBy(asc(folders.id))
+    .for('update');
+}
+
+export async function updateFolder(
+  tx: Database,
+  teamId: number,
+  folderId: number,
+  values: Partial<Pick<FolderRecord, 'name' | 'kind' | 'updatedAt'>>,
+) {
+  await tx
     .update(folders)
-    .set({ updatedAt: at })
+    .set(values)
     .where(and(eq(folders.id, folderId), eq(folders.teamId, teamId)));
+}
+
+export async function touchFolder(db: Database, teamId: number, folderId: number, at: Date) {
+  await updateFolder(db, teamId, folderId, { updatedAt: at });
 }

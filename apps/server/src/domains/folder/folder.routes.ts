@@ -5,10 +5,14 @@ import { presentFolder } from './folder.presenter';
 import {
   addFileToFolder,
   createFolder,
+  deleteFile,
   type FolderDeps,
   getFolder,
   listFolderFiles,
   listTeamFolders,
+  moveFiles,
+  orderFolderFiles,
+  updateFolder,
 } from './folder.service';
 
 /** Handlers of `endpoints.folder`: each parses nothing itself (the registrar did), calls one service function, presents. */
@@ -16,14 +20,28 @@ export function folderRoutes(deps: FolderDeps): Handlers<Endpoints['folder']> {
   return {
     create: async ({ auth, body, origin }) => presentFolder(await createFolder(deps, auth, body, origin)),
     list: async ({ auth, query }) => {
-      const { rows, total } = await listTeamFolders(deps, auth, query);
-      return { items: rows.map(presentFolder), total };
+      const { items, total } = await listTeamFolders(deps, auth, query);
+      return { items: items.map(presentFolder), total };
     },
     get: async ({ auth, params }) => presentFolder(await getFolder(deps, auth, params.id)),
+    update: async ({ auth, params, body, origin }) =>
+      presentFolder(await updateFolder(deps, auth, params.id, body, origin)),
     files: async ({ auth, params, query }) => {
       const { items, total } = await listFolderFiles(deps, auth, params.id, query);
       return { items: items.map(presentFile), total };
     },
     addFile: async ({ auth, body, origin }) => presentFile(await addFileToFolder(deps, auth, body, origin)),
+    orderFiles: async ({ auth, params, body, origin }) => {
+      await orderFolderFiles(deps, auth, params.id, body, origin);
+      return null;
+    },
+    moveFiles: async ({ auth, body, origin }) => {
+      await moveFiles(deps, auth, body, origin);
+      return null;
+    },
+    deleteFile: async ({ auth, params, origin }) => {
+      await deleteFile(deps, auth, params.id, origin);
+      return null;
+    },
   };
 }

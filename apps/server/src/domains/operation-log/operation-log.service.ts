@@ -2,7 +2,10 @@
  * The operation log (docs/product.md §10 "Operation log"): the one way every domain records what a
  * member did, in the transaction of the change itself, and the team's log page.
  */
+import type { RecordStatus } from '@trackit/contract/enums';
+import { MESSAGES } from '@trackit/contract/messages';
 import {
+  type FieldChange,
   OPERATION_CATALOGUE,
   type OperationAction,
   type OperationDetail,
@@ -12,6 +15,36 @@ import type { Database } from '../../db/client';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { insertOperation, listOperationLogs } from './operation-log.repository';
+
+/** A stored value as a log entry shows it: nothing (null, undefined, '') is `--`. */
+export const loggedValue = (value: unknown): string =>
+  value === null || value === undefined || value === '' ? MESSAGES.empty : String(value);
+
+/** A field an update may change, with its label in the log and, where the raw value is not for people, how it reads. */
+export interface LoggedField<Row> {
+  field: keyof Row & string;
+  label: string;
+  display?: (value: never) => string;
+}
+
+/**
+ * The before → after of each listed field an update changes (`next` holds only what it sets; undefined
+ * is "not sent"), for an `…_update` entry's `changes`.
+ */
+export function fieldChanges<Row>(
+  before: Row,
+  next: Partial<Row>,
+  fields: readonly LoggedField<Row>[],
+): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const { field, label, display } of fields) {
+    const after = next[field];
+    if (after === undefined || after === before[field]) continue;
+    const show = (display as ((value: unknown) => string) | undefined) ?? loggedValue;
+    changes.push({ field: label, before: show(before[field]), after: show(after) });
+  }
+  return changes;
+}
 
 /** Who did it, from where and when. A refused sign-in has no team or member yet. */
 export interface Actor {
@@ -57,6 +90,50 @@ export async function recordOperation<A extends OperationAction>(db: Database, e
     userAgent: entry.actor.origin.userAgent.slice(0, 512) || null,
     at: entry.actor.at,
   });
+}
+
+/** Actions recorded with the record's name and its field changes (`…_update`). */
+type ChangesAction = {
+  [A in OperationAction]: { name: string; changes: FieldChange[] } extends OperationDetail<A> ? A : never;
+}[OperationAction];
+/** Actions recorded with the record's name only (`…_archive`, `…_restore`). */
+type NamedAction = {
+  [A in OperationAction]: { name: string } extends OperationDetail<A> ? A : never;
+}[OperationAction];
+
+/**
+ * The entries of an update of a record that can be archived, in the caller's transaction: its field
+ * changes (when any), then the archive or restore (when its status changed).
+ */
+export async function recordUpdateOfArchivable(
+  db: Database,
+  entry: {
+    actions: { update: ChangesAction; archive: NamedAction; restore: NamedAction };
+    actor: Actor;
+    targetId: number;
+    name: string;
+    changes: FieldChange[];
+    /** The new status, when it changed. */
+    statusChange: RecordStatus | undefined;
+  },
+) {
+  const { actions, actor, targetId, name, changes, statusChange } = entry;
+  if (changes.length > 0) {
+    await recordOperation<OperationAction>(db, {
+      action: actions.update,
+      actor,
+      targetId,
+      detail: { name, changes },
+    } as OperationEntry<OperationAction>);
+  }
+  if (statusChange) {
+    await recordOperation<OperationAction>(db, {
+      action: statusChange === 'archived' ? actions.archive : actions.restore,
+      actor,
+      targetId,
+      detail: { name },
+    } as OperationEntry<OperationAction>);
+  }
 }
 
 export interface OperationLogDeps {

@@ -112,3 +112,16 @@ export function listRoleGrants(db: Database, teamId: number, roleId: number) {
     .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
     .where(and(eq(rolePermissions.roleId, roleId), eq(roles.teamId, teamId)));
 }
+
+/** A member of the team (any status) by membership id, as other records name it; undefined when not the team's. */
+export async function findMemberOfTeam(
+  db: Database,
+  teamId: number,
+  membershipId: number,
+): Promise<{ id: number; nickname: string } | undefined> {
+  const [row] = await db
+    .select({ id: memberships.id, nickname: memberships.nickname })
+    .from(memberships)
+    .where(and(eq(memberships.id, membershipId), eq(memberships.teamId, teamId)));
+  return row;
+}

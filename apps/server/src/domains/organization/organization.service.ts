@@ -6,6 +6,7 @@
 import { avatarColorFor } from '@trackit/contract/constants';
 import type { Database } from '../../db/client';
 import {
+  findMemberOfTeam,
   findMembershipOfUser,
   findTeamShowingAvatar,
   insertMembership,
@@ -62,4 +63,12 @@ export function teamShowingAvatar(db: Database, avatar: string): Promise<number 
 
 export function roleGrants(db: Database, teamId: number, roleId: number) {
   return listRoleGrants(db, teamId, roleId);
+}
+
+/**
+ * A member of the team, for a record that names one (a company's owner); undefined for another team's
+ * membership, which the caller answers as not found. Takes the caller's transaction.
+ */
+export function findTeamMember(db: Database, teamId: number, membershipId: number) {
+  return findMemberOfTeam(db, teamId, membershipId);
 }

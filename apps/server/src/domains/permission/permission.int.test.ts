@@ -9,14 +9,15 @@ describe('permissions', () => {
   });
   afterAll(() => t.close());
 
-  const myKeys = async (mobile: string) => {
+  const myGrants = async (mobile: string) => {
     const { token } = await signIn(t, mobile);
-    const res = await t.request<{ key: string }[]>('GET', '/storm_api/v1/permissions/my', {
+    const res = await t.request<{ key: string; level: string }[]>('GET', '/storm_api/v1/permissions/my', {
       headers: bearer(token),
     });
     expect(res.body.code).toBe(0);
-    return res.body.data.map((item) => item.key);
+    return res.body.data;
   };
+  const myKeys = async (mobile: string) => (await myGrants(mobile)).map((item) => item.key);
 
   it('gives the owner every key, in menu order', async () => {
     const team = await createTeam(t.database.db);
@@ -43,7 +44,12 @@ describe('permissions', () => {
     ]);
     const limited = await createUser(t.database.db);
     await createMembership(t.database.db, { teamId: team.id, userId: limited.id, roleId: role.id });
-    expect(await myKeys(limited.mobile)).toEqual(['calendar', 'data_management', 'operation_record']);
+    // Each key with its level, so the pages can hide what the level cannot do.
+    expect(await myGrants(limited.mobile)).toEqual([
+      { key: 'calendar', level: 'read' },
+      { key: 'data_management', level: 'edit' },
+      { key: 'operation_record', level: 'read' },
+    ]);
     const bare = await createUser(t.database.db);
     await createMembership(t.database.db, { teamId: team.id, userId: bare.id });
     expect(await myKeys(bare.mobile)).toEqual([]);

@@ -35,10 +35,26 @@ export async function requireLevel(
   if (!levelAllows(grants.get(key), level)) throw new AppError('forbidden');
 }
 
-/** GET /v1/permissions/my: the keys held, in menu order (the admin opens the first one). */
-export async function myPermissionKeys(deps: PermissionDeps, auth: AuthContext): Promise<PermissionKey[]> {
+/** GET /v1/permissions/my: the keys held with their level, in menu order (the admin opens the first one). */
+export async function myPermissions(
+  deps: PermissionDeps,
+  auth: AuthContext,
+): Promise<{ key: PermissionKey; level: PermissionLevel }[]> {
   const grants = await grantsOf(deps, auth);
-  return PERMISSION_KEYS.filter((key) => grants.has(key));
+  return PERMISSION_KEYS.flatMap((key) => {
+    const level = grants.get(key);
+    return level ? [{ key, level }] : [];
+  });
+}
+
+/** Whether the caller holds `key` at `level` or above (a rule that depends on the body, e.g. archiving). */
+export async function holdsLevel(
+  deps: PermissionDeps,
+  auth: AuthContext,
+  key: PermissionKey,
+  level: PermissionLevel,
+): Promise<boolean> {
+  return levelAllows((await grantsOf(deps, auth)).get(key), level);
 }
 
 const CATALOGUE = {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, lt } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
 import { blobs, files } from './upload.tables';
@@ -64,6 +64,82 @@ export async function listFilesOfFolder(db: Database, teamId: number, folderId: 
     rows: rows.map((row): StoredFileRow => ({ ...row.file, blobKey: row.blobKey })),
     total: totals?.total ?? 0,
   };
+}
+
+/** The ids of a folder's files, in its order. */
+export async function listFileIdsOfFolder(tx: Database, teamId: number, folderId: number) {
+  const rows = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.teamId, teamId), eq(files.folderId, folderId)))
+    .orderBy(asc(files.position), asc(files.name), asc(files.id));
+  return rows.map((row) => row.id);
+}
+
+/** Gives each listed file of the folder its place: `positions[i]` to `fileIds[i]`, in one statement. */
+export async function writeFilePositions(
+  tx: Database,
+  teamId: number,
+  folderId: number,
+  fileIds: number[],
+  positions: number[],
+  at: Date,
+) {
+  const list = (values: number[], type: string) =>
+    sql`array[${sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    )}]::${sql.raw(type)}`;
+  await tx.execute(sql`
+    update "files" set "position" = "o"."position", "updated_at" = ${at}
+    from unnest(${list(fileIds, 'bigint[]')}, ${list(positions, 'integer[]')}) as "o"("id", "position")
+    where "files"."id" = "o"."id" and "files"."team_id" = ${teamId} and "files"."folder_id" = ${folderId}`);
+}
+
+/** The team's files among `fileIds`, locked, in the order of their folder. */
+export function lockFiles(tx: Database, teamId: number, fileIds: number[]) {
+  return tx
+    .select({ file: files, blobKey: blobs.key })
+    .from(files)
+    .innerJoin(blobs, eq(blobs.id, files.blobId))
+    .where(and(eq(files.teamId, teamId), inArray(files.id, fileIds)))
+    .orderBy(asc(files.position), asc(files.name), asc(files.id))
+    .for('update', { of: files });
+}
+
+/** Moves the files to another folder, each at the given place. */
+export async function moveFileRows(
+  tx: Database,
+  teamId: number,
+  moves: { id: number; position: number }[],
+  folderId: number,
+  at: Date,
+) {
+  for (const move of moves) {
+    await tx
+      .update(files)
+      .set({ folderId, position: move.position, updatedAt: at })
+      .where(and(eq(files.id, move.id), eq(files.teamId, teamId)));
+  }
+}
+
+export async function deleteFileRow(tx: Database, teamId: number, fileId: number) {
+  await tx.delete(files).where(and(eq(files.id, fileId), eq(files.teamId, teamId)));
+}
+
+/** Deletes the team's blob row unless a file still refers to it; true when it went. */
+export async function deleteBlobIfUnreferenced(tx: Database, teamId: number, blobId: string) {
+  const rows = await tx
+    .delete(blobs)
+    .where(
+      and(
+        eq(blobs.id, blobId),
+        eq(blobs.teamId, teamId),
+        sql`not exists (select 1 from "files" where "files"."blob_id" = ${blobId})`,
+      ),
+    )
+    .returning({ id: blobs.id });
+  return rows.length === 1;
 }
 
 // The two background jobs below (purge and thumbnails) work across teams by nature; each row they

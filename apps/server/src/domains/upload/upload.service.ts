@@ -3,7 +3,7 @@
  * turning an uploaded blob into a folder's file or an avatar, signed addresses to view files, and the
  * purge of uploads never used. Other domains call the functions taking a transaction inside their own.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AVATAR_MAX_BYTES, SIGNED_URL_EXPIRY_SECONDS } from '@trackit/contract/constants';
 import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
@@ -28,16 +28,22 @@ import type { DiskStorage, PutRefusal } from './storage/disk-storage';
 import type { ThumbnailQueue } from './thumbnail-queue';
 import {
   type BlobRow,
+  deleteBlobIfUnreferenced,
+  deleteFileRow,
   deletePendingBlob,
   type FileRow,
   findTeamBlob,
   findTeamBlobForUpdate,
   insertBlob,
   insertFile,
+  listFileIdsOfFolder,
   listFilesOfFolder,
   listStalePendingBlobs,
+  lockFiles,
   markBlobAttached,
+  moveFileRows,
   type StoredFileRow,
+  writeFilePositions,
 } from './upload.repository';
 
 export interface UploadDeps {
@@ -115,6 +121,25 @@ export async function createDirectUpload(
     direct_upload: { url: put.url, headers: put.headers, preview_url: previewUrl },
     signed_id: signBlobId(deps.blobKey, blob.id, auth.teamId),
   };
+}
+
+/**
+ * Stores bytes the server made itself (the demo seed's pictures) for a blob the same caller announced, as
+ * the browser's PUT would: refused unless the size and MD5 are the announced ones.
+ */
+export async function storeOwnUpload(
+  deps: Pick<UploadDeps, 'db' | 'storage' | 'blobKey'>,
+  auth: AuthContext,
+  signedId: string,
+  bytes: Buffer,
+): Promise<void> {
+  const blobId = verifySignedBlobId(deps.blobKey, signedId, auth.teamId);
+  const blob = blobId ? await findTeamBlob(deps.db, auth.teamId, blobId) : undefined;
+  if (blob?.state !== 'pending') throw new AppError('badRequest', { message: UPLOAD_MESSAGES.badSignedId });
+  if (bytes.length !== blob.byteSize || createHash('md5').update(bytes).digest('base64') !== blob.checksum) {
+    throw new AppError('badRequest', { message: UPLOAD_MESSAGES.contentMismatch });
+  }
+  await deps.storage.put(blob.key, bytes, blob.contentType);
 }
 
 const PUT_REFUSALS: Record<PutRefusal, () => AppError> = {
@@ -269,6 +294,101 @@ export async function listSignedFilesOfFolder(
 ) {
   const { rows, total } = await listFilesOfFolder(deps.db, teamId, folderId, window);
   return { items: await Promise.all(rows.map((row) => signFile(deps, row))), total };
+}
+
+/** A signed address of a thumbnail (WebP) the thumbnail queue made. */
+export function signThumbnail(deps: Pick<UploadDeps, 'storage'>, key: string): Promise<string> {
+  return deps.storage.presignGet({ key, contentType: 'image/webp', expiresInSeconds: VIEW_EXPIRY_SECONDS });
+}
+
+/**
+ * Puts a folder's files in the given order, in the folder domain's transaction (the folder locked). The
+ * list must name every file of the folder once; resolves false, writing nothing, when it does not.
+ */
+export async function orderFilesOfFolder(
+  tx: Database,
+  teamId: number,
+  folderId: number,
+  fileIds: number[],
+  at: Date,
+): Promise<boolean> {
+  const stored = await listFileIdsOfFolder(tx, teamId, folderId);
+  const listed = new Set(fileIds);
+  if (stored.length !== fileIds.length || stored.some((id) => !listed.has(id))) return false;
+  await writeFilePositions(
+    tx,
+    teamId,
+    folderId,
+    fileIds,
+    fileIds.map((_, index) => index + 1),
+    at,
+  );
+  return true;
+}
+
+/** The team's files among `fileIds`, locked for the caller's transaction; another team's are absent. */
+export async function lockTeamFiles(
+  tx: Database,
+  teamId: number,
+  fileIds: number[],
+): Promise<StoredFileRow[]> {
+  const rows = await lockFiles(tx, teamId, fileIds);
+  return rows.map((row) => ({ ...row.file, blobKey: row.blobKey }));
+}
+
+/**
+ * Moves locked files to the end of another folder of the team, keeping their order. The target's files
+ * are placed first as they are listed now (unplaced ones have no position), so the moved ones follow.
+ */
+export async function moveFilesToFolder(
+  tx: Database,
+  teamId: number,
+  moved: Pick<FileRow, 'id'>[],
+  folderId: number,
+  at: Date,
+): Promise<void> {
+  const current = await listFileIdsOfFolder(tx, teamId, folderId);
+  if (current.length > 0) {
+    await writeFilePositions(
+      tx,
+      teamId,
+      folderId,
+      current,
+      current.map((_, index) => index + 1),
+      at,
+    );
+  }
+  await moveFileRows(
+    tx,
+    teamId,
+    moved.map((file, index) => ({ id: file.id, position: current.length + 1 + index })),
+    folderId,
+    at,
+  );
+}
+
+/**
+ * Deletes a locked file's record, and its blob's record once no file refers to it, in the caller's
+ * transaction. Resolves the storage keys to delete once that transaction has committed.
+ */
+export async function removeFile(tx: Database, file: StoredFileRow): Promise<string[]> {
+  await deleteFileRow(tx, file.teamId, file.id);
+  if (!(await deleteBlobIfUnreferenced(tx, file.teamId, file.blobId))) return [];
+  return [file.blobKey, file.thumbKey, file.previewKey].filter((key): key is string => Boolean(key));
+}
+
+/**
+ * Deletes stored bytes whose records are gone (after the commit). A failure is logged, not thrown: the
+ * records are already gone, and bytes nothing refers to are harmless.
+ */
+export async function deleteStoredKeys(deps: Pick<UploadDeps, 'storage' | 'log'>, keys: string[]) {
+  for (const key of keys) {
+    try {
+      await deps.storage.delete(key);
+    } catch (error) {
+      deps.log.warn({ err: error, key }, 'stored file not deleted');
+    }
+  }
 }
 
 const avatarKey = (blobKey: string) => `${blobKey}.avatar.webp`;

@@ -49,10 +49,11 @@ export const files = pgTable(
       .references(() => blobs.id),
     name: varchar('name', { length: 255 }).notNull(),
     /**
-     * Place in the folder's order (smaller first); files of the same place follow by name. New files take
-     * 0, so a batch lists by name, never in the order its uploads happened to finish.
+     * Place in the folder's order, once the folder has been ordered (PATCH …/files/order); null until
+     * then. Unplaced files come after the placed ones (nulls last), by name, so a batch of uploads never
+     * lists in the order its uploads happened to finish.
      */
-    position: integer('position').notNull().default(0),
+    position: integer('position'),
     contentType: varchar('content_type', { length: 255 }).notNull(),
     byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
     checksum: varchar('checksum', { length: 24 }).notNull(),

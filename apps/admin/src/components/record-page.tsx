@@ -1,0 +1,73 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { MESSAGES } from '@trackit/contract/messages';
+import { Button, Card, Empty, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ResultPage } from './result-page';
+
+export interface RecordPageProps<T> {
+  /** The record's query (disabled when the route's id is not a valid one). */
+  query: UseQueryResult<T, Error>;
+  /** The record is not there: a bad id in the route, or the server answered 404 (another team's too). */
+  missing: boolean;
+  /** Said on the 404 page, e.g. 该公司可能不存在，或不属于当前团队. */
+  missingMessage: string;
+  /** The way back from the 404 page: its list. */
+  back: { label: string; to: string };
+  testId: string;
+  /** Lines of the loading skeleton, about the height of the page. */
+  skeletonRows?: number;
+  children: (record: T) => ReactNode;
+}
+
+/**
+ * The frame of a record's detail page: the 404 page when it is not there, the error with 重试 when it
+ * could not be loaded, a skeleton while it loads, then the page itself.
+ */
+export function RecordPage<T>({
+  query,
+  missing,
+  missingMessage,
+  back,
+  testId,
+  skeletonRows = 6,
+  children,
+}: RecordPageProps<T>) {
+  const navigate = useNavigate();
+  if (missing) {
+    return (
+      <ResultPage
+        status="404"
+        message={missingMessage}
+        testId={testId}
+        action={
+          <Button type="primary" onClick={() => navigate(back.to)}>
+            {back.label}
+          </Button>
+        }
+      />
+    );
+  }
+  if (query.isError) {
+    return (
+      <Card>
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={query.error.message || MESSAGES.networkError}
+        >
+          <Button onClick={() => query.refetch()} loading={query.isFetching}>
+            {MESSAGES.uploadRetry}
+          </Button>
+        </Empty>
+      </Card>
+    );
+  }
+  if (query.data === undefined) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: skeletonRows }} />
+      </Card>
+    );
+  }
+  return <>{children(query.data)}</>;
+}

@@ -1,0 +1,62 @@
+/**
+ * Every call of the company pages: the team's companies, one company, creating and changing one; and
+ * what each does to the cache (a company's contacts are the contact feature's).
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CompanyCreate, CompanyQuery, CompanyUpdate } from '@trackit/contract/company.schema';
+import { endpoints } from '@trackit/contract/endpoints';
+import { api } from '../../api';
+import { pagedListQuery } from '../../components/list/list-query';
+
+/** Query keys, all under `['companies']`. */
+export const companyKeys = {
+  all: ['companies'] as const,
+  lists: ['companies', 'list'] as const,
+  detail: (id: number) => ['companies', 'detail', id] as const,
+};
+
+/** The team's companies: keyword, industry, tier, owner, status and a page (`CompanyQuery`). */
+export const companyListQuery = pagedListQuery(companyKeys.lists, endpoints.company.list);
+
+/** Companies whose name contains the text, for choosing one (a contact's company): the first 20 active. */
+export const companyOptionsQuery = (keyword: string) =>
+  companyListQuery({
+    page: 1,
+    per_page: 20,
+    status: 'active',
+    ...(keyword ? { keyword } : {}),
+  } satisfies CompanyQuery);
+
+/** One company; the page shows a missing one itself, so no toast. */
+export const companyQuery = (id: number) =>
+  queryOptions({
+    queryKey: companyKeys.detail(id),
+    queryFn: ({ signal }) => api.call(endpoints.company.get, { params: { id } }, { signal, hideToast: true }),
+  });
+
+/** Creates a company; resolves it, already in the cache, so the page can open it at once. */
+export function useCreateCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: CompanyCreate) => api.call(endpoints.company.create, { body: values }),
+    onSuccess: (company) => {
+      queryClient.setQueryData(companyKeys.detail(company.id), company);
+      void queryClient.invalidateQueries({ queryKey: companyKeys.lists });
+    },
+  });
+}
+
+/** Changes a company (fields, or its status: archive and restore). */
+export function useUpdateCompany(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: CompanyUpdate) =>
+      api.call(endpoints.company.update, { params: { id }, body: values }),
+    onSuccess: (company) => {
+      queryClient.setQueryData(companyKeys.detail(company.id), company);
+      void queryClient.invalidateQueries({ queryKey: companyKeys.lists });
+      // Contacts show their company's name.
+      void queryClient.invalidateQueries({ queryKey: ['contacts'] });
+    },
+  });
+}

@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '@trackit/client/format';
+import { DATE_FORMATS } from '@trackit/contract/constants';
+import { CONTACT_MESSAGES, type Contact } from '@trackit/contract/contact.schema';
+import { MESSAGES } from '@trackit/contract/messages';
+import { App, Card, Descriptions, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { RecordActions } from '../../components/record-actions';
+import { isRecordMissing, parseRecordId } from '../../components/record-id';
+import { RecordPage } from '../../components/record-page';
+import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
+import { StatusTag } from '../company/company-labels';
+import { contactQuery, useUpdateContact } from './contact.queries';
+import { ContactForm } from './contact-form';
+
+const orEmpty = (value: string | null) => value ?? MESSAGES.empty;
+
+function ContactInfo({ contact }: { contact: Contact }) {
+  const update = useUpdateContact();
+  const [editing, setEditing] = useState(false);
+  const { message } = App.useApp();
+  const setStatus = (status: Contact['status']) =>
+    update.mutate(
+      { id: contact.id, values: { status } },
+      { onSuccess: () => void message.success(status === 'archived' ? '已归档' : '已恢复') },
+    );
+
+  return (
+    <Card
+      title={
+        <Space>
+          基本信息
+          {contact.is_invoice_contact && <Tag color="green">开票联系人</Tag>}
+          <StatusTag status={contact.status} />
+        </Space>
+      }
+      extra={
+        !editing && (
+          <RecordActions
+            permission="data_management"
+            status={contact.status}
+            archiveQuestion="归档该联系人？"
+            busy={update.isPending}
+            onEdit={() => setEditing(true)}
+            onStatus={setStatus}
+            testId="contact"
+          />
+        )
+      }
+    >
+      {editing ? (
+        <ContactForm
+          contact={contact}
+          submitting={update.isPending}
+          submitText="保存"
+          onCancel={() => setEditing(false)}
+          onSubmit={(values) =>
+            update.mutate(
+              { id: contact.id, values },
+              {
+                onSuccess: () => {
+                  void message.success('保存成功');
+                  setEditing(false);
+                },
+              },
+            )
+          }
+        />
+      ) : (
+        <Descriptions column={{ xs: 1, md: 2 }} data-testid="contact-info">
+          <Descriptions.Item label="公司">
+            {contact.company ? (
+              <Link to={`/information/company/${contact.company.id}`}>{contact.company.name}</Link>
+            ) : (
+              MESSAGES.empty
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label="职位">{orEmpty(contact.position)}</Descriptions.Item>
+          <Descriptions.Item label="手机号">{orEmpty(contact.mobile)}</Descriptions.Item>
+          <Descriptions.Item label="微信">{orEmpty(contact.wechat)}</Descriptions.Item>
+          <Descriptions.Item label="邮箱">{orEmpty(contact.email)}</Descriptions.Item>
+          <Descriptions.Item label="创建时间">
+            {formatDate(contact.created_at, DATE_FORMATS.dateTime)}
+          </Descriptions.Item>
+          <Descriptions.Item label="备注" span={2}>
+            <span style={{ whiteSpace: 'pre-wrap' }}>{orEmpty(contact.notes)}</span>
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * A contact (/admin/information/contacts/{id}): details, 编辑 for edit, 归档/恢复 for manage. The
+ * breadcrumb shows the name (联系人不存在 when missing).
+ */
+export function ContactDetailPage() {
+  const { id } = useParams();
+  const contactId = parseRecordId(id);
+  const contact = useQuery({ ...contactQuery(contactId ?? 0), enabled: contactId !== undefined });
+  const missing = contactId === undefined || isRecordMissing(contact.error);
+  useBreadcrumbTitle(contact.data?.name ?? (missing ? CONTACT_MESSAGES.contactNotFound : undefined));
+
+  return (
+    <RecordPage
+      query={contact}
+      missing={missing}
+      missingMessage="该联系人可能不存在，或不属于当前团队"
+      back={{ label: '返回联系人列表', to: '/information/contacts' }}
+      testId="contact-missing"
+      skeletonRows={5}
+    >
+      {(record) => <ContactInfo contact={record} />}
+    </RecordPage>
+  );
+}

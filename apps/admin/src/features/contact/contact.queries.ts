@@ -1,0 +1,63 @@
+/**
+ * Every call of the contact pages (and of a company's contacts on its page): lists, one contact,
+ * creating and changing one, and what each does to the cache.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContactCreate, ContactQuery, ContactUpdate } from '@trackit/contract/contact.schema';
+import { endpoints } from '@trackit/contract/endpoints';
+import { PAGINATION } from '@trackit/contract/envelope';
+import { api } from '../../api';
+import { pagedListQuery } from '../../components/list/list-query';
+
+export const contactKeys = {
+  all: ['contacts'] as const,
+  lists: ['contacts', 'list'] as const,
+  detail: (id: number) => ['contacts', 'detail', id] as const,
+};
+
+/** The team's contacts: company, keyword, status and a page (`ContactQuery`). */
+export const contactListQuery = pagedListQuery(contactKeys.lists, endpoints.contact.list);
+
+/** A company's contacts, for its page: the first 100, newest first. */
+export const companyContactsQuery = (companyId: number) =>
+  contactListQuery({
+    page: 1,
+    per_page: PAGINATION.maxPerPage,
+    company_id: companyId,
+  } satisfies ContactQuery);
+
+export const contactQuery = (id: number) =>
+  queryOptions({
+    queryKey: contactKeys.detail(id),
+    queryFn: ({ signal }) => api.call(endpoints.contact.get, { params: { id } }, { signal, hideToast: true }),
+  });
+
+/** The company's count of contacts changes with them. */
+const refreshAround = (queryClient: ReturnType<typeof useQueryClient>) => {
+  void queryClient.invalidateQueries({ queryKey: contactKeys.lists });
+  void queryClient.invalidateQueries({ queryKey: ['companies'] });
+};
+
+export function useCreateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: ContactCreate) => api.call(endpoints.contact.create, { body: values }),
+    onSuccess: (contact) => {
+      queryClient.setQueryData(contactKeys.detail(contact.id), contact);
+      refreshAround(queryClient);
+    },
+  });
+}
+
+/** Changes a contact; the id is given per call, so one hook serves a whole list of contacts. */
+export function useUpdateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: number; values: ContactUpdate }) =>
+      api.call(endpoints.contact.update, { params: { id }, body: values }),
+    onSuccess: (contact) => {
+      queryClient.setQueryData(contactKeys.detail(contact.id), contact);
+      refreshAround(queryClient);
+    },
+  });
+}

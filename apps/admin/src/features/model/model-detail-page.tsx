@@ -1,0 +1,153 @@
+import { EditOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '@trackit/client/format';
+import { DATE_FORMATS } from '@trackit/contract/constants';
+import { MESSAGES } from '@trackit/contract/messages';
+import { MODEL_MESSAGES, type Model } from '@trackit/contract/model.schema';
+import { App, Button, Card, Flex, Space, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { isRecordMissing, parseRecordId } from '../../components/record-id';
+import { RecordPage } from '../../components/record-page';
+import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
+import { useCan } from '../../layouts/use-permission-level';
+import { countriesQuery, modelQuery, useUpdateModel } from './model.queries';
+import styles from './model-detail-page.module.css';
+import { ModelForm } from './model-form';
+import { figureLine, ModelCover, ModelStatusTag, personLine } from './model-labels';
+import { ModelMeasurements } from './model-measurements';
+import { ModelProfile } from './model-profile';
+import { ModelTrips } from './model-trips';
+
+/** The head of the page: cover, name, who, figures, where, and 编辑. */
+function ModelHeader({ model, onEdit }: { model: Model; onEdit?: (() => void) | undefined }) {
+  return (
+    <Card data-testid="model-header">
+      <Flex gap={24} align="flex-start" className={styles.header}>
+        <ModelCover model={model} className={styles.cover} />
+        <Flex vertical gap={8} className={styles.summary}>
+          <Flex align="center" gap={12} wrap>
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {model.name}
+            </Typography.Title>
+            {model.english_name && <span className={styles.english}>{model.english_name}</span>}
+            <ModelStatusTag status={model.status} />
+          </Flex>
+          <div className={styles.person}>{personLine(model)}</div>
+          <div className={styles.figures} data-testid="model-figures">
+            {figureLine(model) === MESSAGES.empty ? (
+              <Typography.Text type="secondary">身材数据未填写</Typography.Text>
+            ) : (
+              figureLine(model)
+            )}
+          </div>
+          <Space size={16} wrap className={styles.meta}>
+            <span>城市：{model.city ?? MESSAGES.empty}</span>
+            <span>经纪人：{model.manager_nickname ?? MESSAGES.empty}</span>
+            <span>
+              最近测量：
+              {model.last_measured_at
+                ? formatDate(model.last_measured_at, DATE_FORMATS.date)
+                : MESSAGES.empty}
+            </span>
+          </Space>
+          {model.tags.length > 0 && (
+            <Space size={[4, 4]} wrap>
+              {model.tags.map((tag) => (
+                <Tag key={tag} bordered={false} color="processing">
+                  {tag}
+                </Tag>
+              ))}
+            </Space>
+          )}
+        </Flex>
+        {onEdit && (
+          <Button icon={<EditOutlined />} onClick={onEdit} data-testid="model-edit">
+            编辑
+          </Button>
+        )}
+      </Flex>
+    </Card>
+  );
+}
+
+function ModelDetail({ model }: { model: Model }) {
+  const canEdit = useCan('data_management', 'edit');
+  const canManage = useCan('data_management', 'manage');
+  const countries = useQuery(countriesQuery);
+  const update = useUpdateModel(model.id);
+  const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState('profile');
+  const { message } = App.useApp();
+
+  if (editing) {
+    return (
+      <Card title={`编辑 ${model.name}`}>
+        <ModelForm
+          model={model}
+          canManage={canManage}
+          countries={countries.data?.countries}
+          submitting={update.isPending}
+          submitText="保存"
+          onCancel={() => setEditing(false)}
+          onSubmit={(values) =>
+            update.mutate(values, {
+              onSuccess: () => {
+                void message.success('保存成功');
+                setEditing(false);
+              },
+            })
+          }
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <ModelHeader model={model} onEdit={canEdit ? () => setEditing(true) : undefined} />
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            {
+              key: 'profile',
+              label: '资料',
+              children: <ModelProfile model={model} countries={countries.data?.countries} />,
+            },
+            { key: 'trips', label: '行程', children: <ModelTrips modelId={model.id} canEdit={canEdit} /> },
+            { key: 'measurements', label: '身材记录', children: <ModelMeasurements modelId={model.id} /> },
+          ]}
+          destroyOnHidden
+          data-testid="model-tabs"
+        />
+      </Card>
+    </Flex>
+  );
+}
+
+/**
+ * A model (/admin/information/model/{id}): the header with cover and figures, then the profile, the trips
+ * (added and changed in place) and the measurement history. 编辑 opens the form for members who may edit.
+ * The breadcrumb shows the name (模特不存在 when missing).
+ */
+export function ModelDetailPage() {
+  const { id } = useParams();
+  const modelId = parseRecordId(id);
+  const model = useQuery({ ...modelQuery(modelId ?? 0), enabled: modelId !== undefined });
+  const missing = modelId === undefined || isRecordMissing(model.error);
+  useBreadcrumbTitle(model.data?.name ?? (missing ? MODEL_MESSAGES.modelNotFound : undefined));
+
+  return (
+    <RecordPage
+      query={model}
+      missing={missing}
+      missingMessage="该模特可能不存在，或不属于当前团队"
+      back={{ label: '返回模特列表', to: '/information/model' }}
+      testId="model-missing"
+    >
+      {(record) => <ModelDetail model={record} />}
+    </RecordPage>
+  );
+}

@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { Model } from '@trackit/contract/model.schema';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ModelForm, modelBody, modelFormValues, statusOptions } from './model-form';
+
+const fill = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+const storedModel = (overrides: Partial<Model> = {}): Model => ({
+  id: 9,
+  name: '刘晓阳',
+  english_name: 'Sunny',
+  gender: 'female',
+  birthday: '2002-05-10',
+  age: 24,
+  nationality: 'CN',
+  city: '上海',
+  height: 178,
+  weight: 55,
+  bust: 84,
+  waist: 60,
+  hips: 88,
+  shoe_size: 39,
+  clothing_size: 's',
+  cup: 'B',
+  hair_color: null,
+  eye_color: null,
+  tags: ['清新'],
+  mobile: '13812345678',
+  wechat: null,
+  id_number: '11010519491231002X',
+  socials: [{ platform: '小红书', handle: 'sunny', followers: 12_800 }],
+  manager_member_id: 3,
+  manager_nickname: '沈念',
+  mother_agency: null,
+  commission_rate: 2000,
+  contract_start: '2026-01-01',
+  contract_end: '2027-12-31',
+  notes: null,
+  status: 'active',
+  cover_file_id: null,
+  cover_thumb_url: null,
+  last_measured_at: '2026-11-01T08:00:00Z',
+  created_at: '2026-11-01T08:00:00Z',
+  updated_at: '2026-11-01T08:00:00Z',
+  ...overrides,
+});
+
+describe('ModelForm: one form for create and edit, checked by the contract schema', () => {
+  afterEach(cleanup);
+
+  it('sends the parsed values: trimmed, measurements as numbers, empty fields null', async () => {
+    const onSubmit = vi.fn();
+    render(<ModelForm canManage={false} submitting={false} submitText="创建" onSubmit={onSubmit} />);
+    fill('model-name-input', '  刘晓阳 ');
+    fill('model-height-input', '178');
+    fill('model-weight-input', '55');
+    fill('model-city-input', '上海');
+    fireEvent.click(screen.getByTestId('model-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const body = onSubmit.mock.calls[0]?.[0];
+    expect(body).toMatchObject({
+      name: '刘晓阳',
+      gender: 'female',
+      status: 'active',
+      height: 178,
+      weight: 55,
+      city: '上海',
+      english_name: null,
+      birthday: null,
+      commission_rate: null,
+      tags: [],
+      socials: [],
+    });
+    // Below manage the ID is not even mentioned: the server refuses a request that names it.
+    expect(body).not.toHaveProperty('id_number');
+  });
+
+  it('refuses an empty name, a height out of range and a wrong mobile, with the server’s messages', async () => {
+    const onSubmit = vi.fn();
+    render(<ModelForm canManage={false} submitting={false} submitText="创建" onSubmit={onSubmit} />);
+    fill('model-height-input', '300');
+    fill('model-mobile-input', '1234');
+    fireEvent.blur(screen.getByTestId('model-mobile-input'));
+    fireEvent.click(screen.getByTestId('model-submit'));
+    expect(await screen.findByText('*请输入1-50个字符')).toBeTruthy();
+    expect(await screen.findByText('*请输入50-250之间的整数（厘米）')).toBeTruthy();
+    expect(await screen.findByText('*请输入正确手机号')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows the national ID only at manage level, and checks its check character there', async () => {
+    const onSubmit = vi.fn();
+    const { unmount } = render(
+      <ModelForm canManage={false} submitting={false} submitText="创建" onSubmit={onSubmit} />,
+    );
+    expect(screen.queryByTestId('model-id-number-input')).toBeNull();
+    unmount();
+    render(<ModelForm canManage submitting={false} submitText="创建" onSubmit={onSubmit} />);
+    fill('model-name-input', '刘晓阳');
+    fill('model-id-number-input', '110105194912310021');
+    fireEvent.blur(screen.getByTestId('model-id-number-input'));
+    expect(await screen.findByText('*请输入正确身份证号')).toBeTruthy();
+    fill('model-id-number-input', '11010519491231002x');
+    fireEvent.click(screen.getByTestId('model-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ id_number: '11010519491231002X' });
+  });
+
+  it('offers 已解约 only at manage level', () => {
+    expect(statusOptions(true).map((option) => option.label)).toEqual(['合作中', '暂停合作', '已解约']);
+    expect(statusOptions(false).map((option) => option.label)).toEqual(['合作中', '暂停合作']);
+  });
+
+  it('starts from a stored model when editing, and gives back the same body unchanged', () => {
+    const model = storedModel();
+    const body = modelBody(modelFormValues(model), true);
+    expect(body).toMatchObject({
+      name: '刘晓阳',
+      birthday: '2002-05-10',
+      height: 178,
+      bust: 84,
+      cup: 'B',
+      tags: ['清新'],
+      socials: [{ platform: '小红书', handle: 'sunny', followers: 12_800 }],
+      commission_rate: 2000,
+      contract_start: '2026-01-01',
+      contract_end: '2027-12-31',
+      id_number: '11010519491231002X',
+      wechat: null,
+    });
+    // The managing member is not a field of the form: editing never changes it.
+    expect(body).not.toHaveProperty('manager_member_id');
+    expect(modelBody(modelFormValues(model), false)).not.toHaveProperty('id_number');
+  });
+});

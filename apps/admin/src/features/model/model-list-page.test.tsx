@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { endpoints } from '@trackit/contract/endpoints';
+import type { PermissionLevel } from '@trackit/contract/enums';
+import type { Model } from '@trackit/contract/model.schema';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api';
+import { answer, answerCalls, callsTo } from '../../testing/api-answers';
+import { renderPage } from '../../testing/render-page';
+import { ModelListPage } from './model-list-page';
+
+vi.mock('../../api', () => ({ api: { call: vi.fn() } }));
+
+const model = (id: number, name: string, overrides: Partial<Model> = {}): Model => ({
+  id,
+  name,
+  english_name: null,
+  gender: 'female',
+  birthday: '2002-05-10',
+  age: 24,
+  nationality: 'CN',
+  city: '上海',
+  height: 178,
+  weight: 55,
+  bust: 84,
+  waist: 60,
+  hips: 88,
+  shoe_size: 39,
+  clothing_size: 's',
+  cup: 'B',
+  hair_color: null,
+  eye_color: null,
+  tags: [],
+  mobile: null,
+  wechat: null,
+  socials: [],
+  manager_member_id: 3,
+  manager_nickname: '沈念',
+  mother_agency: null,
+  commission_rate: null,
+  contract_start: null,
+  contract_end: null,
+  notes: null,
+  status: 'active',
+  cover_file_id: null,
+  cover_thumb_url: null,
+  last_measured_at: null,
+  created_at: '2026-11-01T08:00:00Z',
+  updated_at: '2026-11-01T08:00:00Z',
+  ...overrides,
+});
+
+const answerAs = (level: PermissionLevel, models: Model[] = [model(1, '刘晓阳'), model(2, '王珊')]) =>
+  answerCalls(
+    api,
+    answer(endpoints.permission.mine, () => [{ key: 'data_management' as const, level }]),
+    answer(endpoints.country.list, () => ({ countries: { CN: '中国' } })),
+    answer(endpoints.model.list, ({ query }) => ({
+      data: models,
+      page: Number(query?.page ?? 1),
+      perPage: 20,
+      total: models.length,
+    })),
+  );
+
+const lastListQuery = () => callsTo(api, endpoints.model.list).at(-1)?.[0];
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('ModelListPage', () => {
+  it("asks for the address's filters, ranges as min-max, and shows each model as a card", async () => {
+    answerAs('edit');
+    renderPage(
+      <ModelListPage />,
+      '/information/model',
+      '/information/model?keyword=lxy&height=174_179&height=180_186&age=22_25&gender=female',
+    );
+    const card = await screen.findByTestId('model-card-1');
+    expect(lastListQuery()).toEqual({
+      query: {
+        keyword: 'lxy',
+        gender: 'female',
+        height: ['174-179', '180-186'],
+        age: ['22-25'],
+        page: 1,
+        per_page: 20,
+      },
+    });
+    expect(card.textContent).toContain('刘晓阳');
+    expect(card.textContent).toContain('女 · 24岁');
+    expect(card.textContent).toContain('178cm · 55kg · 84/60/88 · S');
+    expect(card.textContent).toContain('上海');
+    // No cover yet: the first character of the name stands in.
+    expect(within(card).getByTestId('model-cover').textContent).toBe('刘');
+    expect(screen.getByTestId('model-height-174_179').className).toContain('checked');
+  });
+
+  it('adds a range chip to the address, then sends both ranges', async () => {
+    answerAs('edit');
+    const { where } = renderPage(
+      <ModelListPage />,
+      '/information/model',
+      '/information/model?height=168_173',
+    );
+    await screen.findByTestId('model-card-1');
+    fireEvent.click(screen.getByTestId('model-height-over_197'));
+    await waitFor(() => expect(where()).toBe('/information/model?height=168_173&height=over_197'));
+    await waitFor(() =>
+      expect(lastListQuery()).toEqual({ query: { height: ['168-173', '198-'], page: 1, per_page: 20 } }),
+    );
+    fireEvent.click(screen.getByTestId('model-height-168_173'));
+    await waitFor(() => expect(where()).toBe('/information/model?height=over_197'));
+  });
+
+  it('remembers the table view in the address, and selects models with a count and 取消选择 only', async () => {
+    answerAs('edit');
+    const { where } = renderPage(<ModelListPage />, '/information/model');
+    await screen.findByTestId('model-card-1');
+    fireEvent.click(within(screen.getByTestId('model-card-2')).getByRole('checkbox'));
+    const bar = screen.getByTestId('list-selection-bar');
+    expect(bar.textContent).toContain('已选 1 项');
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['取消选择']);
+
+    fireEvent.click(screen.getByText('表格'));
+    await waitFor(() => expect(where()).toBe('/information/model?view=table'));
+    expect((await screen.findByTestId('model-row-1')).textContent).toContain('84/60/88');
+  });
+
+  it('offers 新建模特 to a member who may edit, and not to one who may only read', async () => {
+    answerAs('edit');
+    renderPage(<ModelListPage />, '/information/model');
+    expect(await screen.findByTestId('model-create')).toBeTruthy();
+    cleanup();
+
+    answerAs('read');
+    renderPage(<ModelListPage />, '/information/model');
+    await screen.findByTestId('model-card-1');
+    await waitFor(() =>
+      expect(api.call).toHaveBeenCalledWith(endpoints.permission.mine, undefined, expect.anything()),
+    );
+    // Once the levels are in, the button still does not come.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByTestId('model-create')).toBeNull();
+  });
+
+  it('says why the list is empty, with 清除筛选 when filters are set', async () => {
+    answerAs('edit', []);
+    renderPage(<ModelListPage />, '/information/model', '/information/model?weight=over_75');
+    expect((await screen.findByTestId('list-empty')).textContent).toContain('没有符合条件的模特');
+  });
+});

@@ -1,0 +1,112 @@
+import { formatDate } from '@trackit/client/format';
+import { DATE_FORMATS } from '@trackit/contract/constants';
+import { GENDER_LABELS, SIZE_LABELS } from '@trackit/contract/enums';
+import { MESSAGES } from '@trackit/contract/messages';
+import { MODEL_FIELD_LABELS as LABELS, type Model } from '@trackit/contract/model.schema';
+import { Descriptions, Flex, Space, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import styles from './model-profile.module.css';
+
+const orEmpty = (value: ReactNode) =>
+  value === null || value === undefined || value === '' ? MESSAGES.empty : value;
+const withUnit = (value: number | null, unit: string) =>
+  value === null ? MESSAGES.empty : `${value}${unit}`;
+
+/** 12800 → 1.3万; followers as agencies read them. */
+export const formatFollowers = (count: number): string =>
+  count >= 10_000 ? `${Number((count / 10_000).toFixed(1))}万` : String(count);
+
+/** Everything the agency keeps about a model, in the form's sections. */
+export function ModelProfile({
+  model,
+  countries,
+}: {
+  model: Model;
+  countries?: Readonly<Record<string, string>>;
+}) {
+  const nationality = model.nationality ? (countries?.[model.nationality] ?? model.nationality) : null;
+  const column = { xs: 1, sm: 2, lg: 3 };
+  return (
+    <Flex vertical gap={24} className={styles.profile} data-testid="model-profile">
+      <Descriptions title="基本信息" column={column} size="small">
+        <Descriptions.Item label={LABELS.english_name}>{orEmpty(model.english_name)}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.gender}>{GENDER_LABELS[model.gender]}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.birthday}>
+          {model.birthday ? `${model.birthday}（${model.age}岁）` : MESSAGES.empty}
+        </Descriptions.Item>
+        <Descriptions.Item label={LABELS.nationality}>{orEmpty(nationality)}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.city}>{orEmpty(model.city)}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.hair_color}>{orEmpty(model.hair_color)}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.eye_color}>{orEmpty(model.eye_color)}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.tags} span={2}>
+          {model.tags.length > 0 ? (
+            <Space size={[4, 4]} wrap>
+              {model.tags.map((tag) => (
+                <Tag key={tag}>{tag}</Tag>
+              ))}
+            </Space>
+          ) : (
+            MESSAGES.empty
+          )}
+        </Descriptions.Item>
+      </Descriptions>
+      <Descriptions title="身材数据" column={column} size="small">
+        <Descriptions.Item label={LABELS.height}>{withUnit(model.height, 'cm')}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.weight}>{withUnit(model.weight, 'kg')}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.bust}>{withUnit(model.bust, 'cm')}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.waist}>{withUnit(model.waist, 'cm')}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.hips}>{withUnit(model.hips, 'cm')}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.shoe_size}>{withUnit(model.shoe_size, '码')}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.clothing_size}>
+          {model.clothing_size ? SIZE_LABELS[model.clothing_size] : MESSAGES.empty}
+        </Descriptions.Item>
+        <Descriptions.Item label={LABELS.cup}>{orEmpty(model.cup)}</Descriptions.Item>
+        <Descriptions.Item label="最近测量">
+          {model.last_measured_at ? formatDate(model.last_measured_at, DATE_FORMATS.date) : MESSAGES.empty}
+        </Descriptions.Item>
+      </Descriptions>
+      <Descriptions title="联系与证件" column={column} size="small">
+        <Descriptions.Item label={LABELS.mobile}>{orEmpty(model.mobile)}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.wechat}>{orEmpty(model.wechat)}</Descriptions.Item>
+        {model.id_number !== undefined && (
+          <Descriptions.Item label={LABELS.id_number}>
+            <span data-testid="model-id-number">{orEmpty(model.id_number)}</span>
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      <Descriptions title="社交账号" column={1} size="small">
+        {model.socials.length > 0 ? (
+          model.socials.map((social) => (
+            <Descriptions.Item key={`${social.platform}-${social.handle}`} label={social.platform}>
+              {social.handle}
+              {social.followers !== null && (
+                <span className={styles.followers}>{formatFollowers(social.followers)} 粉丝</span>
+              )}
+            </Descriptions.Item>
+          ))
+        ) : (
+          <Descriptions.Item label="账号">{MESSAGES.empty}</Descriptions.Item>
+        )}
+      </Descriptions>
+      <Descriptions title="合约与佣金" column={column} size="small">
+        <Descriptions.Item label={LABELS.manager_member_id}>
+          {orEmpty(model.manager_nickname)}
+        </Descriptions.Item>
+        <Descriptions.Item label={LABELS.mother_agency}>{orEmpty(model.mother_agency)}</Descriptions.Item>
+        <Descriptions.Item label={LABELS.commission_rate}>
+          {model.commission_rate === null ? MESSAGES.empty : `${model.commission_rate / 100}%`}
+        </Descriptions.Item>
+        <Descriptions.Item label="合同期限">
+          {model.contract_start || model.contract_end
+            ? `${model.contract_start ?? MESSAGES.empty} 至 ${model.contract_end ?? MESSAGES.empty}`
+            : MESSAGES.empty}
+        </Descriptions.Item>
+      </Descriptions>
+      <Descriptions title="备注" column={1} size="small">
+        <Descriptions.Item label={LABELS.notes}>
+          <span style={{ whiteSpace: 'pre-wrap' }}>{orEmpty(model.notes)}</span>
+        </Descriptions.Item>
+      </Descriptions>
+    </Flex>
+  );
+}

@@ -1,0 +1,136 @@
+import type { CompanyIndustry, CompanyTier, RecordStatus } from '@trackit/contract/enums';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { PageWindow } from '../../http/pagination';
+import { memberships } from '../organization/organization.tables';
+import { companies } from './company.tables';
+
+export type CompanyRecord = typeof companies.$inferSelect;
+export type CompanyRow = CompanyRecord & {
+  ownerNickname: string | null;
+  contactCount: number;
+};
+
+// Written with table names: the subquery's own "id" must not be taken for the company's. Archived
+// contacts are not counted. Served by contacts_team_company_idx.
+const contactCount = sql<number>`(select count(*)::int from "contacts" where "contacts"."team_id" = "companies"."team_id" and "contacts"."company_id" = "companies"."id" and "contacts"."status" = 'active')`;
+
+/** The company with its owner's nickname and its active contacts' number, in one query. */
+function selectCompanies(db: Database) {
+  return db
+    .select({ company: companies, ownerNickname: memberships.nickname, contactCount })
+    .from(companies)
+    .leftJoin(memberships, eq(memberships.id, companies.ownerMembershipId));
+}
+
+const toRow = (row: { company: CompanyRecord; ownerNickname: string | null; contactCount: number }) => ({
+  ...row.company,
+  ownerNickname: row.ownerNickname,
+  contactCount: row.contactCount,
+});
+
+export async function insertCompany(db: Database, values: typeof companies.$inferInsert): Promise<number> {
+  const [row] = await db.insert(companies).values(values).returning({ id: companies.id });
+  if (!row) throw new Error('company not created');
+  return row.id;
+}
+
+export async function updateCompanyRow(
+  db: Database,
+  teamId: number,
+  companyId: number,
+  values: Partial<typeof companies.$inferInsert>,
+) {
+  await db
+    .update(companies)
+    .set(values)
+    .where(and(eq(companies.id, companyId), eq(companies.teamId, teamId)));
+}
+
+export async function findCompany(
+  db: Database,
+  teamId: number,
+  companyId: number,
+): Promise<CompanyRow | undefined> {
+  const [row] = await selectCompanies(db).where(
+    and(eq(companies.id, companyId), eq(companies.teamId, teamId)),
+  );
+  return row ? toRow(row) : undefined;
+}
+
+/** The team's company, locked while it is changed (two edits never interleave their checks). */
+export async function findCompanyForUpdate(tx: Database, teamId: number, companyId: number) {
+  const [row] = await tx
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.teamId, teamId)))
+    .for('update');
+  return row;
+}
+
+/** Another company of the team with this name or credit code, if any (archived ones count). */
+export async function findCompanyClash(
+  db: Database,
+  teamId: number,
+  values: { name?: string | undefined; creditCode?: string | null | undefined },
+  exceptId?: number,
+): Promise<{ field: 'name' | 'credit_code'; name: string } | undefined> {
+  const matches = [
+    values.name ? eq(companies.name, values.name) : undefined,
+    values.creditCode ? eq(companies.creditCode, values.creditCode) : undefined,
+  ].filter((match) => match !== undefined);
+  if (matches.length === 0) return undefined;
+  const rows = await db
+    .select({ id: companies.id, name: companies.name, creditCode: companies.creditCode })
+    .from(companies)
+    .where(and(eq(companies.teamId, teamId), or(...matches)))
+    .limit(3);
+  const others = rows.filter((row) => row.id !== exceptId);
+  const byName = others.find((row) => values.name && row.name === values.name);
+  if (byName) return { field: 'name', name: byName.name };
+  const byCode = others.find((row) => values.creditCode && row.creditCode === values.creditCode);
+  return byCode ? { field: 'credit_code', name: byCode.name } : undefined;
+}
+
+export interface CompanyListFilter {
+  keyword?: string | undefined;
+  industry?: CompanyIndustry | undefined;
+  tier?: CompanyTier | undefined;
+  ownerMembershipId?: number | undefined;
+  status?: RecordStatus | undefined;
+}
+
+/** `%`, `_` and `\` typed by a user match themselves, not any text. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The team's companies, newest first, each with its owner and number of contacts (one query, paged in the database). */
+export async function listCompanies(
+  db: Database,
+  teamId: number,
+  filter: CompanyListFilter,
+  window: PageWindow,
+) {
+  const where = and(
+    eq(companies.teamId, teamId),
+    filter.keyword
+      ? or(
+          ilike(companies.name, containing(filter.keyword)),
+          ilike(companies.shortName, containing(filter.keyword)),
+          ilike(companies.creditCode, containing(filter.keyword)),
+        )
+      : undefined,
+    filter.industry ? eq(companies.industry, filter.industry) : undefined,
+    filter.tier ? eq(companies.tier, filter.tier) : undefined,
+    filter.ownerMembershipId ? eq(companies.ownerMembershipId, filter.ownerMembershipId) : undefined,
+    filter.status ? eq(companies.status, filter.status) : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    selectCompanies(db)
+      .where(where)
+      .orderBy(desc(companies.createdAt), desc(companies.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(companies).where(where),
+  ]);
+  return { rows: rows.map(toRow), total: totals?.total ?? 0 };
+}

@@ -1,0 +1,24 @@
+import type { Endpoints } from '@trackit/contract/endpoints';
+import type { Handlers } from '../../http/endpoint-router';
+import { presentCompany } from './company.presenter';
+import {
+  type CompanyDeps,
+  createCompany,
+  getCompany,
+  listTeamCompanies,
+  updateCompany,
+} from './company.service';
+
+/** Handlers of `endpoints.company`: each calls one service function and presents. */
+export function companyRoutes(deps: CompanyDeps): Handlers<Endpoints['company']> {
+  return {
+    create: async ({ auth, body, origin }) => presentCompany(await createCompany(deps, auth, body, origin)),
+    list: async ({ auth, query }) => {
+      const { rows, total } = await listTeamCompanies(deps, auth, query);
+      return { items: rows.map(presentCompany), total };
+    },
+    get: async ({ auth, params }) => presentCompany(await getCompany(deps, auth, params.id)),
+    update: async ({ auth, params, body, origin }) =>
+      presentCompany(await updateCompany(deps, auth, params.id, body, origin)),
+  };
+}

@@ -1,0 +1,99 @@
+import type { RecordStatus } from '@trackit/contract/enums';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { PageWindow } from '../../http/pagination';
+import { companies } from '../company/company.tables';
+import { contacts } from './contact.tables';
+
+export type ContactRecord = typeof contacts.$inferSelect;
+export type ContactRow = ContactRecord & { companyName: string | null };
+
+/** The contact with its company's name (a read of the company's table, in the same query). */
+function selectContacts(db: Database) {
+  return db
+    .select({ contact: contacts, companyName: companies.name })
+    .from(contacts)
+    .leftJoin(companies, eq(companies.id, contacts.companyId));
+}
+
+const toRow = (row: { contact: ContactRecord; companyName: string | null }): ContactRow => ({
+  ...row.contact,
+  companyName: row.companyName,
+});
+
+export async function insertContact(db: Database, values: typeof contacts.$inferInsert): Promise<number> {
+  const [row] = await db.insert(contacts).values(values).returning({ id: contacts.id });
+  if (!row) throw new Error('contact not created');
+  return row.id;
+}
+
+export async function updateContactRow(
+  db: Database,
+  teamId: number,
+  contactId: number,
+  values: Partial<typeof contacts.$inferInsert>,
+) {
+  await db
+    .update(contacts)
+    .set(values)
+    .where(and(eq(contacts.id, contactId), eq(contacts.teamId, teamId)));
+}
+
+export async function findContact(
+  db: Database,
+  teamId: number,
+  contactId: number,
+): Promise<ContactRow | undefined> {
+  const [row] = await selectContacts(db).where(and(eq(contacts.id, contactId), eq(contacts.teamId, teamId)));
+  return row ? toRow(row) : undefined;
+}
+
+/** The team's contact, locked while it is changed. */
+export async function findContactForUpdate(tx: Database, teamId: number, contactId: number) {
+  const [row] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.teamId, teamId)))
+    .for('update');
+  return row;
+}
+
+export interface ContactListFilter {
+  companyId?: number | undefined;
+  keyword?: string | undefined;
+  status?: RecordStatus | undefined;
+}
+
+/** `%`, `_` and `\` typed by a user match themselves, not any text. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The team's contacts, newest first, with their company's name; paged in the database. */
+export async function listContacts(
+  db: Database,
+  teamId: number,
+  filter: ContactListFilter,
+  window: PageWindow,
+) {
+  const where = and(
+    eq(contacts.teamId, teamId),
+    filter.companyId ? eq(contacts.companyId, filter.companyId) : undefined,
+    filter.keyword
+      ? or(
+          ilike(contacts.name, containing(filter.keyword)),
+          ilike(contacts.mobile, containing(filter.keyword)),
+          ilike(contacts.wechat, containing(filter.keyword)),
+          ilike(contacts.email, containing(filter.keyword)),
+        )
+      : undefined,
+    filter.status ? eq(contacts.status, filter.status) : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    selectContacts(db)
+      .where(where)
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(contacts).where(where),
+  ]);
+  return { rows: rows.map(toRow), total: totals?.total ?? 0 };
+}

@@ -1,0 +1,24 @@
+import type { Endpoints } from '@trackit/contract/endpoints';
+import type { Handlers } from '../../http/endpoint-router';
+import { presentContact } from './contact.presenter';
+import {
+  type ContactDeps,
+  createContact,
+  getContact,
+  listTeamContacts,
+  updateContact,
+} from './contact.service';
+
+/** Handlers of `endpoints.contact`: each calls one service function and presents. */
+export function contactRoutes(deps: ContactDeps): Handlers<Endpoints['contact']> {
+  return {
+    create: async ({ auth, body, origin }) => presentContact(await createContact(deps, auth, body, origin)),
+    list: async ({ auth, query }) => {
+      const { rows, total } = await listTeamContacts(deps, auth, query);
+      return { items: rows.map(presentContact), total };
+    },
+    get: async ({ auth, params }) => presentContact(await getContact(deps, auth, params.id)),
+    update: async ({ auth, params, body, origin }) =>
+      presentContact(await updateContact(deps, auth, params.id, body, origin)),
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * Contacts of client companies (docs/product.md "Companies and contacts"). A contact's company is one
+ * of the same team (reached through the company service); archiving (status) needs data_management at
+ * manage. Each write and its operation-log entry commit in one transaction.
+ */
+import {
+  CONTACT_MESSAGES,
+  type ContactCreate,
+  type ContactQuery,
+  type ContactUpdate,
+} from '@trackit/contract/contact.schema';
+import type { RecordStatus } from '@trackit/contract/enums';
+import { MESSAGES } from '@trackit/contract/messages';
+import type { Database } from '../../db/client';
+import { definedValues, storedText } from '../../db/columns';
+import { AppError } from '../../http/app-error';
+import type { AuthContext, RequestOrigin } from '../../http/auth-context';
+import { pageWindow } from '../../http/pagination';
+import { requireTeamCompany } from '../company/company.service';
+import {
+  fieldChanges,
+  type LoggedField,
+  memberActor,
+  recordOperation,
+  recordUpdateOfArchivable,
+} from '../operation-log/operation-log.service';
+import { holdsLevel } from '../permission/permission.service';
+import {
+  type ContactRecord,
+  type ContactRow,
+  findContact,
+  findContactForUpdate,
+  insertContact,
+  listContacts,
+  updateContactRow,
+} from './contact.repository';
+
+export interface ContactDeps {
+  db: Database;
+  clock: () => Date;
+}
+
+type Author = Pick<AuthContext, 'teamId' | 'membershipId' | 'userId'>;
+
+const contactNotFound = () => new AppError('notFound', { message: CONTACT_MESSAGES.contactNotFound });
+
+async function getContactOfTeam(db: Database, teamId: number, contactId: number): Promise<ContactRow> {
+  const contact = await findContact(db, teamId, contactId);
+  if (!contact) throw contactNotFound();
+  return contact;
+}
+
+/** POST /v1/contacts: the contact (its company of the same team) and its log entry. */
+export async function createContact(
+  deps: ContactDeps,
+  auth: Author,
+  input: ContactCreate,
+  origin: RequestOrigin,
+): Promise<ContactRow> {
+  const now = deps.clock();
+  const id = await deps.db.transaction(async (tx) => {
+    const company = input.company_id ? await requireTeamCompany(tx, auth.teamId, input.company_id) : null;
+    const created = await insertContact(tx, {
+      teamId: auth.teamId,
+      companyId: company?.id ?? null,
+      name: input.name,
+      position: storedText(input.position) ?? null,
+      mobile: storedText(input.mobile) ?? null,
+      wechat: storedText(input.wechat) ?? null,
+      email: storedText(input.email) ?? null,
+      notes: storedText(input.notes) ?? null,
+      isInvoiceContact: input.is_invoice_contact ?? false,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordOperation(tx, {
+      action: 'contact_create',
+      actor: memberActor(auth, origin, now),
+      targetId: created,
+      detail: { name: input.name, company: company?.name ?? null },
+    });
+    return created;
+  });
+  return getContactOfTeam(deps.db, auth.teamId, id);
+}
+
+export function listTeamContacts(deps: ContactDeps, auth: AuthContext, query: ContactQuery) {
+  return listContacts(
+    deps.db,
+    auth.teamId,
+    { companyId: query.company_id, keyword: query.keyword, status: query.status },
+    pageWindow(query),
+  );
+}
+
+/** One contact of the caller's team; another team's is "not found" (联系人不存在). */
+export function getContact(deps: ContactDeps, auth: AuthContext, contactId: number): Promise<ContactRow> {
+  return getContactOfTeam(deps.db, auth.teamId, contactId);
+}
+
+const LOGGED_FIELDS: LoggedField<ContactRecord>[] = [
+  { field: 'name', label: '姓名' },
+  { field: 'position', label: '职位' },
+  { field: 'mobile', label: '手机号' },
+  { field: 'wechat', label: '微信' },
+  { field: 'email', label: '邮箱' },
+  { field: 'notes', label: '备注' },
+];
+
+/**
+ * PATCH /v1/contacts/{id}: the fields sent change. A status change needs manage; a new company must be
+ * of the team. One transaction with its log entries.
+ */
+export async function updateContact(
+  deps: ContactDeps,
+  auth: AuthContext,
+  contactId: number,
+  input: ContactUpdate,
+  origin: RequestOrigin,
+): Promise<ContactRow> {
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    const before = await findContactForUpdate(tx, auth.teamId, contactId);
+    if (!before) throw contactNotFound();
+    const statusChange: RecordStatus | undefined =
+      input.status !== undefined && input.status !== before.status ? input.status : undefined;
+    if (statusChange && !(await holdsLevel({ db: tx }, auth, 'data_management', 'manage'))) {
+      throw new AppError('forbidden', { message: CONTACT_MESSAGES.archiveForbidden });
+    }
+    const next: Partial<ContactRecord> = {
+      name: input.name,
+      position: storedText(input.position),
+      mobile: storedText(input.mobile),
+      wechat: storedText(input.wechat),
+      email: storedText(input.email),
+      notes: storedText(input.notes),
+      isInvoiceContact: input.is_invoice_contact,
+    };
+    const changes = fieldChanges(before, next, LOGGED_FIELDS);
+    if (next.isInvoiceContact !== undefined && next.isInvoiceContact !== before.isInvoiceContact) {
+      const yesNo = (value: boolean) => (value ? '是' : '否');
+      changes.push({
+        field: '开票联系人',
+        before: yesNo(before.isInvoiceContact),
+        after: yesNo(next.isInvoiceContact),
+      });
+    }
+    if (input.company_id !== undefined && (input.company_id ?? null) !== before.companyId) {
+      const company = input.company_id ? await requireTeamCompany(tx, auth.teamId, input.company_id) : null;
+      const previous = before.companyId ? await requireTeamCompany(tx, auth.teamId, before.companyId) : null;
+      next.companyId = company?.id ?? null;
+      changes.push({
+        field: '公司',
+        before: previous?.name ?? MESSAGES.empty,
+        after: company?.name ?? MESSAGES.empty,
+      });
+    }
+    if (changes.length === 0 && !statusChange) return;
+
+    await updateContactRow(tx, auth.teamId, contactId, {
+      ...definedValues(next),
+      ...(statusChange && { status: statusChange }),
+      updatedAt: now,
+    });
+    await recordUpdateOfArchivable(tx, {
+      actions: { update: 'contact_update', archive: 'contact_archive', restore: 'contact_restore' },
+      actor: memberActor(auth, origin, now),
+      targetId: contactId,
+      name: next.name ?? before.name,
+      changes,
+      statusChange,
+    });
+  });
+  return getContactOfTeam(deps.db, auth.teamId, contactId);
+}

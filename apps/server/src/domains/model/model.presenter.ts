@@ -1,0 +1,77 @@
+import type { Measurement, Model, Trip } from '@trackit/contract/model.schema';
+import { ageOn } from '@trackit/contract/model-age';
+import type { listMeasurements, TripRow } from './model.repository';
+import type { ModelView } from './model.service';
+
+type MeasurementRow = Awaited<ReturnType<typeof listMeasurements>>['rows'][number];
+
+/** The national ID is left out (not blanked) for a member below manage. */
+export function presentModel({ row, coverThumbUrl, today, showIdNumber }: ModelView): Model {
+  const model = row.model;
+  return {
+    id: model.id,
+    name: model.name,
+    english_name: model.englishName,
+    gender: model.gender,
+    birthday: model.birthday,
+    age: model.birthday ? ageOn(model.birthday, today) : null,
+    nationality: model.nationality,
+    city: model.city,
+    height: model.height,
+    weight: model.weight,
+    bust: model.bust,
+    waist: model.waist,
+    hips: model.hips,
+    shoe_size: model.shoeSize,
+    clothing_size: model.clothingSize,
+    cup: model.cup,
+    hair_color: model.hairColor,
+    eye_color: model.eyeColor,
+    tags: model.tags,
+    mobile: model.mobile,
+    wechat: model.wechat,
+    ...(showIdNumber ? { id_number: model.idNumber } : {}),
+    socials: model.socials,
+    manager_member_id: model.managerMembershipId,
+    manager_nickname: row.managerNickname,
+    mother_agency: model.motherAgency,
+    commission_rate: model.commissionRate,
+    contract_start: model.contractStart,
+    contract_end: model.contractEnd,
+    notes: model.notes,
+    status: model.status,
+    cover_file_id: model.coverFileId,
+    cover_thumb_url: coverThumbUrl,
+    last_measured_at: model.lastMeasuredAt?.toISOString() ?? null,
+    created_at: model.createdAt.toISOString(),
+    updated_at: model.updatedAt.toISOString(),
+  };
+}
+
+export function presentMeasurement({ entry, nickname }: MeasurementRow): Measurement {
+  return {
+    id: entry.id,
+    measured_on: entry.measuredOn,
+    measured_at: entry.measuredAt.toISOString(),
+    height: entry.height,
+    weight: entry.weight,
+    bust: entry.bust,
+    waist: entry.waist,
+    hips: entry.hips,
+    shoe_size: entry.shoeSize,
+    member: entry.membershipId && nickname ? { id: entry.membershipId, nickname } : null,
+  };
+}
+
+export function presentTrip(row: TripRow): Trip {
+  return {
+    id: row.id,
+    model_id: row.modelId,
+    kind: row.kind,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    place: row.place,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,354 @@
+import { readSort, type SortValue } from '@trackit/contract/envelope';
+import type { MODEL_SORTS, ParsedRange } from '@trackit/contract/model.schema';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  like,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { PageWindow } from '../../http/pagination';
+import { folders } from '../folder/folder.tables';
+import { memberships } from '../organization/organization.tables';
+import { blobs, files } from '../upload/upload.tables';
+import { modelMeasurements, models, modelTrips } from './model.tables';
+
+export type ModelRecord = typeof models.$inferSelect;
+export type ModelValues = typeof models.$inferInsert;
+export type CoverFileRow = typeof files.$inferSelect & { blobKey: string };
+/** A model with what its answer shows of other records: the manager's nickname and the cover file. */
+export interface ModelRow {
+  model: ModelRecord;
+  managerNickname: string | null;
+  cover: CoverFileRow | null;
+}
+export type TripRow = typeof modelTrips.$inferSelect;
+
+// Reads of other domains' tables (one query instead of N): the manager's nickname, the cover file.
+function selectModels(db: Database) {
+  return db
+    .select({ model: models, managerNickname: memberships.nickname, cover: files, coverKey: blobs.key })
+    .from(models)
+    .leftJoin(
+      memberships,
+      and(eq(memberships.id, models.managerMembershipId), eq(memberships.teamId, models.teamId)),
+    )
+    .leftJoin(files, and(eq(files.id, models.coverFileId), eq(files.teamId, models.teamId)))
+    .leftJoin(blobs, eq(blobs.id, files.blobId));
+}
+
+type SelectedModel = {
+  model: ModelRecord;
+  managerNickname: string | null;
+  cover: typeof files.$inferSelect | null;
+  coverKey: string | null;
+};
+const toModelRow = (row: SelectedModel): ModelRow => ({
+  model: row.model,
+  managerNickname: row.managerNickname,
+  cover: row.cover && row.coverKey ? { ...row.cover, blobKey: row.coverKey } : null,
+});
+
+export async function insertModel(tx: Database, values: ModelValues): Promise<ModelRecord> {
+  const [row] = await tx.insert(models).values(values).returning();
+  if (!row) throw new Error('model not created');
+  return row;
+}
+
+export async function updateModel(
+  tx: Database,
+  teamId: number,
+  modelId: number,
+  values: Partial<ModelValues>,
+): Promise<void> {
+  await tx
+    .update(models)
+    .set(values)
+    .where(and(eq(models.id, modelId), eq(models.teamId, teamId)));
+}
+
+/** Models of the team whose cover is this file lose it (the file is being deleted). */
+export async function clearCoverFile(tx: Database, teamId: number, fileId: number): Promise<void> {
+  await tx
+    .update(models)
+    .set({ coverFileId: null })
+    .where(and(eq(models.teamId, teamId), eq(models.coverFileId, fileId)));
+}
+
+export async function findModel(
+  db: Database,
+  teamId: number,
+  modelId: number,
+): Promise<ModelRow | undefined> {
+  const [row] = await selectModels(db).where(and(eq(models.id, modelId), eq(models.teamId, teamId)));
+  return row ? toModelRow(row) : undefined;
+}
+
+/** The team's model, locked for a change. */
+export async function findModelForUpdate(
+  tx: Database,
+  teamId: number,
+  modelId: number,
+): Promise<ModelRecord | undefined> {
+  const [row] = await tx
+    .select()
+    .from(models)
+    .where(and(eq(models.id, modelId), eq(models.teamId, teamId)))
+    .for('update');
+  return row;
+}
+
+/** Another model of the team with this mobile or national ID (a duplicate), if any. */
+export async function findModelWith(
+  db: Database,
+  teamId: number,
+  field: 'mobile' | 'idNumber',
+  value: string,
+  exceptModelId?: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: models.id, name: models.name })
+    .from(models)
+    .where(
+      and(
+        eq(models.teamId, teamId),
+        eq(field === 'mobile' ? models.mobile : models.idNumber, value),
+        exceptModelId === undefined ? undefined : ne(models.id, exceptModelId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A member of the team (any status), for the manager field. */
+export async function findTeamMember(
+  db: Database,
+  teamId: number,
+  membershipId: number,
+): Promise<{ id: number; nickname: string } | undefined> {
+  const [row] = await db
+    .select({ id: memberships.id, nickname: memberships.nickname })
+    .from(memberships)
+    .where(and(eq(memberships.id, membershipId), eq(memberships.teamId, teamId)));
+  return row;
+}
+
+/** A file of one of the model's own folders, in the team: the only files a cover may be. */
+export async function findModelFile(
+  db: Database,
+  teamId: number,
+  modelId: number,
+  fileId: number,
+): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .innerJoin(folders, and(eq(folders.id, files.folderId), eq(folders.teamId, files.teamId)))
+    .where(and(eq(files.id, fileId), eq(files.teamId, teamId), eq(folders.modelId, modelId)));
+  return row;
+}
+
+export interface ModelListFilter {
+  keyword?: string | undefined;
+  gender?: ModelRecord['gender'] | undefined;
+  height?: ParsedRange[] | undefined;
+  weight?: ParsedRange[] | undefined;
+  /** Age ranges already turned into birthday bounds (see model-age.ts). */
+  birthday?: { latest?: string; after?: string }[] | undefined;
+  clothingSize?: NonNullable<ModelRecord['clothingSize']>[] | undefined;
+  cup?: NonNullable<ModelRecord['cup']>[] | undefined;
+  city?: string | undefined;
+  nationality?: string[] | undefined;
+  tags?: string[] | undefined;
+  status?: ModelRecord['status'] | undefined;
+  managerMembershipId?: number | undefined;
+  sort?: SortValue<(typeof MODEL_SORTS)[number]> | undefined;
+}
+
+/** `%`, `_` and `\` typed by a user match themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** What the keyword search compares with the pinyin and English columns: lower case, no spaces. */
+export const searchForm = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+
+/** Several ranges of one column OR together; each end inclusive. */
+function numericRanges(ranges: ParsedRange[], column: typeof models.height | typeof models.weight) {
+  return or(
+    ...ranges.map((range) =>
+      and(
+        range.min === undefined ? undefined : gte(column, range.min),
+        range.max === undefined ? undefined : lte(column, range.max),
+      ),
+    ),
+  );
+}
+
+function birthdayRanges(ranges: { latest?: string; after?: string }[]) {
+  return or(
+    ...ranges.map((range) =>
+      and(
+        range.latest === undefined ? undefined : lte(models.birthday, range.latest),
+        range.after === undefined ? undefined : gt(models.birthday, range.after),
+      ),
+    ),
+  );
+}
+
+function keywordMatch(keyword: string): SQL | undefined {
+  const prefix = `${escapeLike(keyword)}%`;
+  const folded = searchForm(keyword);
+  const foldedPrefix = `${escapeLike(folded)}%`;
+  return or(
+    like(models.name, prefix),
+    folded ? like(models.englishSearch, foldedPrefix) : undefined,
+    folded ? like(models.pinyinFull, foldedPrefix) : undefined,
+    folded ? like(models.pinyinInitials, foldedPrefix) : undefined,
+    /^\d+$/.test(keyword) ? like(models.mobile, prefix) : undefined,
+  );
+}
+
+const SORT_COLUMNS = {
+  created_at: models.createdAt,
+  updated_at: models.updatedAt,
+  name: models.pinyinFull,
+  height: models.height,
+  // Older is a smaller birthday: age ascending is birthday descending.
+  age: models.birthday,
+};
+
+/** The two queries of a list page (its rows, and the exact total), unexecuted: the bench explains them. */
+export function modelListQueries(db: Database, teamId: number, filter: ModelListFilter, window: PageWindow) {
+  const where = and(
+    eq(models.teamId, teamId),
+    filter.keyword ? keywordMatch(filter.keyword) : undefined,
+    filter.gender ? eq(models.gender, filter.gender) : undefined,
+    filter.height?.length ? numericRanges(filter.height, models.height) : undefined,
+    filter.weight?.length ? numericRanges(filter.weight, models.weight) : undefined,
+    filter.birthday?.length ? birthdayRanges(filter.birthday) : undefined,
+    filter.clothingSize?.length ? inArray(models.clothingSize, filter.clothingSize) : undefined,
+    filter.cup?.length ? inArray(models.cup, filter.cup) : undefined,
+    filter.city ? eq(models.city, filter.city) : undefined,
+    filter.nationality?.length ? inArray(models.nationality, filter.nationality) : undefined,
+    filter.tags?.length ? arrayOverlaps(models.tags, filter.tags) : undefined,
+    filter.status ? eq(models.status, filter.status) : undefined,
+    filter.managerMembershipId ? eq(models.managerMembershipId, filter.managerMembershipId) : undefined,
+  );
+  const sort = readSort(filter.sort ?? '-created_at');
+  const descending = sort.field === 'age' ? !sort.descending : sort.descending;
+  const direction = descending ? desc : asc;
+  // Models without the value come last either way (an index per direction of the nullable columns). The
+  // id breaks ties, so paging through equal values never repeats or skips a model.
+  const column = SORT_COLUMNS[sort.field];
+  const order: SQL[] = [
+    descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+    direction(models.id),
+  ];
+  // The page's ids first, from the indexes alone; only those rows are read whole and joined, so a deep
+  // page never joins the rows it skips.
+  const page = db
+    .select({ pageId: models.id })
+    .from(models)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('page');
+  return {
+    rows: selectModels(db)
+      .innerJoin(page, eq(page.pageId, models.id))
+      .orderBy(...order),
+    total: db.select({ total: count() }).from(models).where(where),
+  };
+}
+
+/** The team's models matching the filters, newest first unless sorted otherwise; paged in the database. */
+export async function listModels(db: Database, teamId: number, filter: ModelListFilter, window: PageWindow) {
+  const queries = modelListQueries(db, teamId, filter, window);
+  const [rows, [totals]] = await Promise.all([queries.rows, queries.total]);
+  return { rows: rows.map(toModelRow), total: totals?.total ?? 0 };
+}
+
+// --- Measurements -------------------------------------------------------------------------------------------
+
+export async function insertMeasurement(tx: Database, values: typeof modelMeasurements.$inferInsert) {
+  await tx.insert(modelMeasurements).values(values);
+}
+
+export async function listMeasurements(db: Database, teamId: number, modelId: number, window: PageWindow) {
+  const where = and(eq(modelMeasurements.teamId, teamId), eq(modelMeasurements.modelId, modelId));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ entry: modelMeasurements, nickname: memberships.nickname })
+      .from(modelMeasurements)
+      .leftJoin(memberships, eq(memberships.id, modelMeasurements.membershipId))
+      .where(where)
+      .orderBy(desc(modelMeasurements.measuredAt), desc(modelMeasurements.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(modelMeasurements).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+// --- Trips --------------------------------------------------------------------------------------------------
+
+export async function insertTrip(tx: Database, values: typeof modelTrips.$inferInsert): Promise<TripRow> {
+  const [row] = await tx.insert(modelTrips).values(values).returning();
+  if (!row) throw new Error('trip not created');
+  return row;
+}
+
+export async function listTrips(db: Database, teamId: number, modelId: number, window: PageWindow) {
+  const where = and(eq(modelTrips.teamId, teamId), eq(modelTrips.modelId, modelId));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(modelTrips)
+      .where(where)
+      .orderBy(desc(modelTrips.startDate), desc(modelTrips.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(modelTrips).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** The team's trip, locked for a change. */
+export async function findTripForUpdate(tx: Database, teamId: number, tripId: number) {
+  const [row] = await tx
+    .select()
+    .from(modelTrips)
+    .where(and(eq(modelTrips.id, tripId), eq(modelTrips.teamId, teamId)))
+    .for('update');
+  return row;
+}
+
+export async function updateTrip(
+  tx: Database,
+  teamId: number,
+  tripId: number,
+  values: Partial<typeof modelTrips.$inferInsert>,
+): Promise<TripRow> {
+  const [row] = await tx
+    .update(modelTrips)
+    .set(values)
+    .where(and(eq(modelTrips.id, tripId), eq(modelTrips.teamId, teamId)))
+    .returning();
+  if (!row) throw new Error('trip not updated');
+  return row;
+}
+
+export async function deleteTrip(tx: Database, teamId: number, tripId: number): Promise<void> {
+  await tx.delete(modelTrips).where(and(eq(modelTrips.id, tripId), eq(modelTrips.teamId, teamId)));
+}

@@ -1,0 +1,543 @@
+/**
+ * Models (docs/product.md "Models"): records, measurement history and trips. Each write and its
+ * operation-log entry commit in one transaction. Sensitive fields (the national ID) and archiving
+ * (status `left`) need data_management at manage; below it the ID is never answered and never written.
+ */
+
+import {
+  GENDER_LABELS,
+  MODEL_STATUS_LABELS,
+  MODEL_TRIP_KIND_LABELS,
+  SIZE_LABELS,
+} from '@trackit/contract/enums';
+import type { PageQuery } from '@trackit/contract/envelope';
+import { MESSAGES } from '@trackit/contract/messages';
+import {
+  MEASUREMENT_FIELDS,
+  MODEL_FIELD_LABELS,
+  MODEL_MESSAGES,
+  type ModelCreate,
+  type ModelQuery,
+  type ModelUpdate,
+  TRIP_FIELD_LABELS,
+  type TripCreate,
+  type TripUpdate,
+} from '@trackit/contract/model.schema';
+import { birthdayBounds, chinaDate } from '@trackit/contract/model-age';
+import type { FieldChange } from '@trackit/contract/operation-log.schema';
+import { levelAllows } from '@trackit/contract/permissions';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../http/app-error';
+import type { AuthContext, RequestOrigin } from '../../http/auth-context';
+import { pageWindow } from '../../http/pagination';
+import { isCountryCode } from '../country/country.service';
+import { memberActor, recordOperation } from '../operation-log/operation-log.service';
+import { grantsOf } from '../permission/permission.service';
+import { signFile, type UploadDeps } from '../upload/upload.service';
+import {
+  clearCoverFile,
+  deleteTrip as deleteTripRow,
+  findModel,
+  findModelFile,
+  findModelForUpdate,
+  findModelWith,
+  findTeamMember,
+  findTripForUpdate,
+  insertMeasurement,
+  insertModel,
+  insertTrip,
+  listMeasurements,
+  listModels,
+  listTrips,
+  type ModelRecord,
+  type ModelRow,
+  type ModelValues,
+  searchForm,
+  type TripRow,
+  updateModel as updateModelRow,
+  updateTrip as updateTripRow,
+} from './model.repository';
+import { namePinyin } from './model-pinyin';
+
+export type ModelDeps = UploadDeps;
+
+/** A model as its answer needs it: the row, the signed cover, today (for the age) and who may see the ID. */
+export interface ModelView {
+  row: ModelRow;
+  coverThumbUrl: string | null;
+  today: string;
+  showIdNumber: boolean;
+}
+
+const modelNotFound = () => new AppError('notFound', { message: MODEL_MESSAGES.modelNotFound });
+const tripNotFound = () => new AppError('notFound', { message: MODEL_MESSAGES.tripNotFound });
+const invalid = (field: string, message: string) =>
+  new AppError('validationFailed', { message, data: { fields: { [field]: message } } });
+
+async function canManage(deps: Pick<ModelDeps, 'db'>, auth: AuthContext): Promise<boolean> {
+  return levelAllows((await grantsOf(deps, auth)).get('data_management'), 'manage');
+}
+
+/** Writable fields of the API and their columns. */
+const COLUMNS = {
+  name: 'name',
+  english_name: 'englishName',
+  gender: 'gender',
+  birthday: 'birthday',
+  nationality: 'nationality',
+  city: 'city',
+  height: 'height',
+  weight: 'weight',
+  bust: 'bust',
+  waist: 'waist',
+  hips: 'hips',
+  shoe_size: 'shoeSize',
+  clothing_size: 'clothingSize',
+  cup: 'cup',
+  hair_color: 'hairColor',
+  eye_color: 'eyeColor',
+  tags: 'tags',
+  mobile: 'mobile',
+  wechat: 'wechat',
+  id_number: 'idNumber',
+  socials: 'socials',
+  manager_member_id: 'managerMembershipId',
+  mother_agency: 'motherAgency',
+  commission_rate: 'commissionRate',
+  contract_start: 'contractStart',
+  contract_end: 'contractEnd',
+  notes: 'notes',
+  status: 'status',
+  cover_file_id: 'coverFileId',
+} as const satisfies Record<keyof ModelUpdate, keyof ModelRecord>;
+type Field = keyof typeof COLUMNS;
+
+/** The columns of the fields sent (a field left out is not in the result; null clears). */
+function toColumns(input: ModelUpdate): Partial<ModelValues> {
+  const values: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(COLUMNS)) {
+    const value = input[field as Field];
+    if (value === undefined) continue;
+    values[column] =
+      field === 'socials'
+        ? (input.socials ?? []).map((social) => ({ ...social, followers: social.followers ?? null }))
+        : field === 'tags'
+          ? (input.tags ?? [])
+          : // An optional text sent empty is cleared, not stored as ''.
+            value === ''
+            ? null
+            : value;
+  }
+  if (input.name !== undefined) {
+    const pinyin = namePinyin(input.name);
+    values.pinyinFull = pinyin.full;
+    values.pinyinInitials = pinyin.initials;
+  }
+  if (input.english_name !== undefined) {
+    values.englishSearch = input.english_name ? searchForm(input.english_name) : null;
+  }
+  return values as Partial<ModelValues>;
+}
+
+/** JSON with object keys sorted: a jsonb column gives its keys back in its own order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : inner,
+  );
+const sameValue = (a: unknown, b: unknown) => canonical(a ?? null) === canonical(b ?? null);
+
+/** A value as the operation log shows it. */
+function shown(field: Field, value: unknown, managerName: (id: number) => string | undefined): string {
+  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0))
+    return MESSAGES.empty;
+  switch (field) {
+    case 'id_number':
+      return '已填写';
+    case 'gender':
+      return GENDER_LABELS[value as keyof typeof GENDER_LABELS];
+    case 'status':
+      return MODEL_STATUS_LABELS[value as keyof typeof MODEL_STATUS_LABELS];
+    case 'clothing_size':
+      return SIZE_LABELS[value as keyof typeof SIZE_LABELS];
+    case 'commission_rate':
+      return `${(value as number) / 100}%`;
+    case 'tags':
+      return (value as string[]).join('、');
+    case 'socials':
+      return (value as { platform: string; handle: string }[])
+        .map((social) => `${social.platform} ${social.handle}`)
+        .join('、');
+    case 'manager_member_id':
+      return managerName(value as number) ?? String(value);
+    case 'cover_file_id':
+      return '已设置';
+    default:
+      return String(value);
+  }
+}
+
+/** Rules that need the stored record or today: the dates, the country, the manager, duplicates, the cover. */
+async function checkFields(
+  deps: Pick<ModelDeps, 'db' | 'clock'>,
+  tx: Database,
+  auth: AuthContext,
+  input: ModelUpdate,
+  stored: ModelRecord | undefined,
+): Promise<void> {
+  if (input.nationality && !isCountryCode(input.nationality)) {
+    throw invalid('nationality', MODEL_MESSAGES.countryInvalid);
+  }
+  if (input.birthday && input.birthday > chinaDate(deps.clock())) {
+    throw invalid('birthday', MODEL_MESSAGES.birthdayInFuture);
+  }
+  const start = input.contract_start !== undefined ? input.contract_start : stored?.contractStart;
+  const end = input.contract_end !== undefined ? input.contract_end : stored?.contractEnd;
+  if (start && end && end < start) throw invalid('contract_end', MODEL_MESSAGES.contractEndBeforeStart);
+  if (input.manager_member_id && !(await findTeamMember(tx, auth.teamId, input.manager_member_id))) {
+    throw new AppError('notFound', { message: MODEL_MESSAGES.memberNotFound });
+  }
+  if (input.cover_file_id) {
+    const file = stored && (await findModelFile(tx, auth.teamId, stored.id, input.cover_file_id));
+    if (!file) throw new AppError('notFound', { message: MODEL_MESSAGES.coverNotFound });
+  }
+  if (input.mobile && input.mobile !== stored?.mobile) {
+    const other = await findModelWith(tx, auth.teamId, 'mobile', input.mobile, stored?.id);
+    if (other) throw new AppError('conflict', { message: MODEL_MESSAGES.mobileTaken(other.name) });
+  }
+  if (input.id_number && input.id_number !== stored?.idNumber) {
+    const other = await findModelWith(tx, auth.teamId, 'idNumber', input.id_number, stored?.id);
+    if (other) throw new AppError('conflict', { message: MODEL_MESSAGES.idNumberTaken(other.name) });
+  }
+}
+
+/** Refuses what only a manager may do: write the national ID, archive or bring back an archived model. */
+function checkSensitive(manage: boolean, input: ModelUpdate, stored: ModelRecord | undefined) {
+  if (manage) return;
+  if (input.id_number !== undefined) {
+    throw new AppError('forbidden', { message: MODEL_MESSAGES.idNumberForbidden });
+  }
+  const archiving = input.status === 'left' && stored?.status !== 'left';
+  const restoring = stored?.status === 'left' && input.status !== undefined && input.status !== 'left';
+  if (archiving || restoring) throw new AppError('forbidden', { message: MODEL_MESSAGES.archiveForbidden });
+}
+
+async function withDuplicateGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('conflict', { message: MODEL_MESSAGES.mobileOrIdNumberTaken });
+    }
+    throw error;
+  }
+}
+
+async function view(deps: ModelDeps, row: ModelRow, showIdNumber: boolean): Promise<ModelView> {
+  let coverThumbUrl: string | null = null;
+  if (row.cover) {
+    const signed = await signFile(deps, row.cover);
+    coverThumbUrl = signed.thumbUrl ?? signed.previewUrl;
+  }
+  return { row, coverThumbUrl, today: chinaDate(deps.clock()), showIdNumber };
+}
+
+async function reread(deps: ModelDeps, auth: AuthContext, modelId: number, showIdNumber: boolean) {
+  const row = await findModel(deps.db, auth.teamId, modelId);
+  if (!row) throw modelNotFound();
+  return view(deps, row, showIdNumber);
+}
+
+const measurementOf = (
+  record: Pick<ModelRecord, 'height' | 'weight' | 'bust' | 'waist' | 'hips' | 'shoeSize'>,
+) => ({
+  height: record.height,
+  weight: record.weight,
+  bust: record.bust,
+  waist: record.waist,
+  hips: record.hips,
+  shoeSize: record.shoeSize,
+});
+
+/** POST /v1/models: the model, its first measurements and the log entry, in one transaction. */
+export async function createModel(
+  deps: ModelDeps,
+  auth: AuthContext,
+  input: ModelCreate,
+  origin: RequestOrigin,
+): Promise<ModelView> {
+  const manage = await canManage(deps, auth);
+  checkSensitive(manage, input, undefined);
+  const now = deps.clock();
+  const model = await withDuplicateGuard(() =>
+    deps.db.transaction(async (tx) => {
+      await checkFields(deps, tx, auth, input, undefined);
+      const measured = MEASUREMENT_FIELDS.some((field) => input[field] != null);
+      const created = await insertModel(tx, {
+        ...(toColumns(input) as ModelValues),
+        teamId: auth.teamId,
+        lastMeasuredAt: measured ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (measured) {
+        await insertMeasurement(tx, {
+          teamId: auth.teamId,
+          modelId: created.id,
+          measuredOn: chinaDate(now),
+          measuredAt: now,
+          membershipId: auth.membershipId,
+          ...measurementOf(created),
+        });
+      }
+      await recordOperation(tx, {
+        action: 'model_create',
+        actor: memberActor(auth, origin, now),
+        targetId: created.id,
+        detail: { name: created.name },
+      });
+      return created;
+    }),
+  );
+  return reread(deps, auth, model.id, manage);
+}
+
+/**
+ * PATCH /v1/models/{id}: the fields sent change. A change of any measurement adds a history entry; the
+ * changed fields are logged before → after (a national ID only as changed). Nothing changes, nothing is written.
+ */
+export async function updateModel(
+  deps: ModelDeps,
+  auth: AuthContext,
+  modelId: number,
+  input: ModelUpdate,
+  origin: RequestOrigin,
+): Promise<ModelView> {
+  const manage = await canManage(deps, auth);
+  const now = deps.clock();
+  await withDuplicateGuard(() =>
+    deps.db.transaction(async (tx) => {
+      const stored = await findModelForUpdate(tx, auth.teamId, modelId);
+      if (!stored) throw modelNotFound();
+      checkSensitive(manage, input, stored);
+      await checkFields(deps, tx, auth, input, stored);
+      const values = toColumns(input);
+      const changedFields = (Object.keys(COLUMNS) as Field[]).filter((field) => {
+        const column = COLUMNS[field];
+        return column in values && !sameValue(values[column], stored[column]);
+      });
+      if (changedFields.length === 0) return;
+      const managers = new Map<number, string>();
+      for (const id of [stored.managerMembershipId, input.manager_member_id]) {
+        const member = id ? await findTeamMember(tx, auth.teamId, id) : undefined;
+        if (member) managers.set(member.id, member.nickname);
+      }
+      const changes: FieldChange[] = changedFields.map((field) => ({
+        field: MODEL_FIELD_LABELS[field],
+        before: shown(field, stored[COLUMNS[field]], (id) => managers.get(id)),
+        after: shown(field, values[COLUMNS[field]], (id) => managers.get(id)),
+      }));
+      const remeasured = changedFields.some((field) =>
+        (MEASUREMENT_FIELDS as readonly string[]).includes(field),
+      );
+      await updateModelRow(tx, auth.teamId, modelId, {
+        ...values,
+        ...(remeasured ? { lastMeasuredAt: now } : {}),
+        updatedAt: now,
+      });
+      if (remeasured) {
+        await insertMeasurement(tx, {
+          teamId: auth.teamId,
+          modelId,
+          measuredOn: chinaDate(now),
+          measuredAt: now,
+          membershipId: auth.membershipId,
+          ...measurementOf({ ...stored, ...values }),
+        });
+      }
+      await recordOperation(tx, {
+        action: 'model_update',
+        actor: memberActor(auth, origin, now),
+        targetId: modelId,
+        detail: { name: values.name ?? stored.name, changes },
+      });
+    }),
+  );
+  return reread(deps, auth, modelId, manage);
+}
+
+/** One model of the caller's team; another team's is "not found". */
+export async function getModel(deps: ModelDeps, auth: AuthContext, modelId: number): Promise<ModelView> {
+  return reread(deps, auth, modelId, await canManage(deps, auth));
+}
+
+/**
+ * Throws "not found" unless the model is the team's; for other domains' writes that name a model (a
+ * folder's model), inside their transaction.
+ */
+export async function requireTeamModel(tx: Database, teamId: number, modelId: number): Promise<void> {
+  if (!(await findModel(tx, teamId, modelId))) throw modelNotFound();
+}
+
+/**
+ * A file of the team is being deleted, in the folder domain's transaction: a model whose cover it is
+ * has no cover afterwards (the cover column refers to the file).
+ */
+export async function releaseCoverFile(tx: Database, teamId: number, fileId: number): Promise<void> {
+  await clearCoverFile(tx, teamId, fileId);
+}
+
+/** GET /v1/models: filtered and paged in the database; an age range is a birthday range as of today. */
+export async function listTeamModels(deps: ModelDeps, auth: AuthContext, query: ModelQuery) {
+  const today = chinaDate(deps.clock());
+  const [manage, { rows, total }] = await Promise.all([
+    canManage(deps, auth),
+    listModels(
+      deps.db,
+      auth.teamId,
+      {
+        keyword: query.keyword || undefined,
+        gender: query.gender,
+        height: query.height,
+        weight: query.weight,
+        birthday: query.age?.map((range) => birthdayBounds(today, range)),
+        clothingSize: query.clothing_size,
+        cup: query.cup,
+        city: query.city || undefined,
+        nationality: query.nationality,
+        tags: query.tags,
+        status: query.status,
+        managerMembershipId: query.manager_member_id,
+        sort: query.sort,
+      },
+      pageWindow(query),
+    ),
+  ]);
+  return { items: await Promise.all(rows.map((row) => view(deps, row, manage))), total };
+}
+
+/** GET /v1/models/{id}/measurements: newest first. */
+export async function listModelMeasurements(
+  deps: ModelDeps,
+  auth: AuthContext,
+  modelId: number,
+  query: PageQuery,
+) {
+  if (!(await findModel(deps.db, auth.teamId, modelId))) throw modelNotFound();
+  return listMeasurements(deps.db, auth.teamId, modelId, pageWindow(query));
+}
+
+// --- Trips --------------------------------------------------------------------------------------------------
+
+export async function listModelTrips(deps: ModelDeps, auth: AuthContext, modelId: number, query: PageQuery) {
+  if (!(await findModel(deps.db, auth.teamId, modelId))) throw modelNotFound();
+  return listTrips(deps.db, auth.teamId, modelId, pageWindow(query));
+}
+
+/** POST /v1/models/{id}/trips: the trip and its log entry, in one transaction. */
+export async function createTrip(
+  deps: ModelDeps,
+  auth: AuthContext,
+  modelId: number,
+  input: TripCreate,
+  origin: RequestOrigin,
+): Promise<TripRow> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const model = await findModelForUpdate(tx, auth.teamId, modelId);
+    if (!model) throw modelNotFound();
+    const trip = await insertTrip(tx, {
+      teamId: auth.teamId,
+      modelId,
+      kind: input.kind,
+      startDate: input.start_date,
+      endDate: input.end_date,
+      place: input.place ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordOperation(tx, {
+      action: 'model_trip_create',
+      actor: memberActor(auth, origin, now),
+      targetId: modelId,
+      detail: { name: model.name, kind: trip.kind, start_date: trip.startDate, end_date: trip.endDate },
+    });
+    return trip;
+  });
+}
+
+const TRIP_COLUMNS = { kind: 'kind', start_date: 'startDate', end_date: 'endDate', place: 'place' } as const;
+
+/** PATCH /v1/trips/{id}: the dates are checked together with the stored ones. */
+export async function updateTrip(
+  deps: ModelDeps,
+  auth: AuthContext,
+  tripId: number,
+  input: TripUpdate,
+  origin: RequestOrigin,
+): Promise<TripRow> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const trip = await findTripForUpdate(tx, auth.teamId, tripId);
+    if (!trip) throw tripNotFound();
+    const model = await findModelForUpdate(tx, auth.teamId, trip.modelId);
+    if (!model) throw tripNotFound();
+    const next = {
+      kind: input.kind ?? trip.kind,
+      startDate: input.start_date ?? trip.startDate,
+      endDate: input.end_date ?? trip.endDate,
+      place: input.place !== undefined ? input.place : trip.place,
+    };
+    if (next.endDate < next.startDate) throw invalid('end_date', MODEL_MESSAGES.tripEndBeforeStart);
+    const changes: FieldChange[] = (Object.keys(TRIP_COLUMNS) as (keyof typeof TRIP_COLUMNS)[])
+      .filter((field) => next[TRIP_COLUMNS[field]] !== trip[TRIP_COLUMNS[field]])
+      .map((field) => {
+        const label = (value: string | null) =>
+          value === null
+            ? MESSAGES.empty
+            : field === 'kind'
+              ? MODEL_TRIP_KIND_LABELS[value as TripRow['kind']]
+              : value;
+        return {
+          field: TRIP_FIELD_LABELS[field],
+          before: label(trip[TRIP_COLUMNS[field]]),
+          after: label(next[TRIP_COLUMNS[field]]),
+        };
+      });
+    if (changes.length === 0) return trip;
+    const updated = await updateTripRow(tx, auth.teamId, tripId, { ...next, updatedAt: now });
+    await recordOperation(tx, {
+      action: 'model_trip_update',
+      actor: memberActor(auth, origin, now),
+      targetId: model.id,
+      detail: { name: model.name, changes },
+    });
+    return updated;
+  });
+}
+
+/** DELETE /v1/trips/{id}: a trip is removed (the model stays); the log keeps what it was. */
+export async function deleteTrip(
+  deps: ModelDeps,
+  auth: AuthContext,
+  tripId: number,
+  origin: RequestOrigin,
+): Promise<TripRow> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const trip = await findTripForUpdate(tx, auth.teamId, tripId);
+    if (!trip) throw tripNotFound();
+    const model = await findModelForUpdate(tx, auth.teamId, trip.modelId);
+    if (!model) throw tripNotFound();
+    await deleteTripRow(tx, auth.teamId, tripId);
+    await recordOperation(tx, {
+      action: 'model_trip_delete',
+      actor: memberActor(auth, origin, now),
+      targetId: model.id,
+      detail: { name: model.name, kind: trip.kind, start_date: trip.startDate, end_date: trip.endDate },
+    });
+    return trip;
+  });
+}

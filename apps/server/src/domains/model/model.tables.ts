@@ -1,0 +1,157 @@
+import { LETTERS } from '@trackit/contract/constants';
+import { GENDERS, MODEL_STATUSES, MODEL_TRIP_KINDS, SIZES } from '@trackit/contract/enums';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { memberships } from '../organization/organization.tables';
+import { teams } from '../team/team.tables';
+import { files } from '../upload/upload.tables';
+
+export interface StoredSocialAccount {
+  platform: string;
+  handle: string;
+  followers: number | null;
+}
+
+/**
+ * A model of the agency (docs/product.md "Models"). Never deleted: `left` archives. The pinyin columns
+ * are computed on every write of the name, for the keyword search (prefix, through the indexes below).
+ */
+export const models = pgTable(
+  'models',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    name: varchar('name', { length: 50 }).notNull(),
+    englishName: varchar('english_name', { length: 50 }),
+    /** Lower-case English name without spaces, for the keyword search. */
+    englishSearch: varchar('english_search', { length: 50 }),
+    /** The name's pinyin without tones or spaces (刘晓阳 → liuxiaoyang). */
+    pinyinFull: varchar('pinyin_full', { length: 400 }).notNull(),
+    /** The initials of the name's pinyin (刘晓阳 → lxy). */
+    pinyinInitials: varchar('pinyin_initials', { length: 100 }).notNull(),
+    gender: enumColumn('gender', GENDERS, 8).notNull(),
+    birthday: date('birthday', { mode: 'string' }),
+    nationality: varchar('nationality', { length: 2 }),
+    city: varchar('city', { length: 50 }),
+    height: integer('height'),
+    weight: integer('weight'),
+    bust: integer('bust'),
+    waist: integer('waist'),
+    hips: integer('hips'),
+    shoeSize: integer('shoe_size'),
+    clothingSize: enumColumn('clothing_size', SIZES, 8),
+    cup: enumColumn('cup', LETTERS, 1),
+    hairColor: varchar('hair_color', { length: 20 }),
+    eyeColor: varchar('eye_color', { length: 20 }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    mobile: varchar('mobile', { length: 11 }),
+    wechat: varchar('wechat', { length: 50 }),
+    idNumber: varchar('id_number', { length: 18 }),
+    socials: jsonb('socials').$type<StoredSocialAccount[]>().notNull().default([]),
+    managerMembershipId: bigint('manager_membership_id', { mode: 'number' }).references(() => memberships.id),
+    motherAgency: varchar('mother_agency', { length: 100 }),
+    /** Basis points: 2000 is 20 %. */
+    commissionRate: integer('commission_rate'),
+    contractStart: date('contract_start', { mode: 'string' }),
+    contractEnd: date('contract_end', { mode: 'string' }),
+    notes: varchar('notes', { length: 2000 }),
+    status: enumColumn('status', MODEL_STATUSES, 16).notNull().default('active'),
+    coverFileId: bigint('cover_file_id', { mode: 'number' }).references(() => files.id),
+    lastMeasuredAt: timestamp('last_measured_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  // Every index is led by the team: one per list order (MODEL_SORTS) and one per filter.
+  (t) => [
+    index('models_team_created_idx').on(t.teamId, t.createdAt.desc(), t.id.desc()),
+    index('models_team_updated_idx').on(t.teamId, t.updatedAt.desc(), t.id.desc()),
+    index('models_team_pinyin_idx').on(t.teamId, t.pinyinFull.op('varchar_pattern_ops'), t.id),
+    index('models_team_initials_idx').on(t.teamId, t.pinyinInitials.op('varchar_pattern_ops')),
+    index('models_team_name_idx').on(t.teamId, t.name.op('varchar_pattern_ops')),
+    index('models_team_english_idx').on(t.teamId, t.englishSearch.op('varchar_pattern_ops')),
+    index('models_team_height_idx').on(t.teamId, t.height, t.id),
+    index('models_team_height_desc_idx').on(t.teamId, t.height.desc().nullsLast(), t.id.desc()),
+    index('models_team_birthday_idx').on(t.teamId, t.birthday, t.id),
+    index('models_team_birthday_desc_idx').on(t.teamId, t.birthday.desc().nullsLast(), t.id.desc()),
+    index('models_team_weight_idx').on(t.teamId, t.weight),
+    index('models_team_gender_idx').on(t.teamId, t.gender),
+    index('models_team_clothing_size_idx').on(t.teamId, t.clothingSize),
+    index('models_team_cup_idx').on(t.teamId, t.cup),
+    index('models_team_city_idx').on(t.teamId, t.city),
+    index('models_team_nationality_idx').on(t.teamId, t.nationality),
+    index('models_team_status_idx').on(t.teamId, t.status),
+    index('models_team_manager_idx').on(t.teamId, t.managerMembershipId),
+    index('models_tags_idx').using('gin', t.tags),
+    // One model per mobile and per national ID in a team; pattern ops also serve the keyword's prefix.
+    uniqueIndex('models_team_mobile_key')
+      .on(t.teamId, t.mobile.op('varchar_pattern_ops'))
+      .where(sql`mobile is not null`),
+    uniqueIndex('models_team_id_number_key').on(t.teamId, t.idNumber).where(sql`id_number is not null`),
+    enumCheck('models_gender_check', t.gender, GENDERS),
+    enumCheck('models_clothing_size_check', t.clothingSize, SIZES),
+    enumCheck('models_cup_check', t.cup, LETTERS),
+    enumCheck('models_status_check', t.status, MODEL_STATUSES),
+  ],
+);
+
+/** One entry per change of a model's measurements: the values from that day on. */
+export const modelMeasurements = pgTable(
+  'model_measurements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    modelId: bigint('model_id', { mode: 'number' })
+      .notNull()
+      .references(() => models.id),
+    measuredOn: date('measured_on', { mode: 'string' }).notNull(),
+    measuredAt: timestamp('measured_at', { withTimezone: true, mode: 'date' }).notNull(),
+    height: integer('height'),
+    weight: integer('weight'),
+    bust: integer('bust'),
+    waist: integer('waist'),
+    hips: integer('hips'),
+    shoeSize: integer('shoe_size'),
+    membershipId: bigint('membership_id', { mode: 'number' }),
+  },
+  (t) => [index('model_measurements_model_idx').on(t.teamId, t.modelId, t.measuredAt.desc(), t.id.desc())],
+);
+
+/** A model's time away (vacation, work, expatriate), which blocks the calendar. */
+export const modelTrips = pgTable(
+  'model_trips',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    modelId: bigint('model_id', { mode: 'number' })
+      .notNull()
+      .references(() => models.id),
+    kind: enumColumn('kind', MODEL_TRIP_KINDS, 16).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    place: varchar('place', { length: 100 }),
+    ...timestamps,
+  },
+  (t) => [
+    index('model_trips_model_idx').on(t.teamId, t.modelId, t.startDate.desc(), t.id.desc()),
+    enumCheck('model_trips_kind_check', t.kind, MODEL_TRIP_KINDS),
+    check('model_trips_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);

@@ -1,0 +1,211 @@
+/**
+ * The model list on 100,000 models of one team: for each filter, p50/p99 of the API (8 requests at a
+ * time) beside the same SQL run directly (the repository's query, 8 at a time, no HTTP). Prints
+ * figures; asserts nothing.
+ *
+ *   npm run bench:models                                                  # embedded PGlite
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432 npm run bench:models  # a scratch database on that server
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { GENDERS, SIZES } from '@trackit/contract/enums';
+import { parseRange } from '@trackit/contract/model.schema';
+import { birthdayBounds, chinaDate, yearsBefore } from '@trackit/contract/model-age';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../apps/server/src/db/client';
+import { runMigrations } from '../apps/server/src/db/migrate';
+import {
+  listModels,
+  type ModelListFilter,
+  modelListQueries,
+} from '../apps/server/src/domains/model/model.repository';
+import { models } from '../apps/server/src/domains/model/model.tables';
+import { namePinyin } from '../apps/server/src/domains/model/model-pinyin';
+import { createTeamWithOwner } from '../apps/server/src/domains/team/team.service';
+import { openScratchDatabase, startSignedIn, timeConcurrently } from './bench-kit';
+
+const MODELS = 100_000;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const CONCURRENCY = 8;
+
+const SURNAMES = [
+  '刘',
+  '王',
+  '李',
+  '张',
+  '陈',
+  '杨',
+  '赵',
+  '黄',
+  '周',
+  '吴',
+  '徐',
+  '孙',
+  '胡',
+  '朱',
+  '高',
+  '林',
+];
+const GIVEN = [
+  '晓',
+  '阳',
+  '娜',
+  '芳',
+  '婷',
+  '雪',
+  '琳',
+  '欣',
+  '怡',
+  '静',
+  '宇',
+  '浩',
+  '杰',
+  '涛',
+  '明',
+  '丽',
+];
+const TAGS = ['时装', '广告', '泳装', '运动', '美妆', '走秀', '平面', '影视', '网拍', '高定'];
+const CITIES = ['上海', '北京', '广州', '深圳', '杭州', '成都'];
+
+/** xorshift32: the same data on every run. */
+function random(seed = 0x2545f491) {
+  let state = seed >>> 0;
+  return (n: number) => {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state % n;
+  };
+}
+
+async function timed(run: () => Promise<void>) {
+  const { at } = await timeConcurrently(run, { requests: REQUESTS, concurrency: CONCURRENCY });
+  return `p50 ${at(0.5).toFixed(1).padStart(6)} ms  p99 ${at(0.99).toFixed(1).padStart(6)} ms`;
+}
+
+async function seed(handle: DatabaseHandle, teamId: number) {
+  const next = random();
+  const today = chinaDate(new Date());
+  const pinyinOf = new Map<string, { full: string; initials: string }>();
+  const rows: (typeof models.$inferInsert)[] = [];
+  const at = Date.now();
+  for (let i = 0; i < MODELS; i += 1) {
+    const name = `${SURNAMES[next(SURNAMES.length)]}${GIVEN[next(GIVEN.length)]}${next(3) ? (GIVEN[next(GIVEN.length)] ?? '') : ''}`;
+    let pinyin = pinyinOf.get(name);
+    if (!pinyin) {
+      pinyin = namePinyin(name);
+      pinyinOf.set(name, pinyin);
+    }
+    const birthday = yearsBefore(today, 16 + next(30));
+    rows.push({
+      teamId,
+      name,
+      pinyinFull: pinyin.full,
+      pinyinInitials: pinyin.initials,
+      gender: GENDERS[next(2)] ?? 'female',
+      birthday: `${birthday.slice(0, 5)}${String(1 + next(12)).padStart(2, '0')}-${String(1 + next(28)).padStart(2, '0')}`,
+      city: CITIES[next(CITIES.length)] ?? null,
+      height: 155 + next(46),
+      weight: 40 + next(40),
+      clothingSize: SIZES[next(SIZES.length)] ?? null,
+      tags: Array.from({ length: next(4) }, () => TAGS[next(TAGS.length)] ?? '时装').filter(
+        (tag, index, all) => all.indexOf(tag) === index,
+      ),
+      mobile: `15${String(i).padStart(9, '0')}`,
+      createdAt: new Date(at - i * 60_000),
+      updatedAt: new Date(at - i * 60_000),
+    });
+  }
+  for (let i = 0; i < rows.length; i += 2000) await handle.db.insert(models).values(rows.slice(i, i + 2000));
+}
+
+/** The query with its parameters written in, for EXPLAIN (bench data only: numbers and plain text). */
+const inline = (text: string, params: unknown[]) =>
+  text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (typeof value === 'number') return String(value);
+    if (Array.isArray(value)) return `array[${value.map((item) => `'${String(item)}'`).join(',')}]::text[]`;
+    return `'${String(value).replaceAll("'", "''")}'`;
+  });
+
+async function main() {
+  const { handle, drop } = await openScratchDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-bench-'));
+  try {
+    await runMigrations(handle);
+    const { team } = await createTeamWithOwner(handle.db, {
+      name: '压测团队',
+      ownerMobile: '13600000000',
+      ownerNickname: '压测',
+    });
+    const seeded = performance.now();
+    await seed(handle, team.id);
+    const seedSeconds = ((performance.now() - seeded) / 1000).toFixed(1);
+    // Steady state: PostgreSQL's autovacuum would have done this after a bulk load (PGlite runs none).
+    await handle.db.execute(sql`vacuum analyze models`);
+
+    const { app, base, headers } = await startSignedIn(handle, dataDir, '13600000000');
+    const today = chinaDate(new Date());
+    const ranges = (...values: string[]) => values.map((value) => parseRange(value) ?? {});
+
+    const cases: { label: string; query: string; filter: ModelListFilter; page: number }[] = [
+      { label: 'no filter, page 1', query: '', filter: {}, page: 1 },
+      {
+        label: 'height + age ranges',
+        query: 'height=168-173&height=174-179&age=18-21&age=22-25',
+        filter: {
+          height: ranges('168-173', '174-179'),
+          birthday: ranges('18-21', '22-25').map((range) => birthdayBounds(today, range)),
+        },
+        page: 1,
+      },
+      { label: 'pinyin keyword "lxy"', query: 'keyword=lxy', filter: { keyword: 'lxy' }, page: 1 },
+      {
+        label: 'tags 泳装',
+        query: `tags=${encodeURIComponent('泳装')}`,
+        filter: { tags: ['泳装'] },
+        page: 1,
+      },
+      { label: 'no filter, page 2000', query: 'page=2000', filter: {}, page: 2000 },
+    ];
+    console.log(
+      `Model list on ${handle.driver}: ${MODELS} models in one team (seeded in ${seedSeconds} s); ` +
+        `${REQUESTS} calls per line, ${CONCURRENCY} at a time`,
+    );
+    for (const { label, query, filter, page } of cases) {
+      let total = '';
+      const api = await timed(async () => {
+        const res = await fetch(`${base}/models?per_page=20&${query}`, { headers });
+        const body = (await res.json()) as { code: number };
+        if (body.code !== 0) throw new Error(`${label}: code ${body.code}`);
+        total = res.headers.get('x-total') ?? '';
+      });
+      const direct = await timed(async () => {
+        await listModels(handle.db, team.id, filter, { limit: 20, offset: (page - 1) * 20 });
+      });
+      console.log(`${label.padEnd(24)} API ${api}   SQL ${direct}   x-total ${total}`);
+      if (process.env.BENCH_EXPLAIN) {
+        const queries = modelListQueries(handle.db, team.id, filter, { limit: 20, offset: (page - 1) * 20 });
+        for (const query of [queries.rows, queries.total]) {
+          const { sql: text, params } = query.toSQL();
+          const plan = (await handle.db.execute(
+            sql.raw(`explain (analyze) ${inline(text, params)}`),
+          )) as unknown as {
+            rows: { 'QUERY PLAN': string }[];
+          };
+          console.log(plan.rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n'));
+        }
+      }
+    }
+    await app.close();
+  } finally {
+    await handle.close();
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,163 @@
+import type { TokenPair } from '@trackit/contract/session.schema';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, watchErrors } from './browser';
+import { E2E_USERS } from './fixtures';
+import { openSignedIn, postApi, signInByApi } from './session';
+
+const NAME = '刘晓阳';
+
+/** Picks an option of an antd select by its text. */
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+/** Types a date into an antd picker's input and leaves it (Enter would submit the form). */
+async function typeDate(input: Locator, date: string) {
+  await input.click();
+  await input.fill(date);
+  await input.press('Tab');
+}
+
+/** A full-page screenshot from the top (the shell's header is fixed: scrolled, it lands mid-page). */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+const adminUrl = (page: Page, path: string) => page.url().replace(/\/admin\/.*$/, `/admin${path}`);
+
+describe('models', () => {
+  let browser: Browser;
+  let owner: TokenPair;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    owner = await signInByApi(E2E_USERS.modelOwner);
+  });
+  afterAll(() => browser.close());
+
+  it('creates a model with measurements, finds her by height and pinyin, and adds a trip', async () => {
+    const page = await openSignedIn(browser, owner, '/admin/information/model');
+    const errors = watchErrors(page);
+    await page.getByText('还没有模特').waitFor();
+    await shot(page, 'model-list-empty');
+
+    // Through the form: the height is checked in the browser with the server's message.
+    await page.getByTestId('model-create').click();
+    await page.waitForURL(/\/admin\/information\/model\/new$/);
+    await page.getByTestId('model-name-input').fill(NAME);
+    await page.locator('#english_name').fill('Sunny Liu');
+    await typeDate(page.locator('#birthday'), '2002-05-10');
+    await page.getByTestId('model-city-input').fill('上海');
+    await page.getByTestId('model-height-input').fill('278');
+    await page.getByTestId('model-submit').click();
+    await page.getByText('*请输入50-250之间的整数（厘米）').waitFor();
+    await page.getByTestId('model-height-input').fill('178');
+    await page.getByTestId('model-weight-input').fill('55');
+    await page.getByTestId('model-bust-input').fill('84');
+    await page.getByTestId('model-waist-input').fill('60');
+    await page.getByTestId('model-hips-input').fill('88');
+    await page.getByTestId('model-shoe-input').fill('39');
+    await choose(page, 'model-size-input', 'S');
+    await page.getByTestId('model-mobile-input').fill('13812345678');
+    await page.getByTestId('model-commission-input').fill('20');
+    await shot(page, 'model-new-form');
+    await page.getByTestId('model-submit').click();
+
+    await page.waitForURL(/\/admin\/information\/model\/\d+$/);
+    const modelPath = new URL(page.url()).pathname;
+    await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toContain(NAME);
+    expect(await page.getByTestId('model-figures').innerText()).toBe('178cm · 55kg · 84/60/88 · S');
+    const profile = await page.getByTestId('model-profile').innerText();
+    expect(profile).toContain('13812345678');
+    expect(profile).toContain('20%');
+    await shot(page, 'model-detail');
+    // 编辑 opens the same form; a new weight adds a line to the measurement history.
+    await page.getByTestId('model-edit').click();
+    expect(await page.getByTestId('model-height-input').inputValue()).toBe('178');
+    await page.getByTestId('model-weight-input').fill('54');
+    await page.getByTestId('model-submit').click();
+    await expect
+      .poll(() => page.getByTestId('model-figures').textContent())
+      .toBe('178cm · 54kg · 84/60/88 · S');
+    await page.getByRole('tab', { name: '身材记录' }).click();
+    const history = page.getByTestId('model-measurements');
+    await history.getByText('54kg').waitFor();
+    expect(await history.locator('tbody tr').count()).toBe(2);
+    expect(await history.innerText()).toContain('陈默');
+    // The table's loading veil fades out (0.3 s) after the rows arrive.
+    await history.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+    await page.waitForTimeout(500);
+    await shot(page, 'model-measurements');
+
+    // A second, shorter model, so the height chip has someone to leave out.
+    const other = await postApi<{ id: number }>(
+      '/v1/models',
+      { name: '王珊', gender: 'female', height: 170, city: '杭州' },
+      owner.access_token,
+    );
+    expect(other.code).toBe(0);
+
+    await page.goto(adminUrl(page, '/information/model'));
+    const liu = page.locator('[data-testid^="model-card-"]', { hasText: NAME });
+    const wang = page.locator('[data-testid^="model-card-"]', { hasText: '王珊' });
+    await liu.waitFor();
+    await wang.waitFor();
+    await page.getByTestId('model-height-174_179').click();
+    await wang.waitFor({ state: 'detached' });
+    await page.getByTestId('model-search').fill('lxy');
+    await page.waitForURL(/keyword=lxy/);
+    await liu.waitFor();
+    expect(new URL(page.url()).search).toBe('?keyword=lxy&height=174_179');
+    expect(await page.locator('[data-testid^="model-card-"]').count()).toBe(1);
+    expect(await liu.innerText()).toMatch(/女 · \d+岁[\s\S]*178cm · 54kg · 84\/60\/88 · S[\s\S]*上海/);
+    await shot(page, 'model-list-filtered');
+    // A height range that leaves her out says so, with 清除筛选.
+    await page.getByTestId('model-height-174_179').click();
+    await page.getByTestId('model-height-under_168').click();
+    await page.getByText('没有符合条件的模特').waitFor();
+    await shot(page, 'model-list-no-match');
+    await page.getByTestId('list-clear-filters').click();
+    await liu.waitFor();
+    await wang.waitFor();
+    await liu.getByRole('checkbox').check();
+    await page.getByTestId('list-selection-bar').getByText('已选 1 项').waitFor();
+    await shot(page, 'model-list-cards');
+    await page.getByText('表格').click();
+    await page.waitForURL(/view=table/);
+    await page.locator('[data-testid^="model-row-"]', { hasText: NAME }).waitFor();
+    await shot(page, 'model-list-table');
+
+    // Her page, and a trip.
+    await page
+      .locator('[data-testid^="model-row-"]', { hasText: NAME })
+      .getByRole('link', { name: NAME })
+      .click();
+    await page.waitForURL((url) => url.pathname === modelPath);
+    await page.getByRole('tab', { name: '行程' }).click();
+    await page.getByText('还没有行程').waitFor();
+    await page.getByTestId('trip-add').click();
+    const form = page.getByTestId('trip-form');
+    await form.getByText('休假').click();
+    await typeDate(form.locator('.ant-picker-range input').nth(0), '2026-12-01');
+    await typeDate(form.locator('.ant-picker-range input').nth(1), '2026-12-07');
+    await page.locator('.ant-modal-title').click();
+    await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
+    await page.getByTestId('trip-place-input').fill('三亚');
+    await shot(page, 'model-trip-form');
+    await page.getByTestId('trip-submit').click();
+    const trip = page.locator('[data-testid^="trip-row-"]');
+    await trip.waitFor();
+    expect(await trip.innerText()).toMatch(/休假[\s\S]*2026-12-01 至 2026-12-07[\s\S]*7 天[\s\S]*三亚/);
+    await page.locator('.ant-modal').waitFor({ state: 'detached' });
+    await shot(page, 'model-trips');
+
+    // A model that is not there is named as such in the breadcrumb.
+    await page.goto(adminUrl(page, '/information/model/987654'));
+    await page.getByTestId('model-missing').waitFor();
+    await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toContain('模特不存在');
+    expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,45 @@
+/** Contacts of client companies (docs/product.md "Companies and contacts"). */
+import {
+  contactCreateSchema,
+  contactQuerySchema,
+  contactSchema,
+  contactUpdateSchema,
+} from './contact.schema';
+import { endpoint, json, page, requires } from './endpoint';
+import { idParamsSchema } from './envelope';
+
+export const contactEndpoints = {
+  create: endpoint({
+    method: 'POST',
+    path: '/v1/contacts',
+    summary: '新建联系人',
+    access: requires('data_management', 'edit'),
+    body: contactCreateSchema,
+    answer: json(contactSchema),
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/contacts',
+    summary: '团队的联系人，可按公司、关键词、状态筛选',
+    access: requires('data_management', 'read'),
+    query: contactQuerySchema,
+    answer: page(contactSchema),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/v1/contacts/:id',
+    summary: '一个联系人',
+    access: requires('data_management', 'read'),
+    params: idParamsSchema,
+    answer: json(contactSchema),
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/v1/contacts/:id',
+    summary: '修改联系人（只改所传字段；归档或恢复即改 status，需管理权限）',
+    access: requires('data_management', 'edit'),
+    params: idParamsSchema,
+    body: contactUpdateSchema,
+    answer: json(contactSchema),
+  }),
+} as const;

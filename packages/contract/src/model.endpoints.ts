@@ -1,0 +1,93 @@
+/** Models, their measurement history and trips (docs/product.md "Models"). */
+import { endpoint, json, page, requires } from './endpoint';
+import { idParamsSchema, pageQuerySchema } from './envelope';
+import {
+  measurementSchema,
+  modelCreateSchema,
+  modelQuerySchema,
+  modelSchema,
+  modelUpdateSchema,
+  tripCreateSchema,
+  tripSchema,
+  tripUpdateSchema,
+} from './model.schema';
+
+export const modelEndpoints = {
+  create: endpoint({
+    method: 'POST',
+    path: '/v1/models',
+    summary: '新建模特（身份证号需管理权限）',
+    access: requires('data_management', 'edit'),
+    body: modelCreateSchema,
+    answer: json(modelSchema),
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/v1/models',
+    summary: '团队的模特，可按关键词（含拼音）、身高、体重、年龄等筛选和排序',
+    access: requires('data_management', 'read'),
+    query: modelQuerySchema,
+    answer: page(modelSchema),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/v1/models/:id',
+    summary: '一位模特',
+    access: requires('data_management', 'read'),
+    params: idParamsSchema,
+    answer: json(modelSchema),
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/v1/models/:id',
+    summary: '修改模特（解约、恢复合作和身份证号需管理权限）',
+    access: requires('data_management', 'edit'),
+    params: idParamsSchema,
+    body: modelUpdateSchema,
+    answer: json(modelSchema),
+  }),
+  measurements: endpoint({
+    method: 'GET',
+    path: '/v1/models/:id/measurements',
+    summary: '模特的身材数据历史，最新在前',
+    access: requires('data_management', 'read'),
+    params: idParamsSchema,
+    query: pageQuerySchema,
+    answer: page(measurementSchema),
+  }),
+  trips: endpoint({
+    method: 'GET',
+    path: '/v1/models/:id/trips',
+    summary: '模特的行程，按开始日期倒序',
+    access: requires('data_management', 'read'),
+    params: idParamsSchema,
+    query: pageQuerySchema,
+    answer: page(tripSchema),
+  }),
+  createTrip: endpoint({
+    method: 'POST',
+    path: '/v1/models/:id/trips',
+    summary: '为模特添加行程',
+    access: requires('data_management', 'edit'),
+    params: idParamsSchema,
+    body: tripCreateSchema,
+    answer: json(tripSchema),
+  }),
+  updateTrip: endpoint({
+    method: 'PATCH',
+    path: '/v1/trips/:id',
+    summary: '修改行程',
+    access: requires('data_management', 'edit'),
+    params: idParamsSchema,
+    body: tripUpdateSchema,
+    answer: json(tripSchema),
+  }),
+  deleteTrip: endpoint({
+    method: 'DELETE',
+    path: '/v1/trips/:id',
+    summary: '删除行程',
+    access: requires('data_management', 'edit'),
+    params: idParamsSchema,
+    answer: json(tripSchema),
+  }),
+} as const;

@@ -1,0 +1,321 @@
+/**
+ * Models (docs/product.md "Models"): the record, its measurement history and trips, and the list query
+ * with the range filters of docs/product.md §9.
+ */
+import { z } from 'zod';
+import { LETTERS } from './constants';
+import { genderSchema, modelStatusSchema, modelTripKindSchema, sizeSchema } from './enums';
+import { pageQuerySchema, sortSchema } from './envelope';
+import { isValidNationalId, mobileSchema, PATTERN_MESSAGES, textSchema } from './patterns';
+
+/** Messages of the model fields that the shared patterns do not word. */
+export const MODEL_MESSAGES = {
+  modelNotFound: '模特不存在',
+  tripNotFound: '行程不存在',
+  memberNotFound: '经纪人不存在',
+  coverNotFound: '封面图片不存在，请从该模特的资源中选择',
+  countryInvalid: '*请选择正确的国籍',
+  dateInvalid: '*请输入正确的日期',
+  birthdayInFuture: '*出生日期不能晚于今天',
+  contractEndBeforeStart: '*合同结束日期不能早于开始日期',
+  tripEndBeforeStart: '*结束日期不能早于开始日期',
+  rangeInvalid: '*范围格式应为 最小值-最大值，如 168-173、-167、198-',
+  idNumberForbidden: '没有权限查看或修改模特的身份证号',
+  archiveForbidden: '只有管理权限可以将模特设为已解约或恢复合作',
+  mobileTaken: (name: string) => `手机号已被模特「${name}」使用`,
+  mobileOrIdNumberTaken: '手机号或身份证号已被其他模特使用',
+  idNumberTaken: (name: string) => `身份证号已被模特「${name}」使用`,
+} as const;
+
+const integerIn = (min: number, max: number, unit: string) =>
+  z
+    .number({ error: `*请输入${min}-${max}之间的整数（${unit}）` })
+    .int(`*请输入${min}-${max}之间的整数（${unit}）`)
+    .min(min, `*请输入${min}-${max}之间的整数（${unit}）`)
+    .max(max, `*请输入${min}-${max}之间的整数（${unit}）`);
+
+/** YYYY-MM-DD, a day that exists. */
+export const dateSchema = z.iso.date({ error: MODEL_MESSAGES.dateInvalid });
+
+/** An 18-character mainland national ID with a valid check character; a lower-case x is stored as X. */
+export const modelIdNumberSchema = z
+  .string({ error: PATTERN_MESSAGES.nationalIdInvalid })
+  .refine(isValidNationalId, { message: PATTERN_MESSAGES.nationalIdInvalid })
+  .overwrite((value) => value.toUpperCase());
+
+export const MODEL_LIMITS = {
+  tags: 20,
+  tagLength: 20,
+  socials: 10,
+  notes: 2000,
+  /** Commission in basis points (1/100 of a percent): 10000 is 100 %. */
+  commissionRateMax: 10_000,
+} as const;
+
+export const socialAccountSchema = z.object({
+  platform: textSchema({ min: 1, max: 20 }),
+  handle: textSchema({ min: 1, max: 50 }),
+  followers: z
+    .number({ error: '*粉丝数应为非负整数' })
+    .int('*粉丝数应为非负整数')
+    .min(0, '*粉丝数应为非负整数')
+    .max(10_000_000_000, '*粉丝数过大')
+    .nullish(),
+});
+export type SocialAccount = z.infer<typeof socialAccountSchema>;
+
+/** The fields a person writes; each optional one may be sent as null to clear it. */
+const modelFields = {
+  name: textSchema({ min: 1, max: 50 }),
+  english_name: textSchema({ max: 50 }).nullish(),
+  gender: genderSchema,
+  birthday: dateSchema.nullish(),
+  /** ISO 3166-1 alpha-2 code, one of GET /v1/countries. */
+  nationality: z
+    .string({ error: MODEL_MESSAGES.countryInvalid })
+    .regex(/^[A-Z]{2}$/, MODEL_MESSAGES.countryInvalid)
+    .nullish(),
+  city: textSchema({ max: 50 }).nullish(),
+  height: integerIn(50, 250, '厘米').nullish(),
+  weight: integerIn(20, 200, '公斤').nullish(),
+  bust: integerIn(30, 200, '厘米').nullish(),
+  waist: integerIn(30, 200, '厘米').nullish(),
+  hips: integerIn(30, 200, '厘米').nullish(),
+  /** EU size, whole numbers. */
+  shoe_size: integerIn(20, 50, '欧码').nullish(),
+  clothing_size: sizeSchema.nullish(),
+  cup: z.enum(LETTERS).nullish(),
+  hair_color: textSchema({ max: 20 }).nullish(),
+  eye_color: textSchema({ max: 20 }).nullish(),
+  tags: z
+    .array(textSchema({ min: 1, max: MODEL_LIMITS.tagLength }))
+    .max(MODEL_LIMITS.tags, `*最多${MODEL_LIMITS.tags}个标签`)
+    .transform((tags) => [...new Set(tags)])
+    .optional(),
+  mobile: mobileSchema.nullish(),
+  wechat: textSchema({ max: 50 }).nullish(),
+  /** Sensitive: written and read only with data_management at manage. */
+  id_number: modelIdNumberSchema.nullish(),
+  socials: z
+    .array(socialAccountSchema)
+    .max(MODEL_LIMITS.socials, `*最多${MODEL_LIMITS.socials}个账号`)
+    .optional(),
+  manager_member_id: z.number().int().positive().nullish(),
+  mother_agency: textSchema({ max: 100 }).nullish(),
+  /** Agency commission in basis points: 2000 is 20 %. */
+  commission_rate: integerIn(0, MODEL_LIMITS.commissionRateMax, '万分比').nullish(),
+  contract_start: dateSchema.nullish(),
+  contract_end: dateSchema.nullish(),
+  notes: textSchema({ max: MODEL_LIMITS.notes, multiline: true }).nullish(),
+  status: modelStatusSchema.optional(),
+};
+
+/** POST /v1/models. A new model has no files yet, so no cover. */
+export const modelCreateSchema = z.object(modelFields);
+export type ModelCreate = z.infer<typeof modelCreateSchema>;
+
+/** PATCH /v1/models/{id}: only the fields sent change. The cover is one of the model's own files. */
+export const modelUpdateSchema = z
+  .object({ ...modelFields, cover_file_id: z.number().int().positive().nullish() })
+  .partial();
+export type ModelUpdate = z.infer<typeof modelUpdateSchema>;
+
+/** Chinese labels of the model fields (forms, the operation log's changed fields). */
+export const MODEL_FIELD_LABELS = {
+  name: '姓名',
+  english_name: '英文名',
+  gender: '性别',
+  birthday: '出生日期',
+  nationality: '国籍',
+  city: '城市',
+  height: '身高',
+  weight: '体重',
+  bust: '胸围',
+  waist: '腰围',
+  hips: '臀围',
+  shoe_size: '鞋码',
+  clothing_size: '服装尺码',
+  cup: '罩杯',
+  hair_color: '发色',
+  eye_color: '瞳色',
+  tags: '标签',
+  mobile: '手机号',
+  wechat: '微信',
+  id_number: '身份证号',
+  socials: '社交账号',
+  manager_member_id: '经纪人',
+  mother_agency: '母公司',
+  commission_rate: '佣金比例',
+  contract_start: '合同开始日期',
+  contract_end: '合同结束日期',
+  notes: '备注',
+  status: '状态',
+  cover_file_id: '封面',
+} as const satisfies Record<keyof ModelUpdate, string>;
+
+export const TRIP_FIELD_LABELS = {
+  kind: '类型',
+  start_date: '开始日期',
+  end_date: '结束日期',
+  place: '地点',
+} as const satisfies Record<keyof TripUpdateFields, string>;
+type TripUpdateFields = { kind: unknown; start_date: unknown; end_date: unknown; place: unknown };
+
+/** The measurements a history entry keeps. */
+export const MEASUREMENT_FIELDS = ['height', 'weight', 'bust', 'waist', 'hips', 'shoe_size'] as const;
+export type MeasurementField = (typeof MEASUREMENT_FIELDS)[number];
+
+/** A model as staff see it. `id_number` is present only for members with data_management at manage. */
+export const modelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  english_name: z.string().nullable(),
+  gender: genderSchema,
+  birthday: z.string().nullable(),
+  /** Whole years as of today (China time), from the birthday. */
+  age: z.number().int().nullable(),
+  nationality: z.string().nullable(),
+  city: z.string().nullable(),
+  height: z.number().int().nullable(),
+  weight: z.number().int().nullable(),
+  bust: z.number().int().nullable(),
+  waist: z.number().int().nullable(),
+  hips: z.number().int().nullable(),
+  shoe_size: z.number().int().nullable(),
+  clothing_size: sizeSchema.nullable(),
+  cup: z.enum(LETTERS).nullable(),
+  hair_color: z.string().nullable(),
+  eye_color: z.string().nullable(),
+  tags: z.array(z.string()),
+  mobile: z.string().nullable(),
+  wechat: z.string().nullable(),
+  id_number: z.string().nullable().optional(),
+  socials: z.array(
+    z.object({ platform: z.string(), handle: z.string(), followers: z.number().int().nullable() }),
+  ),
+  manager_member_id: z.number().int().nullable(),
+  manager_nickname: z.string().nullable(),
+  mother_agency: z.string().nullable(),
+  commission_rate: z.number().int().nullable(),
+  contract_start: z.string().nullable(),
+  contract_end: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: modelStatusSchema,
+  cover_file_id: z.number().int().nullable(),
+  /** Signed address of the cover's thumbnail (or the image itself until the thumbnail exists). */
+  cover_thumb_url: z.string().nullable(),
+  /** When a measurement last changed (the latest history entry). */
+  last_measured_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Model = z.infer<typeof modelSchema>;
+
+/** GET /v1/models/{id}/measurements item: the measurements as they stood from that day. */
+export const measurementSchema = z.object({
+  id: z.number().int(),
+  measured_on: z.string(),
+  measured_at: z.string(),
+  height: z.number().int().nullable(),
+  weight: z.number().int().nullable(),
+  bust: z.number().int().nullable(),
+  waist: z.number().int().nullable(),
+  hips: z.number().int().nullable(),
+  shoe_size: z.number().int().nullable(),
+  member: z.object({ id: z.number().int(), nickname: z.string() }).nullable(),
+});
+export type Measurement = z.infer<typeof measurementSchema>;
+
+// --- List -------------------------------------------------------------------------------------------------
+
+/** `min-max`, either end open (`-167`, `168-173`, `198-`), inclusive, whole numbers. */
+export const RANGE_PATTERN = /^(\d{1,3})?-(\d{1,3})?$/;
+
+export interface ParsedRange {
+  min?: number;
+  max?: number;
+}
+
+/** `168-173` → { min: 168, max: 173 }; undefined when it is not a range. */
+export const parseRange = (value: string): ParsedRange | undefined => {
+  const match = RANGE_PATTERN.exec(value);
+  if (!match || (match[1] === undefined && match[2] === undefined)) return undefined;
+  const range: ParsedRange = {};
+  if (match[1] !== undefined) range.min = Number(match[1]);
+  if (match[2] !== undefined) range.max = Number(match[2]);
+  if (range.min !== undefined && range.max !== undefined && range.min > range.max) return undefined;
+  return range;
+};
+
+/** A query value given once or repeated (`a=1&a=2`, `a[]=1`): always a list, at most 20 values. */
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+    z.array(item).max(20),
+  );
+
+const rangeSchema = z
+  .string()
+  .max(8, MODEL_MESSAGES.rangeInvalid)
+  .refine((value) => parseRange(value) !== undefined, MODEL_MESSAGES.rangeInvalid)
+  .transform((value) => parseRange(value) as ParsedRange);
+
+/** The orders the model list offers; each has an index (team, field). `age` orders by birthday. */
+export const MODEL_SORTS = ['created_at', 'updated_at', 'name', 'height', 'age'] as const;
+
+/**
+ * GET /v1/models filters. `keyword` matches the start of the name, English name, mobile, or the name's
+ * pinyin in full or initials (`lxy`, `liuxiaoyang` find 刘晓阳). Ranges of one field OR together; the
+ * fields AND together. Newest first unless `sort` says otherwise.
+ */
+export const modelFilterSchema = z.object({
+  keyword: textSchema({ max: 50 }).optional(),
+  gender: genderSchema.optional(),
+  height: listOf(rangeSchema).optional(),
+  weight: listOf(rangeSchema).optional(),
+  age: listOf(rangeSchema).optional(),
+  clothing_size: listOf(sizeSchema).optional(),
+  cup: listOf(z.enum(LETTERS)).optional(),
+  city: textSchema({ max: 50 }).optional(),
+  nationality: listOf(z.string().regex(/^[A-Z]{2}$/, MODEL_MESSAGES.countryInvalid)).optional(),
+  tags: listOf(textSchema({ min: 1, max: MODEL_LIMITS.tagLength })).optional(),
+  status: modelStatusSchema.optional(),
+  manager_member_id: z.coerce.number<number>().int().positive().optional(),
+  sort: sortSchema(MODEL_SORTS).optional(),
+});
+export type ModelFilter = z.infer<typeof modelFilterSchema>;
+export const modelQuerySchema = pageQuerySchema.extend(modelFilterSchema.shape);
+export type ModelQuery = z.infer<typeof modelQuerySchema>;
+
+// --- Trips ------------------------------------------------------------------------------------------------
+
+const tripFields = {
+  kind: modelTripKindSchema,
+  start_date: dateSchema,
+  end_date: dateSchema,
+  place: textSchema({ max: 100 }).nullish(),
+};
+
+/** POST /v1/models/{id}/trips; the end is on or after the start. */
+export const tripCreateSchema = z.object(tripFields).refine((trip) => trip.end_date >= trip.start_date, {
+  message: MODEL_MESSAGES.tripEndBeforeStart,
+  path: ['end_date'],
+});
+export type TripCreate = z.infer<typeof tripCreateSchema>;
+
+/** PATCH /v1/trips/{id}: the fields sent change; the dates are checked together with the stored ones. */
+export const tripUpdateSchema = z.object(tripFields).partial();
+export type TripUpdate = z.infer<typeof tripUpdateSchema>;
+
+/** A model's time away (vacation, work, expatriate), shown on the calendar. */
+export const tripSchema = z.object({
+  id: z.number().int(),
+  model_id: z.number().int(),
+  kind: modelTripKindSchema,
+  start_date: z.string(),
+  end_date: z.string(),
+  place: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Trip = z.infer<typeof tripSchema>;
