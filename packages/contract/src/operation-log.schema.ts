@@ -61,6 +61,31 @@ const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(
 
 const nothing = z.object({});
 
+const named = z.object({ name: z.string() });
+const namedChanges = z.object({ name: z.string(), changes: z.array(fieldChangeSchema) });
+
+/** A team-log action on a named record (create, archive, restore): `sentence(name)`. */
+const namedAction = (target: OperationTarget, label: string, sentence: (name: string) => string) =>
+  action({ label, inTeamLog: true, target, detail: named, sentence: ({ name }) => sentence(name) });
+
+/**
+ * A team-log update of a named record: its changed fields, with their labels and values as the pages
+ * show them (Chinese labels of enumerations), before → after.
+ */
+const updateAction = (
+  target: OperationTarget,
+  label: string,
+  sentence: (detail: z.output<typeof namedChanges>) => string,
+) =>
+  action({
+    label,
+    inTeamLog: true,
+    target,
+    detail: namedChanges,
+    sentence,
+    changes: ({ changes }) => changes,
+  });
+
 export const OPERATION_CATALOGUE = {
   sign_in: action({
     label: '登录',
@@ -130,13 +155,7 @@ export const OPERATION_CATALOGUE = {
     sentence: ({ mobile, reason, failures_in_24h }) =>
       `手机号 ${maskMobile(mobile)} 登录被拒绝：${SIGN_IN_REFUSAL_LABELS[reason]}（24 小时内第 ${failures_in_24h} 次）`,
   }),
-  folder_create: action({
-    label: '新建资源夹',
-    inTeamLog: true,
-    target: 'folder',
-    detail: z.object({ name: z.string() }),
-    sentence: ({ name }) => `新建了资源夹「${name}」`,
-  }),
+  folder_create: namedAction('folder', '新建资源夹', (name) => `新建了资源夹「${name}」`),
   file_upload: action({
     label: '上传文件',
     inTeamLog: true,
@@ -144,14 +163,7 @@ export const OPERATION_CATALOGUE = {
     detail: z.object({ folder: z.string(), file: z.string(), byte_size: z.number().int() }),
     sentence: ({ folder, file }) => `上传了文件 ${file} 到资源夹「${folder}」`,
   }),
-  folder_update: action({
-    label: '修改资源夹',
-    inTeamLog: true,
-    target: 'folder',
-    detail: z.object({ name: z.string(), changes: z.array(fieldChangeSchema) }),
-    sentence: ({ name }) => `修改了资源夹「${name}」`,
-    changes: ({ changes }) => changes,
-  }),
+  folder_update: updateAction('folder', '修改资源夹', ({ name }) => `修改了资源夹「${name}」`),
   file_reorder: action({
     label: '调整文件顺序',
     inTeamLog: true,
@@ -176,25 +188,13 @@ export const OPERATION_CATALOGUE = {
     detail: z.object({ folder: z.string(), file: z.string() }),
     sentence: ({ folder, file }) => `删除了资源夹「${folder}」中的文件 ${file}`,
   }),
-  model_create: action({
-    label: '新建模特',
-    inTeamLog: true,
-    target: 'model',
-    detail: z.object({ name: z.string() }),
-    sentence: ({ name }) => `新建了模特「${name}」`,
-  }),
-  model_update: action({
-    label: '修改模特',
-    inTeamLog: true,
-    target: 'model',
-    // Field labels in Chinese; a national ID is recorded as changed, never its value.
-    detail: z.object({ name: z.string(), changes: z.array(fieldChangeSchema) }),
-    sentence: ({ name, changes }) =>
-      changes.some((change) => change.field === '状态' && change.after === '已解约')
-        ? `将模特「${name}」设为已解约`
-        : `修改了模特「${name}」`,
-    changes: ({ changes }) => changes,
-  }),
+  model_create: namedAction('model', '新建模特', (name) => `新建了模特「${name}」`),
+  // A national ID is recorded as changed, never its value.
+  model_update: updateAction('model', '修改模特', ({ name, changes }) =>
+    changes.some((change) => change.field === '状态' && change.after === '已解约')
+      ? `将模特「${name}」设为已解约`
+      : `修改了模特「${name}」`,
+  ),
   model_trip_create: action({
     label: '添加模特行程',
     inTeamLog: true,
@@ -208,14 +208,7 @@ export const OPERATION_CATALOGUE = {
     sentence: ({ name, kind, start_date, end_date }) =>
       `为模特「${name}」添加了${MODEL_TRIP_KIND_LABELS[kind]}行程（${start_date} 至 ${end_date}）`,
   }),
-  model_trip_update: action({
-    label: '修改模特行程',
-    inTeamLog: true,
-    target: 'model',
-    detail: z.object({ name: z.string(), changes: z.array(fieldChangeSchema) }),
-    sentence: ({ name }) => `修改了模特「${name}」的行程`,
-    changes: ({ changes }) => changes,
-  }),
+  model_trip_update: updateAction('model', '修改模特行程', ({ name }) => `修改了模特「${name}」的行程`),
   model_trip_delete: action({
     label: '删除模特行程',
     inTeamLog: true,
@@ -229,36 +222,10 @@ export const OPERATION_CATALOGUE = {
     sentence: ({ name, kind, start_date, end_date }) =>
       `删除了模特「${name}」的${MODEL_TRIP_KIND_LABELS[kind]}行程（${start_date} 至 ${end_date}）`,
   }),
-  company_create: action({
-    label: '新建公司',
-    inTeamLog: true,
-    target: 'company',
-    detail: z.object({ name: z.string() }),
-    sentence: ({ name }) => `新建了公司「${name}」`,
-  }),
-  company_update: action({
-    label: '修改公司',
-    inTeamLog: true,
-    target: 'company',
-    // Field labels and values as the pages show them (Chinese labels of enumerations).
-    detail: z.object({ name: z.string(), changes: z.array(fieldChangeSchema) }),
-    sentence: ({ name }) => `修改了公司「${name}」`,
-    changes: ({ changes }) => changes,
-  }),
-  company_archive: action({
-    label: '归档公司',
-    inTeamLog: true,
-    target: 'company',
-    detail: z.object({ name: z.string() }),
-    sentence: ({ name }) => `归档了公司「${name}」`,
-  }),
-  company_restore: action({
-    label: '恢复公司',
-    inTeamLog: true,
-    target: 'company',
-    detail: z.object({ name: z.string() }),
-    sentence: ({ name }) => `恢复了公司「${name}」`,
-  }),
+  company_create: namedAction('company', '新建公司', (name) => `新建了公司「${name}」`),
+  company_update: updateAction('company', '修改公司', ({ name }) => `修改了公司「${name}」`),
+  company_archive: namedAction('company', '归档公司', (name) => `归档了公司「${name}」`),
+  company_restore: namedAction('company', '恢复公司', (name) => `恢复了公司「${name}」`),
   contact_create: action({
     label: '新建联系人',
     inTeamLog: true,
@@ -267,28 +234,9 @@ export const OPERATION_CATALOGUE = {
     sentence: ({ name, company }) =>
       company ? `新建了公司「${company}」的联系人「${name}」` : `新建了联系人「${name}」`,
   }),
-  contact_update: action({
-    label: '修改联系人',
-    inTeamLog: true,
-    target: 'contact',
-    detail: z.object({ name: z.string(), changes: z.array(fieldChangeSchema) }),
-    sentence: ({ name }) => `修改了联系人「${name}」`,
-    changes: ({ changes }) => changes,
-  }),
-  contact_archive: action({
-    label: '归档联系人',
-    inTeamLog: true,
-    target: 'contact',
-    detail: z.object({ name: z.string() }),
-    sentence: ({ name }) => `归档了联系人「${name}」`,
-  }),
-  contact_restore: action({
-    label: '恢复联系人',
-    inTeamLog: true,
-    target: 'contact',
-    detail: z.object({ name: z.string() }),
-    sentence: ({ name }) => `恢复了联系人「${name}」`,
-  }),
+  contact_update: updateAction('contact', '修改联系人', ({ name }) => `修改了联系人「${name}」`),
+  contact_archive: namedAction('contact', '归档联系人', (name) => `归档了联系人「${name}」`),
+  contact_restore: namedAction('contact', '恢复联系人', (name) => `恢复了联系人「${name}」`),
 } as const;
 
 export type OperationAction = keyof typeof OPERATION_CATALOGUE;

@@ -8,47 +8,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls } from '../../testing/api-answers';
 import { renderPage } from '../../testing/render-page';
+import { modelFixture } from './model.fixtures';
 import { ModelDetailPage } from './model-detail-page';
 
 vi.mock('../../api', () => ({ api: { call: vi.fn() } }));
 
-const model: Model = {
-  id: 9,
-  name: '刘晓阳',
+const model: Model = modelFixture({
   english_name: 'Sunny',
-  gender: 'female',
-  birthday: '2002-05-10',
-  age: 24,
-  nationality: 'CN',
-  city: '上海',
-  height: 178,
-  weight: 55,
-  bust: 84,
-  waist: 60,
-  hips: 88,
-  shoe_size: 39,
-  clothing_size: 's',
-  cup: 'B',
-  hair_color: null,
-  eye_color: null,
-  tags: [],
   mobile: '13812345678',
-  wechat: null,
-  socials: [],
-  manager_member_id: null,
-  manager_nickname: null,
-  mother_agency: null,
   commission_rate: 2000,
-  contract_start: null,
-  contract_end: null,
-  notes: null,
-  status: 'active',
-  cover_file_id: null,
-  cover_thumb_url: null,
-  last_measured_at: null,
-  created_at: '2026-11-01T08:00:00Z',
-  updated_at: '2026-11-01T08:00:00Z',
-};
+});
 
 const trip: Trip = {
   id: 4,

@@ -2,50 +2,27 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Model } from '@trackit/contract/model.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { modelFixture } from './model.fixtures';
 import { ModelForm, modelBody, modelFormValues, statusOptions } from './model-form';
 
 const fill = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
-const storedModel = (overrides: Partial<Model> = {}): Model => ({
-  id: 9,
-  name: '刘晓阳',
-  english_name: 'Sunny',
-  gender: 'female',
-  birthday: '2002-05-10',
-  age: 24,
-  nationality: 'CN',
-  city: '上海',
-  height: 178,
-  weight: 55,
-  bust: 84,
-  waist: 60,
-  hips: 88,
-  shoe_size: 39,
-  clothing_size: 's',
-  cup: 'B',
-  hair_color: null,
-  eye_color: null,
-  tags: ['清新'],
-  mobile: '13812345678',
-  wechat: null,
-  id_number: '11010519491231002X',
-  socials: [{ platform: '小红书', handle: 'sunny', followers: 12_800 }],
-  manager_member_id: 3,
-  manager_nickname: '沈念',
-  mother_agency: null,
-  commission_rate: 2000,
-  contract_start: '2026-01-01',
-  contract_end: '2027-12-31',
-  notes: null,
-  status: 'active',
-  cover_file_id: null,
-  cover_thumb_url: null,
-  last_measured_at: '2026-11-01T08:00:00Z',
-  created_at: '2026-11-01T08:00:00Z',
-  updated_at: '2026-11-01T08:00:00Z',
-  ...overrides,
-});
+const storedModel = (overrides: Partial<Model> = {}): Model =>
+  modelFixture({
+    english_name: 'Sunny',
+    tags: ['清新'],
+    mobile: '13812345678',
+    id_number: '11010519491231002X',
+    socials: [{ platform: '小红书', handle: 'sunny', followers: 12_800 }],
+    manager_member_id: 3,
+    manager_nickname: '沈念',
+    commission_rate: 2000,
+    contract_start: '2026-01-01',
+    contract_end: '2027-12-31',
+    last_measured_at: '2026-11-01T08:00:00Z',
+    ...overrides,
+  });
 
 describe('ModelForm: one form for create and edit, checked by the contract schema', () => {
   afterEach(cleanup);

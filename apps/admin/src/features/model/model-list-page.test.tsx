@@ -7,48 +7,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
 import { renderPage } from '../../testing/render-page';
+import { modelFixture } from './model.fixtures';
 import { ModelListPage } from './model-list-page';
 
 vi.mock('../../api', () => ({ api: { call: vi.fn() } }));
 
-const model = (id: number, name: string, overrides: Partial<Model> = {}): Model => ({
-  id,
-  name,
-  english_name: null,
-  gender: 'female',
-  birthday: '2002-05-10',
-  age: 24,
-  nationality: 'CN',
-  city: '上海',
-  height: 178,
-  weight: 55,
-  bust: 84,
-  waist: 60,
-  hips: 88,
-  shoe_size: 39,
-  clothing_size: 's',
-  cup: 'B',
-  hair_color: null,
-  eye_color: null,
-  tags: [],
-  mobile: null,
-  wechat: null,
-  socials: [],
-  manager_member_id: 3,
-  manager_nickname: '沈念',
-  mother_agency: null,
-  commission_rate: null,
-  contract_start: null,
-  contract_end: null,
-  notes: null,
-  status: 'active',
-  cover_file_id: null,
-  cover_thumb_url: null,
-  last_measured_at: null,
-  created_at: '2026-11-01T08:00:00Z',
-  updated_at: '2026-11-01T08:00:00Z',
-  ...overrides,
-});
+const model = (id: number, name: string, overrides: Partial<Model> = {}): Model =>
+  modelFixture({ id, name, manager_member_id: 3, manager_nickname: '沈念', ...overrides });
 
 const answerAs = (level: PermissionLevel, models: Model[] = [model(1, '刘晓阳'), model(2, '王珊')]) =>
   answerCalls(

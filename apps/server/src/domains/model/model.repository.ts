@@ -131,19 +131,6 @@ export async function findModelWith(
   return row;
 }
 
-/** A member of the team (any status), for the manager field. */
-export async function findTeamMember(
-  db: Database,
-  teamId: number,
-  membershipId: number,
-): Promise<{ id: number; nickname: string } | undefined> {
-  const [row] = await db
-    .select({ id: memberships.id, nickname: memberships.nickname })
-    .from(memberships)
-    .where(and(eq(memberships.id, membershipId), eq(memberships.teamId, teamId)));
-  return row;
-}
-
 /** A file of one of the model's own folders, in the team: the only files a cover may be. */
 export async function findModelFile(
   db: Database,

@@ -33,6 +33,7 @@ import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { isCountryCode } from '../country/country.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
+import { findTeamMember } from '../organization/organization.service';
 import { grantsOf } from '../permission/permission.service';
 import { signFile, type UploadDeps } from '../upload/upload.service';
 import {
@@ -42,7 +43,6 @@ import {
   findModelFile,
   findModelForUpdate,
   findModelWith,
-  findTeamMember,
   findTripForUpdate,
   insertMeasurement,
   insertModel,
