@@ -1,9 +1,32 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  type QueryKey,
+  type UndefinedInitialDataOptions,
+  type UseQueryResult,
+  useQuery,
+} from '@tanstack/react-query';
 import { MESSAGES } from '@trackit/contract/messages';
 import { Button, Card, Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { useBreadcrumbTitle } from '../layouts/breadcrumb-title';
+import { isRecordMissing, parseRecordId } from './record-id';
 import { ResultPage } from './result-page';
+
+/**
+ * The record a detail route names (`…/{id}`): its query (not sent for an id that is not one), whether it
+ * is missing (a bad id, or 404 from the server, another team's too), and the breadcrumb set to its name,
+ * or `notFoundTitle` when it is missing, never the id in the address.
+ */
+export function useRouteRecord<T extends { name: string }, K extends QueryKey>(
+  options: (id: number) => UndefinedInitialDataOptions<T, Error, T, K>,
+  notFoundTitle: string,
+) {
+  const recordId = parseRecordId(useParams().id);
+  const query = useQuery({ ...options(recordId ?? 0), enabled: recordId !== undefined });
+  const missing = recordId === undefined || isRecordMissing(query.error);
+  useBreadcrumbTitle(query.data?.name ?? (missing ? notFoundTitle : undefined));
+  return { query, missing };
+}
 
 export interface RecordPageProps<T> {
   /** The record's query (disabled when the route's id is not a valid one). */

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@trackit/client/format';
 import { COMPANY_MESSAGES, type Company } from '@trackit/contract/company.schema';
 import { DATE_FORMATS } from '@trackit/contract/constants';
@@ -6,11 +5,8 @@ import { COMPANY_INDUSTRY_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import { App, Card, Descriptions, Flex, Space } from 'antd';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { RecordActions } from '../../components/record-actions';
-import { isRecordMissing, parseRecordId } from '../../components/record-id';
-import { RecordPage } from '../../components/record-page';
-import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
+import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { useCan } from '../../layouts/use-permission-level';
 import { CompanyContacts } from '../contact/company-contacts';
 import { companyQuery, useUpdateCompany } from './company.queries';
@@ -101,12 +97,8 @@ function CompanyInfo({ company }: { company: Company }) {
  * and its contacts, added and edited in place. The breadcrumb shows its name (公司不存在 when missing).
  */
 export function CompanyDetailPage() {
-  const { id } = useParams();
-  const companyId = parseRecordId(id);
-  const company = useQuery({ ...companyQuery(companyId ?? 0), enabled: companyId !== undefined });
+  const { query: company, missing } = useRouteRecord(companyQuery, COMPANY_MESSAGES.companyNotFound);
   const canEdit = useCan('data_management', 'edit');
-  const missing = companyId === undefined || isRecordMissing(company.error);
-  useBreadcrumbTitle(company.data?.name ?? (missing ? COMPANY_MESSAGES.companyNotFound : undefined));
 
   return (
     <RecordPage

@@ -1,15 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@trackit/client/format';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { CONTACT_MESSAGES, type Contact } from '@trackit/contract/contact.schema';
 import { MESSAGES } from '@trackit/contract/messages';
 import { App, Card, Descriptions, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { RecordActions } from '../../components/record-actions';
-import { isRecordMissing, parseRecordId } from '../../components/record-id';
-import { RecordPage } from '../../components/record-page';
-import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
+import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { StatusTag } from '../company/company-labels';
 import { contactQuery, useUpdateContact } from './contact.queries';
 import { ContactForm } from './contact-form';
@@ -97,11 +94,7 @@ function ContactInfo({ contact }: { contact: Contact }) {
  * breadcrumb shows the name (联系人不存在 when missing).
  */
 export function ContactDetailPage() {
-  const { id } = useParams();
-  const contactId = parseRecordId(id);
-  const contact = useQuery({ ...contactQuery(contactId ?? 0), enabled: contactId !== undefined });
-  const missing = contactId === undefined || isRecordMissing(contact.error);
-  useBreadcrumbTitle(contact.data?.name ?? (missing ? CONTACT_MESSAGES.contactNotFound : undefined));
+  const { query: contact, missing } = useRouteRecord(contactQuery, CONTACT_MESSAGES.contactNotFound);
 
   return (
     <RecordPage

@@ -9,18 +9,15 @@ import { UPLOAD_CONTENT_TYPES } from '@trackit/contract/upload';
 import type { FileItem } from '@trackit/contract/upload.schema';
 import { App, Button, Card, Empty, Flex, Modal, Select, Skeleton, Typography } from 'antd';
 import { type ChangeEvent, type ReactNode, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ResultPage } from '../../components/result-page';
+import { Link } from 'react-router';
+import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { ShellModal } from '../../components/shell-modal';
-import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
 import { useCan } from '../../layouts/use-permission-level';
 import { uploadQueue } from '../../uploads';
 import {
   folderFilesQuery,
   folderModelQuery,
   folderQuery,
-  isFolderMissing,
-  parseFolderId,
   siblingFoldersQuery,
   useDeleteFile,
   useMoveFiles,
@@ -323,54 +320,23 @@ function FolderFiles({ folder, canEdit }: { folder: Folder; canEdit: boolean }) 
  * the model's cover. The breadcrumb shows the folder's name (资源夹不存在 for one that is not there).
  */
 export function FolderDetailPage() {
-  const { id } = useParams();
   const canEdit = useCan('data_management', 'edit');
-  const folderId = parseFolderId(id);
-  const folder = useQuery({ ...folderQuery(folderId ?? 0), enabled: folderId !== undefined });
-  const navigate = useNavigate();
-  const missing = folderId === undefined || isFolderMissing(folder.error);
   // A missing folder is named as such in the breadcrumb and heading, never by the id in the address.
-  useBreadcrumbTitle(folder.data?.name ?? (missing ? UPLOAD_MESSAGES.folderNotFound : undefined));
-
-  if (missing) {
-    return (
-      <ResultPage
-        status="404"
-        message="该资源夹可能已被删除，或不属于当前团队"
-        testId="folder-missing"
-        action={
-          <Button type="primary" onClick={() => navigate('/information/folder')}>
-            返回资源列表
-          </Button>
-        }
-      />
-    );
-  }
-  if (folder.isError) {
-    return (
-      <Card>
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={folder.error.message || MESSAGES.networkError}
-        >
-          <Button onClick={() => folder.refetch()} loading={folder.isFetching}>
-            {MESSAGES.uploadRetry}
-          </Button>
-        </Empty>
-      </Card>
-    );
-  }
-  if (!folder.data) {
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
-  }
+  const { query: folder, missing } = useRouteRecord(folderQuery, UPLOAD_MESSAGES.folderNotFound);
   return (
-    <Flex vertical gap={16}>
-      <FolderHeader folder={folder.data} canEdit={canEdit} />
-      <FolderFiles folder={folder.data} canEdit={canEdit} />
-    </Flex>
+    <RecordPage
+      query={folder}
+      missing={missing}
+      missingMessage="该资源夹可能已被删除，或不属于当前团队"
+      back={{ label: '返回资源列表', to: '/information/folder' }}
+      testId="folder-missing"
+    >
+      {(record) => (
+        <Flex vertical gap={16}>
+          <FolderHeader folder={record} canEdit={canEdit} />
+          <FolderFiles folder={record} canEdit={canEdit} />
+        </Flex>
+      )}
+    </RecordPage>
   );
 }

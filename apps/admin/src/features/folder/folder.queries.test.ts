@@ -9,7 +9,6 @@ import {
   folderListQuery,
   folderQuery,
   hasPendingThumbnails,
-  parseFolderId,
   reorderPages,
 } from './folder.queries';
 
@@ -39,14 +38,6 @@ const page = (data: FileItem[], pageNumber = 1, total = data.length): Page<FileI
   page: pageNumber,
   perPage: 100,
   total,
-});
-
-describe('parseFolderId', () => {
-  it('takes positive whole numbers only', () => {
-    expect(parseFolderId('12')).toBe(12);
-    for (const bad of [undefined, '', '0', '-1', '1.5', '1e3', 'abc', '12x'])
-      expect(parseFolderId(bad)).toBeUndefined();
-  });
 });
 
 describe('folderListQuery', () => {

@@ -10,7 +10,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { isApiError, type Page } from '@trackit/client/api-client';
+import type { Page } from '@trackit/client/api-client';
 import { endpoints } from '@trackit/contract/endpoints';
 import { PAGINATION } from '@trackit/contract/envelope';
 import type { FolderCreate, FolderQuery, FolderUpdate } from '@trackit/contract/folder.schema';
@@ -39,12 +39,6 @@ export const folderKeys = {
   files: (id: number) => ['folders', 'files', id] as const,
 };
 
-/** A folder id from the route; undefined when the segment is not a positive integer. */
-export const parseFolderId = (value: string | undefined): number | undefined => {
-  const id = Number(value);
-  return value && /^\d+$/.test(value) && Number.isSafeInteger(id) && id > 0 ? id : undefined;
-};
-
 /** The team's folders: a name search, an order, a page (`FolderQuery`). */
 export const folderListQuery = pagedListQuery(folderKeys.lists, endpoints.folder.list);
 
@@ -54,9 +48,6 @@ export const folderQuery = (id: number) =>
     queryKey: folderKeys.detail(id),
     queryFn: ({ signal }) => api.call(endpoints.folder.get, { params: { id } }, { signal, hideToast: true }),
   });
-
-/** The folder is not there (or is another team's): the server answered 404 (资源夹不存在). */
-export const isFolderMissing = (error: unknown): boolean => isApiError(error) && error.status === 404;
 
 export const hasPendingThumbnails = (data: InfiniteData<Page<FileItem>> | undefined): boolean =>
   data?.pages.some((page) => page.data.some((file) => file.thumbnail_state === 'pending')) ?? false;

@@ -6,10 +6,7 @@ import { MESSAGES } from '@trackit/contract/messages';
 import { MODEL_MESSAGES, type Model } from '@trackit/contract/model.schema';
 import { App, Button, Card, Flex, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { isRecordMissing, parseRecordId } from '../../components/record-id';
-import { RecordPage } from '../../components/record-page';
-import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
+import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { useCan } from '../../layouts/use-permission-level';
 import { countriesQuery, modelQuery, useUpdateModel } from './model.queries';
 import styles from './model-detail-page.module.css';
@@ -133,11 +130,7 @@ function ModelDetail({ model }: { model: Model }) {
  * The breadcrumb shows the name (模特不存在 when missing).
  */
 export function ModelDetailPage() {
-  const { id } = useParams();
-  const modelId = parseRecordId(id);
-  const model = useQuery({ ...modelQuery(modelId ?? 0), enabled: modelId !== undefined });
-  const missing = modelId === undefined || isRecordMissing(model.error);
-  useBreadcrumbTitle(model.data?.name ?? (missing ? MODEL_MESSAGES.modelNotFound : undefined));
+  const { query: model, missing } = useRouteRecord(modelQuery, MODEL_MESSAGES.modelNotFound);
 
   return (
     <RecordPage
