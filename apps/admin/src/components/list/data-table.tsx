@@ -2,7 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@trackit/client/api-client';
 import { Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
-import { type Key, useMemo } from 'react';
+import { type HTMLAttributes, type Key, useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import type { ListPatch, ListQueryBase } from './list-search-params';
 import { ListView } from './list-view';
 import { type BulkAction, SelectionBar } from './selection-bar';
@@ -29,7 +30,10 @@ export interface DataTableProps<T, Q extends ListQueryBase, K extends Key> {
   filteredEmptyText: string;
   /** With actions, rows get checkboxes and the selection bar offers these. */
   bulkActions?: readonly BulkAction<K>[];
-  onRow?: TableProps<T>['onRow'];
+  /** Where a double-click on a row goes (the record's page). */
+  rowPath?: (row: T) => string;
+  /** Each row's test id, e.g. `company-row-12`. */
+  rowTestId?: (row: T) => string;
   size?: TableProps<T>['size'];
   testId?: string;
 }
@@ -43,11 +47,18 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
   emptyText,
   filteredEmptyText,
   bulkActions,
-  onRow,
+  rowPath,
+  rowTestId,
   size,
   testId,
 }: DataTableProps<T, Q, K>) {
   const selection = useListSelection<K>(search.query);
+  const navigate = useNavigate();
+  const onRow = (row: T) =>
+    ({
+      ...(rowTestId && { 'data-testid': rowTestId(row) }),
+      ...(rowPath && { onDoubleClick: () => navigate(rowPath(row)) }),
+    }) as HTMLAttributes<HTMLElement>;
   const sort = (search.query as { sort?: string }).sort;
 
   // The sortable field of each column as antd hands it back in onChange.

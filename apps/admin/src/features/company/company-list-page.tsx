@@ -13,7 +13,7 @@ import {
 } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import { Button, Card, Select, Space, Tag, Typography } from 'antd';
-import { type HTMLAttributes, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
@@ -161,12 +161,8 @@ export function CompanyListPage() {
         emptyText="还没有公司"
         filteredEmptyText="没有符合条件的公司"
         testId="company-list"
-        onRow={(company) =>
-          ({
-            'data-testid': `company-row-${company.id}`,
-            onDoubleClick: () => navigate(companyPath(company.id)),
-          }) as HTMLAttributes<HTMLElement>
-        }
+        rowPath={(company) => companyPath(company.id)}
+        rowTestId={(company) => `company-row-${company.id}`}
       />
     </Card>
   );

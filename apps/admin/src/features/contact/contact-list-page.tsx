@@ -4,7 +4,6 @@ import { type Contact, type ContactQuery, contactQuerySchema } from '@trackit/co
 import { RECORD_STATUS_LABELS, RECORD_STATUSES } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import { Button, Card, Space, Tag } from 'antd';
-import type { HTMLAttributes } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
@@ -95,12 +94,8 @@ export function ContactListPage() {
         emptyText="还没有联系人"
         filteredEmptyText="没有符合条件的联系人"
         testId="contact-list"
-        onRow={(contact) =>
-          ({
-            'data-testid': `contact-row-${contact.id}`,
-            onDoubleClick: () => navigate(contactPath(contact.id)),
-          }) as HTMLAttributes<HTMLElement>
-        }
+        rowPath={(contact) => contactPath(contact.id)}
+        rowTestId={(contact) => `contact-row-${contact.id}`}
       />
     </Card>
   );

@@ -9,7 +9,7 @@ import {
   folderQuerySchema,
 } from '@trackit/contract/folder.schema';
 import { App, Button, Card, Select } from 'antd';
-import { type HTMLAttributes, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
@@ -148,12 +148,8 @@ export function FolderListPage() {
         emptyText="还没有资源夹"
         filteredEmptyText="没有符合条件的资源夹"
         testId="folder-list"
-        onRow={(folder) =>
-          ({
-            'data-testid': `folder-row-${folder.id}`,
-            onDoubleClick: () => navigate(folderPath(folder.id)),
-          }) as HTMLAttributes<HTMLElement>
-        }
+        rowPath={(folder) => folderPath(folder.id)}
+        rowTestId={(folder) => `folder-row-${folder.id}`}
       />
       <ShellModal open={creating} onClose={() => setCreating(false)} title="新建资源夹">
         <FolderForm

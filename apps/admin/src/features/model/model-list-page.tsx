@@ -13,7 +13,7 @@ import { MESSAGES } from '@trackit/contract/messages';
 import type { Model } from '@trackit/contract/model.schema';
 import { recordToOptions, toOptions } from '@trackit/contract/options';
 import { Button, Card, Checkbox, Flex, Segmented, Select, Space, Tag, Typography } from 'antd';
-import { type HTMLAttributes, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
@@ -458,12 +458,8 @@ export function ModelListPage() {
           filteredEmptyText="没有符合条件的模特"
           bulkActions={BULK_ACTIONS}
           testId="model-list"
-          onRow={(model) =>
-            ({
-              'data-testid': `model-row-${model.id}`,
-              onDoubleClick: () => navigate(modelPath(model.id)),
-            }) as HTMLAttributes<HTMLElement>
-          }
+          rowPath={(model) => modelPath(model.id)}
+          rowTestId={(model) => `model-row-${model.id}`}
         />
       )}
     </Card>
