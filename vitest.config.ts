@@ -16,6 +16,8 @@ export default defineConfig({
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           setupFiles: ['tooling/vitest-dom-setup.ts'],
+          // A whole antd form rendered in jsdom takes seconds on a busy two-core runner; 5 s is too tight.
+          testTimeout: 15_000,
         },
       },
       {

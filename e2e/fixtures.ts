@@ -34,6 +34,10 @@ export const E2E_USERS = {
   modelOwner: '13700000009',
   /** An owner of the demo agency too (after the demo seed): the demo-data journeys. */
   demoOwner: '13700000010',
+  /** Owner of a team of their own: the model import and export journey. */
+  modelImporter: '13700000011',
+  /** Owner of a team of their own: the comp card journey. */
+  compCardOwner: '13700000012',
 } as const;
 
 export const E2E_TEAMS = {
@@ -44,6 +48,8 @@ export const E2E_TEAMS = {
   records: '白鹭模特经纪',
   companies: '青松模特经纪',
   models: '星河模特经纪',
+  imports: '远帆模特经纪',
+  compCards: '晨光模特经纪',
 } as const;
 
 export async function createE2eFixtures(db: Database) {
@@ -125,6 +131,16 @@ export async function createE2eFixtures(db: Database) {
     name: E2E_TEAMS.models,
     ownerMobile: E2E_USERS.modelOwner,
     ownerNickname: '陈默',
+  });
+  await createTeamWithOwner(db, {
+    name: E2E_TEAMS.imports,
+    ownerMobile: E2E_USERS.modelImporter,
+    ownerNickname: '何琪',
+  });
+  await createTeamWithOwner(db, {
+    name: E2E_TEAMS.compCards,
+    ownerMobile: E2E_USERS.compCardOwner,
+    ownerNickname: '林夏',
   });
   const now = Date.now();
   await notifyMembers(db, {

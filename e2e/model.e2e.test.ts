@@ -1,5 +1,6 @@
 import type { TokenPair } from '@trackit/contract/session.schema';
 import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, watchErrors } from './browser';
 import { E2E_USERS } from './fixtures';
@@ -158,6 +159,66 @@ describe('models', () => {
     await page.getByTestId('model-missing').waitFor();
     await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toContain('模特不存在');
     expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+    await page.close();
+  });
+
+  it("builds a model's book from her page: a folder, three photos, the cover, a manager, and the history of it", async () => {
+    const created = await postApi<{ id: number }>(
+      '/v1/models',
+      { name: '赵雨桐', gender: 'female', height: 176, city: '北京' },
+      owner.access_token,
+    );
+    expect(created.code).toBe(0);
+    const page = await openSignedIn(browser, owner, `/admin/information/model/${created.data.id}`);
+    const errors = watchErrors(page);
+    await page.getByTestId('model-header').waitFor();
+    expect(await page.getByTestId('model-cover').locator('img').count()).toBe(0);
+
+    await page.getByRole('tab', { name: '资源' }).click();
+    await page.getByTestId('model-folder-create').click();
+    expect(await page.getByTestId('folder-name-input').inputValue()).toBe('画册');
+    await page.getByTestId('folder-create-submit').click();
+    await page.getByTestId('model-folder').waitFor();
+    const colours = ['#9f1239', '#0f766e', '#1d4ed8'];
+    const photos = await Promise.all(
+      colours.map(async (background, index) => ({
+        name: `look-0${index + 1}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await sharp({ create: { width: 800, height: 1000, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      })),
+    );
+    await page.getByTestId('folder-upload-input').setInputFiles(photos);
+    const tiles = page.locator('[data-testid^="folder-file-"]');
+    await expect.poll(() => tiles.count(), { timeout: 30_000 }).toBe(3);
+    // Thumbnails are made after the upload: wait for all three pictures.
+    await expect.poll(() => tiles.locator('img').count(), { timeout: 30_000 }).toBe(3);
+    expect(await page.getByTestId('model-folder').innerText()).toContain('3 个文件');
+
+    const second = tiles.nth(1);
+    const secondId = (await second.getAttribute('data-testid'))?.replace('folder-file-', '');
+    await page.getByTestId(`file-cover-${secondId}`).click();
+    await page.getByTestId('model-cover').locator('img').waitFor();
+    await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 10_000 }).toBe(0);
+    await shot(page, 'model-resources');
+
+    // Her manager, chosen among the team's members.
+    await page.getByTestId('model-edit').click();
+    await page.getByTestId('model-manager-input').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '陈默' }).click();
+    await page.getByTestId('model-submit').click();
+    await expect.poll(() => page.getByTestId('model-header').innerText()).toContain('经纪人：陈默');
+
+    await page.getByRole('tab', { name: '操作记录' }).click();
+    const entries = page.getByTestId('model-history-entry');
+    await expect.poll(() => entries.count()).toBe(7);
+    const history = await page.getByTestId('model-history').innerText();
+    expect(history).toContain('新建了资源夹「画册」');
+    expect(history).toContain('上传了文件 look-03.jpg');
+    expect(history).toMatch(/经纪人：-- → 陈默/);
+    await shot(page, 'model-history');
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

@@ -98,6 +98,11 @@ const signedInRoutes: RouteObject[] = [
       lazy: page(() => import('./features/model/model-new-page'), 'ModelNewPage'),
     },
     {
+      path: 'model/import',
+      title: '导入模特',
+      lazy: page(() => import('./features/model/model-import-page'), 'ModelImportPage'),
+    },
+    {
       path: 'model/:id',
       title: '模特详情',
       lazy: page(() => import('./features/model/model-detail-page'), 'ModelDetailPage'),

@@ -15,6 +15,7 @@ import { folderRoutes } from './domains/folder/folder.routes';
 import { modelRoutes } from './domains/model/model.routes';
 import { notifyRoutes } from './domains/notify/notify.routes';
 import { operationLogRoutes } from './domains/operation-log/operation-log.routes';
+import { organizationRoutes } from './domains/organization/organization.routes';
 import { permissionRoutes } from './domains/permission/permission.routes';
 import { requireLevel } from './domains/permission/permission.service';
 import { profileRoutes } from './domains/profile/profile.routes';
@@ -138,6 +139,7 @@ export async function buildApp({
       permission: permissionRoutes({ db: database.db }),
       notify: notifyRoutes({ db: database.db, clock }),
       operationLog: operationLogRoutes({ db: database.db }),
+      organization: organizationRoutes({ db: database.db }),
       upload: uploadRoutes(uploadDeps),
       folder: folderRoutes(uploadDeps),
       model: modelRoutes(uploadDeps),

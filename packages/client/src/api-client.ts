@@ -177,6 +177,23 @@ export type CallArgs<E extends EndpointSpec> =
 /** An endpoint answering the envelope (not a redirect, a file or a document), which the client can call. */
 export type CallableEndpoint = EndpointSpec & { readonly answer: { readonly kind: 'json' | 'page' } };
 
+/** An endpoint answering a file the server makes (a PDF, a spreadsheet), which the client downloads. */
+export type DownloadableEndpoint = EndpointSpec & {
+  readonly answer: { readonly kind: 'raw'; readonly status: 200 };
+};
+
+/** An endpoint whose body is a file's bytes (a spreadsheet to import), answering the envelope. */
+export type FileBodyEndpoint = CallableEndpoint & { readonly rawBody: true };
+
+/** A downloaded file: its bytes and type, and the name the server gave it (Content-Disposition). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
+/** Files made on request (photos scaled for print, a whole sheet) take longer than a JSON answer. */
+export const DOWNLOAD_TIMEOUT_MS = 120_000;
+
 export interface ApiClient {
   /**
    * Calls an endpoint of the contract; resolves its data, or a `Page` (items plus x-page/x-total). A
@@ -191,6 +208,16 @@ export interface ApiClient {
     endpoint: E,
     ...args: CallArgs<E>
   ): Promise<ApiBody<EnvelopeData<E>>>;
+  /**
+   * Downloads the file an endpoint answers, with the session like any call (one refresh and retry). A
+   * refusal is the usual envelope: it rejects with an ApiError, toasted unless `hideToast`.
+   */
+  download<E extends DownloadableEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<DownloadedFile>;
+  /**
+   * Sends a file as the body of an endpoint that takes one, with its params and query; resolves and
+   * rejects like `call`.
+   */
+  upload<E extends FileBodyEndpoint>(endpoint: E, file: Blob, ...args: CallArgs<E>): Promise<CallResult<E>>;
   /** The underlying axios instance (interceptors installed). */
   readonly instance: AxiosInstance;
 }
@@ -222,6 +249,29 @@ const mergeResponseHeaders = (body: Record<string, unknown>, headers: AxiosRespo
     } else {
       body[name] = value;
     }
+  }
+};
+
+/** The name in `attachment; filename="…"; filename*=UTF-8''…`, the RFC 5987 form first. */
+export const fileNameFromDisposition = (header: string | undefined): string | undefined => {
+  const encoded = header?.match(/filename\*\s*=\s*UTF-8''([^;]+)/i)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // Malformed: the plain name below, if any.
+    }
+  }
+  return header?.match(/filename\s*=\s*"([^"]*)"/i)?.[1] ?? header?.match(/filename\s*=\s*([^;\s]+)/i)?.[1];
+};
+
+/** A downloaded answer's bytes as JSON (a refusal's envelope), or undefined when they are not JSON. */
+const parseJsonBytes = (bytes: unknown): unknown => {
+  if (!(bytes instanceof ArrayBuffer) && !ArrayBuffer.isView(bytes)) return undefined;
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
   }
 };
 
@@ -279,6 +329,13 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
 
   const handleResponse = async (response: AxiosResponse): Promise<AxiosResponse> => {
     const meta: RequestMeta = response.config.meta ?? {};
+    // A download answers bytes; a refusal is the envelope in bytes, judged like any answer below (and
+    // bytes that are neither, such as a proxy's error page, are a network problem).
+    if (response.config.responseType === 'arraybuffer') {
+      const isJson = headerText(response.headers['content-type'])?.includes('application/json') ?? false;
+      if (response.status === 200 && !isJson) return response;
+      response.data = isJson ? parseJsonBytes(response.data) : undefined;
+    }
     const body: unknown = response.data;
     if (isRecord(body)) mergeResponseHeaders(body, response.headers);
     if (meta.skipCodeCheck) return response;
@@ -331,11 +388,12 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
 
   instance.interceptors.response.use(handleResponse, handleTransportError);
 
-  const send = async <E extends CallableEndpoint>(
+  const request = <T, E extends EndpointSpec>(
     endpoint: E,
     input: CallInput<E> | undefined,
     callOptions: CallOptions = {},
-  ): Promise<ApiBody<EnvelopeData<E>>> => {
+    config: Pick<AxiosRequestConfig, 'responseType' | 'timeout' | 'data' | 'headers'> = {},
+  ): Promise<AxiosResponse<T>> => {
     const { signal, ...meta } = callOptions;
     // A public endpoint never carries the session, so its failures never start a session refresh.
     if (endpoint.access.kind === 'public') meta.skipAuth ??= true;
@@ -344,16 +402,23 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
       query?: Record<string, unknown>;
       body?: unknown;
     };
-    const response = await instance.request<ApiBody<EnvelopeData<E>>>({
+    return instance.request<T>({
       method: endpoint.method,
       url: fillPath(endpoint.path, params),
       params: query,
       data: body,
       signal,
       meta,
+      ...config,
     });
-    return response.data;
   };
+
+  const send = async <E extends CallableEndpoint>(
+    endpoint: E,
+    input: CallInput<E> | undefined,
+    callOptions?: CallOptions,
+  ): Promise<ApiBody<EnvelopeData<E>>> =>
+    (await request<ApiBody<EnvelopeData<E>>, E>(endpoint, input, callOptions)).data;
 
   const toPage = <T>(body: ApiBody<unknown>): Page<T> => {
     const data = (Array.isArray(body.data) ? body.data : []) as T[];
@@ -365,13 +430,42 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
     };
   };
 
+  /** What `call` resolves: the answer's data, or a page of it. */
+  const resultOf = <E extends CallableEndpoint>(endpoint: E, body: ApiBody<EnvelopeData<E>>) =>
+    (endpoint.answer.kind === 'page' ? toPage(body) : body.data) as CallResult<E>;
+
   return {
     instance,
     call: async <E extends CallableEndpoint>(endpoint: E, ...[input, callOptions]: CallArgs<E>) => {
       const body = await send(endpoint, input, callOptions);
-      return (endpoint.answer.kind === 'page' ? toPage(body) : body.data) as CallResult<E>;
+      return resultOf(endpoint, body);
     },
     callEnvelope: <E extends CallableEndpoint>(endpoint: E, ...[input, callOptions]: CallArgs<E>) =>
       send(endpoint, input, callOptions),
+    download: async <E extends DownloadableEndpoint>(endpoint: E, ...[input, callOptions]: CallArgs<E>) => {
+      const response = await request<ArrayBuffer, E>(endpoint, input, callOptions, {
+        responseType: 'arraybuffer',
+        timeout: DOWNLOAD_TIMEOUT_MS,
+      });
+      return {
+        blob: new Blob([response.data], {
+          type: headerText(response.headers['content-type']) ?? endpoint.answer.contentType,
+        }),
+        fileName: fileNameFromDisposition(headerText(response.headers['content-disposition'])),
+      };
+    },
+    upload: async <E extends FileBodyEndpoint>(
+      endpoint: E,
+      file: Blob,
+      ...[input, callOptions]: CallArgs<E>
+    ) => {
+      // A file of a few megabytes gets the allowance of a download, not the 10 s of a JSON call.
+      const response = await request<ApiBody<EnvelopeData<E>>, E>(endpoint, input, callOptions, {
+        data: file,
+        headers: { 'Content-Type': file.type || 'application/octet-stream' },
+        timeout: DOWNLOAD_TIMEOUT_MS,
+      });
+      return resultOf(endpoint, response.data);
+    },
   };
 };

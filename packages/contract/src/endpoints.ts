@@ -10,6 +10,7 @@ import { folderEndpoints } from './folder.endpoints';
 import { modelEndpoints } from './model.endpoints';
 import { notifyEndpoints } from './notify.endpoints';
 import { operationLogEndpoints } from './operation-log.endpoints';
+import { organizationEndpoints } from './organization.endpoints';
 import { permissionEndpoints } from './permission.endpoints';
 import { profileEndpoints } from './profile.endpoints';
 import { sessionEndpoints } from './session.endpoints';
@@ -26,6 +27,7 @@ export const endpoints = {
   permission: permissionEndpoints,
   notify: notifyEndpoints,
   operationLog: operationLogEndpoints,
+  organization: organizationEndpoints,
   upload: uploadEndpoints,
   folder: folderEndpoints,
   company: companyEndpoints,

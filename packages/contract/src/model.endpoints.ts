@@ -1,9 +1,11 @@
 /** Models, their measurement history and trips (docs/product.md "Models"). */
-import { endpoint, json, page, requires } from './endpoint';
+import { compCardQuerySchema } from './comp-card';
+import { endpoint, json, page, raw, requires } from './endpoint';
 import { idParamsSchema, pageQuerySchema } from './envelope';
 import {
   measurementSchema,
   modelCreateSchema,
+  modelFilterSchema,
   modelQuerySchema,
   modelSchema,
   modelUpdateSchema,
@@ -11,6 +13,8 @@ import {
   tripSchema,
   tripUpdateSchema,
 } from './model.schema';
+import { modelImportQuerySchema, modelImportResultSchema, XLSX_CONTENT_TYPE } from './model-sheet.schema';
+import { recordHistoryEntrySchema } from './operation-log.schema';
 
 export const modelEndpoints = {
   create: endpoint({
@@ -28,6 +32,31 @@ export const modelEndpoints = {
     access: requires('data_management', 'read'),
     query: modelQuerySchema,
     answer: page(modelSchema),
+  }),
+  // Static paths: they win over `/v1/models/:id` whatever the order of registration.
+  export: endpoint({
+    method: 'GET',
+    path: '/v1/models/export',
+    summary: '按列表的筛选和排序导出模特（Excel；身份证号列仅管理权限）',
+    access: requires('data_management', 'read'),
+    query: modelFilterSchema,
+    answer: raw(200, XLSX_CONTENT_TYPE, 'Excel 文件（.xlsx）'),
+  }),
+  importTemplate: endpoint({
+    method: 'GET',
+    path: '/v1/models/import_template',
+    summary: '模特导入模板（Excel：表头、填写说明和下拉选项）',
+    access: requires('data_management', 'edit'),
+    answer: raw(200, XLSX_CONTENT_TYPE, 'Excel 文件（.xlsx）'),
+  }),
+  import: endpoint({
+    method: 'POST',
+    path: '/v1/models/import',
+    summary: '从 Excel 导入模特：dry_run=true 逐行预览错误，否则在一个事务中导入全部无误的行',
+    access: requires('data_management', 'edit'),
+    query: modelImportQuerySchema,
+    rawBody: true,
+    answer: json(modelImportResultSchema),
   }),
   get: endpoint({
     method: 'GET',
@@ -54,6 +83,24 @@ export const modelEndpoints = {
     params: idParamsSchema,
     query: pageQuerySchema,
     answer: page(measurementSchema),
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/v1/models/:id/history',
+    summary: '模特的操作记录（含其行程和资源夹），最新在前',
+    access: requires('data_management', 'read'),
+    params: idParamsSchema,
+    query: pageQuerySchema,
+    answer: page(recordHistoryEntrySchema),
+  }),
+  compCard: endpoint({
+    method: 'GET',
+    path: '/v1/models/:id/comp_card',
+    summary: '下载模特的模卡（A4 PDF：封面、最多 4 张所选照片、身材数据和团队名称）',
+    access: requires('data_management', 'read'),
+    params: idParamsSchema,
+    query: compCardQuerySchema,
+    answer: raw(200, 'application/pdf', '模卡 PDF（Content-Disposition: attachment）'),
   }),
   trips: endpoint({
     method: 'GET',

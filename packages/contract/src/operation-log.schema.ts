@@ -188,7 +188,15 @@ export const OPERATION_CATALOGUE = {
     detail: z.object({ folder: z.string(), file: z.string() }),
     sentence: ({ folder, file }) => `删除了资源夹「${folder}」中的文件 ${file}`,
   }),
-  model_create: namedAction('model', '新建模特', (name) => `新建了模特「${name}」`),
+  // A model imported from a spreadsheet is logged one entry per model, so its own history shows it too.
+  model_create: action({
+    label: '新建模特',
+    inTeamLog: true,
+    target: 'model',
+    detail: z.object({ name: z.string(), imported: z.literal(true).optional() }),
+    sentence: ({ name, imported }) =>
+      imported ? `通过 Excel 导入了模特「${name}」` : `新建了模特「${name}」`,
+  }),
   // A national ID is recorded as changed, never its value.
   model_update: updateAction('model', '修改模特', ({ name, changes }) =>
     changes.some((change) => change.field === '状态' && change.after === '已解约')
@@ -301,6 +309,13 @@ export const operationLogSchema = z.object({
   created_at: z.string(),
 });
 export type OperationLog = z.infer<typeof operationLogSchema>;
+
+/**
+ * An entry in a record's own history (a model's 操作记录 tab): the log entry without the member's
+ * address, which only readers of the operation log may see.
+ */
+export const recordHistoryEntrySchema = operationLogSchema.omit({ ip: true });
+export type RecordHistoryEntry = z.infer<typeof recordHistoryEntrySchema>;
 
 /** GET /v1/operation_logs filters; dates are YYYY-MM-DD, inclusive, China time. */
 export const operationLogFilterSchema = z.object({

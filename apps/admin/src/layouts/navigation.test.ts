@@ -58,6 +58,7 @@ describe('breadcrumbTrail', () => {
     expect(labels('/information/model/12')).toEqual(['信息管理', '模特', '12']);
     expect(labels('/information/company/new')).toEqual(['信息管理', '公司', '新建']);
     expect(labels('/order/export/7')).toEqual(['订单', '导出', '7']);
+    expect(labels('/information/model/import')).toEqual(['信息管理', '模特', '导入']);
     expect(labels('/finance/fees')).toEqual(['财务', '费用']);
     expect(labels('/operate')).toEqual(['操作日志']);
     expect(labels('/setting')).toEqual(['设置']);

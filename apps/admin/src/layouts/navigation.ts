@@ -16,6 +16,7 @@ export const SHELL_PAGES = {
 const SEGMENT_LABELS: Readonly<Record<string, string>> = {
   new: '新建',
   export: '导出',
+  import: '导入',
 };
 
 export interface NavChild {
@@ -101,7 +102,7 @@ export interface Crumb {
 }
 
 /**
- * The breadcrumb of a path: menu labels for menu segments, 新建/导出 for those words, anything else
+ * The breadcrumb of a path: menu labels for menu segments, 新建/导出/导入 for those words, anything else
  * (ids) as it is. `lastTitle` replaces the last segment (a page's own title, e.g. a model's name).
  */
 export const breadcrumbTrail = (pathname: string, lastTitle?: string): Crumb[] => {

@@ -1,14 +1,51 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Company } from '@trackit/contract/company.schema';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api';
+import { answerCalls } from '../../testing/api-answers';
+import { renderPage } from '../../testing/render-page';
+import { memberOption, memberOptionsAnswer } from '../organization/organization.fixtures';
 import { CompanyForm, companyBody, companyFormValues } from './company-form';
+
+vi.mock('../../api', () => ({ api: { call: vi.fn() } }));
+
+/** The form as a page renders it (the owner picker asks the server for the team's members). */
+const render = (form: ReactElement) => renderPage(form, '/');
 
 const fill = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
+const storedCompany: Company = {
+  id: 3,
+  name: '北京光年广告有限公司',
+  short_name: '光年',
+  credit_code: '91110000600037341L',
+  industry: 'advertising',
+  tier: 'key',
+  invoice_title: null,
+  invoice_address: null,
+  bank_name: null,
+  bank_account: null,
+  payment_terms_days: 45,
+  owner_member_id: 1,
+  owner: { id: 1, nickname: '林晓' },
+  notes: null,
+  status: 'active',
+  contact_count: 2,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+
 describe('CompanyForm: one form for create and edit, checked by the contract schema', () => {
-  afterEach(cleanup);
+  beforeEach(() =>
+    answerCalls(api, memberOptionsAnswer([memberOption(1, '林晓'), memberOption(2, '王经纪')])),
+  );
+  afterEach(() => {
+    cleanup();
+    vi.clearAllMocks();
+  });
 
   it('sends the parsed values: trimmed, credit code upper-cased, empty fields null, tier defaulted', async () => {
     const onSubmit = vi.fn();
@@ -27,6 +64,16 @@ describe('CompanyForm: one form for create and edit, checked by the contract sch
       tier: 'regular',
       payment_terms_days: null,
     });
+    // No owner picked and none known: left out, so the server makes the creator the owner.
+    expect(onSubmit.mock.calls[0]?.[0]).not.toHaveProperty('owner_member_id');
+  });
+
+  it('makes the member creating a company its owner unless another is picked', () => {
+    const values = companyFormValues(undefined, { id: 1, nickname: '林晓' });
+    expect(companyBody({ ...values, name: '上海星河传媒有限公司' })).toMatchObject({ owner_member_id: 1 });
+    expect(companyBody({ ...values, name: '上海星河传媒有限公司', owner_member_id: null })).toMatchObject({
+      owner_member_id: null,
+    });
   });
 
   it('refuses a credit code with a wrong check character and an empty name, with the server’s messages', async () => {
@@ -41,37 +88,28 @@ describe('CompanyForm: one form for create and edit, checked by the contract sch
   });
 
   it('starts from a stored company when editing, and gives back the same body unchanged', () => {
-    const company: Company = {
-      id: 3,
-      name: '北京光年广告有限公司',
-      short_name: '光年',
-      credit_code: '91110000600037341L',
-      industry: 'advertising',
-      tier: 'key',
-      invoice_title: null,
-      invoice_address: null,
-      bank_name: null,
-      bank_account: null,
-      payment_terms_days: 45,
-      owner_member_id: 1,
-      owner: { id: 1, nickname: '林晓' },
-      notes: null,
-      status: 'active',
-      contact_count: 2,
-      created_at: '2026-11-01T00:00:00.000Z',
-      updated_at: '2026-11-01T00:00:00.000Z',
-    };
-    const body = companyBody(companyFormValues(company));
+    const body = companyBody(companyFormValues(storedCompany));
     expect(body).toMatchObject({
-      name: company.name,
+      name: storedCompany.name,
       short_name: '光年',
-      credit_code: company.credit_code,
+      credit_code: storedCompany.credit_code,
       industry: 'advertising',
       tier: 'key',
       payment_terms_days: 45,
       invoice_title: null,
+      owner_member_id: 1,
     });
-    // The owner is not a field of the form: editing never changes it.
-    expect(body).not.toHaveProperty('owner_member_id');
+  });
+
+  it('names the current owner and sends the member chosen instead', async () => {
+    const onSubmit = vi.fn();
+    render(<CompanyForm company={storedCompany} submitting={false} submitText="保存" onSubmit={onSubmit} />);
+    const picker = screen.getByTestId('company-owner-input');
+    expect(picker.textContent).toContain('林晓');
+    fireEvent.mouseDown(picker.querySelector('.ant-select-selector') ?? picker);
+    fireEvent.click(await screen.findByText('王经纪'));
+    fireEvent.click(screen.getByTestId('company-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ owner_member_id: 2 });
   });
 });

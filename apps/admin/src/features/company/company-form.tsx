@@ -14,6 +14,7 @@ import { Button, Col, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
 import { emptyToNull, optionalRule } from '../../components/optional-rule';
 import { schemaRule } from '../../components/schema-rule';
 import { textCount } from '../../components/text-count';
+import { MemberSelect } from '../organization/member-select';
 
 const shape = companyCreateSchema.shape;
 
@@ -35,11 +36,18 @@ export interface CompanyFormValues {
   bank_name?: string;
   bank_account?: string;
   payment_terms_days?: number | null;
+  owner_member_id?: number | null;
   notes?: string;
 }
 
-/** The form's values of a stored company (edit), or of a new one (create). */
-export const companyFormValues = (company?: Company): CompanyFormValues =>
+/** A member as the owner picker names them. */
+type OwnerRef = NonNullable<Company['owner']>;
+
+/**
+ * The form's values of a stored company (edit), or of a new one (create), owned by `defaultOwner` (the
+ * member creating it) unless they pick someone else.
+ */
+export const companyFormValues = (company?: Company, defaultOwner?: OwnerRef): CompanyFormValues =>
   company
     ? {
         name: company.name,
@@ -52,16 +60,27 @@ export const companyFormValues = (company?: Company): CompanyFormValues =>
         bank_name: company.bank_name ?? '',
         bank_account: company.bank_account ?? '',
         payment_terms_days: company.payment_terms_days,
+        owner_member_id: company.owner?.id ?? null,
         notes: company.notes ?? '',
       }
-    : { name: '', tier: 'regular' };
+    : { name: '', tier: 'regular', ...(defaultOwner ? { owner_member_id: defaultOwner.id } : {}) };
 
-/** The request body of the form's values, parsed by the contract schema (trimmed, code upper-cased, empties null). */
-export const companyBody = (values: CompanyFormValues): CompanyCreate =>
-  companyCreateSchema.parse({ ...emptyToNull(values), name: values.name, tier: values.tier });
+/**
+ * The request body of the form's values, parsed by the contract schema (trimmed, code upper-cased, empties
+ * null). An owner never set is left out, so the server makes the creator the owner; a cleared one is null.
+ */
+export const companyBody = ({ owner_member_id, ...values }: CompanyFormValues): CompanyCreate =>
+  companyCreateSchema.parse({
+    ...emptyToNull(values),
+    name: values.name,
+    tier: values.tier,
+    ...(owner_member_id === undefined ? {} : { owner_member_id }),
+  });
 
 export interface CompanyFormProps {
   company?: Company;
+  /** Who owns a new company unless another member is picked: the member creating it. */
+  defaultOwner?: OwnerRef;
   submitting: boolean;
   submitText: string;
   onSubmit: (values: CompanyCreate) => void;
@@ -69,11 +88,18 @@ export interface CompanyFormProps {
 }
 
 /** One form for creating and editing a company, checked with the schema the server uses. */
-export function CompanyForm({ company, submitting, submitText, onSubmit, onCancel }: CompanyFormProps) {
+export function CompanyForm({
+  company,
+  defaultOwner,
+  submitting,
+  submitText,
+  onSubmit,
+  onCancel,
+}: CompanyFormProps) {
   return (
     <Form<CompanyFormValues>
       layout="vertical"
-      initialValues={companyFormValues(company)}
+      initialValues={companyFormValues(company, defaultOwner)}
       onFinish={(values) => onSubmit(companyBody(values))}
       data-testid="company-form"
     >
@@ -158,6 +184,15 @@ export function CompanyForm({ company, submitting, submitText, onSubmit, onCance
               precision={0}
               style={{ width: '100%' }}
               data-testid="company-payment-terms-input"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="owner_member_id" label="负责人">
+            <MemberSelect
+              current={company?.owner}
+              placeholder="选择负责该客户的成员"
+              testId="company-owner-input"
             />
           </Form.Item>
         </Col>

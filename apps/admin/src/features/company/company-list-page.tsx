@@ -12,7 +12,7 @@ import {
   RECORD_STATUSES,
 } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import { Button, Card, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Select, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
@@ -21,6 +21,7 @@ import { ListRadioFilter } from '../../components/list/list-radio-filter';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import { useListSearch } from '../../components/list/use-list-search';
 import { useCan } from '../../layouts/use-permission-level';
+import { MemberSelect } from '../organization/member-select';
 import { companyListQuery } from './company.queries';
 import { StatusTag, TierTag } from './company-labels';
 
@@ -143,15 +144,14 @@ export function CompanyListPage() {
           data-testid="company-tier-filter"
         />
         <ListRadioFilter search={search} field="status" options={STATUS_OPTIONS} label="状态" />
-        {ownerId !== undefined && (
-          <Tag
-            closable
-            onClose={() => search.set({ owner_member_id: undefined })}
-            data-testid="company-owner-filter"
-          >
-            负责人：{ownerName ?? MESSAGES.empty}
-          </Tag>
-        )}
+        <MemberSelect
+          value={ownerId ?? null}
+          onChange={(value) => search.set({ owner_member_id: value ?? undefined })}
+          current={ownerId !== undefined && ownerName ? { id: ownerId, nickname: ownerName } : null}
+          placeholder="负责人"
+          style={{ width: 150 }}
+          testId="company-owner-filter"
+        />
       </ListToolbar>
       <DataTable
         list={companies}

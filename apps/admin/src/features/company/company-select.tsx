@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
-import { useDeferredValue, useMemo, useState } from 'react';
+import type { Company } from '@trackit/contract/company.schema';
+import { RecordSelect } from '../../components/record-select';
 import { companyOptionsQuery, companyQuery } from './company.queries';
 
 export interface CompanySelectProps {
@@ -11,37 +10,21 @@ export interface CompanySelectProps {
   testId?: string;
 }
 
+const toOption = (company: Pick<Company, 'id' | 'name'>) => ({ value: company.id, label: company.name });
+
 /** Picks one of the team's active companies, searched by name as the member types. */
 export function CompanySelect({ value, onChange, current, testId }: CompanySelectProps) {
-  const [keyword, setKeyword] = useState('');
-  const deferred = useDeferredValue(keyword.trim());
-  const companies = useQuery(companyOptionsQuery(deferred));
-  const found = useMemo(
-    () => (companies.data?.data ?? []).map((company) => ({ value: company.id, label: company.name })),
-    [companies.data],
-  );
-  // A chosen company outside the first results (a filter from the address) is named, not shown as its id.
-  const unlisted = value != null && !found.some((option) => option.value === value) && current?.id !== value;
-  const chosen = useQuery({ ...companyQuery(value ?? 0), enabled: unlisted });
-  const options = useMemo(() => {
-    const extra = current ?? (chosen.data ? { id: chosen.data.id, name: chosen.data.name } : null);
-    return extra && !found.some((option) => option.value === extra.id)
-      ? [{ value: extra.id, label: extra.name }, ...found]
-      : found;
-  }, [found, current, chosen.data]);
-
   return (
-    <Select<number | null>
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      allowClear
+    <RecordSelect
+      value={value}
+      onChange={onChange}
+      search={companyOptionsQuery}
+      lookup={companyQuery}
+      current={current ? toOption(current) : null}
+      toOption={toOption}
       placeholder="搜索公司名称"
-      value={value ?? null}
-      onChange={(next) => onChange?.(next ?? null)}
-      options={options}
-      loading={companies.isFetching}
-      notFoundContent={companies.isFetching ? '加载中…' : '没有符合条件的公司'}
-      style={{ width: '100%' }}
-      data-testid={testId}
+      notFound="没有符合条件的公司"
+      testId={testId}
     />
   );
 }

@@ -2,9 +2,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { Contact } from '@trackit/contract/contact.schema';
 import { MESSAGES } from '@trackit/contract/messages';
-import { App, Button, Card, Empty, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListError } from '../../components/list/list-error';
 import { ShellModal } from '../../components/shell-modal';
 import { StatusTag } from '../company/company-labels';
 import { companyContactsQuery, useCreateContact, useUpdateContact } from './contact.queries';
@@ -80,12 +81,7 @@ export function CompanyContacts({
       data-testid="company-contacts"
     >
       {contacts.isError ? (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={contacts.error.message || MESSAGES.networkError}
-        >
-          <Button onClick={() => contacts.refetch()}>{MESSAGES.uploadRetry}</Button>
-        </Empty>
+        <ListError error={contacts.error} retrying={contacts.isFetching} onRetry={() => contacts.refetch()} />
       ) : (
         <Table<Contact>
           rowKey="id"

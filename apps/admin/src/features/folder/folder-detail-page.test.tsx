@@ -139,6 +139,8 @@ describe('FolderDetailPage: editing', () => {
     expect(screen.getByTestId('folder-model').getAttribute('href')).toBe('/information/model/7');
     expect(screen.queryByTestId('folder-edit')).toBeNull();
     expect(screen.queryByTestId('file-delete-1')).toBeNull();
+    // Adding a file needs edit: no upload button for a reader.
+    expect(screen.queryByTestId('folder-upload')).toBeNull();
   });
 
   it('renames and changes the kind', async () => {

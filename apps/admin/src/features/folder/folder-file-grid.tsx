@@ -14,7 +14,7 @@ import { Button, Checkbox, Popconfirm, Tooltip } from 'antd';
 import { type DragEvent, memo, useState } from 'react';
 import { FileTypeIcon } from '../../components/file-type-icon';
 import { type GalleryItem, openGallery } from '../../components/image-gallery';
-import styles from './folder-detail-page.module.css';
+import styles from './folder-files.module.css';
 
 const isPdf = (file: FileItem): boolean => isPdfType(file.content_type);
 

@@ -42,6 +42,10 @@ export const folderKeys = {
 /** The team's folders: a name search, an order, a page (`FolderQuery`). */
 export const folderListQuery = pagedListQuery(folderKeys.lists, endpoints.folder.list);
 
+/** A model's folders, oldest first (its book usually comes first), at most 100. */
+export const modelFoldersQuery = (modelId: number) =>
+  folderListQuery({ model_id: modelId, sort: 'created_at', page: 1, per_page: PAGINATION.maxPerPage });
+
 /** One folder; the page shows a missing one itself, so no toast. */
 export const folderQuery = (id: number) =>
   queryOptions({

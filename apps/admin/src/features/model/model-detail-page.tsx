@@ -1,4 +1,4 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@trackit/client/format';
 import { DATE_FORMATS } from '@trackit/contract/constants';
@@ -8,16 +8,27 @@ import { App, Button, Card, Flex, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { useCan } from '../../layouts/use-permission-level';
+import { CompCardModal } from './comp-card-modal';
 import { countriesQuery, modelQuery, useUpdateModel } from './model.queries';
 import styles from './model-detail-page.module.css';
 import { ModelForm } from './model-form';
+import { ModelHistory } from './model-history';
 import { figureLine, ModelCover, ModelStatusTag, personLine } from './model-labels';
 import { ModelMeasurements } from './model-measurements';
 import { ModelProfile } from './model-profile';
+import { ModelResources } from './model-resources';
 import { ModelTrips } from './model-trips';
 
-/** The head of the page: cover, name, who, figures, where, and 编辑. */
-function ModelHeader({ model, onEdit }: { model: Model; onEdit?: (() => void) | undefined }) {
+/** The head of the page: cover, name, who, figures, where, 模卡 and 编辑. */
+function ModelHeader({
+  model,
+  onCompCard,
+  onEdit,
+}: {
+  model: Model;
+  onCompCard: () => void;
+  onEdit?: (() => void) | undefined;
+}) {
   return (
     <Card data-testid="model-header">
       <Flex gap={24} align="flex-start" className={styles.header}>
@@ -58,11 +69,16 @@ function ModelHeader({ model, onEdit }: { model: Model; onEdit?: (() => void) | 
             </Space>
           )}
         </Flex>
-        {onEdit && (
-          <Button icon={<EditOutlined />} onClick={onEdit} data-testid="model-edit">
-            编辑
+        <Space>
+          <Button icon={<FilePdfOutlined />} onClick={onCompCard} data-testid="model-comp-card">
+            模卡
           </Button>
-        )}
+          {onEdit && (
+            <Button icon={<EditOutlined />} onClick={onEdit} data-testid="model-edit">
+              编辑
+            </Button>
+          )}
+        </Space>
       </Flex>
     </Card>
   );
@@ -74,6 +90,7 @@ function ModelDetail({ model }: { model: Model }) {
   const countries = useQuery(countriesQuery);
   const update = useUpdateModel(model.id);
   const [editing, setEditing] = useState(false);
+  const [compCardOpen, setCompCardOpen] = useState(false);
   const [tab, setTab] = useState('profile');
   const { message } = App.useApp();
 
@@ -102,7 +119,12 @@ function ModelDetail({ model }: { model: Model }) {
 
   return (
     <Flex vertical gap={16}>
-      <ModelHeader model={model} onEdit={canEdit ? () => setEditing(true) : undefined} />
+      <ModelHeader
+        model={model}
+        onCompCard={() => setCompCardOpen(true)}
+        onEdit={canEdit ? () => setEditing(true) : undefined}
+      />
+      {compCardOpen && <CompCardModal model={model} onClose={() => setCompCardOpen(false)} />}
       <Card>
         <Tabs
           activeKey={tab}
@@ -113,8 +135,14 @@ function ModelDetail({ model }: { model: Model }) {
               label: '资料',
               children: <ModelProfile model={model} countries={countries.data?.countries} />,
             },
+            {
+              key: 'resources',
+              label: '资源',
+              children: <ModelResources model={model} canEdit={canEdit} />,
+            },
             { key: 'trips', label: '行程', children: <ModelTrips modelId={model.id} canEdit={canEdit} /> },
             { key: 'measurements', label: '身材记录', children: <ModelMeasurements modelId={model.id} /> },
+            { key: 'history', label: '操作记录', children: <ModelHistory modelId={model.id} /> },
           ]}
           destroyOnHidden
           data-testid="model-tabs"
@@ -125,8 +153,9 @@ function ModelDetail({ model }: { model: Model }) {
 }
 
 /**
- * A model (/admin/information/model/{id}): the header with cover and figures, then the profile, the trips
- * (added and changed in place) and the measurement history. 编辑 opens the form for members who may edit.
+ * A model (/admin/information/model/{id}): the header with cover and figures, then the profile, the
+ * resources (the model's folders and their files), the trips (added and changed in place), the
+ * measurement history and the operation history. 编辑 opens the form for members who may edit.
  * The breadcrumb shows the name (模特不存在 when missing).
  */
 export function ModelDetailPage() {

@@ -1,9 +1,19 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Model } from '@trackit/contract/model.schema';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api';
+import { answerCalls } from '../../testing/api-answers';
+import { renderPage } from '../../testing/render-page';
+import { memberOption, memberOptionsAnswer } from '../organization/organization.fixtures';
 import { modelFixture } from './model.fixtures';
 import { ModelForm, modelBody, modelFormValues, statusOptions } from './model-form';
+
+vi.mock('../../api', () => ({ api: { call: vi.fn() } }));
+
+/** The form as a page renders it (the manager picker asks the server for the team's members). */
+const render = (form: ReactElement) => renderPage(form, '/');
 
 const fill = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -25,7 +35,13 @@ const storedModel = (overrides: Partial<Model> = {}): Model =>
   });
 
 describe('ModelForm: one form for create and edit, checked by the contract schema', () => {
-  afterEach(cleanup);
+  beforeEach(() =>
+    answerCalls(api, memberOptionsAnswer([memberOption(3, '沈念', '经纪部'), memberOption(4, '王经纪')])),
+  );
+  afterEach(() => {
+    cleanup();
+    vi.clearAllMocks();
+  });
 
   it('sends the parsed values: trimmed, measurements as numbers, empty fields null', async () => {
     const onSubmit = vi.fn();
@@ -69,11 +85,9 @@ describe('ModelForm: one form for create and edit, checked by the contract schem
 
   it('shows the national ID only at manage level, and checks its check character there', async () => {
     const onSubmit = vi.fn();
-    const { unmount } = render(
-      <ModelForm canManage={false} submitting={false} submitText="创建" onSubmit={onSubmit} />,
-    );
+    render(<ModelForm canManage={false} submitting={false} submitText="创建" onSubmit={onSubmit} />);
     expect(screen.queryByTestId('model-id-number-input')).toBeNull();
-    unmount();
+    cleanup();
     render(<ModelForm canManage submitting={false} submitText="创建" onSubmit={onSubmit} />);
     fill('model-name-input', '刘晓阳');
     fill('model-id-number-input', '110105194912310021');
@@ -107,8 +121,27 @@ describe('ModelForm: one form for create and edit, checked by the contract schem
       id_number: '11010519491231002X',
       wechat: null,
     });
-    // The managing member is not a field of the form: editing never changes it.
-    expect(body).not.toHaveProperty('manager_member_id');
+    expect(body).toMatchObject({ manager_member_id: 3 });
     expect(modelBody(modelFormValues(model), false)).not.toHaveProperty('id_number');
+  });
+
+  it('names the current manager and sends the one chosen from the team', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <ModelForm
+        model={storedModel()}
+        canManage={false}
+        submitting={false}
+        submitText="保存"
+        onSubmit={onSubmit}
+      />,
+    );
+    const picker = screen.getByTestId('model-manager-input');
+    expect(picker.textContent).toContain('沈念');
+    fireEvent.mouseDown(picker.querySelector('.ant-select-selector') ?? picker);
+    fireEvent.click(await screen.findByText('王经纪'));
+    fireEvent.click(screen.getByTestId('model-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ manager_member_id: 4 });
   });
 });

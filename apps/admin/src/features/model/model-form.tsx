@@ -41,6 +41,7 @@ import type { ReactNode } from 'react';
 import { emptyToNull, optionalRule } from '../../components/optional-rule';
 import { schemaRule } from '../../components/schema-rule';
 import { textCount } from '../../components/text-count';
+import { MemberSelect } from '../organization/member-select';
 import styles from './model-form.module.css';
 
 const shape = modelCreateSchema.shape;
@@ -76,6 +77,7 @@ export interface ModelFormValues {
   wechat?: string;
   id_number?: string;
   socials?: { platform?: string; handle?: string; followers?: number | null }[];
+  manager_member_id?: number | null;
   mother_agency?: string;
   /** Percent (20 = 20 %); the API takes basis points. */
   commission_percent?: number | null;
@@ -112,6 +114,7 @@ export const modelFormValues = (model?: Model): ModelFormValues =>
         wechat: model.wechat ?? '',
         id_number: model.id_number ?? '',
         socials: model.socials.map((social) => ({ ...social })),
+        manager_member_id: model.manager_member_id,
         mother_agency: model.mother_agency ?? '',
         commission_percent: model.commission_rate === null ? null : model.commission_rate / 100,
         contract_start: day(model.contract_start),
@@ -219,7 +222,7 @@ export interface ModelFormProps {
 
 /**
  * One form for creating and editing a model, in sections, each field checked with the schema the server
- * uses. The managing member is not chosen here (no member list yet); editing never changes it.
+ * uses.
  */
 export function ModelForm({
   model,
@@ -451,6 +454,19 @@ export function ModelForm({
       </section>
 
       <Section title="合约与佣金">
+        <Col xs={24} md={8}>
+          <Form.Item name="manager_member_id" label={LABELS.manager_member_id}>
+            <MemberSelect
+              current={
+                model?.manager_member_id && model.manager_nickname
+                  ? { id: model.manager_member_id, nickname: model.manager_nickname }
+                  : null
+              }
+              placeholder="选择负责的经纪人"
+              testId="model-manager-input"
+            />
+          </Form.Item>
+        </Col>
         <Col xs={24} md={8}>
           <Form.Item
             name="mother_agency"

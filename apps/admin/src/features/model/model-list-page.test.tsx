@@ -10,7 +10,7 @@ import { renderPage } from '../../testing/render-page';
 import { modelFixture } from './model.fixtures';
 import { ModelListPage } from './model-list-page';
 
-vi.mock('../../api', () => ({ api: { call: vi.fn() } }));
+vi.mock('../../api', () => ({ api: { call: vi.fn(), download: vi.fn() } }));
 
 const model = (id: number, name: string, overrides: Partial<Model> = {}): Model =>
   modelFixture({ id, name, manager_member_id: 3, manager_nickname: '沈念', ...overrides });
@@ -113,6 +113,29 @@ describe('ModelListPage', () => {
     // Once the levels are in, the button still does not come.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByTestId('model-create')).toBeNull();
+    expect(screen.queryByTestId('model-import')).toBeNull();
+  });
+
+  it("exports exactly the address's filters and order, not its page", async () => {
+    answerAs('read');
+    vi.mocked(api.download).mockResolvedValueOnce({
+      blob: new Blob(['x']),
+      fileName: '模特-2026-11-23.xlsx',
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:models');
+    URL.revokeObjectURL = vi.fn();
+    renderPage(
+      <ModelListPage />,
+      '/information/model',
+      '/information/model?height=174_179&sort=name&page=2&view=table',
+    );
+    await screen.findByTestId('model-row-1');
+    fireEvent.click(screen.getByTestId('model-export'));
+    await waitFor(() =>
+      expect(api.download).toHaveBeenCalledWith(endpoints.model.export, {
+        query: { height: ['174-179'], sort: 'name' },
+      }),
+    );
   });
 
   it('says why the list is empty, with 清除筛选 when filters are set', async () => {

@@ -1,4 +1,10 @@
-import { AppstoreOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  DownloadOutlined,
+  PlusOutlined,
+  UnorderedListOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { LETTERS } from '@trackit/contract/constants';
 import {
@@ -23,7 +29,8 @@ import { type BulkAction, SelectionBar } from '../../components/list/selection-b
 import { type ListSearch, useListSearch } from '../../components/list/use-list-search';
 import { useListSelection } from '../../components/list/use-list-selection';
 import { useCan } from '../../layouts/use-permission-level';
-import { countriesQuery, modelListQuery } from './model.queries';
+import { MemberSelect } from '../organization/member-select';
+import { countriesQuery, modelListQuery, useExportModels } from './model.queries';
 import { figureLine, ModelCover, ModelStatusTag, personLine, threeSizes } from './model-labels';
 import styles from './model-list-page.module.css';
 import {
@@ -283,13 +290,15 @@ function useModelList(search: ListSearch<ModelListSearch>) {
 /**
  * The team's models (/admin/information/model): search by name, English name, mobile or pinyin; the
  * §9 range chips and the other filters in the address; cards with cover photos (or a table, also kept
- * in the address); models ticked for the package to come; 新建模特 for members who may edit.
+ * in the address); models ticked for the package to come; 新建模特 for members who may edit. 导出
+ * saves the models the address's filters find as a spreadsheet; 导入 opens the import page.
  */
 export function ModelListPage() {
   const search = useListSearch(modelListSearchSchema);
   const models = useModelList(search);
   const countries = useQuery(countriesQuery);
   const canEdit = useCan('data_management', 'edit');
+  const exporting = useExportModels();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const layout: ListLayout = params.get(VIEW_PARAM) === 'table' ? 'table' : 'cards';
@@ -305,6 +314,7 @@ export function ModelListPage() {
     [countries.data],
   );
   const managerId = query.manager_member_id;
+  // A manager chosen from a card is named from the list before the picker has searched.
   const managerName = models.data?.data.find(
     (model) => model.manager_member_id === managerId,
   )?.manager_nickname;
@@ -334,6 +344,23 @@ export function ModelListPage() {
             ]}
             data-testid="model-view-toggle"
           />
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting.isPending}
+            onClick={() => exporting.mutate(toModelListInput(query))}
+            data-testid="model-export"
+          >
+            导出
+          </Button>
+          {canEdit && (
+            <Button
+              icon={<UploadOutlined />}
+              onClick={() => navigate('/information/model/import')}
+              data-testid="model-import"
+            >
+              导入
+            </Button>
+          )}
           {canEdit && (
             <Button
               type="primary"
@@ -431,15 +458,14 @@ export function ModelListPage() {
           aria-label="排序"
           data-testid="model-sort"
         />
-        {managerId !== undefined && (
-          <Tag
-            closable
-            onClose={() => search.set({ manager_member_id: undefined })}
-            data-testid="model-manager-filter"
-          >
-            经纪人：{managerName ?? MESSAGES.empty}
-          </Tag>
-        )}
+        <MemberSelect
+          value={managerId ?? null}
+          onChange={(value) => search.set({ manager_member_id: value ?? undefined })}
+          current={managerId !== undefined && managerName ? { id: managerId, nickname: managerName } : null}
+          placeholder="经纪人"
+          style={{ width: 150 }}
+          testId="model-manager-filter"
+        />
       </ListToolbar>
       <div className={styles.ranges}>
         <RangeChips search={search} field="height" />

@@ -3,8 +3,9 @@ import { formatDate } from '@trackit/client/format';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { MESSAGES } from '@trackit/contract/messages';
 import { type Measurement, MODEL_FIELD_LABELS } from '@trackit/contract/model.schema';
-import { Button, Empty, Table } from 'antd';
+import { Empty, Table } from 'antd';
 import { useState } from 'react';
+import { ListError } from '../../components/list/list-error';
 import { measurementsQuery } from './model.queries';
 
 const measure = (unit: string) => (value: number | null) =>
@@ -37,12 +38,7 @@ export function ModelMeasurements({ modelId }: { modelId: number }) {
   const history = useQuery(measurementsQuery(modelId, page));
   if (history.isError && !history.data) {
     return (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={history.error.message || MESSAGES.networkError}
-      >
-        <Button onClick={() => history.refetch()}>{MESSAGES.uploadRetry}</Button>
-      </Empty>
+      <ListError error={history.error} retrying={history.isFetching} onRetry={() => history.refetch()} />
     );
   }
   return (

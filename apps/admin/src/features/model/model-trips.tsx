@@ -22,6 +22,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { ListError } from '../../components/list/list-error';
 import { optionalRule } from '../../components/optional-rule';
 import { ShellModal } from '../../components/shell-modal';
 import { textCount } from '../../components/text-count';
@@ -170,12 +171,7 @@ export function ModelTrips({ modelId, canEdit }: { modelId: number; canEdit: boo
         )}
       </Flex>
       {trips.isError && !trips.data ? (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={trips.error.message || MESSAGES.networkError}
-        >
-          <Button onClick={() => trips.refetch()}>{MESSAGES.uploadRetry}</Button>
-        </Empty>
+        <ListError error={trips.error} retrying={trips.isFetching} onRetry={() => trips.refetch()} />
       ) : (
         <Table<Trip>
           rowKey="id"

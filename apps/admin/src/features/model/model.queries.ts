@@ -1,12 +1,15 @@
 /**
  * Every call of the model pages: the team's models, one model, creating and changing one, its
  * measurement history and its trips; and what each does to the cache. Also the country list the form
- * and the filters choose a nationality from.
+ * and the filters choose a nationality from, and the comp card's pictures and download.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { saveDownloadedFile } from '@trackit/client/save-file';
+import { compCardFileName } from '@trackit/contract/comp-card';
 import type { CallInput } from '@trackit/contract/endpoint';
 import { endpoints } from '@trackit/contract/endpoints';
-import type { ModelCreate, ModelUpdate, TripCreate, TripUpdate } from '@trackit/contract/model.schema';
+import { PAGINATION } from '@trackit/contract/envelope';
+import type { Model, ModelCreate, ModelUpdate, TripCreate, TripUpdate } from '@trackit/contract/model.schema';
 import { api } from '../../api';
 
 /** Query keys, all under `['models']`. */
@@ -16,6 +19,7 @@ export const modelKeys = {
   detail: (id: number) => ['models', 'detail', id] as const,
   measurements: (id: number) => ['models', 'measurements', id] as const,
   trips: (id: number) => ['models', 'trips', id] as const,
+  history: (id: number) => ['models', 'history', id] as const,
 };
 
 /** What GET /v1/models takes, as sent: ranges as `min-max` texts (`height[]=168-173`). */
@@ -54,6 +58,15 @@ export const tripsQuery = (id: number, page: number) =>
     queryKey: [...modelKeys.trips(id), page],
     queryFn: ({ signal }) =>
       api.call(endpoints.model.trips, { params: { id }, query: { page, per_page: 20 } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** A model's history: what members did to the model, its trips and its folders, newest first. */
+export const modelHistoryQuery = (id: number, page: number) =>
+  queryOptions({
+    queryKey: [...modelKeys.history(id), page],
+    queryFn: ({ signal }) =>
+      api.call(endpoints.model.history, { params: { id }, query: { page, per_page: 20 } }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -115,5 +128,75 @@ export function useDeleteTrip(modelId: number) {
   return useMutation({
     mutationFn: (id: number) => api.call(endpoints.model.deleteTrip, { params: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: modelKeys.trips(modelId) }),
+  });
+}
+
+// --- Comp card ----------------------------------------------------------------------------------------------
+
+/** The pictures among the first 100 files of one of the model's folders: what the comp card picks from. */
+export const compCardPicturesQuery = (modelId: number, folderId: number) =>
+  queryOptions({
+    queryKey: [...modelKeys.all, 'comp-card', modelId, folderId] as const,
+    queryFn: ({ signal }) =>
+      api.call(
+        endpoints.folder.files,
+        { params: { id: folderId }, query: { page: 1, per_page: PAGINATION.maxPerPage } },
+        { signal },
+      ),
+    select: (page) => page.data.filter((file) => file.kind === 'image'),
+  });
+
+/**
+ * Makes the model's comp card with these photos on the back and saves the PDF. The dialog shows a
+ * refusal itself, so no toast.
+ */
+export function useDownloadCompCard(model: Pick<Model, 'id' | 'name'>) {
+  return useMutation({
+    mutationFn: async (fileIds: number[]) => {
+      const file = await api.download(
+        endpoints.model.compCard,
+        { params: { id: model.id }, query: { file_ids: fileIds } },
+        { hideToast: true },
+      );
+      saveDownloadedFile(file, compCardFileName(model.name));
+    },
+  });
+}
+
+// --- Spreadsheets -------------------------------------------------------------------------------------------
+
+/** Exports the models the list's filters find, in its order, and saves the .xlsx (the page is not sent). */
+export function useExportModels() {
+  return useMutation({
+    mutationFn: async ({ page: _page, per_page: _perPage, ...filters }: ModelListInput) =>
+      saveDownloadedFile(await api.download(endpoints.model.export, { query: filters }), '模特.xlsx'),
+  });
+}
+
+/** Saves the import template (the national ID column only for managers). */
+export function useDownloadImportTemplate() {
+  return useMutation({
+    mutationFn: async () =>
+      saveDownloadedFile(await api.download(endpoints.model.importTemplate), '模特导入模板.xlsx'),
+  });
+}
+
+/**
+ * Checks a spreadsheet row by row (`dryRun`), or imports its valid rows; an import refreshes the lists.
+ * The page shows a refusal of the file itself, so no toast.
+ */
+export function useModelImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) =>
+      api.upload(
+        endpoints.model.import,
+        file,
+        { query: { dry_run: dryRun ? 'true' : 'false' } },
+        { hideToast: true },
+      ),
+    onSuccess: (result) => {
+      if (result.imported > 0) void queryClient.invalidateQueries({ queryKey: modelKeys.lists });
+    },
   });
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@trackit/client/format';
-import { toAdminRoute } from '@trackit/contract/admin-paths';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { MESSAGES } from '@trackit/contract/messages';
 import {
@@ -12,12 +11,12 @@ import {
   operationLogQuerySchema,
   TEAM_LOG_ACTIONS,
 } from '@trackit/contract/operation-log.schema';
-import { Card, DatePicker, Flex, Select, Typography } from 'antd';
+import { Card, DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import { useListSearch } from '../../components/list/use-list-search';
+import { ChangeList, OperationSentence } from '../../components/operation-entry';
 import { operationLogsQuery, orderDateRange } from './operate.queries';
 
 const ACTION_OPTIONS = TEAM_LOG_ACTIONS.map((action) => ({
@@ -36,37 +35,6 @@ const RANGE_PRESETS: { label: string; value: () => Range }[] = [
 const disableFuture = (day: Dayjs) => day.isAfter(dayjs(), 'day');
 
 const shown = (value: string | null | undefined) => value || MESSAGES.empty;
-
-/** `昵称：小王 → 王小明`. */
-const changeText = ({ field, before, after }: FieldChange) => `${field}：${shown(before)} → ${shown(after)}`;
-
-/** What the member did, as the server words it, and the record it concerns when it has a page. */
-function OperationSentence({ sentence, link }: Pick<OperationLog, 'sentence' | 'link'>) {
-  const route = toAdminRoute(link);
-  return (
-    <span>
-      {sentence}
-      {route && (
-        <Link to={route} style={{ marginLeft: 8 }}>
-          查看
-        </Link>
-      )}
-    </span>
-  );
-}
-
-function ChangeList({ changes }: { changes: FieldChange[] }) {
-  if (changes.length === 0) return MESSAGES.empty;
-  return (
-    <Flex vertical>
-      {changes.map((change) => (
-        <Typography.Text key={change.field} type="secondary" style={{ fontSize: 13 }}>
-          {changeText(change)}
-        </Typography.Text>
-      ))}
-    </Flex>
-  );
-}
 
 const columns: DataTableColumn<OperationLog, OperationLogQuery>[] = [
   {

@@ -1,6 +1,7 @@
 import type { CompanyIndustry, CompanyTier, RecordStatus } from '@trackit/contract/enums';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
 import { memberships } from '../organization/organization.tables';
 import { companies } from './company.tables';
@@ -99,9 +100,6 @@ export interface CompanyListFilter {
   ownerMembershipId?: number | undefined;
   status?: RecordStatus | undefined;
 }
-
-/** `%`, `_` and `\` typed by a user match themselves, not any text. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** The team's companies, newest first, each with its owner and number of contacts (one query, paged in the database). */
 export async function listCompanies(

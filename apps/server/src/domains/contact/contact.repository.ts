@@ -1,6 +1,7 @@
 import type { RecordStatus } from '@trackit/contract/enums';
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
 import { companies } from '../company/company.tables';
 import { contacts } from './contact.tables';
@@ -63,9 +64,6 @@ export interface ContactListFilter {
   keyword?: string | undefined;
   status?: RecordStatus | undefined;
 }
-
-/** `%`, `_` and `\` typed by a user match themselves, not any text. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** The team's contacts, newest first, with their company's name; paged in the database. */
 export async function listContacts(

@@ -4,6 +4,7 @@ import { FOLDER_PREVIEW_COUNT, type FOLDER_SORTS } from '@trackit/contract/folde
 import type { FileKind } from '@trackit/contract/upload.schema';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
 import { models } from '../model/model.tables';
 import { folders } from './folder.tables';
@@ -75,9 +76,6 @@ export interface FolderListFilter {
 
 const SORT_COLUMNS = { name: folders.name, created_at: folders.createdAt, updated_at: folders.updatedAt };
 
-/** `%`, `_` and `\` typed by a user match themselves, not any text. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /** The team's folders, newest first unless sorted otherwise, each with its model, count and first files (one query). */
 export async function listFolders(
   db: Database,
@@ -107,6 +105,15 @@ export async function listFolders(
     db.select({ total: count() }).from(folders).where(where),
   ]);
   return { rows: rows.map(toRow), total: totals?.total ?? 0 };
+}
+
+/** The ids of the team's folders that belong to a model. */
+export async function listModelFolderIds(db: Database, teamId: number, modelId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.teamId, teamId), eq(folders.modelId, modelId)));
+  return rows.map((row) => row.id);
 }
 
 export async function findFolder(

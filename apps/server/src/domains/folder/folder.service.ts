@@ -39,6 +39,7 @@ import {
   findFolderForUpdate,
   insertFolder,
   listFolders,
+  listModelFolderIds,
   lockFolders,
   touchFolder,
   updateFolder as updateFolderRow,
@@ -257,6 +258,11 @@ export async function deleteFile(
     return unreferenced;
   });
   await deleteStoredKeys(deps, keys);
+}
+
+/** The ids of a model's folders, for the model's history (which includes what happened in them). */
+export function modelFolderIds(deps: Pick<FolderDeps, 'db'>, teamId: number, modelId: number) {
+  return listModelFolderIds(deps.db, teamId, modelId);
 }
 
 /** GET /v1/folders/{id}/files: the folder's files in its order (position, then name), with signed addresses. */

@@ -1,3 +1,4 @@
+import type { FolderKind } from '@trackit/contract/enums';
 import { readSort, type SortValue } from '@trackit/contract/envelope';
 import type { MODEL_SORTS, ParsedRange } from '@trackit/contract/model.schema';
 import {
@@ -18,6 +19,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
 import { folders } from '../folder/folder.tables';
 import { memberships } from '../organization/organization.tables';
@@ -60,10 +62,21 @@ const toModelRow = (row: SelectedModel): ModelRow => ({
   cover: row.cover && row.coverKey ? { ...row.cover, blobKey: row.coverKey } : null,
 });
 
-export async function insertModel(tx: Database, values: ModelValues): Promise<ModelRecord> {
-  const [row] = await tx.insert(models).values(values).returning();
-  if (!row) throw new Error('model not created');
-  return row;
+/** Rows per INSERT: a model has about 40 columns, PostgreSQL takes at most 65,535 parameters a statement. */
+const INSERT_CHUNK = 1000;
+
+/** One model, or a batch in a few statements (an import); in the order given. */
+export async function insertModels(tx: Database, values: ModelValues[]): Promise<ModelRecord[]> {
+  const created: ModelRecord[] = [];
+  for (let start = 0; start < values.length; start += INSERT_CHUNK) {
+    created.push(
+      ...(await tx
+        .insert(models)
+        .values(values.slice(start, start + INSERT_CHUNK))
+        .returning()),
+    );
+  }
+  return created;
 }
 
 export async function updateModel(
@@ -109,6 +122,22 @@ export async function findModelForUpdate(
   return row;
 }
 
+/** The team's models holding any of these mobiles or national IDs (an import's duplicates). */
+export async function findModelsWithAny(
+  db: Database,
+  teamId: number,
+  field: 'mobile' | 'idNumber',
+  values: string[],
+): Promise<{ id: number; name: string; value: string }[]> {
+  if (values.length === 0) return [];
+  const column = field === 'mobile' ? models.mobile : models.idNumber;
+  const rows = await db
+    .select({ id: models.id, name: models.name, value: column })
+    .from(models)
+    .where(and(eq(models.teamId, teamId), inArray(column, values)));
+  return rows.flatMap((row) => (row.value === null ? [] : [{ ...row, value: row.value }]));
+}
+
 /** Another model of the team with this mobile or national ID (a duplicate), if any. */
 export async function findModelWith(
   db: Database,
@@ -146,6 +175,40 @@ export async function findModelFile(
   return row;
 }
 
+/** The files among `fileIds` that are in the model's own folders, in the team, with their storage keys. */
+export async function findModelFiles(
+  db: Database,
+  teamId: number,
+  modelId: number,
+  fileIds: number[],
+): Promise<CoverFileRow[]> {
+  if (fileIds.length === 0) return [];
+  const rows = await db
+    .select({ file: files, blobKey: blobs.key })
+    .from(files)
+    .innerJoin(folders, and(eq(folders.id, files.folderId), eq(folders.teamId, files.teamId)))
+    .innerJoin(blobs, eq(blobs.id, files.blobId))
+    .where(and(eq(files.teamId, teamId), eq(folders.modelId, modelId), inArray(files.id, fileIds)));
+  return rows.map((row) => ({ ...row.file, blobKey: row.blobKey }));
+}
+
+/**
+ * The pictures of the model's folders, in the order the admin lists them (folders oldest first, files in
+ * each folder's order): what a comp card picks from when none are chosen.
+ */
+export function listModelPictures(
+  db: Database,
+  teamId: number,
+  modelId: number,
+): Promise<{ id: number; folderKind: FolderKind }[]> {
+  return db
+    .select({ id: files.id, folderKind: folders.kind })
+    .from(files)
+    .innerJoin(folders, and(eq(folders.id, files.folderId), eq(folders.teamId, files.teamId)))
+    .where(and(eq(files.teamId, teamId), eq(folders.modelId, modelId), eq(files.kind, 'image')))
+    .orderBy(asc(folders.createdAt), asc(folders.id), asc(files.position), asc(files.name), asc(files.id));
+}
+
 export interface ModelListFilter {
   keyword?: string | undefined;
   gender?: ModelRecord['gender'] | undefined;
@@ -162,9 +225,6 @@ export interface ModelListFilter {
   managerMembershipId?: number | undefined;
   sort?: SortValue<(typeof MODEL_SORTS)[number]> | undefined;
 }
-
-/** `%`, `_` and `\` typed by a user match themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** What the keyword search compares with the pinyin and English columns: lower case, no spaces. */
 export const searchForm = (text: string) => text.toLowerCase().replace(/\s+/g, '');
@@ -214,9 +274,9 @@ const SORT_COLUMNS = {
   age: models.birthday,
 };
 
-/** The two queries of a list page (its rows, and the exact total), unexecuted: the bench explains them. */
-export function modelListQueries(db: Database, teamId: number, filter: ModelListFilter, window: PageWindow) {
-  const where = and(
+/** The list's filters, all within the team. */
+function modelListWhere(teamId: number, filter: ModelListFilter) {
+  return and(
     eq(models.teamId, teamId),
     filter.keyword ? keywordMatch(filter.keyword) : undefined,
     filter.gender ? eq(models.gender, filter.gender) : undefined,
@@ -231,16 +291,22 @@ export function modelListQueries(db: Database, teamId: number, filter: ModelList
     filter.status ? eq(models.status, filter.status) : undefined,
     filter.managerMembershipId ? eq(models.managerMembershipId, filter.managerMembershipId) : undefined,
   );
+}
+
+function modelListOrder(filter: ModelListFilter): SQL[] {
   const sort = readSort(filter.sort ?? '-created_at');
   const descending = sort.field === 'age' ? !sort.descending : sort.descending;
   const direction = descending ? desc : asc;
   // Models without the value come last either way (an index per direction of the nullable columns). The
   // id breaks ties, so paging through equal values never repeats or skips a model.
   const column = SORT_COLUMNS[sort.field];
-  const order: SQL[] = [
-    descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
-    direction(models.id),
-  ];
+  return [descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, direction(models.id)];
+}
+
+/** The two queries of a list page (its rows, and the exact total), unexecuted: the bench explains them. */
+export function modelListQueries(db: Database, teamId: number, filter: ModelListFilter, window: PageWindow) {
+  const where = modelListWhere(teamId, filter);
+  const order = modelListOrder(filter);
   // The page's ids first, from the indexes alone; only those rows are read whole and joined, so a deep
   // page never joins the rows it skips.
   const page = db
@@ -259,6 +325,24 @@ export function modelListQueries(db: Database, teamId: number, filter: ModelList
   };
 }
 
+/** The ids of every model matching the filters, in the list's order, from the indexes (an export's rows). */
+export async function listModelIds(db: Database, teamId: number, filter: ModelListFilter): Promise<number[]> {
+  const rows = await db
+    .select({ id: models.id })
+    .from(models)
+    .where(modelListWhere(teamId, filter))
+    .orderBy(...modelListOrder(filter));
+  return rows.map((row) => row.id);
+}
+
+/** The team's models of these ids, whole and joined, in the order of `ids`. */
+export async function findModelsByIds(db: Database, teamId: number, ids: number[]): Promise<ModelRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectModels(db).where(and(eq(models.teamId, teamId), inArray(models.id, ids)));
+  const byId = new Map(rows.map((row) => [row.model.id, toModelRow(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The team's models matching the filters, newest first unless sorted otherwise; paged in the database. */
 export async function listModels(db: Database, teamId: number, filter: ModelListFilter, window: PageWindow) {
   const queries = modelListQueries(db, teamId, filter, window);
@@ -269,7 +353,14 @@ export async function listModels(db: Database, teamId: number, filter: ModelList
 // --- Measurements -------------------------------------------------------------------------------------------
 
 export async function insertMeasurement(tx: Database, values: typeof modelMeasurements.$inferInsert) {
-  await tx.insert(modelMeasurements).values(values);
+  await insertMeasurements(tx, [values]);
+}
+
+/** The first measurements of new models, in a few statements. */
+export async function insertMeasurements(tx: Database, values: (typeof modelMeasurements.$inferInsert)[]) {
+  for (let start = 0; start < values.length; start += INSERT_CHUNK) {
+    await tx.insert(modelMeasurements).values(values.slice(start, start + INSERT_CHUNK));
+  }
 }
 
 export async function listMeasurements(db: Database, teamId: number, modelId: number, window: PageWindow) {

@@ -1,5 +1,9 @@
+import type { Readable } from 'node:stream';
 import type { Endpoints } from '@trackit/contract/endpoints';
+import { sendAttachment } from '../../http/content-disposition';
 import type { Handlers } from '../../http/endpoint-router';
+import { presentHistoryEntry } from '../operation-log/operation-log.presenter';
+import { makeCompCard } from './comp-card/comp-card.service';
 import { presentMeasurement, presentModel, presentTrip } from './model.presenter';
 import {
   createModel,
@@ -13,6 +17,9 @@ import {
   updateModel,
   updateTrip,
 } from './model.service';
+import { listModelHistory } from './model-history.service';
+import { exportModels } from './sheet/model-export.service';
+import { importModels, modelImportTemplate } from './sheet/model-import.service';
 
 /** Handlers of `endpoints.model`: each calls one service function and presents its answer. */
 export function modelRoutes(deps: ModelDeps): Handlers<Endpoints['model']> {
@@ -22,12 +29,24 @@ export function modelRoutes(deps: ModelDeps): Handlers<Endpoints['model']> {
       const { items, total } = await listTeamModels(deps, auth, query);
       return { items: items.map(presentModel), total };
     },
+    export: async ({ auth, query, reply }) => sendAttachment(reply, await exportModels(deps, auth, query)),
+    importTemplate: async ({ auth, reply }) => sendAttachment(reply, await modelImportTemplate(deps, auth)),
+    import: async ({ auth, query, request, origin }) =>
+      importModels(deps, auth, { file: request.body as Readable, dryRun: query.dry_run }, origin),
     get: async ({ auth, params }) => presentModel(await getModel(deps, auth, params.id)),
     update: async ({ auth, params, body, origin }) =>
       presentModel(await updateModel(deps, auth, params.id, body, origin)),
     measurements: async ({ auth, params, query }) => {
       const { rows, total } = await listModelMeasurements(deps, auth, params.id, query);
       return { items: rows.map(presentMeasurement), total };
+    },
+    history: async ({ auth, params, query }) => {
+      const { rows, total } = await listModelHistory(deps, auth, params.id, query);
+      return { items: rows.map(presentHistoryEntry), total };
+    },
+    compCard: async ({ auth, params, query, reply }) => {
+      const card = await makeCompCard(deps, auth, params.id, query);
+      return sendAttachment(reply, { contentType: 'application/pdf', ...card });
     },
     trips: async ({ auth, params, query }) => {
       const { rows, total } = await listModelTrips(deps, auth, params.id, query);

@@ -17,6 +17,7 @@ import {
   MODEL_FIELD_LABELS,
   MODEL_MESSAGES,
   type ModelCreate,
+  type ModelFilter,
   type ModelQuery,
   type ModelUpdate,
   TRIP_FIELD_LABELS,
@@ -32,7 +33,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { isCountryCode } from '../country/country.service';
-import { memberActor, recordOperation } from '../operation-log/operation-log.service';
+import { memberActor, recordOperation, recordOperations } from '../operation-log/operation-log.service';
 import { findTeamMember } from '../organization/organization.service';
 import { grantsOf } from '../permission/permission.service';
 import { signFile, type UploadDeps } from '../upload/upload.service';
@@ -45,11 +46,13 @@ import {
   findModelWith,
   findTripForUpdate,
   insertMeasurement,
-  insertModel,
+  insertMeasurements,
+  insertModels,
   insertTrip,
   listMeasurements,
   listModels,
   listTrips,
+  type ModelListFilter,
   type ModelRecord,
   type ModelRow,
   type ModelValues,
@@ -75,7 +78,8 @@ const tripNotFound = () => new AppError('notFound', { message: MODEL_MESSAGES.tr
 const invalid = (field: string, message: string) =>
   new AppError('validationFailed', { message, data: { fields: { [field]: message } } });
 
-async function canManage(deps: Pick<ModelDeps, 'db'>, auth: AuthContext): Promise<boolean> {
+/** Whether the member holds data_management at manage: sees and writes national IDs, archives. */
+export async function canManage(deps: Pick<ModelDeps, 'db'>, auth: AuthContext): Promise<boolean> {
   return levelAllows((await grantsOf(deps, auth)).get('data_management'), 'manage');
 }
 
@@ -179,6 +183,33 @@ function shown(field: Field, value: unknown, managerName: (id: number) => string
   }
 }
 
+/** A rule a model's values break: the field and the Chinese message. */
+export interface FieldIssue {
+  field: keyof ModelUpdate;
+  message: string;
+}
+
+/** Rules beyond the schema that need the stored record or today: the country, the birthday, the contract. */
+export function modelRuleIssues(
+  input: ModelUpdate,
+  stored: ModelRecord | undefined,
+  today: string,
+): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (input.nationality && !isCountryCode(input.nationality)) {
+    issues.push({ field: 'nationality', message: MODEL_MESSAGES.countryInvalid });
+  }
+  if (input.birthday && input.birthday > today) {
+    issues.push({ field: 'birthday', message: MODEL_MESSAGES.birthdayInFuture });
+  }
+  const start = input.contract_start !== undefined ? input.contract_start : stored?.contractStart;
+  const end = input.contract_end !== undefined ? input.contract_end : stored?.contractEnd;
+  if (start && end && end < start) {
+    issues.push({ field: 'contract_end', message: MODEL_MESSAGES.contractEndBeforeStart });
+  }
+  return issues;
+}
+
 /** Rules that need the stored record or today: the dates, the country, the manager, duplicates, the cover. */
 async function checkFields(
   deps: Pick<ModelDeps, 'db' | 'clock'>,
@@ -187,15 +218,8 @@ async function checkFields(
   input: ModelUpdate,
   stored: ModelRecord | undefined,
 ): Promise<void> {
-  if (input.nationality && !isCountryCode(input.nationality)) {
-    throw invalid('nationality', MODEL_MESSAGES.countryInvalid);
-  }
-  if (input.birthday && input.birthday > chinaDate(deps.clock())) {
-    throw invalid('birthday', MODEL_MESSAGES.birthdayInFuture);
-  }
-  const start = input.contract_start !== undefined ? input.contract_start : stored?.contractStart;
-  const end = input.contract_end !== undefined ? input.contract_end : stored?.contractEnd;
-  if (start && end && end < start) throw invalid('contract_end', MODEL_MESSAGES.contractEndBeforeStart);
+  const [issue] = modelRuleIssues(input, stored, chinaDate(deps.clock()));
+  if (issue) throw invalid(issue.field, issue.message);
   if (input.manager_member_id && !(await findTeamMember(tx, auth.teamId, input.manager_member_id))) {
     throw new AppError('notFound', { message: MODEL_MESSAGES.memberNotFound });
   }
@@ -213,18 +237,30 @@ async function checkFields(
   }
 }
 
-/** Refuses what only a manager may do: write the national ID, archive or bring back an archived model. */
-function checkSensitive(manage: boolean, input: ModelUpdate, stored: ModelRecord | undefined) {
-  if (manage) return;
+/** What only a manager may do: write the national ID, archive or bring back an archived model. */
+export function sensitiveIssues(
+  manage: boolean,
+  input: ModelUpdate,
+  stored: ModelRecord | undefined,
+): FieldIssue[] {
+  if (manage) return [];
+  const issues: FieldIssue[] = [];
   if (input.id_number !== undefined) {
-    throw new AppError('forbidden', { message: MODEL_MESSAGES.idNumberForbidden });
+    issues.push({ field: 'id_number', message: MODEL_MESSAGES.idNumberForbidden });
   }
   const archiving = input.status === 'left' && stored?.status !== 'left';
   const restoring = stored?.status === 'left' && input.status !== undefined && input.status !== 'left';
-  if (archiving || restoring) throw new AppError('forbidden', { message: MODEL_MESSAGES.archiveForbidden });
+  if (archiving || restoring) issues.push({ field: 'status', message: MODEL_MESSAGES.archiveForbidden });
+  return issues;
 }
 
-async function withDuplicateGuard<T>(work: () => Promise<T>): Promise<T> {
+function checkSensitive(manage: boolean, input: ModelUpdate, stored: ModelRecord | undefined) {
+  const [issue] = sensitiveIssues(manage, input, stored);
+  if (issue) throw new AppError('forbidden', { message: issue.message });
+}
+
+/** A unique index refusing a mobile or national ID that another write took meanwhile: a 409, not a 500. */
+export async function withDuplicateGuard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -261,6 +297,56 @@ const measurementOf = (
   shoeSize: record.shoeSize,
 });
 
+/**
+ * Writes new models, already checked, in the caller's transaction: each with its pinyin, its first
+ * measurements (when it has any) and its log entry. One model from the form, or an import's batch in a
+ * few statements.
+ */
+export async function insertNewModels(
+  tx: Database,
+  auth: AuthContext,
+  inputs: ModelCreate[],
+  origin: RequestOrigin,
+  options: { now: Date; imported?: true },
+): Promise<ModelRecord[]> {
+  const { now } = options;
+  const measured = (input: ModelCreate) => MEASUREMENT_FIELDS.some((field) => input[field] != null);
+  const created = await insertModels(
+    tx,
+    inputs.map((input) => ({
+      ...(toColumns(input) as ModelValues),
+      teamId: auth.teamId,
+      lastMeasuredAt: measured(input) ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  await insertMeasurements(
+    tx,
+    created
+      .filter((model) => model.lastMeasuredAt !== null)
+      .map((model) => ({
+        teamId: auth.teamId,
+        modelId: model.id,
+        measuredOn: chinaDate(now),
+        measuredAt: now,
+        membershipId: auth.membershipId,
+        ...measurementOf(model),
+      })),
+  );
+  const actor = memberActor(auth, origin, now);
+  await recordOperations(
+    tx,
+    created.map((model) => ({
+      action: 'model_create' as const,
+      actor,
+      targetId: model.id,
+      detail: { name: model.name, ...(options.imported ? { imported: true as const } : {}) },
+    })),
+  );
+  return created;
+}
+
 /** POST /v1/models: the model, its first measurements and the log entry, in one transaction. */
 export async function createModel(
   deps: ModelDeps,
@@ -271,36 +357,13 @@ export async function createModel(
   const manage = await canManage(deps, auth);
   checkSensitive(manage, input, undefined);
   const now = deps.clock();
-  const model = await withDuplicateGuard(() =>
+  const [model] = await withDuplicateGuard(() =>
     deps.db.transaction(async (tx) => {
       await checkFields(deps, tx, auth, input, undefined);
-      const measured = MEASUREMENT_FIELDS.some((field) => input[field] != null);
-      const created = await insertModel(tx, {
-        ...(toColumns(input) as ModelValues),
-        teamId: auth.teamId,
-        lastMeasuredAt: measured ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (measured) {
-        await insertMeasurement(tx, {
-          teamId: auth.teamId,
-          modelId: created.id,
-          measuredOn: chinaDate(now),
-          measuredAt: now,
-          membershipId: auth.membershipId,
-          ...measurementOf(created),
-        });
-      }
-      await recordOperation(tx, {
-        action: 'model_create',
-        actor: memberActor(auth, origin, now),
-        targetId: created.id,
-        detail: { name: created.name },
-      });
-      return created;
+      return insertNewModels(tx, auth, [input], origin, { now });
     }),
   );
+  if (!model) throw new Error('model not created');
   return reread(deps, auth, model.id, manage);
 }
 
@@ -389,31 +452,31 @@ export async function releaseCoverFile(tx: Database, teamId: number, fileId: num
   await clearCoverFile(tx, teamId, fileId);
 }
 
-/** GET /v1/models: filtered and paged in the database; an age range is a birthday range as of today. */
+/** The list's filters as the repository takes them; an age range is a birthday range as of today. */
+export function toListFilter(query: ModelFilter, today: string): ModelListFilter {
+  return {
+    keyword: query.keyword || undefined,
+    gender: query.gender,
+    height: query.height,
+    weight: query.weight,
+    birthday: query.age?.map((range) => birthdayBounds(today, range)),
+    clothingSize: query.clothing_size,
+    cup: query.cup,
+    city: query.city || undefined,
+    nationality: query.nationality,
+    tags: query.tags,
+    status: query.status,
+    managerMembershipId: query.manager_member_id,
+    sort: query.sort,
+  };
+}
+
+/** GET /v1/models: filtered and paged in the database. */
 export async function listTeamModels(deps: ModelDeps, auth: AuthContext, query: ModelQuery) {
-  const today = chinaDate(deps.clock());
+  const filter = toListFilter(query, chinaDate(deps.clock()));
   const [manage, { rows, total }] = await Promise.all([
     canManage(deps, auth),
-    listModels(
-      deps.db,
-      auth.teamId,
-      {
-        keyword: query.keyword || undefined,
-        gender: query.gender,
-        height: query.height,
-        weight: query.weight,
-        birthday: query.age?.map((range) => birthdayBounds(today, range)),
-        clothingSize: query.clothing_size,
-        cup: query.cup,
-        city: query.city || undefined,
-        nationality: query.nationality,
-        tags: query.tags,
-        status: query.status,
-        managerMembershipId: query.manager_member_id,
-        sort: query.sort,
-      },
-      pageWindow(query),
-    ),
+    listModels(deps.db, auth.teamId, filter, pageWindow(query)),
   ]);
   return { items: await Promise.all(rows.map((row) => view(deps, row, manage))), total };
 }

@@ -1,4 +1,8 @@
-import { describeOperation, type OperationLog } from '@trackit/contract/operation-log.schema';
+import {
+  describeOperation,
+  type OperationLog,
+  type RecordHistoryEntry,
+} from '@trackit/contract/operation-log.schema';
 import type { OperationLogRow } from './operation-log.repository';
 
 /** An entry as the log page reads it: a Chinese sentence, the changed fields, and a link to the record. */
@@ -22,4 +26,10 @@ export function presentOperationLog(row: OperationLogRow): OperationLog {
     ip: row.ip,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** An entry in a record's history: as the log shows it, without the member's address. */
+export function presentHistoryEntry(row: OperationLogRow): RecordHistoryEntry {
+  const { ip: _ip, ...entry } = presentOperationLog(row);
+  return entry;
 }

@@ -1,5 +1,5 @@
 import type { OperationAction, OperationTarget } from '@trackit/contract/operation-log.schema';
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
 import { memberships } from '../organization/organization.tables';
@@ -18,9 +18,20 @@ export interface OperationRowInput {
   at: Date;
 }
 
-export async function insertOperation(db: Database, row: OperationRowInput): Promise<void> {
-  const { at, ...values } = row;
-  await db.insert(operationLogs).values({ ...values, createdAt: at, updatedAt: at });
+/** Rows per INSERT: far below PostgreSQL's 65,535 parameters of one statement. */
+const INSERT_CHUNK = 1000;
+
+/** One entry, or many in a few statements (an import's models). */
+export async function insertOperations(db: Database, rows: OperationRowInput[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await db.insert(operationLogs).values(
+      rows.slice(start, start + INSERT_CHUNK).map(({ at, ...values }) => ({
+        ...values,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
+  }
 }
 
 export interface OperationLogFilter {
@@ -29,7 +40,18 @@ export interface OperationLogFilter {
   from?: Date | undefined;
   /** Exclusive. */
   before?: Date | undefined;
+  /** Only entries about these records (a record's history): any of the listed ids of each kind. */
+  targets?: { type: OperationTarget; ids: string[] }[] | undefined;
 }
+
+const aboutTargets = (targets: NonNullable<OperationLogFilter['targets']>) =>
+  or(
+    ...targets
+      .filter((target) => target.ids.length > 0)
+      .map((target) =>
+        and(eq(operationLogs.targetType, target.type), inArray(operationLogs.targetId, target.ids)),
+      ),
+  );
 
 /** One team's log, newest first, with the member's current nickname in the same query. */
 export async function listOperationLogs(
@@ -44,6 +66,7 @@ export async function listOperationLogs(
     filter.membershipId ? eq(operationLogs.membershipId, filter.membershipId) : undefined,
     filter.from ? gte(operationLogs.createdAt, filter.from) : undefined,
     filter.before ? lt(operationLogs.createdAt, filter.before) : undefined,
+    filter.targets ? aboutTargets(filter.targets) : undefined,
   );
   const [rows, [totals]] = await Promise.all([
     db

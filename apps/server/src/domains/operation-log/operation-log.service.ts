@@ -10,11 +10,12 @@ import {
   type OperationAction,
   type OperationDetail,
   type OperationLogQuery,
+  type OperationTarget,
 } from '@trackit/contract/operation-log.schema';
 import type { Database } from '../../db/client';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
-import { pageWindow } from '../../http/pagination';
-import { insertOperation, listOperationLogs } from './operation-log.repository';
+import { type PageWindow, pageWindow } from '../../http/pagination';
+import { insertOperations, listOperationLogs, type OperationRowInput } from './operation-log.repository';
 
 /** A stored value as a log entry shows it: nothing (null, undefined, '') is `--`. */
 export const loggedValue = (value: unknown): string =>
@@ -71,14 +72,11 @@ export type OperationEntry<A extends OperationAction> = {
   ? { detail?: OperationDetail<A> }
   : { detail: OperationDetail<A> });
 
-/**
- * Writes one entry; pass the transaction of the change it records, so both are kept or neither. The
- * detail is checked against the action's declared shape here too, so a wrong one never reaches the log.
- */
-export async function recordOperation<A extends OperationAction>(db: Database, entry: OperationEntry<A>) {
+/** An entry as stored; its detail is checked against the action's declared shape, so a wrong one never reaches the log. */
+function operationRow<A extends OperationAction>(entry: OperationEntry<A>): OperationRowInput {
   const spec = OPERATION_CATALOGUE[entry.action];
   const detail = spec.detail.parse(entry.detail ?? {}) as Record<string, unknown>;
-  await insertOperation(db, {
+  return {
     action: entry.action,
     teamId: entry.actor.teamId,
     membershipId: entry.actor.membershipId,
@@ -89,7 +87,20 @@ export async function recordOperation<A extends OperationAction>(db: Database, e
     ip: entry.actor.origin.ip || null,
     userAgent: entry.actor.origin.userAgent.slice(0, 512) || null,
     at: entry.actor.at,
-  });
+  };
+}
+
+/** Writes one entry; pass the transaction of the change it records, so both are kept or neither. */
+export async function recordOperation<A extends OperationAction>(db: Database, entry: OperationEntry<A>) {
+  await insertOperations(db, [operationRow(entry)]);
+}
+
+/** Writes many entries in a few statements (the models of an import), in the caller's transaction. */
+export async function recordOperations<A extends OperationAction>(
+  db: Database,
+  entries: OperationEntry<A>[],
+) {
+  await insertOperations(db, entries.map(operationRow));
 }
 
 /** Actions recorded with the record's name and its field changes (`…_update`). */
@@ -156,5 +167,23 @@ export function listTeamOperations(deps: OperationLogDeps, auth: AuthContext, qu
       before: query.to ? new Date(startOfChinaDay(query.to).getTime() + DAY_MS) : undefined,
     },
     pageWindow(query),
+  );
+}
+
+/**
+ * A record's history, newest first: the entries whose target is one of the given records (a model and
+ * its folders). The caller has checked that the records are the team's.
+ */
+export function listRecordHistory(
+  db: Database,
+  teamId: number,
+  targets: { type: OperationTarget; ids: (string | number)[] }[],
+  window: PageWindow,
+) {
+  return listOperationLogs(
+    db,
+    teamId,
+    { targets: targets.map((target) => ({ type: target.type, ids: target.ids.map(String) })) },
+    window,
   );
 }

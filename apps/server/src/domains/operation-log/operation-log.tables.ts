@@ -25,6 +25,8 @@ export const operationLogs = pgTable(
   (t) => [
     index('operation_logs_team_created_idx').on(t.teamId, t.createdAt.desc()),
     index('operation_logs_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // A record's history (a model's 操作记录 tab): its entries, newest first.
+    index('operation_logs_target_idx').on(t.teamId, t.targetType, t.targetId, t.createdAt.desc()),
     enumCheck('operation_logs_action_check', t.action, OPERATION_ACTIONS),
     enumCheck('operation_logs_target_type_check', t.targetType, OPERATION_TARGET_TYPES),
   ],

@@ -1,5 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ilike } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { containing } from '../../db/like';
+import type { PageWindow } from '../../http/pagination';
 import { teams } from '../team/team.tables';
 import { users } from '../user/user.tables';
 import { departments, memberships, rolePermissions, roles } from './organization.tables';
@@ -125,3 +127,38 @@ export async function findMemberOfTeam(
     .where(and(eq(memberships.id, membershipId), eq(memberships.teamId, teamId)));
   return row;
 }
+
+/** The team's members who may sign in, for pickers: oldest first, optionally by a part of the nickname. */
+export async function listMemberOptions(
+  db: Database,
+  teamId: number,
+  keyword: string | undefined,
+  window: PageWindow,
+) {
+  const where = and(
+    eq(memberships.teamId, teamId),
+    eq(memberships.status, 'valid'),
+    keyword ? ilike(memberships.nickname, containing(keyword)) : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: memberships.id,
+        nickname: memberships.nickname,
+        avatar: memberships.avatar,
+        avatarThumb: memberships.avatarThumb,
+        baseColor: memberships.baseColor,
+        departmentName: departments.name,
+      })
+      .from(memberships)
+      .leftJoin(departments, eq(departments.id, memberships.departmentId))
+      .where(where)
+      .orderBy(asc(memberships.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(memberships).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export type MemberOptionRow = Awaited<ReturnType<typeof listMemberOptions>>['rows'][number];

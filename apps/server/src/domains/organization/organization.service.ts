@@ -4,12 +4,16 @@
  * these functions; each takes the caller's transaction when it joins a write.
  */
 import { avatarColorFor } from '@trackit/contract/constants';
+import type { MemberOptionQuery } from '@trackit/contract/organization.schema';
 import type { Database } from '../../db/client';
+import type { AuthContext } from '../../http/auth-context';
+import { pageWindow } from '../../http/pagination';
 import {
   findMemberOfTeam,
   findMembershipOfUser,
   findTeamShowingAvatar,
   insertMembership,
+  listMemberOptions,
   listRoleGrants,
   listValidMembershipsOfUser,
   type MembershipRow,
@@ -71,4 +75,13 @@ export function roleGrants(db: Database, teamId: number, roleId: number) {
  */
 export function findTeamMember(db: Database, teamId: number, membershipId: number) {
   return findMemberOfTeam(db, teamId, membershipId);
+}
+
+export interface OrganizationDeps {
+  db: Database;
+}
+
+/** GET /v1/members/options: colleagues to name on a record (a model's manager, a company's owner). */
+export function listTeamMemberOptions(deps: OrganizationDeps, auth: AuthContext, query: MemberOptionQuery) {
+  return listMemberOptions(deps.db, auth.teamId, query.keyword || undefined, pageWindow(query));
 }

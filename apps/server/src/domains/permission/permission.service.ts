@@ -15,13 +15,29 @@ export interface PermissionDeps {
   db: Database;
 }
 
-export type Grants = Map<PermissionKey, PermissionLevel>;
+export type Grants = ReadonlyMap<PermissionKey, PermissionLevel>;
 
-export async function grantsOf(deps: PermissionDeps, auth: AuthContext): Promise<Grants> {
-  if (auth.isOwner) return new Map(PERMISSION_KEYS.map((key) => [key, 'manage']));
-  if (auth.roleId === null) return new Map();
-  const rows = await roleGrants(deps.db, auth.teamId, auth.roleId);
+/**
+ * A role's grants, read once per request: the access check and then the handler (a list that shows the
+ * national ID only at manage) both ask. Keyed by the AuthContext object, which authenticate() builds anew
+ * for every request, so nothing outlives the request and a role changed meanwhile counts from the next one.
+ */
+const grantsOfRequest = new WeakMap<AuthContext, Promise<Grants>>();
+
+async function readRoleGrants(deps: PermissionDeps, teamId: number, roleId: number): Promise<Grants> {
+  const rows = await roleGrants(deps.db, teamId, roleId);
   return new Map(rows.map((row) => [row.key, row.level]));
+}
+
+export function grantsOf(deps: PermissionDeps, auth: AuthContext): Promise<Grants> {
+  if (auth.isOwner) return Promise.resolve(new Map(PERMISSION_KEYS.map((key) => [key, 'manage'])));
+  if (auth.roleId === null) return Promise.resolve(new Map());
+  let grants = grantsOfRequest.get(auth);
+  if (!grants) {
+    grants = readRoleGrants(deps, auth.teamId, auth.roleId);
+    grantsOfRequest.set(auth, grants);
+  }
+  return grants;
 }
 
 /** Refuses (403) a caller who lacks `key` at `level` or above; the one check behind every gated endpoint. */

@@ -175,9 +175,8 @@ export async function insertSession(
   return row;
 }
 
-/** The session behind an access token, with what every authenticated request needs to know. */
-export async function findSessionForRequest(db: Database, sessionId: string) {
-  const [row] = await db
+function sessionForRequestQuery(db: Database) {
+  return db
     .select({
       id: userSessions.id,
       userId: userSessions.userId,
@@ -195,7 +194,24 @@ export async function findSessionForRequest(db: Database, sessionId: string) {
     .from(userSessions)
     .innerJoin(memberships, eq(memberships.id, userSessions.membershipId))
     .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(eq(userSessions.id, sessionId));
+    .where(eq(userSessions.id, sql.placeholder('sessionId')))
+    .prepare('find_session_for_request');
+}
+
+/**
+ * Every authenticated request runs this query, so it is built once per database and prepared: PostgreSQL
+ * parses and plans it once per connection instead of per request (docs/decisions.md, model list cost).
+ */
+const preparedSessionQueries = new WeakMap<Database, ReturnType<typeof sessionForRequestQuery>>();
+
+/** The session behind an access token, with what every authenticated request needs to know. */
+export async function findSessionForRequest(db: Database, sessionId: string) {
+  let query = preparedSessionQueries.get(db);
+  if (!query) {
+    query = sessionForRequestQuery(db);
+    preparedSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ sessionId });
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { teams } from './team.tables';
 
@@ -11,4 +11,9 @@ export async function insertTeam(db: Database, name: string) {
 export async function countTeams(db: Database): Promise<number> {
   const [row] = await db.select({ total: count() }).from(teams);
   return row?.total ?? 0;
+}
+
+export async function findTeamName(db: Database, teamId: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+  return row?.name;
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { AuthContext } from '../../http/auth-context';
 import { addOwner, listValidMemberships, type Membership } from '../organization/organization.service';
 import { ensureUser } from '../user/user.service';
-import { countTeams, insertTeam } from './team.repository';
+import { countTeams, findTeamName, insertTeam } from './team.repository';
 
 export interface TeamDeps {
   db: Database;
@@ -33,4 +33,11 @@ export function createTeamWithOwner(
 
 export async function hasAnyTeam(db: Database): Promise<boolean> {
   return (await countTeams(db)) > 0;
+}
+
+/** The agency's name, as printed on what it hands out (a model's comp card). */
+export async function getTeamName(db: Database, teamId: number): Promise<string> {
+  const name = await findTeamName(db, teamId);
+  if (name === undefined) throw new Error(`team ${teamId} not found`);
+  return name;
 }

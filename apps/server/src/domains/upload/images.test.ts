@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { MAX_HEIF_INPUT_PIXELS, makeAvatar, makeThumbnails } from './images';
+import { MAX_HEIF_INPUT_PIXELS, makeAvatar, makePrintImage, makeThumbnails, printSize } from './images';
 
 /** A PNG that claims width × height but holds one row of data: refused on its header, or not at all. */
 function pngClaiming(width: number, height: number): Buffer {
@@ -56,5 +56,23 @@ describe('pictures the server makes', () => {
     ]);
     const small = await makeThumbnails(pngClaiming(300, 1));
     expect((await sharp(small.preview).metadata()).width).toBe(300);
+  });
+
+  it('crops a picture for print to its frame’s shape, upright, never enlarged', async () => {
+    const sideways = await sharp({ create: { width: 2400, height: 1200, channels: 4, background: '#0000' } })
+      .png()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const printed = await sharp(await makePrintImage(sideways, { width: 600, height: 800 })).metadata();
+    expect([printed.format, printed.width, printed.height, printed.hasAlpha]).toEqual([
+      'jpeg',
+      600,
+      800,
+      false,
+    ]);
+    expect(printSize({ width: 300, height: 300 }, { width: 600, height: 800 })).toEqual({
+      width: 225,
+      height: 300,
+    });
   });
 });

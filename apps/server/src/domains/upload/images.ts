@@ -25,11 +25,23 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return result;
 }
 
-/** A picture from a file path (or a small buffer), upright by its EXIF; refused above its format's cap. */
-async function openPicture(input: string | Buffer): Promise<Sharp> {
-  const { format } = await sharp(input).metadata(); // reads the header only
+interface PixelSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * A picture from a file path (or a small buffer), upright by its EXIF, with its upright size; refused
+ * above its format's cap.
+ */
+async function readPicture(input: string | Buffer): Promise<{ picture: Sharp; size: PixelSize }> {
+  const { format, autoOrient } = await sharp(input).metadata(); // reads the header only
   const limitInputPixels = format === 'heif' ? MAX_HEIF_INPUT_PIXELS : MAX_INPUT_PIXELS;
-  return sharp(input, { failOn: 'error', limitInputPixels }).rotate();
+  return { picture: sharp(input, { failOn: 'error', limitInputPixels }).rotate(), size: autoOrient };
+}
+
+async function openPicture(input: string | Buffer): Promise<Sharp> {
+  return (await readPicture(input)).picture;
 }
 
 /** A thumbnail (480 px) and a preview (1600 px) in WebP. */
@@ -54,4 +66,31 @@ export function makeAvatar(input: string | Buffer): Promise<Buffer> {
       .webp({ quality: 82 })
       .toBuffer(),
   );
+}
+
+/**
+ * The size to print a picture at in a frame: the frame's shape, as many pixels as the frame wants at most
+ * and as the picture has at most (a small picture is cropped, never enlarged: that would only add bytes).
+ */
+export function printSize(picture: PixelSize, frame: PixelSize): PixelSize {
+  const shape = frame.width / frame.height;
+  const cropWidth = Math.min(picture.width, picture.height * shape);
+  const width = Math.max(1, Math.round(Math.min(frame.width, cropWidth)));
+  return { width, height: Math.max(1, Math.round(width / shape)) };
+}
+
+/**
+ * A picture for print (a comp card): cropped to the frame's shape keeping its most salient part, at most
+ * `frame` pixels, on white where it was transparent, as JPEG (which a PDF embeds as it is).
+ */
+export function makePrintImage(input: string | Buffer, frame: PixelSize): Promise<Buffer> {
+  return oneAtATime(async () => {
+    const { picture, size } = await readPicture(input);
+    const { width, height } = printSize(size, frame);
+    return picture
+      .resize({ width, height, fit: 'cover', position: sharp.strategy.attention })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  });
 }

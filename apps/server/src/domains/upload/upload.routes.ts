@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Endpoints } from '@trackit/contract/endpoints';
 import { isPdfType } from '@trackit/contract/upload';
+import { contentDisposition } from '../../http/content-disposition';
 import type { Handlers } from '../../http/endpoint-router';
 import { createDirectUpload, openBlob, receiveBlob, type UploadDeps } from './upload.service';
 
@@ -28,10 +29,7 @@ export function uploadRoutes(deps: UploadDeps): Handlers<Endpoints['upload']> {
           .type(query.type)
           .header('content-length', String(blob.byteSize))
           .header('cache-control', `private, max-age=${maxAge}`)
-          .header(
-            'content-disposition',
-            query.name ? `attachment; filename*=UTF-8''${encodeURIComponent(query.name)}` : 'inline',
-          )
+          .header('content-disposition', contentDisposition(query.name))
           // An uploaded SVG, HTML or PDF opened directly must not run script on our origin.
           .header(
             'content-security-policy',

@@ -21,7 +21,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import type { PageWindow } from '../../http/pagination';
-import { makeAvatar } from './images';
+import { makeAvatar, makePrintImage } from './images';
 import { signBlobId, verifySignedBlobId } from './signed-id';
 import type { BlobStorage } from './storage/blob-storage';
 import type { DiskStorage, PutRefusal } from './storage/disk-storage';
@@ -299,6 +299,18 @@ export async function listSignedFilesOfFolder(
 /** A signed address of a thumbnail (WebP) the thumbnail queue made. */
 export function signThumbnail(deps: Pick<UploadDeps, 'storage'>, key: string): Promise<string> {
   return deps.storage.presignGet({ key, contentType: 'image/webp', expiresInSeconds: VIEW_EXPIRY_SECONDS });
+}
+
+/**
+ * A stored picture ready to print in a frame of `frame` pixels (a comp card), as JPEG. Decoded from the
+ * stored file, never read whole into memory; rejects when the bytes are not a picture sharp can read.
+ */
+export function renderPrintImage(
+  deps: Pick<UploadDeps, 'storage'>,
+  file: Pick<StoredFileRow, 'blobKey'>,
+  frame: { width: number; height: number },
+): Promise<Buffer> {
+  return deps.storage.withLocalFile(file.blobKey, (stored) => makePrintImage(stored, frame));
 }
 
 /**

@@ -6,8 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentDisposition } from '../../../http/content-disposition';
 import type { BlobStorage } from './blob-storage';
-import { contentDisposition, createS3Storage, md5FromETag, type S3StorageSettings } from './s3-storage';
+import { createS3Storage, md5FromETag, type S3StorageSettings } from './s3-storage';
 
 // s3rver ships no types: the little of it used here.
 interface S3rverInstance {

@@ -14,6 +14,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { contentDisposition } from '../../../http/content-disposition';
 import type { BlobStorage, PresignGetInput, PresignPutInput, StoredBlob } from './blob-storage';
 
 export interface S3StorageSettings {
@@ -160,17 +161,6 @@ function bucketOrigin(client: S3Client, settings: S3StorageSettings, endpoint: s
     ...(endpoint ? { Endpoint: endpoint } : {}),
   });
   return resolved.url.origin;
-}
-
-/** `attachment` with the name in RFC 5987 form (plus an ASCII fallback), or `inline`. */
-export function contentDisposition(downloadName: string | undefined): string {
-  if (!downloadName) return 'inline';
-  const fallback = downloadName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(downloadName).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /**

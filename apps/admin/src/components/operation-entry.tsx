@@ -1,0 +1,46 @@
+import { toAdminRoute } from '@trackit/contract/admin-paths';
+import { MESSAGES } from '@trackit/contract/messages';
+import type { FieldChange, OperationLog } from '@trackit/contract/operation-log.schema';
+import { Flex, Typography } from 'antd';
+import { Link } from 'react-router';
+
+const shown = (value: string | null | undefined) => value || MESSAGES.empty;
+
+/** `昵称：小王 → 王小明`. */
+const changeText = ({ field, before, after }: FieldChange) => `${field}：${shown(before)} → ${shown(after)}`;
+
+/**
+ * What the member did, as the server words it, and 查看 for the record it concerns when it has a page
+ * (left out when `hideLinkTo` is that page: a record's own history).
+ */
+export function OperationSentence({
+  sentence,
+  link,
+  hideLinkTo,
+}: Pick<OperationLog, 'sentence' | 'link'> & { hideLinkTo?: string }) {
+  const route = link === hideLinkTo ? null : toAdminRoute(link);
+  return (
+    <span>
+      {sentence}
+      {route && (
+        <Link to={route} style={{ marginLeft: 8 }}>
+          查看
+        </Link>
+      )}
+    </span>
+  );
+}
+
+/** The fields an entry changed, one `字段：之前 → 之后` a line; `--` when none. */
+export function ChangeList({ changes }: { changes: FieldChange[] }) {
+  if (changes.length === 0) return MESSAGES.empty;
+  return (
+    <Flex vertical>
+      {changes.map((change) => (
+        <Typography.Text key={change.field} type="secondary" style={{ fontSize: 13 }}>
+          {changeText(change)}
+        </Typography.Text>
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "operation_logs_target_idx" ON "operation_logs" USING btree ("team_id","target_type","target_id","created_at" DESC NULLS LAST);

@@ -1,0 +1,366 @@
+/**
+ * The columns of a model spreadsheet, declared once for the export, the import template and the import:
+ * each with its Chinese header, how a model's value is written into a cell, and (for the columns a person
+ * fills in) how a cell's text is read back into the field the contract's schema validates.
+ */
+import { LETTERS } from '@trackit/contract/constants';
+import {
+  GENDER_LABELS,
+  GENDERS,
+  MODEL_STATUS_LABELS,
+  MODEL_STATUSES,
+  SIZE_LABELS,
+  SIZES,
+} from '@trackit/contract/enums';
+import {
+  MODEL_FIELD_LABELS,
+  MODEL_MESSAGES,
+  type Model,
+  type ModelCreate,
+} from '@trackit/contract/model.schema';
+import { MODEL_SHEET_MESSAGES } from '@trackit/contract/model-sheet.schema';
+import { listCountries } from '../../country/country.service';
+
+/** What an exported cell holds: a text, a number, a date (shown with its column's format), or nothing. */
+export type SheetValue = string | number | Date | null;
+
+/** A cell's text read as a field's value, or why it cannot be one. */
+export type CellReading = { value: unknown } | { error: string };
+
+/** The fields a spreadsheet can fill in (the manager and social accounts are set in the form). */
+export type ImportField = Exclude<keyof ModelCreate, 'manager_member_id' | 'socials'>;
+
+export interface ImportRule {
+  field: ImportField;
+  required?: true;
+  /** How to fill the column in, for the template's instructions. */
+  hint: string;
+  example: string;
+  /** The labels a cell may hold; the template offers them as a dropdown. */
+  options?: readonly string[];
+  read(text: string): CellReading;
+}
+
+export interface SheetColumn {
+  key: string;
+  header: string;
+  /** Width in characters. */
+  width: number;
+  /** Excel number format: dates, percentages, '@' for digits that are text (mobiles, IDs). */
+  numFmt?: string;
+  /** The national ID: a column only for members with data_management at manage. */
+  manageOnly?: true;
+  write(model: Model): SheetValue;
+  import?: ImportRule;
+}
+export type ImportColumn = SheetColumn & { import: ImportRule };
+
+const DATE_FORMAT = 'yyyy-mm-dd';
+const TIME_FORMAT = 'yyyy-mm-dd hh:mm';
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/** A YYYY-MM-DD day as an Excel date (Excel dates carry no zone: the day is written as it reads). */
+const excelDay = (day: string | null): Date | null => (day ? new Date(`${day}T00:00:00Z`) : null);
+/** An instant as an Excel date and time in China time (the agencies' zone). */
+const excelTime = (iso: string | null): Date | null =>
+  iso ? new Date(Date.parse(iso) + CHINA_OFFSET_MS) : null;
+
+const COUNTRY_NAMES = listCountries().countries;
+const COUNTRY_CODES = new Map(Object.entries(COUNTRY_NAMES).map(([code, name]) => [name, code]));
+
+// --- Readers: a cell's text (never empty: an empty cell is a field left out) to a field's value ------------
+
+const asText = (text: string): CellReading => ({ value: text });
+
+/** Whole or decimal digits become a number; anything else goes to the schema as it is, for its message. */
+const asNumber = (text: string): CellReading =>
+  /^[+-]?\d+(\.\d+)?$/.test(text) ? { value: Number(text) } : { value: text };
+
+/** A label (女) or the wire value itself (female), in any case; nothing else. */
+const asOption =
+  <V extends string>(values: readonly V[], label: (value: V) => string) =>
+  (text: string): CellReading => {
+    const folded = text.toLowerCase();
+    const value = values.find(
+      (candidate) => label(candidate).toLowerCase() === folded || candidate.toLowerCase() === folded,
+    );
+    return value ? { value } : { error: MODEL_SHEET_MESSAGES.notAnOption(values.map(label)) };
+  };
+
+/** 2001-02-03, 2001/2/3, 2001.2.3 or 2001年2月3日 as YYYY-MM-DD; anything else goes to the schema. */
+export const asDate = (text: string): CellReading => {
+  const match = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?$/.exec(text);
+  if (!match) return { value: text };
+  const [, year = '', month = '', date = ''] = match;
+  return { value: `${year}-${month.padStart(2, '0')}-${date.padStart(2, '0')}` };
+};
+
+/** 中国 or CN. */
+const asCountry = (text: string): CellReading => {
+  const code = COUNTRY_CODES.get(text) ?? text.toUpperCase();
+  return Object.hasOwn(COUNTRY_NAMES, code) ? { value: code } : { error: MODEL_MESSAGES.countryInvalid };
+};
+
+/** 时装、广告 (or commas, semicolons, new lines between). */
+export const asTags = (text: string): CellReading => ({
+  value: text
+    .split(/[、,，;；\n]+/)
+    .map((tag) => tag.trim())
+    .filter(Boolean),
+});
+
+/** 20 or 20% (of 100) to basis points: 2000. */
+export const asPercent = (text: string): CellReading => {
+  const match = /^(\d{1,3}(?:\.\d{1,2})?)\s*%?$/.exec(text);
+  const percent = match ? Number(match[1]) : Number.NaN;
+  return percent >= 0 && percent <= 100
+    ? { value: Math.round(percent * 100) }
+    : { error: MODEL_SHEET_MESSAGES.percentInvalid };
+};
+
+// --- The columns --------------------------------------------------------------------------------------------
+
+const GENDER_OPTIONS = GENDERS.map((gender) => GENDER_LABELS[gender]);
+const SIZE_OPTIONS = SIZES.map((size) => SIZE_LABELS[size]);
+const STATUS_OPTIONS = MODEL_STATUSES.map((status) => MODEL_STATUS_LABELS[status]);
+const COUNTRY_OPTIONS = Object.values(COUNTRY_NAMES);
+
+const labelled = <V extends string>(value: V | null, labels: Readonly<Record<V, string>>) =>
+  value === null ? null : labels[value];
+
+/** A measurement in whole units: 身高（厘米）. */
+const measurement = (
+  field: 'height' | 'weight' | 'bust' | 'waist' | 'hips' | 'shoe_size',
+  unit: string,
+  example: string,
+): SheetColumn => ({
+  key: field,
+  header: `${MODEL_FIELD_LABELS[field]}（${unit}）`,
+  width: 11,
+  write: (model) => model[field],
+  import: { field, hint: `整数，单位${unit}`, example, read: asNumber },
+});
+
+/** A free text of the model. */
+const text = (
+  field: 'english_name' | 'city' | 'hair_color' | 'eye_color' | 'wechat' | 'mother_agency' | 'notes',
+  width: number,
+  hint: string,
+  example: string,
+): SheetColumn => ({
+  key: field,
+  header: MODEL_FIELD_LABELS[field],
+  width,
+  write: (model) => model[field],
+  import: { field, hint, example, read: asText },
+});
+
+/** A day of the model's (birthday, contract). */
+const day = (field: 'birthday' | 'contract_start' | 'contract_end', example: string): SheetColumn => ({
+  key: field,
+  header: MODEL_FIELD_LABELS[field],
+  width: 13,
+  numFmt: DATE_FORMAT,
+  write: (model) => excelDay(model[field]),
+  import: { field, hint: '日期，如 2001-02-03 或 2001/2/3', example, read: asDate },
+});
+
+/** An instant the system keeps (creation, last change), exported only. */
+const instant = (key: 'last_measured_at' | 'created_at' | 'updated_at', header: string): SheetColumn => ({
+  key,
+  header,
+  width: 17,
+  numFmt: TIME_FORMAT,
+  write: (model) => excelTime(model[key]),
+});
+
+/**
+ * Every column, in the sheet's order. The import reads a column by its header (units in brackets may
+ * be left out, the order does not matter), so an exported file can be filled in and imported again.
+ */
+export const MODEL_SHEET_COLUMNS: readonly SheetColumn[] = [
+  { key: 'id', header: '编号', width: 8, write: (model) => model.id },
+  {
+    key: 'name',
+    header: MODEL_FIELD_LABELS.name,
+    width: 12,
+    write: (model) => model.name,
+    import: { field: 'name', required: true, hint: '必填，1-50个字符', example: '刘晓阳', read: asText },
+  },
+  text('english_name', 16, '最多50个字符', 'Sunny Liu'),
+  {
+    key: 'gender',
+    header: MODEL_FIELD_LABELS.gender,
+    width: 8,
+    write: (model) => GENDER_LABELS[model.gender],
+    import: {
+      field: 'gender',
+      required: true,
+      hint: `必填，${GENDER_OPTIONS.join(' 或 ')}`,
+      example: GENDER_LABELS.female,
+      options: GENDER_OPTIONS,
+      read: asOption(GENDERS, (gender) => GENDER_LABELS[gender]),
+    },
+  },
+  day('birthday', '2002-05-10'),
+  { key: 'age', header: '年龄', width: 8, write: (model) => model.age },
+  {
+    key: 'nationality',
+    header: MODEL_FIELD_LABELS.nationality,
+    width: 12,
+    write: (model) => (model.nationality ? (COUNTRY_NAMES[model.nationality] ?? model.nationality) : null),
+    import: {
+      field: 'nationality',
+      hint: '国家或地区的中文名（如 中国、法国），也可填两位代码（CN）',
+      example: '中国',
+      options: COUNTRY_OPTIONS,
+      read: asCountry,
+    },
+  },
+  text('city', 10, '最多50个字符', '上海'),
+  measurement('height', '厘米', '178'),
+  measurement('weight', '公斤', '52'),
+  measurement('bust', '厘米', '82'),
+  measurement('waist', '厘米', '60'),
+  measurement('hips', '厘米', '88'),
+  measurement('shoe_size', '欧码', '39'),
+  {
+    key: 'clothing_size',
+    header: MODEL_FIELD_LABELS.clothing_size,
+    width: 10,
+    write: (model) => labelled(model.clothing_size, SIZE_LABELS),
+    import: {
+      field: 'clothing_size',
+      hint: SIZE_OPTIONS.join('、'),
+      example: SIZE_LABELS.s,
+      options: SIZE_OPTIONS,
+      read: asOption(SIZES, (size) => SIZE_LABELS[size]),
+    },
+  },
+  {
+    key: 'cup',
+    header: MODEL_FIELD_LABELS.cup,
+    width: 8,
+    write: (model) => model.cup,
+    import: {
+      field: 'cup',
+      hint: '一个大写字母，如 B',
+      example: 'B',
+      options: LETTERS,
+      read: asOption(LETTERS, (letter) => letter),
+    },
+  },
+  text('hair_color', 8, '最多20个字符', '黑色'),
+  text('eye_color', 8, '最多20个字符', '棕色'),
+  {
+    key: 'tags',
+    header: MODEL_FIELD_LABELS.tags,
+    width: 18,
+    write: (model) => (model.tags.length > 0 ? model.tags.join('、') : null),
+    import: {
+      field: 'tags',
+      hint: '多个标签用顿号或逗号分隔，最多20个',
+      example: '时装、广告',
+      read: asTags,
+    },
+  },
+  {
+    key: 'mobile',
+    header: MODEL_FIELD_LABELS.mobile,
+    width: 14,
+    numFmt: '@',
+    write: (model) => model.mobile,
+    import: { field: 'mobile', hint: '11位手机号，团队内不可重复', example: '13812345678', read: asText },
+  },
+  text('wechat', 14, '最多50个字符', 'sunny_liu'),
+  {
+    key: 'id_number',
+    header: MODEL_FIELD_LABELS.id_number,
+    width: 21,
+    numFmt: '@',
+    manageOnly: true,
+    write: (model) => model.id_number ?? null,
+    import: {
+      field: 'id_number',
+      hint: '18位身份证号，团队内不可重复（需管理权限）',
+      example: '110105199003071234',
+      read: asText,
+    },
+  },
+  {
+    key: 'socials',
+    header: MODEL_FIELD_LABELS.socials,
+    width: 24,
+    write: (model) =>
+      model.socials.length > 0
+        ? model.socials
+            .map(({ platform, handle, followers }) =>
+              followers === null ? `${platform} ${handle}` : `${platform} ${handle}（${followers}）`,
+            )
+            .join('；')
+        : null,
+  },
+  {
+    key: 'manager',
+    header: MODEL_FIELD_LABELS.manager_member_id,
+    width: 10,
+    write: (model) => model.manager_nickname,
+  },
+  text('mother_agency', 16, '最多100个字符', 'Elite Paris'),
+  {
+    key: 'commission_rate',
+    header: `${MODEL_FIELD_LABELS.commission_rate}（%）`,
+    width: 12,
+    numFmt: '0.00%',
+    // Excel keeps a percentage as a fraction: 20 % is 0.2.
+    write: (model) => (model.commission_rate === null ? null : model.commission_rate / 10_000),
+    import: {
+      field: 'commission_rate',
+      hint: '0-100 的百分比，如 20 或 20%',
+      example: '20%',
+      read: asPercent,
+    },
+  },
+  day('contract_start', '2026-01-01'),
+  day('contract_end', '2027-12-31'),
+  text('notes', 30, '最多2000个字符', '可拍泳装'),
+  {
+    key: 'status',
+    header: MODEL_FIELD_LABELS.status,
+    width: 10,
+    write: (model) => MODEL_STATUS_LABELS[model.status],
+    import: {
+      field: 'status',
+      hint: `${STATUS_OPTIONS.join('、')}；不填为${MODEL_STATUS_LABELS.active}（${MODEL_STATUS_LABELS.left}需管理权限）`,
+      example: MODEL_STATUS_LABELS.active,
+      options: STATUS_OPTIONS,
+      read: asOption(MODEL_STATUSES, (status) => MODEL_STATUS_LABELS[status]),
+    },
+  },
+  instant('last_measured_at', '最近测量'),
+  instant('created_at', '创建时间'),
+  instant('updated_at', '修改时间'),
+];
+
+/** The columns a member sees: the national ID only at manage. */
+export const visibleColumns = (manage: boolean): SheetColumn[] =>
+  MODEL_SHEET_COLUMNS.filter((column) => manage || !column.manageOnly);
+
+const isImportColumn = (column: SheetColumn): column is ImportColumn => column.import !== undefined;
+
+/**
+ * The columns an import reads. The national ID is read at every level, so that below manage a filled
+ * cell is reported on its row rather than silently dropped.
+ */
+export const IMPORT_COLUMNS: readonly ImportColumn[] = MODEL_SHEET_COLUMNS.filter(isImportColumn);
+
+/** The columns of the template a member fills in: the national ID only at manage. */
+export const templateColumns = (manage: boolean): ImportColumn[] =>
+  IMPORT_COLUMNS.filter((column) => manage || !column.manageOnly);
+
+/** 身高（厘米）, 身高(cm), 姓名*, ` 身高 ` all name the column 身高. */
+export const headerKey = (header: string): string =>
+  header
+    .replace(/[（(][^）)]*[）)]/g, '')
+    .replace(/[*＊\s]/g, '')
+    .toLowerCase();
