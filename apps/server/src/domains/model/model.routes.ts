@@ -7,17 +7,14 @@ import { makeCompCard } from './comp-card/comp-card.service';
 import { presentMeasurement, presentModel, presentTrip } from './model.presenter';
 import {
   createModel,
-  createTrip,
-  deleteTrip,
   getModel,
   listModelMeasurements,
-  listModelTrips,
   listTeamModels,
   type ModelDeps,
   updateModel,
-  updateTrip,
 } from './model.service';
 import { listModelHistory } from './model-history.service';
+import { createTrip, deleteTrip, listModelTrips, updateTrip } from './model-trip.service';
 import { exportModels } from './sheet/model-export.service';
 import { importModels, modelImportTemplate } from './sheet/model-import.service';
 

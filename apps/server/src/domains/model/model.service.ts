@@ -1,15 +1,10 @@
 /**
- * Models (docs/product.md "Models"): records, measurement history and trips. Each write and its
+ * Models (docs/product.md "Models"): records and measurement history (trips: model-trip.service.ts). Each write and its
  * operation-log entry commit in one transaction. Sensitive fields (the national ID) and archiving
  * (status `left`) need data_management at manage; below it the ID is never answered and never written.
  */
 
-import {
-  GENDER_LABELS,
-  MODEL_STATUS_LABELS,
-  MODEL_TRIP_KIND_LABELS,
-  SIZE_LABELS,
-} from '@trackit/contract/enums';
+import { GENDER_LABELS, MODEL_STATUS_LABELS, SIZE_LABELS } from '@trackit/contract/enums';
 import type { PageQuery } from '@trackit/contract/envelope';
 import { MESSAGES } from '@trackit/contract/messages';
 import {
@@ -20,9 +15,6 @@ import {
   type ModelFilter,
   type ModelQuery,
   type ModelUpdate,
-  TRIP_FIELD_LABELS,
-  type TripCreate,
-  type TripUpdate,
 } from '@trackit/contract/model.schema';
 import { birthdayBounds, chinaDate } from '@trackit/contract/model-age';
 import type { FieldChange } from '@trackit/contract/operation-log.schema';
@@ -39,27 +31,21 @@ import { grantsOf } from '../permission/permission.service';
 import { signFile, type UploadDeps } from '../upload/upload.service';
 import {
   clearCoverFile,
-  deleteTrip as deleteTripRow,
   findModel,
   findModelFile,
   findModelForUpdate,
   findModelWith,
-  findTripForUpdate,
   insertMeasurement,
   insertMeasurements,
   insertModels,
-  insertTrip,
   listMeasurements,
   listModels,
-  listTrips,
   type ModelListFilter,
   type ModelRecord,
   type ModelRow,
   type ModelValues,
   searchForm,
-  type TripRow,
   updateModel as updateModelRow,
-  updateTrip as updateTripRow,
 } from './model.repository';
 import { namePinyin } from './model-pinyin';
 
@@ -73,9 +59,8 @@ export interface ModelView {
   showIdNumber: boolean;
 }
 
-const modelNotFound = () => new AppError('notFound', { message: MODEL_MESSAGES.modelNotFound });
-const tripNotFound = () => new AppError('notFound', { message: MODEL_MESSAGES.tripNotFound });
-const invalid = (field: string, message: string) =>
+export const modelNotFound = () => new AppError('notFound', { message: MODEL_MESSAGES.modelNotFound });
+export const invalid = (field: string, message: string) =>
   new AppError('validationFailed', { message, data: { fields: { [field]: message } } });
 
 /** Whether the member holds data_management at manage: sees and writes national IDs, archives. */
@@ -490,117 +475,4 @@ export async function listModelMeasurements(
 ) {
   if (!(await findModel(deps.db, auth.teamId, modelId))) throw modelNotFound();
   return listMeasurements(deps.db, auth.teamId, modelId, pageWindow(query));
-}
-
-// --- Trips --------------------------------------------------------------------------------------------------
-
-export async function listModelTrips(deps: ModelDeps, auth: AuthContext, modelId: number, query: PageQuery) {
-  if (!(await findModel(deps.db, auth.teamId, modelId))) throw modelNotFound();
-  return listTrips(deps.db, auth.teamId, modelId, pageWindow(query));
-}
-
-/** POST /v1/models/{id}/trips: the trip and its log entry, in one transaction. */
-export async function createTrip(
-  deps: ModelDeps,
-  auth: AuthContext,
-  modelId: number,
-  input: TripCreate,
-  origin: RequestOrigin,
-): Promise<TripRow> {
-  const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const model = await findModelForUpdate(tx, auth.teamId, modelId);
-    if (!model) throw modelNotFound();
-    const trip = await insertTrip(tx, {
-      teamId: auth.teamId,
-      modelId,
-      kind: input.kind,
-      startDate: input.start_date,
-      endDate: input.end_date,
-      place: input.place ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await recordOperation(tx, {
-      action: 'model_trip_create',
-      actor: memberActor(auth, origin, now),
-      targetId: modelId,
-      detail: { name: model.name, kind: trip.kind, start_date: trip.startDate, end_date: trip.endDate },
-    });
-    return trip;
-  });
-}
-
-const TRIP_COLUMNS = { kind: 'kind', start_date: 'startDate', end_date: 'endDate', place: 'place' } as const;
-
-/** PATCH /v1/trips/{id}: the dates are checked together with the stored ones. */
-export async function updateTrip(
-  deps: ModelDeps,
-  auth: AuthContext,
-  tripId: number,
-  input: TripUpdate,
-  origin: RequestOrigin,
-): Promise<TripRow> {
-  const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const trip = await findTripForUpdate(tx, auth.teamId, tripId);
-    if (!trip) throw tripNotFound();
-    const model = await findModelForUpdate(tx, auth.teamId, trip.modelId);
-    if (!model) throw tripNotFound();
-    const next = {
-      kind: input.kind ?? trip.kind,
-      startDate: input.start_date ?? trip.startDate,
-      endDate: input.end_date ?? trip.endDate,
-      place: input.place !== undefined ? input.place : trip.place,
-    };
-    if (next.endDate < next.startDate) throw invalid('end_date', MODEL_MESSAGES.tripEndBeforeStart);
-    const changes: FieldChange[] = (Object.keys(TRIP_COLUMNS) as (keyof typeof TRIP_COLUMNS)[])
-      .filter((field) => next[TRIP_COLUMNS[field]] !== trip[TRIP_COLUMNS[field]])
-      .map((field) => {
-        const label = (value: string | null) =>
-          value === null
-            ? MESSAGES.empty
-            : field === 'kind'
-              ? MODEL_TRIP_KIND_LABELS[value as TripRow['kind']]
-              : value;
-        return {
-          field: TRIP_FIELD_LABELS[field],
-          before: label(trip[TRIP_COLUMNS[field]]),
-          after: label(next[TRIP_COLUMNS[field]]),
-        };
-      });
-    if (changes.length === 0) return trip;
-    const updated = await updateTripRow(tx, auth.teamId, tripId, { ...next, updatedAt: now });
-    await recordOperation(tx, {
-      action: 'model_trip_update',
-      actor: memberActor(auth, origin, now),
-      targetId: model.id,
-      detail: { name: model.name, changes },
-    });
-    return updated;
-  });
-}
-
-/** DELETE /v1/trips/{id}: a trip is removed (the model stays); the log keeps what it was. */
-export async function deleteTrip(
-  deps: ModelDeps,
-  auth: AuthContext,
-  tripId: number,
-  origin: RequestOrigin,
-): Promise<TripRow> {
-  const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const trip = await findTripForUpdate(tx, auth.teamId, tripId);
-    if (!trip) throw tripNotFound();
-    const model = await findModelForUpdate(tx, auth.teamId, trip.modelId);
-    if (!model) throw tripNotFound();
-    await deleteTripRow(tx, auth.teamId, tripId);
-    await recordOperation(tx, {
-      action: 'model_trip_delete',
-      actor: memberActor(auth, origin, now),
-      targetId: model.id,
-      detail: { name: model.name, kind: trip.kind, start_date: trip.startDate, end_date: trip.endDate },
-    });
-    return trip;
-  });
 }
