@@ -23,6 +23,8 @@ export interface ScratchDatabase {
    */
   release(): Promise<void>;
   reopen(): Promise<DatabaseHandle>;
+  /** Closes the bench's handle unless `release` already has (PGlite's cannot close twice). */
+  close(): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -36,13 +38,21 @@ export async function openScratchDatabase(options: { dataDir?: string } = {}): P
   if (!serverUrl) {
     const open = () =>
       openDatabase({ driver: 'pglite', ...(dataDir ? { dataDir: pgliteDataDir(dataDir) } : {}) });
+    let held = true;
     const scratch: ScratchDatabase = {
       handle: await open(),
       serverEnv: { DATABASE_URL: '', ...(dataDir ? { DATA_DIR: dataDir } : {}) },
-      release: () => scratch.handle.close(),
+      release: async () => {
+        held = false;
+        await scratch.handle.close();
+      },
       reopen: async () => {
         scratch.handle = await open();
+        held = true;
         return scratch.handle;
+      },
+      close: async () => {
+        if (held) await scratch.release();
       },
       drop: async () => {},
     };
@@ -63,6 +73,7 @@ export async function openScratchDatabase(options: { dataDir?: string } = {}): P
     // PostgreSQL takes any number of clients: the bench keeps its pool open.
     release: async () => {},
     reopen: async () => handle,
+    close: () => handle.close(),
     drop: async () => {
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
@@ -92,7 +103,9 @@ async function signIn(base: string, mobile: string, codeSent: () => string | und
 
 /**
  * The server on the database, in this process, listening on a free port, with `mobile` (a member
- * already) signed in. `base` ends in /storm_api/v1.
+ * already) signed in. `base` ends in /storm_api/v1. Only bench:import still uses it: it times a few
+ * long calls, which a load generator on the same event loop barely skews; timed request rates need
+ * startServerProcess.
  */
 export async function startSignedIn(handle: DatabaseHandle, dataDir: string, mobile: string) {
   const sent: string[] = [];
@@ -196,6 +209,9 @@ export async function startServerProcess(env: Record<string, string>, mobile: st
   }
 }
 
+/** What a browser asks for (Chrome, Firefox); Node's fetch alone would ask only gzip and deflate. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /** Runs `run` `requests` times, `concurrency` at once; the sorted durations (ms) and the wall time (s). */
 export async function timeConcurrently(
   run: () => Promise<void>,
@@ -217,4 +233,19 @@ export async function timeConcurrently(
   timings.sort((a, b) => a - b);
   const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] ?? 0;
   return { at, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * timeConcurrently after `warmUp` untimed calls (so the figures do not carry the JIT's warm-up, caches
+ * or the pool filling), with the CPU `cpuMillis` counts per timed call.
+ */
+export async function timeWithCpu(
+  run: () => Promise<void>,
+  options: { requests: number; concurrency: number; warmUp: number; cpuMillis: () => Promise<number> },
+) {
+  const { requests, concurrency, warmUp, cpuMillis } = options;
+  await timeConcurrently(run, { requests: warmUp, concurrency });
+  const cpuBefore = await cpuMillis();
+  const timing = await timeConcurrently(run, { requests, concurrency });
+  return { ...timing, cpuPerCall: ((await cpuMillis()) - cpuBefore) / requests };
 }

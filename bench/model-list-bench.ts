@@ -30,7 +30,14 @@ import {
 } from '../apps/server/src/domains/organization/organization.tables';
 import { createTeamWithOwner } from '../apps/server/src/domains/team/team.service';
 import { users } from '../apps/server/src/domains/user/user.tables';
-import { openScratchDatabase, type ScratchDatabase, startServerProcess, timeConcurrently } from './bench-kit';
+import {
+  BROWSER_ACCEPT_ENCODING,
+  openScratchDatabase,
+  type ScratchDatabase,
+  startServerProcess,
+  timeConcurrently,
+  timeWithCpu,
+} from './bench-kit';
 
 const MODELS = 100_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -98,10 +105,12 @@ const ownCpuMillis = async () => {
 
 /** p50 / p99 of `run`, CONCURRENCY at a time, and the CPU `cpuMillis` counted per call (warm-up left out). */
 async function timed(run: () => Promise<void>, cpuMillis: () => Promise<number>) {
-  await timeConcurrently(run, { requests: WARM_UP, concurrency: CONCURRENCY });
-  const cpuBefore = await cpuMillis();
-  const { at } = await timeConcurrently(run, { requests: REQUESTS, concurrency: CONCURRENCY });
-  const cpuPerCall = ((await cpuMillis()) - cpuBefore) / REQUESTS;
+  const { at, cpuPerCall } = await timeWithCpu(run, {
+    requests: REQUESTS,
+    concurrency: CONCURRENCY,
+    warmUp: WARM_UP,
+    cpuMillis,
+  });
   return `p50 ${at(0.5).toFixed(1).padStart(6)} ms  p99 ${at(0.99).toFixed(1).padStart(6)} ms  cpu ${cpuPerCall.toFixed(2)} ms`;
 }
 
@@ -164,9 +173,6 @@ async function addAgent(handle: DatabaseHandle, teamId: number) {
     .insert(memberships)
     .values({ teamId, userId: user.id, roleId: role.id, nickname: '经纪人', baseColor: '#1677ff' });
 }
-
-/** What a browser asks for (Chrome, Firefox); Node's fetch alone would ask only gzip and deflate. */
-const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 interface ListCase {
   label: string;

@@ -71,6 +71,9 @@ describe('companies and contacts', () => {
     }
     await expect.poll(() => page.getByTestId('company-contacts').locator('tbody tr').count()).toBe(2);
     expect(await page.getByTestId('company-contacts').innerText()).toContain('联系人（2）');
+    // Its history: the company, then each contact, newest first.
+    await expect.poll(() => page.getByTestId('company-history-entry').count()).toBe(3);
+    expect(await page.getByTestId('company-history-entry').first().innerText()).toContain('的联系人「李雷」');
     await screenshot(page, 'company-detail');
 
     // The list shows the company with its two contacts.

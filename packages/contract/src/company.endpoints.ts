@@ -8,6 +8,7 @@ import {
 } from './company.schema';
 import { endpoint, json, page, requires } from './endpoint';
 import { idParamsSchema } from './envelope';
+import { recordHistoryEndpoint } from './operation-log.endpoints';
 
 export const companyEndpoints = {
   create: endpoint({
@@ -34,6 +35,11 @@ export const companyEndpoints = {
     params: idParamsSchema,
     answer: json(companySchema),
   }),
+  history: recordHistoryEndpoint(
+    '/v1/companies/:id/history',
+    '公司的操作记录（含其联系人），最新在前',
+    'data_management',
+  ),
   update: endpoint({
     method: 'PATCH',
     path: '/v1/companies/:id',

@@ -7,6 +7,7 @@ import {
 } from './contact.schema';
 import { endpoint, json, page, requires } from './endpoint';
 import { idParamsSchema } from './envelope';
+import { recordHistoryEndpoint } from './operation-log.endpoints';
 
 export const contactEndpoints = {
   create: endpoint({
@@ -33,6 +34,7 @@ export const contactEndpoints = {
     params: idParamsSchema,
     answer: json(contactSchema),
   }),
+  history: recordHistoryEndpoint('/v1/contacts/:id/history', '联系人的操作记录，最新在前', 'data_management'),
   update: endpoint({
     method: 'PATCH',
     path: '/v1/contacts/:id',

@@ -14,7 +14,7 @@ import {
   tripUpdateSchema,
 } from './model.schema';
 import { modelImportQuerySchema, modelImportResultSchema, XLSX_CONTENT_TYPE } from './model-sheet.schema';
-import { recordHistoryEntrySchema } from './operation-log.schema';
+import { recordHistoryEndpoint } from './operation-log.endpoints';
 
 export const modelEndpoints = {
   create: endpoint({
@@ -84,15 +84,11 @@ export const modelEndpoints = {
     query: pageQuerySchema,
     answer: page(measurementSchema),
   }),
-  history: endpoint({
-    method: 'GET',
-    path: '/v1/models/:id/history',
-    summary: '模特的操作记录（含其行程和资源夹），最新在前',
-    access: requires('data_management', 'read'),
-    params: idParamsSchema,
-    query: pageQuerySchema,
-    answer: page(recordHistoryEntrySchema),
-  }),
+  history: recordHistoryEndpoint(
+    '/v1/models/:id/history',
+    '模特的操作记录（含其行程和资源夹），最新在前',
+    'data_management',
+  ),
   compCard: endpoint({
     method: 'GET',
     path: '/v1/models/:id/comp_card',

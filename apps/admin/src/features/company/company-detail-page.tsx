@@ -1,4 +1,5 @@
 import { formatDate } from '@trackit/client/format';
+import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { COMPANY_MESSAGES, type Company } from '@trackit/contract/company.schema';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { COMPANY_INDUSTRY_LABELS } from '@trackit/contract/enums';
@@ -6,10 +7,11 @@ import { MESSAGES } from '@trackit/contract/messages';
 import { App, Card, Descriptions, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { RecordActions } from '../../components/record-actions';
+import { RecordHistory } from '../../components/record-history';
 import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { useCan } from '../../layouts/use-permission-level';
 import { CompanyContacts } from '../contact/company-contacts';
-import { companyQuery, useUpdateCompany } from './company.queries';
+import { companyHistoryQuery, companyQuery, useUpdateCompany } from './company.queries';
 import { CompanyForm } from './company-form';
 import { StatusTag, TierTag } from './company-labels';
 
@@ -94,7 +96,7 @@ function CompanyInfo({ company }: { company: Company }) {
 
 /**
  * A client company (/admin/information/company/{id}): its details (编辑 for edit, 归档/恢复 for manage)
- * and its contacts, added and edited in place. The breadcrumb shows its name (公司不存在 when missing).
+ * its contacts, added and edited in place, and its history (its own and its contacts' entries). The breadcrumb shows its name (公司不存在 when missing).
  */
 export function CompanyDetailPage() {
   const { query: company, missing } = useRouteRecord(companyQuery, COMPANY_MESSAGES.companyNotFound);
@@ -112,6 +114,14 @@ export function CompanyDetailPage() {
         <Flex vertical gap={16}>
           <CompanyInfo company={record} />
           <CompanyContacts company={record} canEdit={canEdit} />
+          <Card title="操作记录">
+            <RecordHistory
+              query={companyHistoryQuery}
+              recordId={record.id}
+              selfLink={ADMIN_PATHS.company(record.id)}
+              testId="company-history"
+            />
+          </Card>
         </Flex>
       )}
     </RecordPage>

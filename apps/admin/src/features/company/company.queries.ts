@@ -7,12 +7,14 @@ import type { CompanyCreate, CompanyQuery, CompanyUpdate } from '@trackit/contra
 import { endpoints } from '@trackit/contract/endpoints';
 import { api } from '../../api';
 import { pagedListQuery } from '../../components/list/list-query';
+import { recordHistoryQuery } from '../../components/record-history';
 
 /** Query keys, all under `['companies']`. */
 export const companyKeys = {
   all: ['companies'] as const,
   lists: ['companies', 'list'] as const,
   detail: (id: number) => ['companies', 'detail', id] as const,
+  history: (id: number) => ['companies', 'history', id] as const,
 };
 
 /** The team's companies: keyword, industry, tier, owner, status and a page (`CompanyQuery`). */
@@ -26,6 +28,9 @@ export const companyOptionsQuery = (keyword: string) =>
     status: 'active',
     ...(keyword ? { keyword } : {}),
   } satisfies CompanyQuery);
+
+/** A company's history: what members did to it and to its contacts, newest first. */
+export const companyHistoryQuery = recordHistoryQuery(companyKeys.history, endpoints.company.history);
 
 /** One company; the page shows a missing one itself, so no toast. */
 export const companyQuery = (id: number) =>
@@ -55,6 +60,7 @@ export function useUpdateCompany(id: number) {
     onSuccess: (company) => {
       queryClient.setQueryData(companyKeys.detail(company.id), company);
       void queryClient.invalidateQueries({ queryKey: companyKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: companyKeys.history(company.id) });
       // Contacts show their company's name.
       void queryClient.invalidateQueries({ queryKey: ['contacts'] });
     },

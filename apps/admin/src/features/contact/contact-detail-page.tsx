@@ -1,14 +1,16 @@
 import { formatDate } from '@trackit/client/format';
+import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { CONTACT_MESSAGES, type Contact } from '@trackit/contract/contact.schema';
 import { MESSAGES } from '@trackit/contract/messages';
-import { App, Card, Descriptions, Space, Tag } from 'antd';
+import { App, Card, Descriptions, Flex, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RecordActions } from '../../components/record-actions';
+import { RecordHistory } from '../../components/record-history';
 import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { StatusTag } from '../company/company-labels';
-import { contactQuery, useUpdateContact } from './contact.queries';
+import { contactHistoryQuery, contactQuery, useUpdateContact } from './contact.queries';
 import { ContactForm } from './contact-form';
 
 const orEmpty = (value: string | null) => value ?? MESSAGES.empty;
@@ -90,7 +92,7 @@ function ContactInfo({ contact }: { contact: Contact }) {
 }
 
 /**
- * A contact (/admin/information/contacts/{id}): details, 编辑 for edit, 归档/恢复 for manage. The
+ * A contact (/admin/information/contacts/{id}): details, 编辑 for edit, 归档/恢复 for manage, and its history. The
  * breadcrumb shows the name (联系人不存在 when missing).
  */
 export function ContactDetailPage() {
@@ -105,7 +107,19 @@ export function ContactDetailPage() {
       testId="contact-missing"
       skeletonRows={5}
     >
-      {(record) => <ContactInfo contact={record} />}
+      {(record) => (
+        <Flex vertical gap={16}>
+          <ContactInfo contact={record} />
+          <Card title="操作记录">
+            <RecordHistory
+              query={contactHistoryQuery}
+              recordId={record.id}
+              selfLink={ADMIN_PATHS.contact(record.id)}
+              testId="contact-history"
+            />
+          </Card>
+        </Flex>
+      )}
     </RecordPage>
   );
 }

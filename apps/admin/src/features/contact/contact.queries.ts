@@ -8,11 +8,13 @@ import { endpoints } from '@trackit/contract/endpoints';
 import { PAGINATION } from '@trackit/contract/envelope';
 import { api } from '../../api';
 import { pagedListQuery } from '../../components/list/list-query';
+import { recordHistoryQuery } from '../../components/record-history';
 
 export const contactKeys = {
   all: ['contacts'] as const,
   lists: ['contacts', 'list'] as const,
   detail: (id: number) => ['contacts', 'detail', id] as const,
+  history: (id: number) => ['contacts', 'history', id] as const,
 };
 
 /** The team's contacts: company, keyword, status and a page (`ContactQuery`). */
@@ -26,6 +28,9 @@ export const companyContactsQuery = (companyId: number) =>
     company_id: companyId,
   } satisfies ContactQuery);
 
+/** A contact's history, newest first. */
+export const contactHistoryQuery = recordHistoryQuery(contactKeys.history, endpoints.contact.history);
+
 export const contactQuery = (id: number) =>
   queryOptions({
     queryKey: contactKeys.detail(id),
@@ -35,6 +40,8 @@ export const contactQuery = (id: number) =>
 /** The company's count of contacts changes with them. */
 const refreshAround = (queryClient: ReturnType<typeof useQueryClient>) => {
   void queryClient.invalidateQueries({ queryKey: contactKeys.lists });
+  void queryClient.invalidateQueries({ queryKey: ['contacts', 'history'] });
+  // A company shows its contacts, their count and their entries in its history.
   void queryClient.invalidateQueries({ queryKey: ['companies'] });
 };
 

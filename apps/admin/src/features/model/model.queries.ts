@@ -11,6 +11,7 @@ import { endpoints } from '@trackit/contract/endpoints';
 import { PAGINATION } from '@trackit/contract/envelope';
 import type { Model, ModelCreate, ModelUpdate, TripCreate, TripUpdate } from '@trackit/contract/model.schema';
 import { api } from '../../api';
+import { recordHistoryQuery } from '../../components/record-history';
 
 /** Query keys, all under `['models']`. */
 export const modelKeys = {
@@ -62,13 +63,7 @@ export const tripsQuery = (id: number, page: number) =>
   });
 
 /** A model's history: what members did to the model, its trips and its folders, newest first. */
-export const modelHistoryQuery = (id: number, page: number) =>
-  queryOptions({
-    queryKey: [...modelKeys.history(id), page],
-    queryFn: ({ signal }) =>
-      api.call(endpoints.model.history, { params: { id }, query: { page, per_page: 20 } }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+export const modelHistoryQuery = recordHistoryQuery(modelKeys.history, endpoints.model.history);
 
 /** Countries and regions (code → 中文名称); they do not change while the app is open. */
 export const countriesQuery = queryOptions({

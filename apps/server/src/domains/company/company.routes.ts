@@ -1,5 +1,6 @@
 import type { Endpoints } from '@trackit/contract/endpoints';
 import type { Handlers } from '../../http/endpoint-router';
+import { presentHistoryPage } from '../operation-log/operation-log.presenter';
 import { presentCompany } from './company.presenter';
 import {
   type CompanyDeps,
@@ -8,6 +9,7 @@ import {
   listTeamCompanies,
   updateCompany,
 } from './company.service';
+import { listCompanyHistory } from './company-history.service';
 
 /** Handlers of `endpoints.company`: each calls one service function and presents. */
 export function companyRoutes(deps: CompanyDeps): Handlers<Endpoints['company']> {
@@ -18,6 +20,8 @@ export function companyRoutes(deps: CompanyDeps): Handlers<Endpoints['company']>
       return { items: rows.map(presentCompany), total };
     },
     get: async ({ auth, params }) => presentCompany(await getCompany(deps, auth, params.id)),
+    history: async ({ auth, params, query }) =>
+      presentHistoryPage(await listCompanyHistory(deps, auth, params.id, query)),
     update: async ({ auth, params, body, origin }) =>
       presentCompany(await updateCompany(deps, auth, params.id, body, origin)),
   };

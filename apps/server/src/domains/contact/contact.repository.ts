@@ -50,6 +50,15 @@ export async function findContact(
 }
 
 /** The team's contact, locked while it is changed. */
+/** The ids of a company's contacts (archived too), for the company's history. */
+export async function listCompanyContactIds(db: Database, teamId: number, companyId: number) {
+  const rows = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.teamId, teamId), eq(contacts.companyId, companyId)));
+  return rows.map((row) => row.id);
+}
+
 export async function findContactForUpdate(tx: Database, teamId: number, contactId: number) {
   const [row] = await tx
     .select()

@@ -1,10 +1,12 @@
 import type { Endpoints } from '@trackit/contract/endpoints';
 import type { Handlers } from '../../http/endpoint-router';
+import { presentHistoryPage } from '../operation-log/operation-log.presenter';
 import { presentContact } from './contact.presenter';
 import {
   type ContactDeps,
   createContact,
   getContact,
+  listContactHistory,
   listTeamContacts,
   updateContact,
 } from './contact.service';
@@ -18,6 +20,8 @@ export function contactRoutes(deps: ContactDeps): Handlers<Endpoints['contact']>
       return { items: rows.map(presentContact), total };
     },
     get: async ({ auth, params }) => presentContact(await getContact(deps, auth, params.id)),
+    history: async ({ auth, params, query }) =>
+      presentHistoryPage(await listContactHistory(deps, auth, params.id, query)),
     update: async ({ auth, params, body, origin }) =>
       presentContact(await updateContact(deps, auth, params.id, body, origin)),
   };

@@ -10,6 +10,7 @@ import {
   type ContactUpdate,
 } from '@trackit/contract/contact.schema';
 import type { RecordStatus } from '@trackit/contract/enums';
+import type { PageQuery } from '@trackit/contract/envelope';
 import { MESSAGES } from '@trackit/contract/messages';
 import type { Database } from '../../db/client';
 import { definedValues, storedText } from '../../db/columns';
@@ -20,6 +21,7 @@ import { requireTeamCompany } from '../company/company.service';
 import {
   fieldChanges,
   type LoggedField,
+  listRecordHistory,
   memberActor,
   recordOperation,
   recordUpdateOfArchivable,
@@ -31,6 +33,7 @@ import {
   findContact,
   findContactForUpdate,
   insertContact,
+  listCompanyContactIds,
   listContacts,
   updateContactRow,
 } from './contact.repository';
@@ -96,6 +99,22 @@ export function listTeamContacts(deps: ContactDeps, auth: AuthContext, query: Co
 /** One contact of the caller's team; another team's is "not found" (联系人不存在). */
 export function getContact(deps: ContactDeps, auth: AuthContext, contactId: number): Promise<ContactRow> {
   return getContactOfTeam(deps.db, auth.teamId, contactId);
+}
+
+/** GET /v1/contacts/{id}/history: what members did to the contact, newest first. */
+export async function listContactHistory(
+  deps: ContactDeps,
+  auth: AuthContext,
+  contactId: number,
+  query: PageQuery,
+) {
+  await getContact(deps, auth, contactId);
+  return listRecordHistory(deps.db, auth.teamId, [{ type: 'contact', ids: [contactId] }], pageWindow(query));
+}
+
+/** The ids of a company's contacts, for the company's history (the caller has checked the company). */
+export function companyContactIds(deps: Pick<ContactDeps, 'db'>, teamId: number, companyId: number) {
+  return listCompanyContactIds(deps.db, teamId, companyId);
 }
 
 const LOGGED_FIELDS: LoggedField<ContactRecord>[] = [

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Endpoints } from '@trackit/contract/endpoints';
 import { sendAttachment } from '../../http/content-disposition';
 import type { Handlers } from '../../http/endpoint-router';
-import { presentHistoryEntry } from '../operation-log/operation-log.presenter';
+import { presentHistoryPage } from '../operation-log/operation-log.presenter';
 import { makeCompCard } from './comp-card/comp-card.service';
 import { presentMeasurement, presentModel, presentTrip } from './model.presenter';
 import {
@@ -37,10 +37,8 @@ export function modelRoutes(deps: ModelDeps): Handlers<Endpoints['model']> {
       const { rows, total } = await listModelMeasurements(deps, auth, params.id, query);
       return { items: rows.map(presentMeasurement), total };
     },
-    history: async ({ auth, params, query }) => {
-      const { rows, total } = await listModelHistory(deps, auth, params.id, query);
-      return { items: rows.map(presentHistoryEntry), total };
-    },
+    history: async ({ auth, params, query }) =>
+      presentHistoryPage(await listModelHistory(deps, auth, params.id, query)),
     compCard: async ({ auth, params, query, reply }) => {
       const card = await makeCompCard(deps, auth, params.id, query);
       return sendAttachment(reply, { contentType: 'application/pdf', ...card });

@@ -33,3 +33,9 @@ export function presentHistoryEntry(row: OperationLogRow): RecordHistoryEntry {
   const { ip: _ip, ...entry } = presentOperationLog(row);
   return entry;
 }
+
+/** A page of a record's history, as the history endpoints answer it. */
+export const presentHistoryPage = ({ rows, total }: { rows: OperationLogRow[]; total: number }) => ({
+  items: rows.map(presentHistoryEntry),
+  total,
+});
