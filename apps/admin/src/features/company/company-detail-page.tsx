@@ -4,10 +4,9 @@ import { COMPANY_MESSAGES, type Company } from '@trackit/contract/company.schema
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { COMPANY_INDUSTRY_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import { App, Card, Descriptions, Flex, Space } from 'antd';
-import { useState } from 'react';
-import { RecordActions } from '../../components/record-actions';
+import { Card, Descriptions, Flex } from 'antd';
 import { RecordHistory } from '../../components/record-history';
+import { RecordInfoCard } from '../../components/record-info-card';
 import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { useCan } from '../../layouts/use-permission-level';
 import { CompanyContacts } from '../contact/company-contacts';
@@ -19,84 +18,60 @@ const orEmpty = (value: string | number | null) => (value === null || value === 
 
 function CompanyInfo({ company }: { company: Company }) {
   const update = useUpdateCompany(company.id);
-  const [editing, setEditing] = useState(false);
-  const { message } = App.useApp();
-
-  const setStatus = (status: Company['status']) =>
-    update.mutate(
-      { status },
-      { onSuccess: () => void message.success(status === 'archived' ? '已归档' : '已恢复') },
-    );
-
   return (
-    <Card
-      title={
-        <Space>
-          基本信息
+    <RecordInfoCard
+      tags={
+        <>
           <TierTag tier={company.tier} />
           <StatusTag status={company.status} />
-        </Space>
+        </>
       }
-      extra={
-        !editing && (
-          <RecordActions
-            permission="data_management"
-            status={company.status}
-            archiveQuestion="归档该公司？"
-            archiveDescription="归档后仍可在“已归档”中查看和恢复"
-            busy={update.isPending}
-            onEdit={() => setEditing(true)}
-            onStatus={setStatus}
-            testId="company"
-          />
-        )
-      }
-    >
-      {editing ? (
+      permission="data_management"
+      status={company.status}
+      archiveQuestion="归档该公司？"
+      archiveDescription="归档后仍可在“已归档”中查看和恢复"
+      busy={update.isPending}
+      testId="company"
+      onStatus={(status, done) => update.mutate({ status }, { onSuccess: done })}
+      editForm={({ close, saved }) => (
         <CompanyForm
           company={company}
           submitting={update.isPending}
           submitText="保存"
-          onCancel={() => setEditing(false)}
-          onSubmit={(values) =>
-            update.mutate(values, {
-              onSuccess: () => {
-                void message.success('保存成功');
-                setEditing(false);
-              },
-            })
-          }
+          onCancel={close}
+          onSubmit={(values) => update.mutate(values, { onSuccess: saved })}
         />
-      ) : (
-        <Descriptions column={{ xs: 1, md: 2 }} data-testid="company-info">
-          <Descriptions.Item label="简称">{orEmpty(company.short_name)}</Descriptions.Item>
-          <Descriptions.Item label="统一社会信用代码">{orEmpty(company.credit_code)}</Descriptions.Item>
-          <Descriptions.Item label="行业">
-            {company.industry ? COMPANY_INDUSTRY_LABELS[company.industry] : MESSAGES.empty}
-          </Descriptions.Item>
-          <Descriptions.Item label="负责人">{company.owner?.nickname ?? MESSAGES.empty}</Descriptions.Item>
-          <Descriptions.Item label="发票抬头">{orEmpty(company.invoice_title)}</Descriptions.Item>
-          <Descriptions.Item label="开票地址">{orEmpty(company.invoice_address)}</Descriptions.Item>
-          <Descriptions.Item label="开户银行">{orEmpty(company.bank_name)}</Descriptions.Item>
-          <Descriptions.Item label="银行账号">{orEmpty(company.bank_account)}</Descriptions.Item>
-          <Descriptions.Item label="账期">
-            {company.payment_terms_days === null ? MESSAGES.empty : `${company.payment_terms_days} 天`}
-          </Descriptions.Item>
-          <Descriptions.Item label="创建时间">
-            {formatDate(company.created_at, DATE_FORMATS.dateTime)}
-          </Descriptions.Item>
-          <Descriptions.Item label="备注" span={2}>
-            <span style={{ whiteSpace: 'pre-wrap' }}>{orEmpty(company.notes)}</span>
-          </Descriptions.Item>
-        </Descriptions>
       )}
-    </Card>
+    >
+      <Descriptions column={{ xs: 1, md: 2 }} data-testid="company-info">
+        <Descriptions.Item label="简称">{orEmpty(company.short_name)}</Descriptions.Item>
+        <Descriptions.Item label="统一社会信用代码">{orEmpty(company.credit_code)}</Descriptions.Item>
+        <Descriptions.Item label="行业">
+          {company.industry ? COMPANY_INDUSTRY_LABELS[company.industry] : MESSAGES.empty}
+        </Descriptions.Item>
+        <Descriptions.Item label="负责人">{company.owner?.nickname ?? MESSAGES.empty}</Descriptions.Item>
+        <Descriptions.Item label="发票抬头">{orEmpty(company.invoice_title)}</Descriptions.Item>
+        <Descriptions.Item label="开票地址">{orEmpty(company.invoice_address)}</Descriptions.Item>
+        <Descriptions.Item label="开户银行">{orEmpty(company.bank_name)}</Descriptions.Item>
+        <Descriptions.Item label="银行账号">{orEmpty(company.bank_account)}</Descriptions.Item>
+        <Descriptions.Item label="账期">
+          {company.payment_terms_days === null ? MESSAGES.empty : `${company.payment_terms_days} 天`}
+        </Descriptions.Item>
+        <Descriptions.Item label="创建时间">
+          {formatDate(company.created_at, DATE_FORMATS.dateTime)}
+        </Descriptions.Item>
+        <Descriptions.Item label="备注" span={2}>
+          <span style={{ whiteSpace: 'pre-wrap' }}>{orEmpty(company.notes)}</span>
+        </Descriptions.Item>
+      </Descriptions>
+    </RecordInfoCard>
   );
 }
 
 /**
- * A client company (/admin/information/company/{id}): its details (编辑 for edit, 归档/恢复 for manage)
- * its contacts, added and edited in place, and its history (its own and its contacts' entries). The breadcrumb shows its name (公司不存在 when missing).
+ * A client company (/admin/information/company/{id}): its details (编辑 for edit, 归档/恢复 for manage),
+ * its contacts, added and edited in place, and its history (its own and its contacts' entries). The
+ * breadcrumb shows its name (公司不存在 when missing).
  */
 export function CompanyDetailPage() {
   const { query: company, missing } = useRouteRecord(companyQuery, COMPANY_MESSAGES.companyNotFound);

@@ -3,11 +3,10 @@ import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { CONTACT_MESSAGES, type Contact } from '@trackit/contract/contact.schema';
 import { MESSAGES } from '@trackit/contract/messages';
-import { App, Card, Descriptions, Flex, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { Card, Descriptions, Flex, Tag } from 'antd';
 import { Link } from 'react-router';
-import { RecordActions } from '../../components/record-actions';
 import { RecordHistory } from '../../components/record-history';
+import { RecordInfoCard } from '../../components/record-info-card';
 import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { StatusTag } from '../company/company-labels';
 import { contactHistoryQuery, contactQuery, useUpdateContact } from './contact.queries';
@@ -17,82 +16,56 @@ const orEmpty = (value: string | null) => value ?? MESSAGES.empty;
 
 function ContactInfo({ contact }: { contact: Contact }) {
   const update = useUpdateContact();
-  const [editing, setEditing] = useState(false);
-  const { message } = App.useApp();
-  const setStatus = (status: Contact['status']) =>
-    update.mutate(
-      { id: contact.id, values: { status } },
-      { onSuccess: () => void message.success(status === 'archived' ? '已归档' : '已恢复') },
-    );
-
   return (
-    <Card
-      title={
-        <Space>
-          基本信息
+    <RecordInfoCard
+      tags={
+        <>
           {contact.is_invoice_contact && <Tag color="green">开票联系人</Tag>}
           <StatusTag status={contact.status} />
-        </Space>
+        </>
       }
-      extra={
-        !editing && (
-          <RecordActions
-            permission="data_management"
-            status={contact.status}
-            archiveQuestion="归档该联系人？"
-            busy={update.isPending}
-            onEdit={() => setEditing(true)}
-            onStatus={setStatus}
-            testId="contact"
-          />
-        )
-      }
-    >
-      {editing ? (
+      permission="data_management"
+      status={contact.status}
+      archiveQuestion="归档该联系人？"
+      busy={update.isPending}
+      testId="contact"
+      onStatus={(status, done) => update.mutate({ id: contact.id, values: { status } }, { onSuccess: done })}
+      editForm={({ close, saved }) => (
         <ContactForm
           contact={contact}
           submitting={update.isPending}
           submitText="保存"
-          onCancel={() => setEditing(false)}
-          onSubmit={(values) =>
-            update.mutate(
-              { id: contact.id, values },
-              {
-                onSuccess: () => {
-                  void message.success('保存成功');
-                  setEditing(false);
-                },
-              },
-            )
-          }
+          onCancel={close}
+          onSubmit={(values) => update.mutate({ id: contact.id, values }, { onSuccess: saved })}
         />
-      ) : (
-        <Descriptions column={{ xs: 1, md: 2 }} data-testid="contact-info">
-          <Descriptions.Item label="公司">
-            {contact.company ? (
-              <Link to={`/information/company/${contact.company.id}`}>{contact.company.name}</Link>
-            ) : (
-              MESSAGES.empty
-            )}
-          </Descriptions.Item>
-          <Descriptions.Item label="职位">{orEmpty(contact.position)}</Descriptions.Item>
-          <Descriptions.Item label="手机号">{orEmpty(contact.mobile)}</Descriptions.Item>
-          <Descriptions.Item label="微信">{orEmpty(contact.wechat)}</Descriptions.Item>
-          <Descriptions.Item label="邮箱">{orEmpty(contact.email)}</Descriptions.Item>
-          <Descriptions.Item label="创建时间">
-            {formatDate(contact.created_at, DATE_FORMATS.dateTime)}
-          </Descriptions.Item>
-          <Descriptions.Item label="备注" span={2}>
-            <span style={{ whiteSpace: 'pre-wrap' }}>{orEmpty(contact.notes)}</span>
-          </Descriptions.Item>
-        </Descriptions>
       )}
-    </Card>
+    >
+      <Descriptions column={{ xs: 1, md: 2 }} data-testid="contact-info">
+        <Descriptions.Item label="公司">
+          {contact.company ? (
+            <Link to={`/information/company/${contact.company.id}`}>{contact.company.name}</Link>
+          ) : (
+            MESSAGES.empty
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label="职位">{orEmpty(contact.position)}</Descriptions.Item>
+        <Descriptions.Item label="手机号">{orEmpty(contact.mobile)}</Descriptions.Item>
+        <Descriptions.Item label="微信">{orEmpty(contact.wechat)}</Descriptions.Item>
+        <Descriptions.Item label="邮箱">{orEmpty(contact.email)}</Descriptions.Item>
+        <Descriptions.Item label="创建时间">
+          {formatDate(contact.created_at, DATE_FORMATS.dateTime)}
+        </Descriptions.Item>
+        <Descriptions.Item label="备注" span={2}>
+          <span style={{ whiteSpace: 'pre-wrap' }}>{orEmpty(contact.notes)}</span>
+        </Descriptions.Item>
+      </Descriptions>
+    </RecordInfoCard>
   );
 }
 
 /**
- * A contact (/admin/information/contacts/{id}): details, 编辑 for edit, 归档/恢复 for manage, and its history. The
+ * A contact (/admin/information/contacts/{id}): details, 编辑 for edit, 归档/恢复 for manage, and its
+ * history. The
  * breadcrumb shows the name (联系人不存在 when missing).
  */
 export function ContactDetailPage() {
