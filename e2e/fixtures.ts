@@ -38,6 +38,8 @@ export const E2E_USERS = {
   modelImporter: '13700000011',
   /** Owner of a team of their own: the comp card journey. */
   compCardOwner: '13700000012',
+  /** Owner of a team of their own: the packages and share pages journey. */
+  packageOwner: '13700000013',
 } as const;
 
 export const E2E_TEAMS = {
@@ -50,6 +52,7 @@ export const E2E_TEAMS = {
   models: '星河模特经纪',
   imports: '远帆模特经纪',
   compCards: '晨光模特经纪',
+  packages: '海风模特经纪',
 } as const;
 
 export async function createE2eFixtures(db: Database) {
@@ -141,6 +144,11 @@ export async function createE2eFixtures(db: Database) {
     name: E2E_TEAMS.compCards,
     ownerMobile: E2E_USERS.compCardOwner,
     ownerNickname: '林夏',
+  });
+  await createTeamWithOwner(db, {
+    name: E2E_TEAMS.packages,
+    ownerMobile: E2E_USERS.packageOwner,
+    ownerNickname: '苏青',
   });
   const now = Date.now();
   await notifyMembers(db, {

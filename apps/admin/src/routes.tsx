@@ -141,7 +141,10 @@ const signedInRoutes: RouteObject[] = [
       title: '联系人详情',
       lazy: page(() => import('./features/contact/contact-detail-page'), 'ContactDetailPage'),
     },
-    { path: 'packages', lazy: comingSoon },
+    {
+      path: 'packages',
+      lazy: page(() => import('./features/package/package-list-page'), 'PackageListPage'),
+    },
   ]),
   group('organization', [
     { path: 'member', lazy: comingSoon },

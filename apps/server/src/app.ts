@@ -16,6 +16,7 @@ import { modelRoutes } from './domains/model/model.routes';
 import { notifyRoutes } from './domains/notify/notify.routes';
 import { operationLogRoutes } from './domains/operation-log/operation-log.routes';
 import { organizationRoutes } from './domains/organization/organization.routes';
+import { packageRoutes } from './domains/package/package.routes';
 import { permissionRoutes } from './domains/permission/permission.routes';
 import { requireLevel } from './domains/permission/permission.service';
 import { profileRoutes } from './domains/profile/profile.routes';
@@ -24,6 +25,9 @@ import { authenticate, type SessionDeps } from './domains/session/session.servic
 import { createSmsSender } from './domains/session/sms/create-sms-sender';
 import type { SmsSender } from './domains/session/sms/sms-sender';
 import { deriveKey } from './domains/session/token';
+import { shareRoutes } from './domains/share/share.routes';
+import { registerShareGuard } from './domains/share/share-guard';
+import { shareHeadResolver } from './domains/share/share-meta.service';
 import { systemRoutes } from './domains/system/system.routes';
 import { ensureInstance } from './domains/system/system.service';
 import { teamRoutes } from './domains/team/team.routes';
@@ -98,6 +102,7 @@ export async function buildApp({
   registerErrorHandling(app);
   guardApiRoutes(app);
   registerRequestIdHeader(app);
+  registerShareGuard(app, { clock, limit: config.shareRateLimitPerMinute });
   dropSlowBodies(app, config.bodyTimeoutMs);
   closeConnectionsWhenStopping(app);
   await registerSecurityHeaders(app, {
@@ -145,6 +150,8 @@ export async function buildApp({
       model: modelRoutes(uploadDeps),
       company: companyRoutes({ db: database.db, clock }),
       contact: contactRoutes({ db: database.db, clock }),
+      package: packageRoutes(uploadDeps),
+      share: shareRoutes(uploadDeps),
     },
     accessControl,
     { rawBodyLimit: config.uploadMaxBytes },
@@ -153,6 +160,7 @@ export async function buildApp({
   const appFallback = await registerStaticApps(app, {
     appsDir: config.appsDir,
     staticHost: config.staticHost,
+    headOf: shareHeadResolver(uploadDeps),
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(`${API_BASE_PATH}/`) || request.url === API_BASE_PATH) {

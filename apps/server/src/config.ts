@@ -39,6 +39,8 @@ const envSchema = z.object({
   MAP_PROVIDER: z.enum(['amap', 'tencent', 'none']).default('none'),
   MAP_WEB_KEY: optionalString,
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(2_147_483_648),
+  // Public share calls (package pages, picks, views) one client address may make per minute.
+  SHARE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   TRACKIT_BUILD_VERSION: optionalString,
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMS_DRIVER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
@@ -116,6 +118,8 @@ export interface Config {
   appsDir: string;
   map: { provider: 'amap' | 'tencent' | 'none'; webKey: string | undefined };
   uploadMaxBytes: number;
+  /** Public share calls one client address may make per minute. */
+  shareRateLimitPerMinute: number;
   version: string;
   /** Signs tokens and code hashes; when unset, a secret kept in the database is used. */
   authSecret: string | undefined;
@@ -239,6 +243,7 @@ export function loadConfig(
     appsDir: path.resolve(e.APPS_DIR ?? defaultAppsDir),
     map: { provider: e.MAP_PROVIDER, webKey: e.MAP_WEB_KEY },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    shareRateLimitPerMinute: e.SHARE_RATE_LIMIT_PER_MINUTE,
     version: e.TRACKIT_BUILD_VERSION ?? defaultVersion(),
     authSecret: e.AUTH_SECRET,
     sms: smsConfig(e),

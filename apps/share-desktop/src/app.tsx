@@ -13,10 +13,25 @@ const queryClient = new QueryClient({
 
 const router = createBrowserRouter(routes, { basename: BASE_PATHS.web });
 
+// A lookbook's restraint: ink instead of a brand colour, near-square corners, quiet controls. The
+// hearts' red is the only colour on the page besides the photos (styles.css).
+const theme = {
+  token: {
+    colorPrimary: '#1c1b1a',
+    colorLink: '#1c1b1a',
+    colorText: '#1c1b1a',
+    borderRadius: 2,
+    borderRadiusLG: 2,
+    borderRadiusSM: 2,
+    colorBorder: '#dedbd6',
+    colorBorderSecondary: '#ecebe8',
+  },
+};
+
 /** Providers of the desktop share app: antd in Chinese, queries, router. */
 export function AppRoot() {
   return (
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <App>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

@@ -1,4 +1,5 @@
 import 'antd/dist/reset.css';
+import './styles.css';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
 import { StrictMode } from 'react';

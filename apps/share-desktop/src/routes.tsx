@@ -1,18 +1,34 @@
 import type { RouteObject } from 'react-router';
 import { PageLoading } from './components/page-loading';
 import { RouteErrorPage } from './components/route-error-page';
+import { ShareLayout } from './components/share-layout';
 
 const notFoundPage = async () => ({ Component: (await import('./components/not-found-page')).NotFoundPage });
 
-/** The route table of the desktop share app (basename /web); share pages arrive in later issues. */
+/**
+ * The route table of the desktop share app (basename /web): a package and its models, a folder shared
+ * alone. Fee statements (/fees/:id) come with finance; until then they are as unknown as any other path.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
+    Component: ShareLayout,
     HydrateFallback: PageLoading,
     ErrorBoundary: RouteErrorPage,
-    // Until the share pages arrive, the bare base path is as unknown as any other.
     children: [
       { index: true, lazy: notFoundPage },
+      {
+        path: 's/:shareId',
+        lazy: async () => ({ Component: (await import('./features/package/package-page')).PackagePage }),
+      },
+      {
+        path: 's/:shareId/:modelId',
+        lazy: async () => ({ Component: (await import('./features/package/model-page')).ModelPage }),
+      },
+      {
+        path: 'f/:shareId',
+        lazy: async () => ({ Component: (await import('./features/folder/folder-page')).FolderPage }),
+      },
       { path: '*', lazy: notFoundPage },
     ],
   },

@@ -1,17 +1,15 @@
-import 'dayjs/locale/zh-cn';
-import dayjs from 'dayjs';
+import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRoot } from './app';
-import { enableReact19Render } from './react-19-render';
+import { App, startPrefetching } from './app';
 
-dayjs.locale('zh-cn');
-enableReact19Render();
+// Before React renders: the page's data is on its way while the page's code downloads.
+startPrefetching();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
-    <AppRoot />
+    <App />
   </StrictMode>,
 );

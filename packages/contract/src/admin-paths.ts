@@ -12,6 +12,8 @@ export const ADMIN_PATHS = {
   company: (id: number | string) => `${base}/information/company/${id}`,
   contact: (id: number | string) => `${base}/information/contacts/${id}`,
   model: (id: number | string) => `${base}/information/model/${id}`,
+  /** The package list with the package's activity open (packages have no page of their own). */
+  package: (id: number | string) => `${base}/information/packages?package=${id}`,
   settings: `${base}/setting`,
 } as const;
 

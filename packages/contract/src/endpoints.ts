@@ -11,9 +11,11 @@ import { modelEndpoints } from './model.endpoints';
 import { notifyEndpoints } from './notify.endpoints';
 import { operationLogEndpoints } from './operation-log.endpoints';
 import { organizationEndpoints } from './organization.endpoints';
+import { packageEndpoints } from './package.endpoints';
 import { permissionEndpoints } from './permission.endpoints';
 import { profileEndpoints } from './profile.endpoints';
 import { sessionEndpoints } from './session.endpoints';
+import { shareEndpoints } from './share.endpoints';
 import { systemEndpoints } from './system.endpoints';
 import { teamEndpoints } from './team.endpoints';
 import { uploadEndpoints } from './upload.endpoints';
@@ -33,6 +35,8 @@ export const endpoints = {
   company: companyEndpoints,
   contact: contactEndpoints,
   model: modelEndpoints,
+  package: packageEndpoints,
+  share: shareEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

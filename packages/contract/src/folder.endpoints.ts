@@ -10,6 +10,7 @@ import {
   folderSchema,
   folderUpdateSchema,
 } from './folder.schema';
+import { folderShareSchema } from './package.schema';
 import { fileCreateSchema, fileSchema } from './upload.schema';
 
 export const folderEndpoints = {
@@ -45,6 +46,22 @@ export const folderEndpoints = {
     params: idParamsSchema,
     body: folderUpdateSchema,
     answer: json(folderSchema),
+  }),
+  share: endpoint({
+    method: 'POST',
+    path: '/v1/folders/:id/share',
+    summary: '分享资源夹：返回分享链接（已分享时返回现有链接）',
+    access: requires('data_management', 'edit'),
+    params: idParamsSchema,
+    answer: json(folderShareSchema),
+  }),
+  revokeShare: endpoint({
+    method: 'POST',
+    path: '/v1/folders/:id/share/revoke',
+    summary: '取消资源夹的分享：链接立即失效；再次分享会生成新链接',
+    access: requires('data_management', 'edit'),
+    params: idParamsSchema,
+    answer: json(z.null()),
   }),
   files: endpoint({
     method: 'GET',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FOLDER_KINDS, folderKindSchema } from './enums';
 import { pageQuerySchema, sortSchema } from './envelope';
+import { folderShareSchema } from './package.schema';
 import { text1To50Schema, textSchema } from './patterns';
 import { FILE_KINDS } from './upload.schema';
 
@@ -40,6 +41,8 @@ export const folderSchema = z.object({
   file_count: z.number().int(),
   /** The first files in the folder's order (at most FOLDER_PREVIEW_COUNT). */
   previews: z.array(folderPreviewSchema),
+  /** The live share link, if the folder is shared. */
+  share: folderShareSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

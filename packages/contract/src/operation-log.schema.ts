@@ -17,6 +17,7 @@ export const OPERATION_TARGETS = {
   company: { link: ADMIN_PATHS.company },
   contact: { link: ADMIN_PATHS.contact },
   model: { link: ADMIN_PATHS.model },
+  package: { link: ADMIN_PATHS.package },
 } as const satisfies Record<string, { link: ((id: string) => string) | null }>;
 export type OperationTarget = keyof typeof OPERATION_TARGETS;
 
@@ -234,6 +235,17 @@ export const OPERATION_CATALOGUE = {
   company_update: updateAction('company', '修改公司', ({ name }) => `修改了公司「${name}」`),
   company_archive: namedAction('company', '归档公司', (name) => `归档了公司「${name}」`),
   company_restore: namedAction('company', '恢复公司', (name) => `恢复了公司「${name}」`),
+  package_create: action({
+    label: '新建套餐',
+    inTeamLog: true,
+    target: 'package',
+    detail: z.object({ name: z.string(), models: z.array(z.string()) }),
+    sentence: ({ name, models }) => `新建了套餐「${name}」（${models.length} 位模特）`,
+  }),
+  package_update: updateAction('package', '修改套餐', ({ name }) => `修改了套餐「${name}」`),
+  package_revoke: namedAction('package', '撤销套餐', (name) => `撤销了套餐「${name}」，分享链接已失效`),
+  folder_share: namedAction('folder', '分享资源夹', (name) => `分享了资源夹「${name}」`),
+  folder_share_revoke: namedAction('folder', '取消分享资源夹', (name) => `取消了资源夹「${name}」的分享`),
   contact_create: action({
     label: '新建联系人',
     inTeamLog: true,

@@ -9,6 +9,7 @@ export * from '../domains/model/model.tables';
 export * from '../domains/notify/notify.tables';
 export * from '../domains/operation-log/operation-log.tables';
 export * from '../domains/organization/organization.tables';
+export * from '../domains/package/package.tables';
 export * from '../domains/session/session.tables';
 export * from '../domains/system/system.tables';
 export * from '../domains/team/team.tables';

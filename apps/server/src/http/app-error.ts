@@ -28,3 +28,5 @@ export class AppError extends Error {
 }
 
 export const notFound = (message?: string) => new AppError('notFound', message ? { message } : {});
+
+export const isNotFound = (error: unknown): boolean => error instanceof AppError && error.key === 'notFound';

@@ -1,31 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeScript, makeAppsFolder } from '../test/apps-folder';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-
-const indexHtml = (base: string) =>
-  `<!doctype html><html><head><meta name="version" content="build-42">` +
-  `<script type="module" crossorigin src="${base}/assets/index-abc123.js"></script></head><body></body></html>`;
-const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
-
-/** A fake apps/ folder with built admin and share-mobile apps; share-desktop is left unbuilt. */
-async function makeAppsFolder(): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'trackit-apps-'));
-  for (const [folder, base] of [
-    ['admin', '/admin'],
-    ['share-mobile', '/h5'],
-  ] as const) {
-    const dist = path.join(root, folder, 'dist');
-    await mkdir(path.join(dist, 'assets'), { recursive: true });
-    await writeFile(path.join(dist, 'index.html'), indexHtml(base));
-    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), script);
-    await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
-    await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  }
-  return root;
-}
 
 describe('hosting the built apps', () => {
   let appsDir: string;
@@ -64,10 +40,10 @@ describe('hosting the built apps', () => {
     const plain = await get('/admin/assets/index-abc123.js', { 'accept-encoding': 'identity' });
     expect(plain.status).toBe(200);
     expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(await plain.text()).toBe(script);
+    expect(await plain.text()).toBe(fakeScript);
     const br = await get('/admin/assets/index-abc123.js', { 'accept-encoding': 'br, gzip' });
     expect(br.headers.get('content-encoding')).toBe('br');
-    expect(await br.text()).toBe(script);
+    expect(await br.text()).toBe(fakeScript);
   });
 
   it('answers a missing asset with 404, never the HTML page', async () => {

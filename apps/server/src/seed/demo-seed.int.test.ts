@@ -119,6 +119,32 @@ describe('demo data and team set-up', () => {
     expect((await thumb.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
+  it('gives the demo agency a package a client opened and picked from, and one not yet opened', async () => {
+    const headers = bearer((await signIn(t, DEMO_MOBILES.owner)).token);
+    const packages = await t.request<
+      {
+        id: number;
+        title: string;
+        view_count: number;
+        pick_count: number;
+        status: string;
+        models: unknown[];
+      }[]
+    >('GET', '/storm_api/v1/packages', { headers });
+    expect(packages.body.data.map((pkg) => [pkg.title, pkg.view_count, pkg.pick_count, pkg.status])).toEqual([
+      ['秋冬大片候选', 0, 0, 'active'],
+      ['春季新品 Lookbook 拍摄', 5, 2, 'active'],
+    ]);
+    const sent = packages.body.data[1];
+    const activity = await t.request<{ visitor_count: number; picks: { comment: string }[] }>(
+      'GET',
+      `/storm_api/v1/packages/${sent?.id}/activity`,
+      { headers },
+    );
+    expect(activity.body.data.visitor_count).toBe(2);
+    expect(activity.body.data.picks.map((pick) => pick.comment)).toContain('气质很贴合这次的主题，想约试镜');
+  });
+
   it('creates a team with its owner, reusing the user of a known number', async () => {
     const { team, membership } = await createTeamWithOwner(t.database.db, {
       name: '新团队',

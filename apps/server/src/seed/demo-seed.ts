@@ -18,6 +18,7 @@ import { createStorage } from '../domains/upload/storage/create-storage';
 import { ensureUser, findUser } from '../domains/user/user.service';
 import { seedDemoCompanies } from './demo-companies';
 import { seedDemoModels } from './demo-models';
+import { seedDemoPackages } from './demo-packages';
 
 /** Numbers of the demo agency (README). */
 /** The demo agency, the team the demo owner opens first. */
@@ -158,11 +159,11 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
     await createFolder({ db, storage, clock: () => at }, owner, { name, kind }, seedOrigin);
   }
   await seedDemoCompanies(db, owner);
-  await seedDemoModels(
-    db,
-    storage,
-    { ...owner, sessionId: '', isOwner: true, roleId: null, mobile: DEMO_MOBILES.owner },
-    [agency.membership.id, ...(agentMembershipId ? [agentMembershipId] : [])],
-  );
+  const ownerContext = { ...owner, sessionId: '', isOwner: true, roleId: null, mobile: DEMO_MOBILES.owner };
+  await seedDemoModels(db, storage, ownerContext, [
+    agency.membership.id,
+    ...(agentMembershipId ? [agentMembershipId] : []),
+  ]);
+  await seedDemoPackages(db, storage, ownerContext);
   return true;
 }

@@ -18,6 +18,7 @@ const folder = (id: number): Folder => ({
   model_name: null,
   file_count: id,
   previews: [],
+  share: null,
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-02T00:00:00Z',
 });

@@ -72,6 +72,7 @@ const FOLDER: Folder = {
   model_name: '刘晓阳',
   file_count: 3,
   previews: [],
+  share: null,
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
 };

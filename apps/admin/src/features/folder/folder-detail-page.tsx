@@ -14,8 +14,9 @@ import styles from './folder-detail-page.module.css';
 import { FolderFiles } from './folder-files';
 import { FolderForm } from './folder-form';
 import { FolderKindTag } from './folder-kind';
+import { FolderShareButton } from './folder-share-button';
 
-/** The folder's kind and model (the shell's heading shows its name), with 编辑 (rename, kind) for members who may edit. */
+/** The folder's kind and model (the shell's heading shows its name), with 分享 and 编辑 (rename, kind) for members who may edit. */
 function FolderHeader({ folder, canEdit }: { folder: Folder; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateFolder(folder.id);
@@ -42,11 +43,14 @@ function FolderHeader({ folder, canEdit }: { folder: Folder; canEdit: boolean })
             创建于 {formatDate(folder.created_at, DATE_FORMATS.dateTime)}
           </Typography.Text>
         </div>
-        {canEdit && (
-          <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="folder-edit">
-            编辑
-          </Button>
-        )}
+        <Flex gap={8}>
+          <FolderShareButton folder={folder} canEdit={canEdit} />
+          {canEdit && (
+            <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="folder-edit">
+              编辑
+            </Button>
+          )}
+        </Flex>
       </Flex>
       <ShellModal open={editing} onClose={() => setEditing(false)} title="编辑资源夹">
         <FolderForm
@@ -71,7 +75,8 @@ function FolderHeader({ folder, canEdit }: { folder: Folder; canEdit: boolean })
 }
 
 /**
- * A folder (/admin/information/folder/{id}): its name, kind and model (编辑 renames and changes the kind),
+ * A folder (/admin/information/folder/{id}): its name, kind and model (编辑 renames and changes the kind,
+ * 分享 makes or shows its share link),
  * and a grid of its files (an image opens the gallery); uploads by the button or by dropping files and
  * whole folders anywhere on the page. Members who may edit also reorder files (drag, or 前移/后移), move
  * selected files to another folder of the same model, delete a file after confirming, and make a picture

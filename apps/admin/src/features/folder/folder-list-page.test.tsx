@@ -20,6 +20,7 @@ const folder = (id: number, name: string): Folder => ({
   model_name: null,
   file_count: 3,
   previews: [],
+  share: null,
   created_at: '2025-01-01T08:00:00Z',
   updated_at: '2025-01-02T08:00:00Z',
 });

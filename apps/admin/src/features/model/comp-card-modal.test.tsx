@@ -24,6 +24,7 @@ const folder = (id: number, kind: FolderKind, fileCount: number): Folder => ({
   model_name: '刘晓阳',
   file_count: fileCount,
   previews: [],
+  share: null,
   created_at: '2026-11-01T08:00:00Z',
   updated_at: '2026-11-01T08:00:00Z',
 });

@@ -40,6 +40,9 @@ const answerAs = (level: PermissionLevel, stored: Model | null = model) =>
       return stored;
     }),
     answer(endpoints.model.trips, () => ({ data: [trip], page: 1, perPage: 20, total: 1 })),
+    // The package editor's pickers.
+    answer(endpoints.company.list, () => ({ data: [], page: 1, perPage: 20, total: 0 })),
+    answer(endpoints.model.list, () => ({ data: [], page: 1, perPage: 20, total: 0 })),
   );
 
 /** Waits until the member's levels are in, so what is hidden stays hidden. */
@@ -64,6 +67,10 @@ describe('ModelDetailPage', () => {
     // Below manage the answer has no ID, and the page has no line for it.
     expect(screen.queryByTestId('model-id-number')).toBeNull();
     expect(await screen.findByTestId('model-edit')).toBeTruthy();
+    // 发套餐: a new package of this model.
+    fireEvent.click(screen.getByTestId('model-package'));
+    expect((await screen.findByTestId('package-model-9')).textContent).toContain('刘晓阳');
+    fireEvent.click(screen.getByText('取消'));
     fireEvent.click(screen.getByRole('tab', { name: '行程' }));
     expect((await screen.findByTestId('trip-row-4')).textContent).toContain('2026-12-01 至 2026-12-07');
     expect(await screen.findByTestId('trip-add')).toBeTruthy();
@@ -76,6 +83,7 @@ describe('ModelDetailPage', () => {
     await screen.findByTestId('model-figures');
     await levelsLoaded();
     expect(screen.queryByTestId('model-edit')).toBeNull();
+    expect(screen.queryByTestId('model-package')).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: '行程' }));
     await screen.findByTestId('trip-row-4');
     expect(screen.queryByTestId('trip-add')).toBeNull();

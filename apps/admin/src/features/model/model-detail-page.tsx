@@ -1,4 +1,4 @@
-import { EditOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { EditOutlined, FilePdfOutlined, SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@trackit/client/format';
 import { DATE_FORMATS } from '@trackit/contract/constants';
@@ -8,6 +8,7 @@ import { App, Button, Card, Flex, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { useCan } from '../../layouts/use-permission-level';
+import { usePackageLauncher } from '../package/package-launcher';
 import { CompCardModal } from './comp-card-modal';
 import { countriesQuery, modelQuery, useUpdateModel } from './model.queries';
 import styles from './model-detail-page.module.css';
@@ -19,14 +20,16 @@ import { ModelProfile } from './model-profile';
 import { ModelResources } from './model-resources';
 import { ModelTrips } from './model-trips';
 
-/** The head of the page: cover, name, who, figures, where, 模卡 and 编辑. */
+/** The head of the page: cover, name, who, figures, where, 模卡, 发套餐 and 编辑. */
 function ModelHeader({
   model,
   onCompCard,
+  onPackage,
   onEdit,
 }: {
   model: Model;
   onCompCard: () => void;
+  onPackage?: (() => void) | undefined;
   onEdit?: (() => void) | undefined;
 }) {
   return (
@@ -73,6 +76,11 @@ function ModelHeader({
           <Button icon={<FilePdfOutlined />} onClick={onCompCard} data-testid="model-comp-card">
             模卡
           </Button>
+          {onPackage && (
+            <Button icon={<SendOutlined />} onClick={onPackage} data-testid="model-package">
+              发套餐
+            </Button>
+          )}
           {onEdit && (
             <Button icon={<EditOutlined />} onClick={onEdit} data-testid="model-edit">
               编辑
@@ -91,6 +99,7 @@ function ModelDetail({ model }: { model: Model }) {
   const update = useUpdateModel(model.id);
   const [editing, setEditing] = useState(false);
   const [compCardOpen, setCompCardOpen] = useState(false);
+  const packages = usePackageLauncher();
   const [tab, setTab] = useState('profile');
   const { message } = App.useApp();
 
@@ -122,9 +131,11 @@ function ModelDetail({ model }: { model: Model }) {
       <ModelHeader
         model={model}
         onCompCard={() => setCompCardOpen(true)}
+        onPackage={canEdit ? () => void packages.open([model]) : undefined}
         onEdit={canEdit ? () => setEditing(true) : undefined}
       />
       {compCardOpen && <CompCardModal model={model} onClose={() => setCompCardOpen(false)} />}
+      {packages.editor}
       <Card>
         <Tabs
           activeKey={tab}
@@ -155,7 +166,8 @@ function ModelDetail({ model }: { model: Model }) {
 /**
  * A model (/admin/information/model/{id}): the header with cover and figures, then the profile, the
  * resources (the model's folders and their files), the trips (added and changed in place), the
- * measurement history and the operation history. 编辑 opens the form for members who may edit.
+ * measurement history and the operation history. 编辑 opens the form and 发套餐 the editor of a new
+ * package of this model, for members who may edit.
  * The breadcrumb shows the name (模特不存在 when missing).
  */
 export function ModelDetailPage() {

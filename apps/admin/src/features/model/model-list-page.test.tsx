@@ -26,6 +26,8 @@ const answerAs = (level: PermissionLevel, models: Model[] = [model(1, '刘晓阳
       perPage: 20,
       total: models.length,
     })),
+    // The package editor's company picker.
+    answer(endpoints.company.list, () => ({ data: [], page: 1, perPage: 20, total: 0 })),
   );
 
 const lastListQuery = () => callsTo(api, endpoints.model.list).at(-1)?.[0];
@@ -81,12 +83,17 @@ describe('ModelListPage', () => {
   });
 
   it('remembers the table view in the address, and selects models with a count and 取消选择 only', async () => {
-    answerAs('edit');
+    answerAs('read');
     const { where } = renderPage(<ModelListPage />, '/information/model');
     await screen.findByTestId('model-card-1');
+    await waitFor(() =>
+      expect(api.call).toHaveBeenCalledWith(endpoints.permission.mine, undefined, expect.anything()),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
     fireEvent.click(within(screen.getByTestId('model-card-2')).getByRole('checkbox'));
     const bar = screen.getByTestId('list-selection-bar');
     expect(bar.textContent).toContain('已选 1 项');
+    // A member who may only read has nothing to run on them.
     expect(
       within(bar)
         .getAllByRole('button')
@@ -96,6 +103,25 @@ describe('ModelListPage', () => {
     fireEvent.click(screen.getByText('表格'));
     await waitFor(() => expect(where()).toBe('/information/model?view=table'));
     expect((await screen.findByTestId('model-row-1')).textContent).toContain('84/60/88');
+  });
+
+  it('sends the ticked models as a package, in the order of the list', async () => {
+    answerAs('edit');
+    renderPage(<ModelListPage />, '/information/model');
+    await screen.findByTestId('model-card-1');
+    fireEvent.click(within(screen.getByTestId('model-card-2')).getByRole('checkbox'));
+    fireEvent.click(within(screen.getByTestId('model-card-1')).getByRole('checkbox'));
+    const bar = screen.getByTestId('list-selection-bar');
+    fireEvent.click(await within(bar).findByText('发套餐'));
+    const rows = (await screen.findByTestId('package-models')).querySelectorAll('li');
+    expect([...rows].map((row) => row.getAttribute('data-testid'))).toEqual([
+      'package-model-1',
+      'package-model-2',
+    ]);
+    expect(rows[0]?.textContent).toContain('刘晓阳');
+    // Closed without sending: the selection stays for another try.
+    fireEvent.click(screen.getByText('取消'));
+    await waitFor(() => expect(bar.textContent).toContain('已选 2 项'));
   });
 
   it('offers 新建模特 to a member who may edit, and not to one who may only read', async () => {

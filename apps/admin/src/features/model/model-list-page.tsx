@@ -30,6 +30,7 @@ import { type ListSearch, useListSearch } from '../../components/list/use-list-s
 import { useListSelection } from '../../components/list/use-list-selection';
 import { useCan } from '../../layouts/use-permission-level';
 import { MemberSelect } from '../organization/member-select';
+import { sendPackageAction, usePackageLauncher } from '../package/package-launcher';
 import { countriesQuery, modelListQuery, useExportModels } from './model.queries';
 import { figureLine, ModelCover, ModelStatusTag, personLine, threeSizes } from './model-labels';
 import styles from './model-list-page.module.css';
@@ -65,8 +66,8 @@ const SORT_OPTIONS = [
 ] as const;
 type SortChoice = (typeof SORT_OPTIONS)[number]['value'];
 
-/** The package issue adds its actions here; until then the bar shows the count and 取消选择. */
-const BULK_ACTIONS: readonly BulkAction<number>[] = [];
+/** A member who may only read ticks models but has nothing to run on them. */
+const NO_ACTIONS: readonly BulkAction<number>[] = [];
 
 /** The range chips of one field: several at once, each toggled on its own. */
 function RangeChips({ search, field }: { search: ListSearch<ModelListSearch>; field: RangeField }) {
@@ -165,10 +166,12 @@ function ModelCard({
 function ModelCards({
   list,
   search,
+  actions,
   onManager,
 }: {
   list: ReturnType<typeof useModelList>;
   search: ListSearch<ModelListSearch>;
+  actions: readonly BulkAction<number>[];
   onManager: (model: Model) => void;
 }) {
   const selection = useListSelection<number>(search.query);
@@ -184,7 +187,7 @@ function ModelCards({
       header={
         <SelectionBar
           selection={selection}
-          actions={BULK_ACTIONS}
+          actions={actions}
           selectAll={{
             checked: selectedHere > 0 && selectedHere === ids.length,
             indeterminate: selectedHere > 0 && selectedHere < ids.length,
@@ -290,8 +293,9 @@ function useModelList(search: ListSearch<ModelListSearch>) {
 /**
  * The team's models (/admin/information/model): search by name, English name, mobile or pinyin; the
  * §9 range chips and the other filters in the address; cards with cover photos (or a table, also kept
- * in the address); models ticked for the package to come; 新建模特 for members who may edit. 导出
- * saves the models the address's filters find as a spreadsheet; 导入 opens the import page.
+ * in the address); ticked models sent as a package (发套餐, in the list's order) and 新建模特 for
+ * members who may edit. 导出 saves the models the address's filters find as a spreadsheet; 导入 opens
+ * the import page.
  */
 export function ModelListPage() {
   const search = useListSearch(modelListSearchSchema);
@@ -299,6 +303,12 @@ export function ModelListPage() {
   const countries = useQuery(countriesQuery);
   const canEdit = useCan('data_management', 'edit');
   const exporting = useExportModels();
+  const packages = usePackageLauncher();
+  const listed = models.data?.data;
+  const bulkActions = useMemo(
+    () => (canEdit && listed ? [sendPackageAction(packages.open, listed)] : NO_ACTIONS),
+    [canEdit, listed, packages.open],
+  );
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const layout: ListLayout = params.get(VIEW_PARAM) === 'table' ? 'table' : 'cards';
@@ -473,7 +483,7 @@ export function ModelListPage() {
         <RangeChips search={search} field="age" />
       </div>
       {layout === 'cards' ? (
-        <ModelCards list={models} search={search} onManager={onManager} />
+        <ModelCards list={models} search={search} actions={bulkActions} onManager={onManager} />
       ) : (
         <DataTable
           list={models}
@@ -482,12 +492,13 @@ export function ModelListPage() {
           rowKey={(model) => model.id}
           emptyText="还没有模特"
           filteredEmptyText="没有符合条件的模特"
-          bulkActions={BULK_ACTIONS}
+          bulkActions={bulkActions}
           testId="model-list"
           rowPath={(model) => modelPath(model.id)}
           rowTestId={(model) => `model-row-${model.id}`}
         />
       )}
+      {packages.editor}
     </Card>
   );
 }

@@ -30,6 +30,7 @@ const folder = (id: number, name: string, kind: Folder['kind']): Folder => ({
   model_name: model.name,
   file_count: id === 12 ? 1 : 0,
   previews: [],
+  share: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 });

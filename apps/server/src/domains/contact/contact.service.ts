@@ -101,6 +101,15 @@ export function getContact(deps: ContactDeps, auth: AuthContext, contactId: numb
   return getContactOfTeam(deps.db, auth.teamId, contactId);
 }
 
+/**
+ * A contact of the team for a record that refers to one (a package), read in the caller's transaction;
+ * another team's or a missing one answers 联系人不存在.
+ */
+export async function requireTeamContact(db: Database, teamId: number, contactId: number) {
+  const contact = await getContactOfTeam(db, teamId, contactId);
+  return { id: contact.id, name: contact.name, companyId: contact.companyId };
+}
+
 /** GET /v1/contacts/{id}/history: what members did to the contact, newest first. */
 export async function listContactHistory(
   deps: ContactDeps,

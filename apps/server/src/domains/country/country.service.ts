@@ -11,3 +11,8 @@ export function listCountries() {
 export function isCountryCode(code: string): boolean {
   return Object.hasOwn(COUNTRIES, code);
 }
+
+/** The Chinese name of a country code (a model's nationality on the share pages); the code itself when unknown. */
+export function countryName(code: string): string {
+  return Object.hasOwn(COUNTRIES, code) ? (COUNTRIES[code as keyof typeof COUNTRIES] as string) : code;
+}

@@ -2,12 +2,13 @@ import type { FolderKind } from '@trackit/contract/enums';
 import { readSort, type SortValue } from '@trackit/contract/envelope';
 import { FOLDER_PREVIEW_COUNT, type FOLDER_SORTS } from '@trackit/contract/folder.schema';
 import type { FileKind } from '@trackit/contract/upload.schema';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
 import { models } from '../model/model.tables';
-import { folders } from './folder.tables';
+import { teams } from '../team/team.tables';
+import { folderShares, folders } from './folder.tables';
 
 /** One of a folder's first files: its thumbnail key once the thumbnail is made. */
 export interface FolderPreviewRow {
@@ -17,10 +18,16 @@ export interface FolderPreviewRow {
 }
 
 export type FolderRecord = typeof folders.$inferSelect;
+/** A folder's live share link. */
+export interface FolderShareRow {
+  shareId: string;
+  createdAt: Date;
+}
 export type FolderRow = FolderRecord & {
   fileCount: number;
   modelName: string | null;
   previews: FolderPreviewRow[];
+  share: FolderShareRow | null;
 };
 
 // Written out with table names: drizzle leaves columns unqualified in single-table selects, and an
@@ -43,18 +50,29 @@ const previews = sql<FolderPreviewRow[]>`(
 )`;
 
 /** The folder with what its answer shows of other records: its model's name, its count and first files. */
-const folderWith = { folder: folders, fileCount, modelName: models.name, previews };
+const folderWith = {
+  folder: folders,
+  fileCount,
+  modelName: models.name,
+  previews,
+  shareId: folderShares.shareId,
+  sharedAt: folderShares.createdAt,
+};
 const modelOfFolder = and(eq(models.id, folders.modelId), eq(models.teamId, folders.teamId));
+const liveShareOfFolder = and(eq(folderShares.folderId, folders.id), isNull(folderShares.revokedAt));
 type SelectedFolder = {
   folder: FolderRecord;
   fileCount: number;
   modelName: string | null;
   previews: unknown;
+  shareId: string | null;
+  sharedAt: Date | null;
 };
 const toRow = (row: SelectedFolder): FolderRow => ({
   ...row.folder,
   fileCount: row.fileCount,
   modelName: row.modelName,
+  share: row.shareId && row.sharedAt ? { shareId: row.shareId, createdAt: row.sharedAt } : null,
   // node-postgres parses json; a driver answering text is read the same way.
   previews: (typeof row.previews === 'string'
     ? JSON.parse(row.previews)
@@ -98,6 +116,7 @@ export async function listFolders(
       .select(folderWith)
       .from(folders)
       .leftJoin(models, modelOfFolder)
+      .leftJoin(folderShares, liveShareOfFolder)
       .where(where)
       .orderBy(...order)
       .limit(window.limit)
@@ -125,6 +144,7 @@ export async function findFolder(
     .select(folderWith)
     .from(folders)
     .leftJoin(models, modelOfFolder)
+    .leftJoin(folderShares, liveShareOfFolder)
     .where(and(eq(folders.id, folderId), eq(folders.teamId, teamId)));
   return row ? toRow(row) : undefined;
 }
@@ -163,4 +183,43 @@ export async function updateFolder(
 
 export async function touchFolder(db: Database, teamId: number, folderId: number, at: Date) {
   await updateFolder(db, teamId, folderId, { updatedAt: at });
+}
+
+export async function insertFolderShare(tx: Database, values: typeof folderShares.$inferInsert) {
+  const [row] = await tx.insert(folderShares).values(values).returning();
+  if (!row) throw new Error('folder share not created');
+  return row;
+}
+
+/** Ends the folder's live share; resolves whether there was one. */
+export async function revokeFolderShare(tx: Database, teamId: number, folderId: number, at: Date) {
+  const rows = await tx
+    .update(folderShares)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(folderShares.teamId, teamId),
+        eq(folderShares.folderId, folderId),
+        isNull(folderShares.revokedAt),
+      ),
+    )
+    .returning({ id: folderShares.id });
+  return rows.length > 0;
+}
+
+/** The folder of a live share id, with its team's name and its model's names. */
+export async function findSharedFolder(db: Database, shareId: string) {
+  const [row] = await db
+    .select({
+      folder: folders,
+      teamName: teams.name,
+      modelName: models.name,
+      modelEnglishName: models.englishName,
+    })
+    .from(folderShares)
+    .innerJoin(folders, and(eq(folders.id, folderShares.folderId), eq(folders.teamId, folderShares.teamId)))
+    .innerJoin(teams, eq(teams.id, folders.teamId))
+    .leftJoin(models, modelOfFolder)
+    .where(and(eq(folderShares.shareId, shareId), isNull(folderShares.revokedAt)));
+  return row;
 }

@@ -1,7 +1,7 @@
 import type { Endpoints } from '@trackit/contract/endpoints';
 import type { Handlers } from '../../http/endpoint-router';
 import { presentFile } from '../upload/file.presenter';
-import { presentFolder } from './folder.presenter';
+import { presentFolder, presentFolderShare } from './folder.presenter';
 import {
   addFileToFolder,
   createFolder,
@@ -14,6 +14,7 @@ import {
   orderFolderFiles,
   updateFolder,
 } from './folder.service';
+import { shareFolder, unshareFolder } from './folder-share.service';
 
 /** Handlers of `endpoints.folder`: each parses nothing itself (the registrar did), calls one service function, presents. */
 export function folderRoutes(deps: FolderDeps): Handlers<Endpoints['folder']> {
@@ -26,6 +27,12 @@ export function folderRoutes(deps: FolderDeps): Handlers<Endpoints['folder']> {
     get: async ({ auth, params }) => presentFolder(await getFolder(deps, auth, params.id)),
     update: async ({ auth, params, body, origin }) =>
       presentFolder(await updateFolder(deps, auth, params.id, body, origin)),
+    share: async ({ auth, params, origin }) =>
+      presentFolderShare(await shareFolder(deps, auth, params.id, origin)),
+    revokeShare: async ({ auth, params, origin }) => {
+      await unshareFolder(deps, auth, params.id, origin);
+      return null;
+    },
     files: async ({ auth, params, query }) => {
       const { items, total } = await listFolderFiles(deps, auth, params.id, query);
       return { items: items.map(presentFile), total };

@@ -260,12 +260,16 @@ export function scheduleThumbnails(
 /** A file with signed addresses of its bytes, thumbnail and preview. */
 export type SignedFile = FileRow & { url: string; thumbUrl: string | null; previewUrl: string | null };
 
-export async function signFile(deps: Pick<UploadDeps, 'storage'>, row: StoredFileRow): Promise<SignedFile> {
+export async function signFile(
+  deps: Pick<UploadDeps, 'storage'>,
+  row: StoredFileRow,
+  expiresInSeconds = VIEW_EXPIRY_SECONDS,
+): Promise<SignedFile> {
   const sign = (key: string, contentType: string, downloadName?: string) =>
     deps.storage.presignGet({
       key,
       contentType,
-      expiresInSeconds: VIEW_EXPIRY_SECONDS,
+      expiresInSeconds,
       ...(downloadName ? { downloadName } : {}),
     });
   const ready = row.thumbnailState === 'ready' && row.thumbKey && row.previewKey;
@@ -285,6 +289,26 @@ export async function signFile(deps: Pick<UploadDeps, 'storage'>, row: StoredFil
   };
 }
 
+/**
+ * How long the share pages' signed addresses live: 5 to 10 minutes, ending on a 5-minute boundary, so
+ * an address handed out before a package is revoked dies within minutes, while the addresses of one
+ * file stay the same for a while (the browser's cache keeps serving them across refetches).
+ */
+export const PUBLIC_URL_BUCKET_SECONDS = 300;
+export function publicUrlSeconds(now: Date): number {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const end = (Math.floor(nowSeconds / PUBLIC_URL_BUCKET_SECONDS) + 2) * PUBLIC_URL_BUCKET_SECONDS;
+  return end - nowSeconds;
+}
+
+/** A file with short-lived signed addresses, for a share page (publicUrlSeconds). */
+export function signPublicFile(
+  deps: Pick<UploadDeps, 'storage' | 'clock'>,
+  row: StoredFileRow,
+): Promise<SignedFile> {
+  return signFile(deps, row, publicUrlSeconds(deps.clock()));
+}
+
 /** A page of a folder's files, signed. The folder domain has checked the folder is the team's. */
 export async function listSignedFilesOfFolder(
   deps: Pick<UploadDeps, 'db' | 'storage'>,
@@ -294,6 +318,22 @@ export async function listSignedFilesOfFolder(
 ) {
   const { rows, total } = await listFilesOfFolder(deps.db, teamId, folderId, window);
   return { items: await Promise.all(rows.map((row) => signFile(deps, row))), total };
+}
+
+/** The most files a shared folder's page lists. */
+const SHARED_FOLDER_MAX_FILES = 1000;
+
+/** A shared folder's files in its order, with short-lived addresses (the folder domain checked the share). */
+export async function listPublicFilesOfFolder(
+  deps: Pick<UploadDeps, 'db' | 'storage' | 'clock'>,
+  teamId: number,
+  folderId: number,
+) {
+  const { rows } = await listFilesOfFolder(deps.db, teamId, folderId, {
+    limit: SHARED_FOLDER_MAX_FILES,
+    offset: 0,
+  });
+  return Promise.all(rows.map((row) => signPublicFile(deps, row)));
 }
 
 /** A signed address of a thumbnail (WebP) the thumbnail queue made. */

@@ -1,0 +1,85 @@
+/**
+ * A folder shared alone by link (docs/product.md "Packages and share pages"): staff share and unshare it;
+ * the share pages read it. An unknown or revoked share id is "not found" at once; the files' addresses
+ * are signed for minutes only.
+ */
+import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
+import { isShareId } from '@trackit/contract/share';
+import { AppError } from '../../http/app-error';
+import type { AuthContext, RequestOrigin } from '../../http/auth-context';
+import { memberActor, recordOperation } from '../operation-log/operation-log.service';
+import { newShareId, shareNotFound } from '../share/share-id';
+import { listPublicFilesOfFolder } from '../upload/upload.service';
+import {
+  findFolder,
+  findFolderForUpdate,
+  findSharedFolder,
+  insertFolderShare,
+  revokeFolderShare,
+} from './folder.repository';
+import type { FolderDeps } from './folder.service';
+
+const folderNotFound = () => new AppError('notFound', { message: UPLOAD_MESSAGES.folderNotFound });
+
+/** POST /v1/folders/{id}/share: the folder's live share, made (and logged) if it has none. */
+export async function shareFolder(
+  deps: FolderDeps,
+  auth: AuthContext,
+  folderId: number,
+  origin: RequestOrigin,
+) {
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    const folder = await findFolderForUpdate(tx, auth.teamId, folderId);
+    if (!folder) throw folderNotFound();
+    const current = await findFolder(tx, auth.teamId, folderId);
+    if (current?.share) return;
+    await insertFolderShare(tx, {
+      teamId: auth.teamId,
+      folderId,
+      shareId: newShareId(),
+      createdByMembershipId: auth.membershipId,
+      createdAt: now,
+    });
+    await recordOperation(tx, {
+      action: 'folder_share',
+      actor: memberActor(auth, origin, now),
+      targetId: folderId,
+      detail: { name: folder.name },
+    });
+  });
+  const folder = await findFolder(deps.db, auth.teamId, folderId);
+  if (!folder?.share) throw folderNotFound();
+  return folder.share;
+}
+
+/** POST /v1/folders/{id}/share/revoke: the link dies at once (logged); a folder not shared is left as it is. */
+export async function unshareFolder(
+  deps: FolderDeps,
+  auth: AuthContext,
+  folderId: number,
+  origin: RequestOrigin,
+) {
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    const folder = await findFolderForUpdate(tx, auth.teamId, folderId);
+    if (!folder) throw folderNotFound();
+    if (!(await revokeFolderShare(tx, auth.teamId, folderId, now))) return;
+    await recordOperation(tx, {
+      action: 'folder_share_revoke',
+      actor: memberActor(auth, origin, now),
+      targetId: folderId,
+      detail: { name: folder.name },
+    });
+  });
+}
+
+/** GET /v1/public/folders/{share_id}: the shared folder's name, model and files. */
+export async function getSharedFolder(deps: FolderDeps, shareId: string) {
+  if (!isShareId(shareId)) throw shareNotFound();
+  const found = await findSharedFolder(deps.db, shareId);
+  if (!found) throw shareNotFound();
+  const files = await listPublicFilesOfFolder(deps, found.folder.teamId, found.folder.id);
+  return { ...found, files };
+}
+export type SharedFolderData = Awaited<ReturnType<typeof getSharedFolder>>;

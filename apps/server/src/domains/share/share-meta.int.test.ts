@@ -1,0 +1,85 @@
+import { rm } from 'node:fs/promises';
+import type { Model } from '@trackit/contract/model.schema';
+import type { Package } from '@trackit/contract/package.schema';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAppsFolder } from '../../test/apps-folder';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { signInTeamByLevel } from '../../test/factories';
+import { uploadToFolder } from '../../test/uploads';
+
+describe('share pages’ HTML', () => {
+  let appsDir: string;
+  let t: TestApp;
+  let pkg: Package;
+  let model: Model;
+
+  const page = (path: string) => fetch(`${t.baseUrl}${path}`);
+  const ok = async <T>(promise: Promise<{ body: { code: number; message: string; data: T } }>) => {
+    const res = await promise;
+    expect(res.body.code, res.body.message).toBe(0);
+    return res.body.data;
+  };
+
+  beforeAll(async () => {
+    appsDir = await makeAppsFolder();
+    t = await buildTestApp({ APPS_DIR: appsDir });
+    const { owner } = await signInTeamByLevel(t, 'data_management');
+    const headers = owner.headers;
+    model = await ok(
+      t.request<Model>('POST', '/storm_api/v1/models', {
+        headers,
+        body: { name: '刘晓阳', gender: 'female', height: 178, mobile: '13912345678' },
+      }),
+    );
+    const folder = await ok(
+      t.request<{ id: number }>('POST', '/storm_api/v1/folders', {
+        headers,
+        body: { name: '画册', kind: 'book', model_id: model.id },
+      }),
+    );
+    const bytes = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
+    await ok(uploadToFolder(t, headers, folder.id, bytes, { name: 'a.jpg', type: 'image/jpeg' }));
+    pkg = await ok(
+      t.request<Package>('POST', '/storm_api/v1/packages', {
+        headers,
+        body: { title: '夏季<大片>', message: '为您挑选的 3 位模特', models: [{ model_id: model.id }] },
+      }),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(appsDir, { recursive: true, force: true });
+  });
+
+  it('serves a package page with its link-preview tags, escaped, never cached, out of search engines', async () => {
+    const res = await page(`/h5/s/${pkg.share_id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-robots-tag')).toContain('noindex');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await res.text();
+    expect(html).toContain('<title>夏季&#60;大片&#62;</title>');
+    expect(html).toContain('<meta property="og:title" content="夏季&#60;大片&#62;" />');
+    expect(html).toContain('<meta property="og:description" content="为您挑选的 3 位模特" />');
+    expect(html).toMatch(
+      new RegExp(`<meta property="og:image" content="${t.baseUrl}/storm_api/v1/blobs/[^"]+" />`),
+    );
+    expect(html).not.toContain('TrackIt 经纪管理</title>');
+    expect(html).not.toContain('13912345678');
+  });
+
+  it('names the model on a model page, and answers 404 without a preview for an unknown or revoked id', async () => {
+    const modelPage = await (await page(`/h5/s/${pkg.share_id}/${model.id}`)).text();
+    expect(modelPage).toContain('<title>刘晓阳 · 夏季&#60;大片&#62;</title>');
+    expect(modelPage).toContain('身高 178cm');
+    const unknown = await page('/h5/s/AAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('<title>TrackIt 经纪管理</title>');
+    const other = await page('/h5/about');
+    expect(other.status).toBe(200);
+    expect(other.headers.get('x-robots-tag')).toContain('noindex');
+  });
+});

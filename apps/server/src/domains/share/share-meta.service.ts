@@ -1,0 +1,77 @@
+/**
+ * The link preview of a share page (docs/product.md "Packages and share pages"): the title, a line of
+ * description and the cover a chat app shows when the link is pasted, served in the page's HTML for the
+ * share id in its path. An unknown, revoked or expired id gets no preview (and a 404).
+ */
+
+import { chinaDate } from '@trackit/contract/model-age';
+import { SHARE_CARD_FIELDS, shareFacts } from '@trackit/contract/share';
+import type { FastifyRequest } from 'fastify';
+import { isNotFound } from '../../http/app-error';
+import type { PageHead } from '../../http/static-apps';
+import { getSharedFolder } from '../folder/folder-share.service';
+import { publicFacts } from '../package/package-public.presenter';
+import { getPublicPackage, getPublicPackageModel } from '../package/package-public.service';
+import type { SignedFile, UploadDeps } from '../upload/upload.service';
+
+/** The share routes of both apps: `/s/{id}`, `/s/{id}/{model}`, `/photo|files/{id}/{model}`, `/f/{id}`. */
+const PACKAGE_PATH = /^\/(?:s\/([^/]+)(?:\/(\d+))?|(?:photo|files)\/([^/]+)\/(\d+))\/?$/;
+const FOLDER_PATH = /^\/f\/([^/]+)\/?$/;
+
+const imageOf = (file: SignedFile | null) => (file ? (file.thumbUrl ?? file.previewUrl ?? null) : null);
+
+const oneLine = (text: string, max = 80) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
+export function shareHeadResolver(deps: UploadDeps) {
+  return async (
+    _basePath: string,
+    rest: string,
+    _request: FastifyRequest,
+  ): Promise<PageHead | null | undefined> => {
+    const packageMatch = PACKAGE_PATH.exec(rest);
+    const folderMatch = FOLDER_PATH.exec(rest);
+    if (!packageMatch && !folderMatch) return undefined;
+    try {
+      if (folderMatch) {
+        const folder = await getSharedFolder(deps, folderMatch[1] ?? '');
+        const who = folder.modelName ? `${folder.modelName} · ` : '';
+        return {
+          title: `${who}${folder.folder.name}`,
+          description: `${folder.teamName}分享的资源，共 ${folder.files.length} 个文件`,
+          image: imageOf(folder.files.find((file) => file.kind === 'image') ?? null),
+        };
+      }
+      const shareId = packageMatch?.[1] ?? packageMatch?.[3] ?? '';
+      const modelId = Number(packageMatch?.[2] ?? packageMatch?.[4] ?? 0);
+      if (modelId > 0) {
+        const model = await getPublicPackageModel(deps, shareId, modelId);
+        const facts = shareFacts(
+          publicFacts(model.view.shown.model, model.pkg.fields, chinaDate(model.now)),
+          SHARE_CARD_FIELDS,
+        )
+          .map((fact) => `${fact.label} ${fact.value}`)
+          .join(' · ');
+        return {
+          title: `${model.view.shown.model.name} · ${model.pkg.title}`,
+          description: oneLine(`${model.teamName}${facts ? `：${facts}` : ''}`),
+          image: imageOf(model.view.cover),
+        };
+      }
+      const pkg = await getPublicPackage(deps, shareId, undefined);
+      const names = pkg.models.map((view) => view.shown.model.name).join('、');
+      return {
+        title: pkg.pkg.title,
+        description: oneLine(
+          pkg.pkg.message || `${pkg.teamName}为您推荐 ${pkg.models.length} 位模特：${names}`,
+        ),
+        image: imageOf(pkg.models.find((view) => view.cover)?.cover ?? null),
+      };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  };
+}
