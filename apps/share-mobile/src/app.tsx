@@ -7,7 +7,7 @@ import { NotFound } from './components/load-error';
 import { RouteErrorBoundary } from './components/route-error-page';
 import { FilesSkeleton, GallerySkeleton, ModelSkeleton, PackageSkeleton } from './components/skeletons';
 import { ToastHost } from './components/toast';
-import { prefetchRoute } from './data/share-data';
+import { prefetchRoute } from './queries/share-data';
 import { type AppLocation, currentLocation, onLocationChange, savedScroll, useLocation } from './router';
 import { matchRoute } from './routes';
 

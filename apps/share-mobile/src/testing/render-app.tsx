@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '../app';
-import { clearQueries } from '../data/public-query';
+import { clearQueries } from '../queries/public-query';
 import { navigate } from '../router';
 // Loaded ahead, so the lazy pages resolve at once rather than after a cold transform.
 import '../pages/package-page';
