@@ -412,12 +412,13 @@ export async function listShownFiles(
   return shown;
 }
 
-/** This visitor's picks in the package. */
+/** This visitor's picks in the package, in the order first made (an update moves a row in PostgreSQL's heap). */
 export function listVisitorPicks(db: Database, packageId: number, visitorId: string) {
   return db
     .select({ modelId: packagePicks.modelId, picked: packagePicks.picked, comment: packagePicks.comment })
     .from(packagePicks)
-    .where(and(eq(packagePicks.packageId, packageId), eq(packagePicks.visitorId, visitorId)));
+    .where(and(eq(packagePicks.packageId, packageId), eq(packagePicks.visitorId, visitorId)))
+    .orderBy(asc(packagePicks.id));
 }
 
 export async function findPick(tx: Database, packageId: number, visitorId: string, modelId: number) {
