@@ -29,7 +29,6 @@ export const PACKAGE_MESSAGES = {
   /** What the share pages show for an unknown, revoked or expired id: the app's 404 text. */
   shareNotFound: '抱歉，页面未找到',
   rateLimited: '访问过于频繁，请稍后再试',
-  notInPackage: '抱歉，页面未找到',
 } as const;
 
 /** Notifications to a package's creator when the client opens it and picks models. */

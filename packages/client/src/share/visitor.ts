@@ -3,7 +3,7 @@
  * once, both in the device's local storage. Private browsing or blocked storage gets a fresh id per
  * page load, which only splits the client's views in two.
  */
-import { SHARE_STORAGE_KEYS } from '@trackit/contract/share';
+import { SHARE_STORAGE_KEYS, VISITOR_ID_PATTERN } from '@trackit/contract/share';
 
 /** 128 random bits as 22 characters of base64url. */
 export function randomShareToken(): string {
@@ -34,7 +34,7 @@ let pageVisitorId: string | undefined;
 /** This device's visitor id, made on first use. */
 export function visitorId(): string {
   const stored = read(SHARE_STORAGE_KEYS.visitorId);
-  if (stored && /^[A-Za-z0-9_-]{16,64}$/.test(stored)) return stored;
+  if (stored && VISITOR_ID_PATTERN.test(stored)) return stored;
   pageVisitorId ??= randomShareToken();
   write(SHARE_STORAGE_KEYS.visitorId, pageVisitorId);
   return pageVisitorId;

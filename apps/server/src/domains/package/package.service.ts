@@ -75,10 +75,10 @@ export interface PackageView {
   status: PackageStatus;
 }
 
-async function viewsOf(deps: PackageDeps, rows: PackageRow[]): Promise<PackageView[]> {
+async function viewsOf(deps: PackageDeps, teamId: number, rows: PackageRow[]): Promise<PackageView[]> {
   const entries = await listModelsOfPackages(
     deps.db,
-    rows[0]?.teamId ?? 0,
+    teamId,
     rows.map((row) => row.id),
   );
   const signed = await Promise.all(
@@ -99,7 +99,7 @@ async function viewsOf(deps: PackageDeps, rows: PackageRow[]): Promise<PackageVi
 async function reread(deps: PackageDeps, teamId: number, packageId: number): Promise<PackageView> {
   const row = await findPackage(deps.db, teamId, packageId);
   if (!row) throw packageNotFound();
-  const [view] = await viewsOf(deps, [row]);
+  const [view] = await viewsOf(deps, teamId, [row]);
   if (!view) throw packageNotFound();
   return view;
 }
@@ -221,7 +221,7 @@ export async function listTeamPackages(deps: PackageDeps, auth: AuthContext, que
     pageWindow(query),
     deps.clock(),
   );
-  return { items: await viewsOf(deps, rows), total };
+  return { items: await viewsOf(deps, auth.teamId, rows), total };
 }
 
 /** One package of the caller's team; another team's is "not found". */
