@@ -249,3 +249,41 @@ export async function timeWithCpu(
   const timing = await timeConcurrently(run, { requests, concurrency });
   return { ...timing, cpuPerCall: ((await cpuMillis()) - cpuBefore) / requests };
 }
+
+/** Common Chinese surnames and given-name characters, for the names of generated models. */
+export const BENCH_SURNAMES = [
+  '刘',
+  '王',
+  '李',
+  '张',
+  '陈',
+  '杨',
+  '赵',
+  '黄',
+  '周',
+  '吴',
+  '徐',
+  '孙',
+  '胡',
+  '朱',
+  '高',
+  '林',
+];
+export const BENCH_GIVEN_NAMES = [
+  '晓',
+  '阳',
+  '娜',
+  '芳',
+  '婷',
+  '雪',
+  '琳',
+  '欣',
+  '怡',
+  '静',
+  '宇',
+  '浩',
+  '杰',
+  '涛',
+  '明',
+  '丽',
+];

@@ -14,11 +14,14 @@ import { nationalIdCheckChar } from '@trackit/contract/patterns';
 import ExcelJS from 'exceljs';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { createTeamWithOwner } from '../apps/server/src/domains/team/team.service';
-import { openScratchDatabase, startSignedIn } from './bench-kit';
+import {
+  BENCH_GIVEN_NAMES as GIVEN,
+  openScratchDatabase,
+  BENCH_SURNAMES as SURNAMES,
+  startSignedIn,
+} from './bench-kit';
 
 const SIZES = [1000, 5000];
-const SURNAMES = ['刘', '王', '李', '张', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙'];
-const GIVEN = ['晓', '阳', '娜', '芳', '婷', '雪', '琳', '欣', '怡', '静', '宇', '浩'];
 const HEADER = [
   '姓名',
   '英文名',

@@ -32,8 +32,10 @@ import { createTeamWithOwner } from '../apps/server/src/domains/team/team.servic
 import { users } from '../apps/server/src/domains/user/user.tables';
 import {
   BROWSER_ACCEPT_ENCODING,
+  BENCH_GIVEN_NAMES as GIVEN,
   openScratchDatabase,
   type ScratchDatabase,
+  BENCH_SURNAMES as SURNAMES,
   startServerProcess,
   timeConcurrently,
   timeWithCpu,
@@ -45,42 +47,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 /** Untimed calls first, so the first line does not carry the server's warm-up (JIT, caches, pool). */
 const WARM_UP = 100;
 
-const SURNAMES = [
-  '刘',
-  '王',
-  '李',
-  '张',
-  '陈',
-  '杨',
-  '赵',
-  '黄',
-  '周',
-  '吴',
-  '徐',
-  '孙',
-  '胡',
-  '朱',
-  '高',
-  '林',
-];
-const GIVEN = [
-  '晓',
-  '阳',
-  '娜',
-  '芳',
-  '婷',
-  '雪',
-  '琳',
-  '欣',
-  '怡',
-  '静',
-  '宇',
-  '浩',
-  '杰',
-  '涛',
-  '明',
-  '丽',
-];
 const TAGS = ['时装', '广告', '泳装', '运动', '美妆', '走秀', '平面', '影视', '网拍', '高定'];
 const CITIES = ['上海', '北京', '广州', '深圳', '杭州', '成都'];
 

@@ -40,6 +40,12 @@ export const E2E_USERS = {
   compCardOwner: '13700000012',
   /** Owner of a team of their own: the packages and share pages journey. */
   packageOwner: '13700000013',
+  /** An agent (orders at edit, calendar at edit) in the orders journey's team: drafts and submits. */
+  orderAgent: '13700000014',
+  /** Owner of that team (orders at manage): approves and confirms. */
+  orderManager: '13700000015',
+  /** Another owner of the demo agency (after the demo seed): the dashboard journey. */
+  dashboardOwner: '13700000016',
 } as const;
 
 export const E2E_TEAMS = {
@@ -53,6 +59,7 @@ export const E2E_TEAMS = {
   imports: '远帆模特经纪',
   compCards: '晨光模特经纪',
   packages: '海风模特经纪',
+  orders: '潮汐模特经纪',
 } as const;
 
 export async function createE2eFixtures(db: Database) {
@@ -63,6 +70,13 @@ export async function createE2eFixtures(db: Database) {
     teamId: demoAgency.id,
     userId: demoOwner.id,
     nickname: '演示店长',
+    isOwner: true,
+  });
+  const dashboardOwner = await ensureUser(db, E2E_USERS.dashboardOwner);
+  await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: dashboardOwner.id,
+    nickname: '演示主管',
     isOwner: true,
   });
 
@@ -149,6 +163,28 @@ export async function createE2eFixtures(db: Database) {
     name: E2E_TEAMS.packages,
     ownerMobile: E2E_USERS.packageOwner,
     ownerNickname: '苏青',
+  });
+  const orders = await createTeamWithOwner(db, {
+    name: E2E_TEAMS.orders,
+    ownerMobile: E2E_USERS.orderManager,
+    ownerNickname: '周岚',
+  });
+  const agentRole = await createRole(
+    db,
+    orders.team.id,
+    [
+      { key: 'my_bill', level: 'edit' },
+      { key: 'calendar', level: 'edit' },
+      { key: 'data_management', level: 'edit' },
+    ],
+    '经纪人',
+  );
+  const orderAgent = await ensureUser(db, E2E_USERS.orderAgent);
+  await createMembership(db, {
+    teamId: orders.team.id,
+    userId: orderAgent.id,
+    nickname: '唐果',
+    roleId: agentRole.id,
   });
   const now = Date.now();
   await notifyMembers(db, {

@@ -59,6 +59,8 @@ export const defineTrackitApp = ({ base, port, forbiddenImports = [] }: TrackitA
       target: 'baseline-widely-available',
       // The server's CSP is script-src 'self': the preload polyfill is the only script Vite would add.
       modulePreload: { polyfill: false },
+      // ECharts (the admin dashboard's charts, loaded with that page only) is one ~540 kB chunk by itself.
+      chunkSizeWarningLimit: 600,
       rolldownOptions: {
         // The contract builds zod schemas beside its constants; an app that imports a constant must not
         // carry zod for schemas it never uses (share-mobile stays small). Building a schema has no effect.

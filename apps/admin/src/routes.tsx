@@ -73,8 +73,14 @@ const group = (key: PermissionKey, pages: SubPage[]): RouteObject => {
 /** The pages of the signed-in shell. */
 const signedInRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import('./layouts/admin-index'), 'AdminIndex') },
-  single('dashboard', comingSoon),
-  single('calendar', comingSoon),
+  single(
+    'dashboard',
+    page(() => import('./features/dashboard/dashboard-page'), 'DashboardPage'),
+  ),
+  single(
+    'calendar',
+    page(() => import('./features/calendar/calendar-page'), 'CalendarPage'),
+  ),
   // Any signed-in member: no key.
   {
     path: 'setting',
@@ -153,11 +159,26 @@ const signedInRoutes: RouteObject[] = [
   ]),
   single('team_recipient', comingSoon),
   group('my_bill', [
-    { path: 'ready_to_bill', lazy: comingSoon },
-    { path: 'order', lazy: comingSoon },
-    { path: 'new/:id', title: '新建订单', lazy: comingSoon },
-    { path: 'export/:id', title: '导出订单', lazy: comingSoon },
-    { path: ':id', title: '订单详情', lazy: comingSoon },
+    {
+      path: 'ready_to_bill',
+      lazy: page(() => import('./features/order/ready-to-bill-page'), 'ReadyToBillPage'),
+    },
+    { path: 'order', lazy: page(() => import('./features/order/order-list-page'), 'OrderListPage') },
+    {
+      path: 'new/:id',
+      title: '新建订单',
+      lazy: page(() => import('./features/order/order-editor-page'), 'OrderEditorPage'),
+    },
+    {
+      path: 'export/:id',
+      title: '导出订单',
+      lazy: page(() => import('./features/order/order-export-page'), 'OrderExportPage'),
+    },
+    {
+      path: ':id',
+      title: '订单详情',
+      lazy: page(() => import('./features/order/order-detail-page'), 'OrderDetailPage'),
+    },
   ]),
   group('accounting', [
     { path: 'dashboard', lazy: comingSoon },

@@ -8,13 +8,17 @@ import { z } from 'zod';
 import { zhCN } from 'zod/locales';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { calendarRoutes } from './domains/calendar/calendar.routes';
+import { startOptionSweep } from './domains/calendar/option-sweep';
 import { companyRoutes } from './domains/company/company.routes';
 import { contactRoutes } from './domains/contact/contact.routes';
 import { countryRoutes } from './domains/country/country.routes';
+import { dashboardRoutes } from './domains/dashboard/dashboard.routes';
 import { folderRoutes } from './domains/folder/folder.routes';
 import { modelRoutes } from './domains/model/model.routes';
 import { notifyRoutes } from './domains/notify/notify.routes';
 import { operationLogRoutes } from './domains/operation-log/operation-log.routes';
+import { orderRoutes } from './domains/order/order.routes';
 import { organizationRoutes } from './domains/organization/organization.routes';
 import { packageRoutes } from './domains/package/package.routes';
 import { permissionRoutes } from './domains/permission/permission.routes';
@@ -42,6 +46,7 @@ import { LOG_SERIALIZERS } from './http/error-log';
 import { generateRequestId, registerRequestIdHeader } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApps } from './http/static-apps';
+import { createDailyJobRunner, DAILY_JOBS_INTERVAL_MS } from './jobs/daily-jobs';
 
 // Validation messages of every schema, server-side, in Chinese.
 z.config(zhCN());
@@ -152,6 +157,9 @@ export async function buildApp({
       contact: contactRoutes({ db: database.db, clock }),
       package: packageRoutes(uploadDeps),
       share: shareRoutes(uploadDeps),
+      order: orderRoutes({ ...uploadDeps, map: config.map }),
+      calendar: calendarRoutes(uploadDeps),
+      dashboard: dashboardRoutes({ db: database.db, clock }),
     },
     accessControl,
     { rawBodyLimit: config.uploadMaxBytes },
@@ -177,14 +185,25 @@ export async function buildApp({
     );
     void database.maintain().catch((error: unknown) => app.log.error({ err: error }, 'analyze failed'));
   };
+  // Options past their expiry are released, and the next ones promoted, at start and every minute.
+  let stopOptionSweep: (() => Promise<void>) | undefined;
+  // The daily jobs (usage-licence renewals), each once a day per team: looked at on start and hourly.
+  const dailyJobs = createDailyJobRunner({ db: database.db, clock, log: app.log });
   app.addHook('onReady', async () => {
     thumbnails.schedule();
     purge();
+    stopOptionSweep = startOptionSweep({ db: database.db, clock }, app.log);
+    dailyJobs.tick();
   });
   const purgeTimer = setInterval(purge, 3_600_000);
   purgeTimer.unref();
+  const dailyJobsTimer = setInterval(dailyJobs.tick, DAILY_JOBS_INTERVAL_MS);
+  dailyJobsTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    clearInterval(dailyJobsTimer);
+    await dailyJobs.idle();
+    await stopOptionSweep?.();
     await thumbnails.stop();
   });
   return app;

@@ -59,4 +59,28 @@ describe('loadConfig', () => {
       'https://cdn.example.com',
     );
   });
+
+  it('reads the map provider with its server key and an optional other origin', () => {
+    expect(loadConfig({}).map).toEqual({
+      provider: 'none',
+      webKey: undefined,
+      key: undefined,
+      baseUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        MAP_PROVIDER: 'tencent',
+        MAP_WEB_KEY: 'browser-key',
+        MAP_KEY: 'server-key',
+        MAP_BASE_URL: 'http://127.0.0.1:8080/',
+      }).map,
+    ).toEqual({
+      provider: 'tencent',
+      webKey: 'browser-key',
+      key: 'server-key',
+      baseUrl: 'http://127.0.0.1:8080',
+    });
+    expect(() => loadConfig({ MAP_BASE_URL: 'restapi.amap.com' })).toThrow(/MAP_BASE_URL/);
+    expect(() => loadConfig({ MAP_PROVIDER: 'baidu' })).toThrow(/MAP_PROVIDER/);
+  });
 });

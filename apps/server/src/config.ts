@@ -38,6 +38,14 @@ const envSchema = z.object({
   APPS_DIR: optionalString,
   MAP_PROVIDER: z.enum(['amap', 'tencent', 'none']).default('none'),
   MAP_WEB_KEY: optionalString,
+  // The provider's server key for the place search (GET /v1/places); a secret, never sent to the apps.
+  MAP_KEY: optionalString,
+  // Another origin for the provider's API (a proxy, or a stand-in in tests).
+  MAP_BASE_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://restapi.amap.com' })
+      .optional(),
+  ),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(2_147_483_648),
   // Public share calls (package pages, picks, views) one client address may make per minute.
   SHARE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
@@ -116,7 +124,16 @@ export interface Config {
   idleTimeoutMs: number;
   /** Folder holding admin/, share-mobile/, share-desktop/ builds (each with dist/). */
   appsDir: string;
-  map: { provider: 'amap' | 'tencent' | 'none'; webKey: string | undefined };
+  /**
+   * The map provider: `webKey` is the browser's (public) key, `key` the server's for the place search,
+   * `baseUrl` (no trailing slash) replaces the provider's own origin when set.
+   */
+  map: {
+    provider: 'amap' | 'tencent' | 'none';
+    webKey: string | undefined;
+    key: string | undefined;
+    baseUrl: string | undefined;
+  };
   uploadMaxBytes: number;
   /** Public share calls one client address may make per minute. */
   shareRateLimitPerMinute: number;
@@ -241,7 +258,12 @@ export function loadConfig(
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,
     idleTimeoutMs: e.IDLE_TIMEOUT_MS,
     appsDir: path.resolve(e.APPS_DIR ?? defaultAppsDir),
-    map: { provider: e.MAP_PROVIDER, webKey: e.MAP_WEB_KEY },
+    map: {
+      provider: e.MAP_PROVIDER,
+      webKey: e.MAP_WEB_KEY,
+      key: e.MAP_KEY,
+      baseUrl: e.MAP_BASE_URL?.replace(/\/+$/, ''),
+    },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     shareRateLimitPerMinute: e.SHARE_RATE_LIMIT_PER_MINUTE,
     version: e.TRACKIT_BUILD_VERSION ?? defaultVersion(),

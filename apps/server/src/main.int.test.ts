@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from './test/server-process';
 
 interface Answer {
@@ -58,10 +58,14 @@ const waitFor = async (condition: () => boolean, timeoutMs: number) => {
 
 describe('graceful shutdown (SIGTERM)', () => {
   let server: ServerProcess | undefined;
-  afterEach(() => server?.stop());
+  // Starting seeds the demo agency into the empty embedded database: the hook's longer time-out covers it.
+  beforeAll(async () => {
+    server = await startServerProcess();
+  });
+  afterAll(() => server?.stop());
 
   it('tells kept-alive connections to close, closes idle ones, closes the database and exits 0', async () => {
-    server = await startServerProcess();
+    if (!server) throw new Error('the server did not start');
     const { baseUrl } = server;
     const busy = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const idle = new http.Agent({ keepAlive: true, maxSockets: 1 });

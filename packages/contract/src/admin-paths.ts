@@ -14,6 +14,11 @@ export const ADMIN_PATHS = {
   model: (id: number | string) => `${base}/information/model/${id}`,
   /** The package list with the package's activity open (packages have no page of their own). */
   package: (id: number | string) => `${base}/information/packages?package=${id}`,
+  order: (id: number | string) => `${base}/order/${id}`,
+  /** The editor of a draft order. */
+  orderEditor: (id: number | string) => `${base}/order/new/${id}`,
+  readyToBill: `${base}/order/ready_to_bill`,
+  calendar: `${base}/calendar`,
   settings: `${base}/setting`,
 } as const;
 

@@ -3,13 +3,16 @@
  * by the typecheck), the apps call through them, and /storm_api/openapi.json is generated from them.
  * A new domain adds its `<domain>.endpoints.ts` here.
  */
+import { calendarEndpoints } from './calendar.endpoints';
 import { companyEndpoints } from './company.endpoints';
 import { contactEndpoints } from './contact.endpoints';
 import { countryEndpoints } from './country.endpoints';
+import { dashboardEndpoints } from './dashboard.endpoints';
 import { folderEndpoints } from './folder.endpoints';
 import { modelEndpoints } from './model.endpoints';
 import { notifyEndpoints } from './notify.endpoints';
 import { operationLogEndpoints } from './operation-log.endpoints';
+import { orderEndpoints } from './order.endpoints';
 import { organizationEndpoints } from './organization.endpoints';
 import { packageEndpoints } from './package.endpoints';
 import { permissionEndpoints } from './permission.endpoints';
@@ -37,6 +40,9 @@ export const endpoints = {
   model: modelEndpoints,
   package: packageEndpoints,
   share: shareEndpoints,
+  order: orderEndpoints,
+  calendar: calendarEndpoints,
+  dashboard: dashboardEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -66,3 +66,13 @@ export const readSort = <F extends string>(value: SortValue<F>): { field: F; des
 /** `/:id` of a record: a positive integer. */
 export const idParamsSchema = z.object({ id: z.coerce.number<number>().int().positive() });
 export type IdParams = z.infer<typeof idParamsSchema>;
+
+/**
+ * A query value given once or repeated (`a=1&a=2`, `a[]=1`): always a list, at most `max` values (20
+ * unless said).
+ */
+export const queryList = <T extends z.ZodType>(item: T, max = 20) =>
+  z.preprocess(
+    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+    z.array(item).max(max),
+  );

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LETTERS } from './constants';
 import { genderSchema, modelStatusSchema, modelTripKindSchema, sizeSchema } from './enums';
-import { pageQuerySchema, sortSchema } from './envelope';
+import { pageQuerySchema, queryList, sortSchema } from './envelope';
 import { isValidNationalId, mobileSchema, PATTERN_MESSAGES, textSchema } from './patterns';
 
 /** Messages of the model fields that the shared patterns do not word. */
@@ -247,13 +247,6 @@ export const parseRange = (value: string): ParsedRange | undefined => {
   return range;
 };
 
-/** A query value given once or repeated (`a=1&a=2`, `a[]=1`): always a list, at most 20 values. */
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
-    z.array(item).max(20),
-  );
-
 const rangeSchema = z
   .string()
   .max(8, MODEL_MESSAGES.rangeInvalid)
@@ -271,14 +264,14 @@ export const MODEL_SORTS = ['created_at', 'updated_at', 'name', 'height', 'age']
 export const modelFilterSchema = z.object({
   keyword: textSchema({ max: 50 }).optional(),
   gender: genderSchema.optional(),
-  height: listOf(rangeSchema).optional(),
-  weight: listOf(rangeSchema).optional(),
-  age: listOf(rangeSchema).optional(),
-  clothing_size: listOf(sizeSchema).optional(),
-  cup: listOf(z.enum(LETTERS)).optional(),
+  height: queryList(rangeSchema).optional(),
+  weight: queryList(rangeSchema).optional(),
+  age: queryList(rangeSchema).optional(),
+  clothing_size: queryList(sizeSchema).optional(),
+  cup: queryList(z.enum(LETTERS)).optional(),
   city: textSchema({ max: 50 }).optional(),
-  nationality: listOf(z.string().regex(/^[A-Z]{2}$/, MODEL_MESSAGES.countryInvalid)).optional(),
-  tags: listOf(textSchema({ min: 1, max: MODEL_LIMITS.tagLength })).optional(),
+  nationality: queryList(z.string().regex(/^[A-Z]{2}$/, MODEL_MESSAGES.countryInvalid)).optional(),
+  tags: queryList(textSchema({ min: 1, max: MODEL_LIMITS.tagLength })).optional(),
   status: modelStatusSchema.optional(),
   manager_member_id: z.coerce.number<number>().int().positive().optional(),
   sort: sortSchema(MODEL_SORTS).optional(),

@@ -18,6 +18,7 @@ export const OPERATION_TARGETS = {
   contact: { link: ADMIN_PATHS.contact },
   model: { link: ADMIN_PATHS.model },
   package: { link: ADMIN_PATHS.package },
+  order: { link: ADMIN_PATHS.order },
 } as const satisfies Record<string, { link: ((id: string) => string) | null }>;
 export type OperationTarget = keyof typeof OPERATION_TARGETS;
 
@@ -257,6 +258,63 @@ export const OPERATION_CATALOGUE = {
   contact_update: updateAction('contact', '修改联系人', ({ name }) => `修改了联系人「${name}」`),
   contact_archive: namedAction('contact', '归档联系人', (name) => `归档了联系人「${name}」`),
   contact_restore: namedAction('contact', '恢复联系人', (name) => `恢复了联系人「${name}」`),
+  // Orders are named by their number (HF20261124001) and title, as staff say them.
+  order_create: action({
+    label: '新建订单',
+    inTeamLog: true,
+    target: 'order',
+    detail: z.object({
+      name: z.string(),
+      /** Placed by dragging on the calendar, or made by the usage-licence renewal job. */
+      source: z.enum(['calendar', 'renewal']).optional(),
+    }),
+    sentence: ({ name, source }) =>
+      source === 'calendar'
+        ? `在日历上预留档期，新建了订单 ${name}`
+        : source === 'renewal'
+          ? `为到期的肖像授权自动生成了续约订单 ${name}`
+          : `新建了订单 ${name}`,
+  }),
+  order_update: updateAction('order', '修改订单', ({ name }) => `修改了订单 ${name}`),
+  order_submit: namedAction('order', '提交订单审批', (name) => `提交了订单 ${name} 的审批`),
+  order_approve: action({
+    label: '审批订单',
+    inTeamLog: true,
+    target: 'order',
+    detail: z.object({ name: z.string(), result: z.enum(['passed', 'rejected']), comment: z.string() }),
+    sentence: ({ name, result, comment }) =>
+      `${result === 'passed' ? '同意' : '拒绝'}了订单 ${name}${comment ? `：${comment}` : ''}`,
+  }),
+  order_confirm: namedAction('order', '确认订单', (name) => `确认了订单 ${name}，档期已锁定`),
+  order_cancel: action({
+    label: '取消订单',
+    inTeamLog: true,
+    target: 'order',
+    detail: z.object({ name: z.string(), reason: z.string() }),
+    sentence: ({ name, reason }) => `取消了订单 ${name}：${reason}`,
+  }),
+  order_bill: namedAction('order', '确认结算', (name) => `确认了订单 ${name} 的结算，已转财务`),
+  order_attachment_add: action({
+    label: '上传订单附件',
+    inTeamLog: true,
+    target: 'order',
+    detail: z.object({ name: z.string(), file: z.string() }),
+    sentence: ({ name, file }) => `为订单 ${name} 上传了附件 ${file}`,
+  }),
+  order_attachment_remove: action({
+    label: '删除订单附件',
+    inTeamLog: true,
+    target: 'order',
+    detail: z.object({ name: z.string(), file: z.string() }),
+    sentence: ({ name, file }) => `删除了订单 ${name} 的附件 ${file}`,
+  }),
+  calendar_release: action({
+    label: '释放档期',
+    inTeamLog: true,
+    target: 'order',
+    detail: z.object({ name: z.string(), model: z.string(), date: z.string() }),
+    sentence: ({ name, model, date }) => `释放了模特「${model}」${date} 在订单 ${name} 的档期`,
+  }),
 } as const;
 
 export type OperationAction = keyof typeof OPERATION_CATALOGUE;

@@ -1,10 +1,17 @@
+import { addDays, businessDate } from '@trackit/contract/business-time';
+import type { Calendar } from '@trackit/contract/calendar.schema';
+import type { Order, OrderListItem } from '@trackit/contract/order.schema';
 import { isValidCreditCode } from '@trackit/contract/patterns';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renewUsageLicences } from '../domains/order/usage-renewal.service';
 import { createTeamWithOwner } from '../domains/team/team.service';
+import { teams } from '../domains/team/team.tables';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { bearer, signIn } from '../test/factories';
 import { DEMO_MODEL_COUNT, DEMO_MODELS_WITH_PICTURES } from './demo-models';
-import { DEMO_MOBILES, demoStorage, isDatabaseEmpty, seedDemo } from './demo-seed';
+import { DEMO_AGENCY_NAME, DEMO_MOBILES, demoStorage, isDatabaseEmpty, seedDemo } from './demo-seed';
 
 describe('demo data and team set-up', () => {
   let t: TestApp;
@@ -143,6 +150,78 @@ describe('demo data and team set-up', () => {
     );
     expect(activity.body.data.visitor_count).toBe(2);
     expect(activity.body.data.picks.map((pick) => pick.comment)).toContain('气质很贴合这次的主题，想约试镜');
+  });
+
+  it('gives the demo agency orders in every state, ranked options and two licences to renew', async () => {
+    const headers = bearer((await signIn(t, DEMO_MOBILES.owner)).token);
+    const today = businessDate(new Date());
+    const orders = await t.request<OrderListItem[]>('GET', '/storm_api/v1/orders?per_page=100', { headers });
+    const list = orders.body.data;
+    expect(orders.headers.get('x-total')).toBe('19');
+    const byStatus = (status: string) => list.filter((order) => order.status === status).length;
+    expect(
+      Object.fromEntries(
+        ['draft', 'submitted', 'confirmed', 'completed', 'billed', 'cancelled'].map((status) => [
+          status,
+          byStatus(status),
+        ]),
+      ),
+    ).toEqual({ draft: 7, submitted: 3, confirmed: 2, completed: 3, billed: 2, cancelled: 2 });
+    expect(list.filter((order) => order.approval_status === 'rejected').map((order) => order.title)).toEqual([
+      '杂志内页拍摄',
+    ]);
+    // Over the last and the next two months.
+    const dates = list
+      .flatMap((order) => [order.first_date, order.last_date])
+      .filter((date) => date !== null);
+    expect(dates.some((date) => date < addDays(today, -45))).toBe(true);
+    expect(dates.some((date) => date > addDays(today, 40))).toBe(true);
+    // Two waiting for the owner's approval; the agent owns some.
+    const awaiting = await t.request('GET', '/storm_api/v1/orders?awaiting_my_approval=true', { headers });
+    expect(awaiting.headers.get('x-total')).toBe('2');
+    expect(list.some((order) => order.owner?.nickname === '周楠')).toBe(true);
+
+    // Fee lines of both kinds, with their totals.
+    const sunscreen = list.find((order) => order.title === '夏季防晒广告');
+    const detail = await t.request<Order>('GET', `/storm_api/v1/orders/${sunscreen?.id}`, { headers });
+    expect(detail.body.data.models[0]?.fees.map((fee) => fee.kind)).toEqual(['ModelFee', 'UsageFee']);
+    // ¥12,000 × 2 days and a ¥50,000 licence, 6% tax on each.
+    expect(detail.body.data.totals?.total).toBe(2_544_000 + 5_300_000);
+
+    // The shared day: one model held by three orders, ranked as placed; another by two.
+    const shared = addDays(today, 8);
+    const calendar = await t.request<Calendar>('GET', `/storm_api/v1/calendar?from=${shared}&to=${shared}`, {
+      headers,
+    });
+    const ranks = new Map<number, (number | null)[]>();
+    for (const entry of calendar.body.data.entries) {
+      ranks.set(entry.model_id, [...(ranks.get(entry.model_id) ?? []), entry.rank]);
+    }
+    const ranked = [...ranks.values()].map((list) => [...list].sort()).sort((a, b) => b.length - a.length);
+    expect(ranked).toEqual([
+      [1, 2, 3],
+      [1, 2],
+    ]);
+    // A lapsed option, and a hold over a model's trip.
+    const weeks = await t.request<Calendar>(
+      'GET',
+      `/storm_api/v1/calendar?from=${today}&to=${addDays(today, 60)}`,
+      { headers },
+    );
+    expect(weeks.body.data.entries.some((entry) => entry.status === 'expired')).toBe(true);
+    const overTrip = weeks.body.data.entries.filter((entry) =>
+      weeks.body.data.trips.some(
+        (trip) =>
+          trip.model_id === entry.model_id && trip.start_date <= entry.date && entry.date <= trip.end_date,
+      ),
+    );
+    expect(overTrip.map((entry) => entry.status)).toEqual(['reserved']);
+
+    // The renewal job finds the two licences ending within 30 days: one renewed, one to decide.
+    const [agency] = await t.database.db.select().from(teams).where(eq(teams.name, DEMO_AGENCY_NAME));
+    const teamId = agency?.id ?? 0;
+    const run = await renewUsageLicences({ db: t.database.db, log: Fastify().log }, teamId, new Date());
+    expect(run.handled.map((entry) => entry.outcome)).toEqual(['draft', 'decide']);
   });
 
   it('creates a team with its owner, reusing the user of a known number', async () => {

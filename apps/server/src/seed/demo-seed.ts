@@ -18,6 +18,7 @@ import { createStorage } from '../domains/upload/storage/create-storage';
 import { ensureUser, findUser } from '../domains/user/user.service';
 import { seedDemoCompanies } from './demo-companies';
 import { seedDemoModels } from './demo-models';
+import { seedDemoOrders } from './demo-orders';
 import { seedDemoPackages } from './demo-packages';
 
 /** Numbers of the demo agency (README). */
@@ -77,7 +78,7 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
       { roleId: agentRole.id, permissionKey: 'dashboard', level: 'read' },
       { roleId: agentRole.id, permissionKey: 'calendar', level: 'edit' },
       { roleId: agentRole.id, permissionKey: 'data_management', level: 'edit' },
-      { roleId: agentRole.id, permissionKey: 'my_bill', level: 'read' },
+      { roleId: agentRole.id, permissionKey: 'my_bill', level: 'edit' },
     ]);
 
     const agent = await ensureUser(tx, DEMO_MOBILES.agent);
@@ -104,43 +105,15 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
       ])
       .returning({ id: memberships.id });
 
-    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
-    const demoNotices = [
-      {
-        type: 'audit_required' as const,
-        title: '订单待审批',
-        body: '周楠提交了「夏季新品画册拍摄」订单，等待您审批。',
-        link: '/admin/order/ready_to_bill',
-        at: minutesAgo(12),
-      },
-      {
-        type: 'event_notice' as const,
-        title: '肖像授权即将到期',
-        body: '模特 Anna 在「春季广告大片」中的肖像授权将于 15 天后到期，请确认是否续约。',
-        link: '/admin/finance/fees',
-        at: minutesAgo(90),
-      },
-      {
-        type: 'event_notice' as const,
-        title: '欢迎使用 TrackIt 经纪管理',
-        body: '这是演示团队，可以随意体验各项功能。',
-        at: minutesAgo(60 * 24),
-      },
-    ];
-    for (const notice of demoNotices) {
-      await notifyMembers(tx, { ...notice, teamId, recipientMembershipIds: [agency.membership.id] });
-    }
-    if (agentMembership) {
-      await notifyMembers(tx, {
-        teamId,
-        recipientMembershipIds: [agentMembership.id],
-        type: 'event_notice',
-        title: '新的档期确认',
-        body: '模特 Anna 11 月 28 日的档期已锁定。',
-        link: '/admin/calendar',
-        at: minutesAgo(30),
-      });
-    }
+    // The orders' notifications (approvals, confirmations, licences) come from the orders seeded below.
+    await notifyMembers(tx, {
+      teamId,
+      recipientMembershipIds: [agency.membership.id],
+      type: 'event_notice',
+      title: '欢迎使用 TrackIt 经纪管理',
+      body: '这是演示团队，可以随意体验各项功能。',
+      at: new Date(Date.now() - 86_400_000),
+    });
     return agentMembership?.id;
   });
   // The models' resource folders, created as the owner would (each with its operation-log entry).
@@ -165,5 +138,6 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
     ...(agentMembershipId ? [agentMembershipId] : []),
   ]);
   await seedDemoPackages(db, storage, ownerContext);
+  await seedDemoOrders(db, storage, ownerContext, agentMembershipId);
   return true;
 }

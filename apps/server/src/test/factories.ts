@@ -130,3 +130,47 @@ export async function signInTeamByLevel(t: TestApp, key: PermissionKey, ownerNic
   };
   return { teamId, owner, levels, stranger };
 }
+
+/** One more member of the team, with a role granting `grants`, signed in. */
+export async function signInMemberWith(
+  t: TestApp,
+  teamId: number,
+  grants: { key: PermissionKey; level: PermissionLevel }[],
+  nickname = '成员',
+): Promise<SignedInMember> {
+  const db = t.database.db;
+  const role = await createRole(db, teamId, grants, nickname);
+  const user = await createUser(db);
+  const membership = await createMembership(db, { teamId, userId: user.id, roleId: role.id, nickname });
+  return { headers: bearer((await signIn(t, user.mobile)).token), membershipId: membership.id };
+}
+
+// ---- Orders ----
+
+/** A working day of an order, 09:00 to 18:00 unless said. */
+export const orderDay = (date: string, start_time = '09:00', end_time = '18:00') => ({
+  date,
+  start_time,
+  end_time,
+});
+
+/** A day fee (费用) of `amount` fen × `quantity` days at `tax_rate` %. */
+export const modelFee = (amount: number, quantity = 1, tax_rate = 6) => ({
+  kind: 'ModelFee' as const,
+  amount,
+  unit: 'day' as const,
+  quantity,
+  tax_rate,
+});
+
+/** A usage licence (肖像授权) of `amount` fen from `start_date` to `end_date`. */
+export const usageFee = (amount: number, start_date: string, end_date: string, renewal = 'pending') => ({
+  kind: 'UsageFee' as const,
+  amount,
+  tax_rate: 6,
+  media: '微博、小红书',
+  territory: '中国大陆',
+  start_date,
+  end_date,
+  renewal,
+});

@@ -1,4 +1,6 @@
-import { and, asc, count, eq, ilike } from 'drizzle-orm';
+import type { PermissionLevel } from '@trackit/contract/enums';
+import type { PermissionKey } from '@trackit/contract/permissions';
+import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
@@ -125,6 +127,50 @@ export async function findMemberOfTeam(
     .select({ id: memberships.id, nickname: memberships.nickname })
     .from(memberships)
     .where(and(eq(memberships.id, membershipId), eq(memberships.teamId, teamId)));
+  return row;
+}
+
+/**
+ * The team's valid members holding `key` at one of `levels`: the owners (every key at manage) and those
+ * whose role grants it. Oldest first.
+ */
+export async function listValidMemberIdsWithLevel(
+  db: Database,
+  teamId: number,
+  key: PermissionKey,
+  levels: PermissionLevel[],
+): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: memberships.id })
+    .from(memberships)
+    .leftJoin(roles, and(eq(roles.id, memberships.roleId), eq(roles.teamId, memberships.teamId)))
+    .leftJoin(
+      rolePermissions,
+      and(eq(rolePermissions.roleId, roles.id), eq(rolePermissions.permissionKey, key)),
+    )
+    .where(
+      and(
+        eq(memberships.teamId, teamId),
+        eq(memberships.status, 'valid'),
+        or(eq(memberships.isOwner, true), inArray(rolePermissions.level, levels)),
+      ),
+    )
+    .orderBy(asc(memberships.id));
+  return rows.map((row) => row.id);
+}
+
+/** A valid member of the team (one who may sign in), as a record names it; undefined otherwise. */
+export async function findValidMemberOfTeam(
+  db: Database,
+  teamId: number,
+  membershipId: number,
+): Promise<{ id: number; nickname: string } | undefined> {
+  const [row] = await db
+    .select({ id: memberships.id, nickname: memberships.nickname })
+    .from(memberships)
+    .where(
+      and(eq(memberships.id, membershipId), eq(memberships.teamId, teamId), eq(memberships.status, 'valid')),
+    );
   return row;
 }
 

@@ -4,7 +4,9 @@
  * these functions; each takes the caller's transaction when it joins a write.
  */
 import { avatarColorFor } from '@trackit/contract/constants';
+import { PERMISSION_LEVELS, type PermissionLevel } from '@trackit/contract/enums';
 import type { MemberOptionQuery } from '@trackit/contract/organization.schema';
+import { levelAllows, type PermissionKey } from '@trackit/contract/permissions';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
@@ -12,9 +14,11 @@ import {
   findMemberOfTeam,
   findMembershipOfUser,
   findTeamShowingAvatar,
+  findValidMemberOfTeam,
   insertMembership,
   listMemberOptions,
   listRoleGrants,
+  listValidMemberIdsWithLevel,
   listValidMembershipsOfUser,
   type MembershipRow,
   recordMembershipLogin,
@@ -75,6 +79,25 @@ export function roleGrants(db: Database, teamId: number, roleId: number) {
  */
 export function findTeamMember(db: Database, teamId: number, membershipId: number) {
   return findMemberOfTeam(db, teamId, membershipId);
+}
+
+/** A valid member of the team (who may sign in); undefined for another team's, a paused or a departed one. */
+export function findValidTeamMember(db: Database, teamId: number, membershipId: number) {
+  return findValidMemberOfTeam(db, teamId, membershipId);
+}
+
+/**
+ * The valid members of the team holding `key` at `level` or above, as requireLevel counts it (the owner
+ * holds every key at manage): who is asked to approve, say. Takes the caller's transaction.
+ */
+export function listMemberIdsHolding(
+  db: Database,
+  teamId: number,
+  key: PermissionKey,
+  level: PermissionLevel,
+): Promise<number[]> {
+  const levels = PERMISSION_LEVELS.filter((held) => levelAllows(held, level));
+  return listValidMemberIdsWithLevel(db, teamId, key, levels);
 }
 
 export interface OrganizationDeps {

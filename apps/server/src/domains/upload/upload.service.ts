@@ -222,6 +222,44 @@ async function claimUploadedBlob(
   return blob;
 }
 
+/**
+ * Takes an uploaded blob for another domain's record (an order's attachment), in that domain's
+ * transaction, with the same checks as a folder's file.
+ */
+export function claimBlob(
+  deps: Pick<UploadDeps, 'storage' | 'blobKey'>,
+  tx: Database,
+  auth: AuthContext,
+  signedId: string,
+  at: Date,
+): Promise<BlobRow> {
+  return claimUploadedBlob(deps, tx, auth, signedId, at);
+}
+
+/**
+ * Deletes the record of a blob another domain's record no longer uses, in that domain's transaction once
+ * its own row is gone; resolves the storage keys to delete after the commit (deleteStoredKeys).
+ */
+export async function releaseBlob(
+  tx: Database,
+  blob: Pick<BlobRow, 'id' | 'teamId' | 'key'>,
+): Promise<string[]> {
+  return (await deleteBlobIfUnreferenced(tx, blob.teamId, blob.id)) ? [blob.key] : [];
+}
+
+/** A signed address to download a blob under its name (an order's attachment). */
+export function signBlobDownload(
+  deps: Pick<UploadDeps, 'storage'>,
+  blob: { key: string; contentType: string; name: string },
+): Promise<string> {
+  return deps.storage.presignGet({
+    key: blob.key,
+    contentType: blob.contentType,
+    downloadName: blob.name,
+    expiresInSeconds: VIEW_EXPIRY_SECONDS,
+  });
+}
+
 /** The uploaded blob becomes a file of the folder, in the folder domain's transaction. */
 export async function addBlobToFolder(
   deps: UploadDeps,

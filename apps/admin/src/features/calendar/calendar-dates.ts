@@ -1,0 +1,130 @@
+/**
+ * Date math of the calendar page on business dates (`YYYY-MM-DD`, China Standard Time, see
+ * packages/contract/src/business-time.ts), whatever the browser's time zone. Weeks start on Sunday
+ * (docs/product.md "Calendar page", `WEEK_START`).
+ */
+import { addDays, businessDate, daysBetween } from '@trackit/contract/business-time';
+import { WEEK_START, WEEKDAY_LABELS } from '@trackit/contract/constants';
+
+export const CALENDAR_VIEWS = ['month', 'week', 'day', 'resource'] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+export const CALENDAR_VIEW_LABELS: Readonly<Record<CalendarView, string>> = {
+  month: '月',
+  week: '周',
+  day: '日',
+  resource: '资源',
+};
+
+/** How many days the resource view shows: the week or the month of its date. */
+export const RESOURCE_SPANS = ['week', 'month'] as const;
+export type ResourceSpan = (typeof RESOURCE_SPANS)[number];
+export const RESOURCE_SPAN_LABELS: Readonly<Record<ResourceSpan, string>> = { week: '按周', month: '按月' };
+
+/** Both ends included. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether the text is a real calendar date (`2026-02-30` is not). */
+export const isDate = (value: string): boolean => {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+};
+
+/** Today in business time. */
+export const todayDate = (now: Date = new Date()): string => businessDate(now);
+
+/** 0 is Sunday, as `Date.prototype.getDay`. */
+export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+export const weekdayLabel = (date: string): string => WEEKDAY_LABELS[weekdayOf(date)] ?? '';
+
+export const isWeekend = (date: string): boolean => {
+  const day = weekdayOf(date);
+  return day === 0 || day === 6;
+};
+
+export const startOfWeek = (date: string): string => addDays(date, -((weekdayOf(date) - WEEK_START + 7) % 7));
+export const endOfWeek = (date: string): string => addDays(startOfWeek(date), 6);
+
+export const startOfMonth = (date: string): string => `${date.slice(0, 7)}-01`;
+export const endOfMonth = (date: string): string => {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  // Day 0 of the next month is the last day of this one.
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+};
+
+/** The same day `months` later, kept inside the target month (Jan 31 + 1 month → Feb 28). */
+export const addMonths = (date: string, months: number): string => {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7)) - 1 + months;
+  const first = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+  const last = Number(endOfMonth(first).slice(8, 10));
+  const day = Math.min(Number(date.slice(8, 10)), last);
+  return `${first.slice(0, 8)}${String(day).padStart(2, '0')}`;
+};
+
+/** Every date from `from` to `to`, both included. */
+export const datesBetween = (from: string, to: string): string[] => {
+  const count = daysBetween(from, to) + 1;
+  return Array.from({ length: Math.max(count, 0) }, (_, index) => addDays(from, index));
+};
+
+export const sameMonth = (a: string, b: string): boolean => a.slice(0, 7) === b.slice(0, 7);
+
+/** The month grid of a date: whole weeks, Sunday first, from the week of the 1st to the week of the last day. */
+export const monthGrid = (date: string): string[][] => {
+  const days = datesBetween(startOfWeek(startOfMonth(date)), endOfWeek(endOfMonth(date)));
+  const weeks: string[][] = [];
+  for (let index = 0; index < days.length; index += 7) weeks.push(days.slice(index, index + 7));
+  return weeks;
+};
+
+/** The days a view shows (the month view's leading and trailing days included): what one call fetches. */
+export const visibleRange = (view: CalendarView, span: ResourceSpan, date: string): DateRange => {
+  switch (view) {
+    case 'month':
+      return { from: startOfWeek(startOfMonth(date)), to: endOfWeek(endOfMonth(date)) };
+    case 'week':
+      return { from: startOfWeek(date), to: endOfWeek(date) };
+    case 'day':
+      return { from: date, to: date };
+    case 'resource':
+      return span === 'month'
+        ? { from: startOfMonth(date), to: endOfMonth(date) }
+        : { from: startOfWeek(date), to: endOfWeek(date) };
+  }
+};
+
+/** The date the previous (-1) or next (1) page of the view is about. */
+export const shiftDate = (view: CalendarView, span: ResourceSpan, date: string, step: -1 | 1): string => {
+  if (view === 'month' || (view === 'resource' && span === 'month')) return addMonths(date, step);
+  return addDays(date, view === 'day' ? step : step * 7);
+};
+
+const monthText = (date: string) => `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月`;
+const dayText = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+
+/** The heading of the range on screen: 2026年11月, 2026年11月22日 – 28日, 2026年11月24日 星期二. */
+export const rangeTitle = (view: CalendarView, span: ResourceSpan, date: string): string => {
+  if (view === 'month' || (view === 'resource' && span === 'month')) return monthText(date);
+  if (view === 'day') return `${date.slice(0, 4)}年${dayText(date)} 星期${weekdayLabel(date)}`;
+  const { from, to } = visibleRange(view, span, date);
+  const end = sameMonth(from, to) ? `${Number(to.slice(8, 10))}日` : dayText(to);
+  const endYear = from.slice(0, 4) === to.slice(0, 4) ? '' : `${to.slice(0, 4)}年`;
+  return `${from.slice(0, 4)}年${dayText(from)} – ${endYear}${end}`;
+};
+
+/** A short label of a day in a column header: 24 日 → `24`, the 1st of a month → `12月1日`. */
+export const dayNumberLabel = (date: string): string =>
+  date.endsWith('-01') ? `${Number(date.slice(5, 7))}月1日` : String(Number(date.slice(8, 10)));
+
+/** Every date of `days` lying from `from` to `to`. */
+export const clipDates = (days: readonly string[], from: string, to: string): string[] =>
+  days.filter((day) => day >= from && day <= to);

@@ -1,0 +1,99 @@
+/**
+ * How an entry and a trip read and look on the calendar (docs/product.md "Calendar page", §4.6): locked
+ * solid, reserved outlined, pending dashed, rejected grey, cancelled struck through, expired faded with
+ * 已过期; options with their rank (第1选择); trips as a hatched band with kind and place.
+ */
+import { businessDate } from '@trackit/contract/business-time';
+import type { CalendarEntry, CalendarOrder, CalendarTrip } from '@trackit/contract/calendar.schema';
+import {
+  CALENDAR_BOOKING_STATUS_LABELS,
+  type CalendarBookingDisplayStatus,
+  MODEL_TRIP_KIND_LABELS,
+} from '@trackit/contract/enums';
+
+const OFFSET_MS = 8 * 60 * 60 * 1000;
+const DAY_MS = 86_400_000;
+
+/** Minutes since midnight, business time, of an instant (`09:30` → 570). */
+export const minutesOfDay = (instant: string): number =>
+  Math.floor(((((Date.parse(instant) + OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
+
+export const minutesToTime = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** `HH:mm` of an instant in business time. */
+export const timeOf = (instant: string): string => minutesToTime(minutesOfDay(instant));
+
+const timeTexts = new WeakMap<object, string>();
+
+/** `2026-11-24 09:00–18:00`; a range over midnight names both dates. Worked out once per entry. */
+export const entryTimeText = (entry: Pick<CalendarEntry, 'start' | 'end'>): string => {
+  const known = timeTexts.get(entry);
+  if (known !== undefined) return known;
+  const startDate = businessDate(new Date(entry.start));
+  const endDate = businessDate(new Date(entry.end));
+  const end = startDate === endDate ? timeOf(entry.end) : `${endDate} ${timeOf(entry.end)}`;
+  const text = `${startDate} ${timeOf(entry.start)}–${end}`;
+  timeTexts.set(entry, text);
+  return text;
+};
+
+/** `2026-11-26 18:00` of an instant in business time. */
+export const instantText = (instant: string): string =>
+  `${businessDate(new Date(instant))} ${timeOf(instant)}`;
+
+/** 第1选择, 第2选择…; nothing for an entry without a rank (locked, released). */
+export const rankLabel = (rank: number | null): string | null => (rank ? `第${rank}选择` : null);
+
+/** Only live options can be released (docs/product.md "Calendar entries"). */
+export const canRelease = (status: CalendarBookingDisplayStatus): boolean =>
+  status === 'reserved' || status === 'pending';
+
+export const isStruck = (status: CalendarBookingDisplayStatus): boolean => status === 'cancelled';
+
+export const isExpired = (status: CalendarBookingDisplayStatus): boolean => status === 'expired';
+
+/** An order's name on a chip: its title, or its number while the draft has none. */
+export const orderName = (order: Pick<CalendarOrder, 'title' | 'number'> | undefined): string =>
+  order ? order.title.trim() || order.number : '';
+
+/** A chip's text: 模特 · 订单标题. */
+export const chipText = (modelName: string, order: Pick<CalendarOrder, 'title' | 'number'> | undefined) =>
+  [modelName, orderName(order)].filter(Boolean).join(' · ');
+
+/** What a chip says after its text: the rank of an option, or 已过期. */
+export const chipMark = (entry: Pick<CalendarEntry, 'status' | 'rank'>): string | null =>
+  isExpired(entry.status) ? CALENDAR_BOOKING_STATUS_LABELS.expired : rankLabel(entry.rank);
+
+/** A chip's tooltip: the text, the status and the mark. */
+export const chipTitle = (
+  entry: Pick<CalendarEntry, 'status' | 'rank' | 'start' | 'end'>,
+  text: string,
+): string =>
+  [text, entryTimeText(entry), CALENDAR_BOOKING_STATUS_LABELS[entry.status], rankLabel(entry.rank)]
+    .filter(Boolean)
+    .join(' · ');
+
+/** A trip band's text: 休假 · 三亚. */
+export const tripText = (trip: Pick<CalendarTrip, 'kind' | 'place'>): string =>
+  [MODEL_TRIP_KIND_LABELS[trip.kind], trip.place?.trim()].filter(Boolean).join(' · ');
+
+/** Colours of each status: the chip's main colour (border or fill) and a light background. */
+export const STATUS_COLORS: Readonly<Record<CalendarBookingDisplayStatus, { main: string; soft: string }>> = {
+  locked: { main: '#1677ff', soft: '#1677ff' },
+  reserved: { main: '#d46b08', soft: '#fff7e6' },
+  pending: { main: '#722ed1', soft: '#f9f0ff' },
+  rejected: { main: '#8c8c8c', soft: '#f5f5f5' },
+  cancelled: { main: '#8c8c8c', soft: '#fafafa' },
+  expired: { main: '#d46b08', soft: '#fffbf5' },
+};
+
+/** The order statuses are listed in the legend in this order (the product's order, expired last). */
+export const LEGEND_STATUSES: readonly CalendarBookingDisplayStatus[] = [
+  'locked',
+  'pending',
+  'reserved',
+  'expired',
+  'rejected',
+  'cancelled',
+];

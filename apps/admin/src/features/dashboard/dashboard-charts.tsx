@@ -1,0 +1,145 @@
+/**
+ * The dashboard's two charts (docs/product.md "Dashboard"): jobs per day of this week (bars, Sunday
+ * first) and the value booked by day of the month, this month beside last (lines, yuan). ECharts with
+ * only the parts drawn here; the page loads this module lazily, so no other page carries the library.
+ */
+
+import { WEEKDAY_LABELS } from '@trackit/contract/constants';
+import type { Dashboard } from '@trackit/contract/dashboard.schema';
+import { formatYuan } from '@trackit/contract/money';
+import { Card, Col, Row } from 'antd';
+import { BarChart, type BarSeriesOption, LineChart, type LineSeriesOption } from 'echarts/charts';
+import {
+  GridComponent,
+  type GridComponentOption,
+  LegendComponent,
+  type LegendComponentOption,
+  TooltipComponent,
+  type TooltipComponentOption,
+} from 'echarts/components';
+import { type ComposeOption, type EChartsType, init, use } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useMemo, useRef } from 'react';
+import { weekdayOf } from '../calendar/calendar-dates';
+import styles from './dashboard.module.css';
+
+use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+type ChartOption = ComposeOption<
+  BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
+>;
+
+const PRIMARY = '#1677ff';
+const MUTED = '#94a3b8';
+const FEN_PER_YUAN = 100;
+const TEN_THOUSAND = 10_000;
+
+/** An axis label in yuan: `¥8,000`, or `¥1.2万` from ten thousand up. */
+const axisYuan = (yuan: number): string =>
+  Math.abs(yuan) >= TEN_THOUSAND ? `¥${Number((yuan / TEN_THOUSAND).toFixed(1))}万` : `¥${yuan}`;
+
+/** A tooltip value given in yuan, back to its exact fen text. */
+const tooltipYuan = (value: unknown): string =>
+  typeof value === 'number' ? formatYuan(Math.round(value * FEN_PER_YUAN)) : '--';
+
+export const jobsChartOption = (jobsByDay: Dashboard['jobs_by_day']): ChartOption => ({
+  grid: { left: 32, right: 16, top: 16, bottom: 28 },
+  tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+  xAxis: {
+    type: 'category',
+    data: jobsByDay.map((day) => `周${WEEKDAY_LABELS[weekdayOf(day.date)] ?? ''}`),
+    axisTick: { alignWithLabel: true },
+  },
+  yAxis: { type: 'value', minInterval: 1 },
+  series: [
+    {
+      name: '工作',
+      type: 'bar',
+      barMaxWidth: 32,
+      itemStyle: { color: PRIMARY, borderRadius: [4, 4, 0, 0] },
+      data: jobsByDay.map((day) => day.jobs),
+    },
+  ],
+});
+
+export const valueChartOption = (valueByDay: Dashboard['value_by_day']): ChartOption => {
+  const yuan = (fen: number | null) => (fen === null ? null : fen / FEN_PER_YUAN);
+  return {
+    grid: { left: 64, right: 16, top: 36, bottom: 28 },
+    legend: { top: 0, icon: 'roundRect', itemHeight: 4, data: ['本月', '上月'] },
+    tooltip: { trigger: 'axis', valueFormatter: tooltipYuan },
+    xAxis: {
+      type: 'category',
+      boundaryGap: false,
+      data: valueByDay.map((point) => `${point.day}日`),
+    },
+    yAxis: { type: 'value', axisLabel: { formatter: axisYuan } },
+    series: [
+      {
+        name: '本月',
+        type: 'line',
+        showSymbol: false,
+        lineStyle: { width: 2 },
+        itemStyle: { color: PRIMARY },
+        data: valueByDay.map((point) => yuan(point.this_month)),
+      },
+      {
+        name: '上月',
+        type: 'line',
+        showSymbol: false,
+        lineStyle: { width: 2, type: 'dashed' },
+        itemStyle: { color: MUTED },
+        data: valueByDay.map((point) => yuan(point.last_month)),
+      },
+    ],
+  };
+};
+
+/** One chart in a box that follows its container's width. */
+function EChart({ option, testId }: { option: ChartOption; testId: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<EChartsType | null>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const created = init(element, undefined, { renderer: 'canvas' });
+    chart.current = created;
+    const observer = new ResizeObserver(() => created.resize());
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      created.dispose();
+      chart.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+  return <div ref={box} className={styles.chart} data-testid={testId} />;
+}
+
+export interface DashboardChartsProps {
+  jobsByDay: Dashboard['jobs_by_day'];
+  valueByDay: Dashboard['value_by_day'];
+  /** `mine`: the value covers only the caller's own orders. */
+  valueNote: string | null;
+}
+
+export function DashboardCharts({ jobsByDay, valueByDay, valueNote }: DashboardChartsProps) {
+  const jobsOption = useMemo(() => jobsChartOption(jobsByDay), [jobsByDay]);
+  const valueOption = useMemo(() => valueChartOption(valueByDay), [valueByDay]);
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={10}>
+        <Card title="本周每日工作" size="small">
+          <EChart option={jobsOption} testId="dashboard-jobs-chart" />
+        </Card>
+      </Col>
+      <Col xs={24} xl={14}>
+        <Card title="订单额累计：本月与上月" size="small" extra={valueNote}>
+          <EChart option={valueOption} testId="dashboard-value-chart" />
+        </Card>
+      </Col>
+    </Row>
+  );
+}

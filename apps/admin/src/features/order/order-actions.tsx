@@ -1,0 +1,144 @@
+import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
+import type { Order } from '@trackit/contract/order.schema';
+import { App, Button, Popconfirm, Space } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  useBillOrder,
+  useCancelOrder,
+  useConfirmOrder,
+  useDecideOrder,
+  useSubmitOrder,
+} from './order.queries';
+import { orderEditorPath, orderExportPath } from './order-labels';
+import { OrderReasonModal, type ReasonKind } from './order-reason-modal';
+
+/**
+ * What the member may do with an order now, as the server says in `order.can` (it checks again on each
+ * call; a refusal, a 409 with its reason, is toasted by the API client): 编辑 a draft, 提交审批, 同意 /
+ * 拒绝, 确认订单, 确认结算, 取消订单 with a reason; and 导出确认单 for everyone.
+ */
+export function OrderActions({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [asking, setAsking] = useState<ReasonKind | null>(null);
+  const submit = useSubmitOrder();
+  const decide = useDecideOrder();
+  const confirm = useConfirmOrder();
+  const bill = useBillOrder();
+  const cancel = useCancelOrder();
+  const { can } = order;
+  const busy =
+    submit.isPending || decide.isPending || confirm.isPending || bill.isPending || cancel.isPending;
+
+  const done = (text: string) => () => void message.success(text);
+
+  return (
+    <Space wrap data-testid="order-actions">
+      {can.edit && order.status === 'draft' && (
+        <Button
+          icon={<EditOutlined />}
+          onClick={() => navigate(orderEditorPath(order.id))}
+          data-testid="order-action-edit"
+        >
+          编辑
+        </Button>
+      )}
+      {can.submit && (
+        <Button
+          type="primary"
+          loading={submit.isPending}
+          disabled={busy && !submit.isPending}
+          onClick={() => submit.mutate(order.id, { onSuccess: done('已提交审批') })}
+          data-testid="order-action-submit"
+        >
+          提交审批
+        </Button>
+      )}
+      {can.approve && (
+        <>
+          <Popconfirm
+            title="同意该订单？"
+            description="同意后可确认订单、锁定档期"
+            onConfirm={() => decide.mutate({ id: order.id, result: 'passed' }, { onSuccess: done('已同意') })}
+          >
+            <Button
+              type="primary"
+              loading={decide.isPending}
+              disabled={busy}
+              data-testid="order-action-approve"
+            >
+              同意
+            </Button>
+          </Popconfirm>
+          <Button
+            danger
+            disabled={busy}
+            onClick={() => setAsking('reject')}
+            data-testid="order-action-reject"
+          >
+            拒绝
+          </Button>
+        </>
+      )}
+      {can.confirm && (
+        <Popconfirm
+          title="确认该订单？"
+          description="确认后模特的档期将被锁定"
+          onConfirm={() => confirm.mutate(order.id, { onSuccess: done('订单已确认，档期已锁定') })}
+        >
+          <Button
+            type="primary"
+            loading={confirm.isPending}
+            disabled={busy}
+            data-testid="order-action-confirm"
+          >
+            确认订单
+          </Button>
+        </Popconfirm>
+      )}
+      {can.bill && (
+        <Popconfirm
+          title="确认结算该订单？"
+          description="确认后订单转入财务待开票"
+          onConfirm={() => bill.mutate(order.id, { onSuccess: done('已确认结算') })}
+        >
+          <Button type="primary" loading={bill.isPending} disabled={busy} data-testid="order-action-bill">
+            确认结算
+          </Button>
+        </Popconfirm>
+      )}
+      <Button
+        icon={<FileTextOutlined />}
+        onClick={() => navigate(orderExportPath(order.id))}
+        data-testid="order-action-export"
+      >
+        导出确认单
+      </Button>
+      {can.cancel && (
+        <Button danger disabled={busy} onClick={() => setAsking('cancel')} data-testid="order-action-cancel">
+          取消订单
+        </Button>
+      )}
+      {asking && (
+        <OrderReasonModal
+          kind={asking}
+          number={order.number}
+          busy={decide.isPending || cancel.isPending}
+          onClose={() => setAsking(null)}
+          onSubmit={(text) => {
+            const close = () => {
+              setAsking(null);
+              void message.success(asking === 'reject' ? '已拒绝，订单退回草稿' : '订单已取消');
+            };
+            if (asking === 'reject') {
+              decide.mutate({ id: order.id, result: 'rejected', comment: text }, { onSuccess: close });
+            } else {
+              cancel.mutate({ id: order.id, reason: text }, { onSuccess: close });
+            }
+          }}
+        />
+      )}
+    </Space>
+  );
+}

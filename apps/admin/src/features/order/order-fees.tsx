@@ -1,0 +1,131 @@
+import { FEE_KIND_LABELS, RENEWAL_OPTION_LABELS } from '@trackit/contract/enums';
+import { MESSAGES } from '@trackit/contract/messages';
+import { formatYuan, type Totals } from '@trackit/contract/money';
+import { FEE_UNIT_LABELS, type FeeLine, type Order } from '@trackit/contract/order.schema';
+import { Alert, Empty, Flex, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import styles from './order-pages.module.css';
+
+/** `¥1,500.00 / 天 × 2`, or the licence's terms. */
+export const feeTerms = (fee: FeeLine): string => {
+  if (fee.kind === 'UsageFee') {
+    const period = fee.start_date && fee.end_date ? `${fee.start_date} ~ ${fee.end_date}` : MESSAGES.empty;
+    return [fee.media, fee.territory, period].filter(Boolean).join(' · ');
+  }
+  const unit = fee.unit ? FEE_UNIT_LABELS[fee.unit] : '';
+  return `${formatYuan(fee.amount)} / ${unit} × ${fee.quantity ?? 1}`;
+};
+
+const money = (fen: number) => <span className={styles.money}>{formatYuan(fen)}</span>;
+
+const columns: ColumnsType<FeeLine> = [
+  {
+    title: '类型',
+    dataIndex: 'kind',
+    width: 100,
+    render: (kind: FeeLine['kind']) => (
+      <Tag color={kind === 'UsageFee' ? 'purple' : 'blue'}>{FEE_KIND_LABELS[kind]}</Tag>
+    ),
+  },
+  {
+    title: '内容',
+    key: 'terms',
+    render: (_: unknown, fee) => (
+      <Flex vertical>
+        <span>{feeTerms(fee)}</span>
+        {fee.kind === 'UsageFee' && fee.renewal && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            到期：{RENEWAL_OPTION_LABELS[fee.renewal]}
+          </Typography.Text>
+        )}
+        {fee.note && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {fee.note}
+          </Typography.Text>
+        )}
+      </Flex>
+    ),
+  },
+  { title: '税率', dataIndex: 'tax_rate', width: 70, align: 'right', render: (rate: number) => `${rate}%` },
+  { title: '小计', dataIndex: 'subtotal', width: 130, align: 'right', render: money },
+  { title: '税额', dataIndex: 'tax', width: 110, align: 'right', render: money },
+  { title: '合计', dataIndex: 'total', width: 130, align: 'right', render: money },
+];
+
+export interface TotalsLineProps {
+  totals: Totals;
+  label?: string;
+  /** Only the subtotal, tax and total (a model's line); else the split by kind too (the order's). */
+  compact?: boolean;
+  testId?: string;
+}
+
+/** `费用 ¥3,000.00 · 肖像授权 ¥5,000.00 · 不含税 … · 税额 …`, then the total in bold. */
+export function TotalsLine({ totals, label = '合计', compact = false, testId }: TotalsLineProps) {
+  return (
+    <Flex
+      justify="flex-end"
+      align="baseline"
+      gap={16}
+      wrap
+      className={styles.totalsLine}
+      data-testid={testId}
+    >
+      {!compact && <span>费用 {money(totals.model_fees)}</span>}
+      {!compact && <span>肖像授权 {money(totals.usage_fees)}</span>}
+      <span>不含税 {money(totals.subtotal)}</span>
+      <span>税额 {money(totals.tax)}</span>
+      <span className={styles.totalFigure}>
+        {label} {money(totals.total)}
+      </span>
+    </Flex>
+  );
+}
+
+/**
+ * The models of an order with their fee lines and figures, each model's totals and the order's; or, for a
+ * member who may not see this order's fees, the models alone and why.
+ */
+export function OrderFees({ order }: { order: Order }) {
+  if (order.models.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有模特" />;
+  }
+  return (
+    <Flex vertical gap={20} data-testid="order-fees">
+      {!order.fees_visible && (
+        <Alert
+          type="info"
+          showIcon
+          title="费用仅订单负责人和有订单管理权限的成员可见"
+          data-testid="order-fees-hidden"
+        />
+      )}
+      {order.models.map((model) => (
+        <div key={model.model_id} data-testid={`order-model-${model.model_id}`}>
+          <Flex align="baseline" gap={8} className={styles.modelHead}>
+            <Typography.Text strong>{model.name}</Typography.Text>
+            {model.english_name && <Typography.Text type="secondary">{model.english_name}</Typography.Text>}
+          </Flex>
+          {order.fees_visible && (
+            <>
+              <Table<FeeLine>
+                size="small"
+                rowKey={(fee) => fee.id}
+                columns={columns}
+                dataSource={model.fees}
+                pagination={false}
+                locale={{ emptyText: '没有费用' }}
+              />
+              {model.totals && <TotalsLine totals={model.totals} label="小计" compact />}
+            </>
+          )}
+        </div>
+      ))}
+      {order.totals && (
+        <div className={styles.orderTotals}>
+          <TotalsLine totals={order.totals} label="订单合计" testId="order-totals" />
+        </div>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,314 @@
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { DATE_FORMATS } from '@trackit/contract/constants';
+import {
+  APPROVAL_STATUS_LABELS,
+  APPROVAL_STATUSES,
+  JOB_TYPE_LABELS,
+  JOB_TYPES,
+} from '@trackit/contract/enums';
+import { MESSAGES } from '@trackit/contract/messages';
+import { toOptions } from '@trackit/contract/options';
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderListItem,
+  type OrderQuery,
+  orderQuerySchema,
+} from '@trackit/contract/order.schema';
+import { Button, Card, DatePicker, Flex, Select, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../components/list/data-table';
+import { ListKeywordInput } from '../../components/list/list-keyword-input';
+import { ListToolbar } from '../../components/list/list-toolbar';
+import { useListSearch } from '../../components/list/use-list-search';
+import { useCan } from '../../layouts/use-permission-level';
+import { CompanySelect } from '../company/company-select';
+import { FolderModelSelect } from '../folder/folder-model-select';
+import { MemberSelect } from '../organization/member-select';
+import { profileQuery } from '../session/session.queries';
+import { orderListQuery, useCreateOrder, useExportOrders } from './order.queries';
+import {
+  dayRange,
+  modelNames,
+  OrderTags,
+  orderEditorPath,
+  orderExportPath,
+  orderPath,
+  totalText,
+} from './order-labels';
+
+const STATUS_OPTIONS = toOptions(ORDER_STATUSES, ORDER_STATUS_LABELS);
+const APPROVAL_OPTIONS = toOptions(APPROVAL_STATUSES, APPROVAL_STATUS_LABELS);
+const JOB_TYPE_OPTIONS = toOptions(JOB_TYPES, JOB_TYPE_LABELS);
+
+/** A reversed date range typed into the address is read the right way round. */
+export const normalizeOrderQuery = (query: OrderQuery): OrderQuery =>
+  query.from && query.to && query.from > query.to ? { ...query, from: query.to, to: query.from } : query;
+
+const columnsFor = (
+  onOwner: (owner: NonNullable<OrderListItem['owner']>) => void,
+  mayEdit: (order: OrderListItem) => boolean,
+): DataTableColumn<OrderListItem, OrderQuery>[] => [
+  {
+    title: '编号',
+    dataIndex: 'number',
+    width: 130,
+    sortField: 'number',
+    render: (number: string, order) => (
+      <Link to={orderPath(order.id)} data-testid={`order-link-${order.id}`}>
+        {number}
+      </Link>
+    ),
+  },
+  {
+    title: '标题 / 品牌',
+    dataIndex: 'title',
+    render: (title: string, order) => (
+      <Flex vertical>
+        <Typography.Text ellipsis={{ tooltip: title }}>
+          {title || <Typography.Text type="secondary">（未填写标题）</Typography.Text>}
+        </Typography.Text>
+        {order.brand && (
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+            {order.brand}
+          </Typography.Text>
+        )}
+      </Flex>
+    ),
+  },
+  {
+    title: '公司',
+    dataIndex: 'company',
+    width: 140,
+    ellipsis: { showTitle: true },
+    render: (company: OrderListItem['company']) => company?.name ?? MESSAGES.empty,
+  },
+  {
+    title: '工作类型',
+    dataIndex: 'job_type',
+    width: 80,
+    render: (jobType: OrderListItem['job_type']) => (jobType ? JOB_TYPE_LABELS[jobType] : MESSAGES.empty),
+  },
+  {
+    title: '工作日期',
+    dataIndex: 'first_date',
+    width: 124,
+    sortField: 'first_date',
+    render: (_: unknown, order) => (
+      <Flex vertical>
+        <span>{dayRange(order.first_date, order.last_date)}</span>
+        {order.day_count > 0 && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            共 {order.day_count} 天
+          </Typography.Text>
+        )}
+      </Flex>
+    ),
+  },
+  {
+    title: '模特',
+    dataIndex: 'models',
+    width: 120,
+    ellipsis: true,
+    render: (models: OrderListItem['models']) => (
+      <span title={models.map((model) => model.name).join('、')}>{modelNames(models)}</span>
+    ),
+  },
+  {
+    title: '负责人',
+    dataIndex: 'owner',
+    width: 72,
+    render: (owner: OrderListItem['owner']) =>
+      owner ? (
+        <Typography.Link onClick={() => onOwner(owner)} title="只看该负责人的订单">
+          {owner.nickname}
+        </Typography.Link>
+      ) : (
+        MESSAGES.empty
+      ),
+  },
+  {
+    title: '金额',
+    dataIndex: 'totals',
+    width: 108,
+    align: 'right',
+    render: (totals: OrderListItem['totals']) => (
+      <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{totalText(totals)}</span>
+    ),
+  },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    width: 124,
+    render: (_: unknown, order) => <OrderTags status={order.status} approval={order.approval_status} />,
+  },
+  {
+    title: '操作',
+    key: 'actions',
+    width: 72,
+    render: (_: unknown, order) =>
+      order.status === 'draft' && mayEdit(order) ? (
+        <Link to={orderEditorPath(order.id)} data-testid={`order-edit-${order.id}`}>
+          编辑
+        </Link>
+      ) : (
+        <Link to={orderExportPath(order.id)} title="导出确认单" data-testid={`order-export-${order.id}`}>
+          确认单
+        </Link>
+      ),
+  },
+];
+
+/**
+ * The team's orders (/admin/order/order): search by number, title, brand or company; status, approval,
+ * job type, company, model, owner and a range of working days, all in the address; each order's days,
+ * models, owner, total (`--` where its fees are not the member's to see) and state. 新建订单 makes an
+ * empty draft at once and opens it, so nothing typed is ever lost; 导出 saves what the filters find.
+ */
+export function OrderListPage() {
+  const search = useListSearch(orderQuerySchema, { normalize: normalizeOrderQuery });
+  const orders = useQuery(orderListQuery(search.query));
+  const canEdit = useCan('my_bill', 'edit');
+  const canManage = useCan('my_bill', 'manage');
+  const myId = useQuery(profileQuery).data?.id;
+  const create = useCreateOrder();
+  const exporting = useExportOrders();
+  const navigate = useNavigate();
+  const { query } = search;
+  const columns = useMemo(
+    () =>
+      columnsFor(
+        (owner) => search.set({ owner_member_id: owner.id }),
+        // A draft is changed by its owner or a manager (the server's order.policy).
+        (order) => canManage || (canEdit && order.owner?.id === myId),
+      ),
+    [search, canEdit, canManage, myId],
+  );
+  const ownerId = query.owner_member_id;
+  const ownerName = orders.data?.data.find((order) => order.owner?.id === ownerId)?.owner?.nickname;
+  const companyId = query.company_id;
+  const companyName = orders.data?.data.find((order) => order.company?.id === companyId)?.company?.name;
+
+  const handleCreate = () =>
+    create.mutate(undefined, { onSuccess: (created) => navigate(orderEditorPath(created.id)) });
+
+  return (
+    <Card
+      title={orders.data ? `共 ${orders.data.total} 个订单` : '订单'}
+      extra={
+        <Space>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting.isPending}
+            onClick={() => exporting.mutate(query)}
+            data-testid="order-export"
+          >
+            导出
+          </Button>
+          {canEdit && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              loading={create.isPending}
+              onClick={handleCreate}
+              data-testid="order-create"
+            >
+              新建订单
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <ListToolbar search={search}>
+        <ListKeywordInput
+          search={search}
+          field="keyword"
+          placeholder="编号、标题、品牌或公司"
+          testId="order-search"
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder="状态"
+          style={{ width: 170 }}
+          options={STATUS_OPTIONS}
+          value={query.status ?? []}
+          onChange={(value) => search.set({ status: value.length > 0 ? value : undefined })}
+          data-testid="order-status-filter"
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder="审批状态"
+          style={{ width: 150 }}
+          options={APPROVAL_OPTIONS}
+          value={query.approval_status ?? []}
+          onChange={(value) => search.set({ approval_status: value.length > 0 ? value : undefined })}
+          data-testid="order-approval-filter"
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="工作类型"
+          style={{ width: 170 }}
+          options={JOB_TYPE_OPTIONS}
+          value={query.job_type ?? []}
+          onChange={(value) => search.set({ job_type: value.length > 0 ? value : undefined })}
+          data-testid="order-job-type-filter"
+        />
+        <DatePicker.RangePicker
+          value={query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null}
+          placeholder={['工作日期从', '至']}
+          onChange={(dates) => {
+            const [start, end] = dates ?? [];
+            search.set({ from: start?.format(DATE_FORMATS.date), to: end?.format(DATE_FORMATS.date) });
+          }}
+          style={{ width: 250 }}
+          data-testid="order-date-filter"
+        />
+        <div style={{ width: 200 }}>
+          <CompanySelect
+            value={companyId ?? null}
+            onChange={(value) => search.set({ company_id: value ?? undefined })}
+            current={companyId !== undefined && companyName ? { id: companyId, name: companyName } : null}
+            testId="order-company-filter"
+          />
+        </div>
+        <FolderModelSelect
+          value={query.model_id ?? null}
+          onChange={(value) => search.set({ model_id: value ?? undefined })}
+          placeholder="模特"
+          style={{ width: 150 }}
+          testId="order-model-filter"
+        />
+        <MemberSelect
+          value={ownerId ?? null}
+          onChange={(value) => search.set({ owner_member_id: value ?? undefined })}
+          current={ownerId !== undefined && ownerName ? { id: ownerId, nickname: ownerName } : null}
+          placeholder="负责人"
+          style={{ width: 150 }}
+          testId="order-owner-filter"
+        />
+      </ListToolbar>
+      <DataTable
+        list={orders}
+        search={search}
+        columns={columns}
+        rowKey={(order) => order.id}
+        size="middle"
+        emptyText="还没有订单"
+        filteredEmptyText="没有符合条件的订单"
+        testId="order-list"
+        rowPath={(order) => orderPath(order.id)}
+        rowTestId={(order) => `order-row-${order.id}`}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "fee_lines_team_usage_end_all_idx" ON "fee_lines" USING btree ("team_id","end_date") WHERE kind = 'UsageFee';

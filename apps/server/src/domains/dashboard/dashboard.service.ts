@@ -1,0 +1,140 @@
+/**
+ * The data dashboard (docs/product.md "Dashboard"): every figure of the team in one answer, read in three
+ * statements run side by side. Dates are business dates (packages/contract/src/business-time.ts); weeks
+ * run Sunday to Saturday; a booked order is one stored confirmed (completed included) or billed.
+ */
+import { addDays, businessDate } from '@trackit/contract/business-time';
+import type { Dashboard } from '@trackit/contract/dashboard.schema';
+import type { Database } from '../../db/client';
+import type { AuthContext } from '../../http/auth-context';
+import { holdsLevel } from '../permission/permission.service';
+import { readBookedValueByDate, readDashboardCounts, readJobsByDay } from './dashboard.repository';
+
+export interface DashboardDeps {
+  db: Database;
+  clock: () => Date;
+}
+
+const HOUR_MS = 3_600_000;
+/** Options expiring within this many hours are counted. */
+export const DASHBOARD_OPTION_HOURS = 48;
+/** Package opens and picks of this many last days are counted. */
+export const DASHBOARD_ACTIVITY_DAYS = 7;
+/** Usage licences ending from today to this many days ahead are counted. */
+export const DASHBOARD_LICENCE_DAYS = 30;
+
+/** The last day of the month `date` (YYYY-MM-DD) is in. */
+export function monthEnd(date: string): string {
+  const end = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 0));
+  return end.toISOString().slice(0, 10);
+}
+
+/** The Sunday..Saturday week of `date`. */
+export function weekOf(date: string): { from: string; to: string } {
+  const from = addDays(date, -new Date(`${date}T00:00:00Z`).getUTCDay());
+  return { from, to: addDays(from, 6) };
+}
+
+/**
+ * Cumulative value per day of month 1..31: `this_month` up to `todayDay` (null after), `last_month` up to
+ * the last month's last day (null for the days it does not have).
+ */
+export function valueByDay(
+  thisMonth: ReadonlyMap<number, number>,
+  todayDay: number,
+  lastMonth: ReadonlyMap<number, number>,
+  lastMonthDays: number,
+): Dashboard['value_by_day'] {
+  let thisSum = 0;
+  let lastSum = 0;
+  return Array.from({ length: 31 }, (_, index) => {
+    const day = index + 1;
+    thisSum += thisMonth.get(day) ?? 0;
+    lastSum += lastMonth.get(day) ?? 0;
+    return {
+      day,
+      this_month: day <= todayDay ? thisSum : null,
+      last_month: day <= lastMonthDays ? lastSum : null,
+    };
+  });
+}
+
+/** GET /v1/dashboard. */
+export async function getDashboard(deps: DashboardDeps, auth: AuthContext): Promise<Dashboard> {
+  const now = deps.clock();
+  const today = businessDate(now);
+  const week = weekOf(today);
+  const thisMonth = { from: `${today.slice(0, 8)}01`, to: monthEnd(today) };
+  const lastMonthTo = addDays(thisMonth.from, -1);
+  const lastMonth = { from: `${lastMonthTo.slice(0, 8)}01`, to: lastMonthTo };
+  // The grants were read for the access check of this request: no further round trip.
+  const manages = await holdsLevel(deps, auth, 'my_bill', 'manage');
+
+  const [counts, jobs, booked] = await Promise.all([
+    readDashboardCounts(deps.db, auth.teamId, {
+      now,
+      weekFrom: week.from,
+      weekTo: week.to,
+      optionsUntil: new Date(now.getTime() + DASHBOARD_OPTION_HOURS * HOUR_MS),
+      activitySince: new Date(now.getTime() - DASHBOARD_ACTIVITY_DAYS * 24 * HOUR_MS),
+      licencesFrom: today,
+      licencesTo: addDays(today, DASHBOARD_LICENCE_DAYS),
+    }),
+    readJobsByDay(deps.db, auth.teamId, week.from, week.to),
+    readBookedValueByDate(
+      deps.db,
+      auth.teamId,
+      lastMonth.from,
+      thisMonth.to,
+      manages ? undefined : auth.membershipId,
+    ),
+  ]);
+
+  const jobsOn = new Map(jobs.flatMap((row) => (row.date === null ? [] : [[row.date, row.jobs] as const])));
+  const month = (range: { from: string; to: string }) => {
+    const rows = booked.filter((row) => row.date >= range.from && row.date <= range.to);
+    const byDay = new Map<number, number>();
+    for (const row of rows) {
+      const day = Number(row.date.slice(8, 10));
+      byDay.set(day, (byDay.get(day) ?? 0) + row.value);
+    }
+    return {
+      summary: {
+        ...range,
+        orders: rows.reduce((sum, row) => sum + row.orders, 0),
+        value: rows.reduce((sum, row) => sum + row.value, 0),
+      },
+      byDay,
+    };
+  };
+  const current = month(thisMonth);
+  const previous = month(lastMonth);
+
+  return {
+    today,
+    week,
+    jobs_today: jobsOn.get(today) ?? 0,
+    jobs_this_week: jobs.find((row) => row.date === null)?.jobs ?? 0,
+    jobs_by_day: Array.from({ length: 7 }, (_, index) => {
+      const date = addDays(week.from, index);
+      return { date, jobs: jobsOn.get(date) ?? 0 };
+    }),
+    models_booked_this_week: counts.bookedModels,
+    models_free_this_week: counts.activeModels - counts.bookedModels,
+    options_expiring_48h: counts.optionsExpiring,
+    approvals_waiting: manages ? counts.approvalsWaiting : 0,
+    packages_opened_7d: counts.packagesOpened,
+    package_views_7d: counts.packageViews,
+    package_picks_7d: counts.packagePicks,
+    this_month: current.summary,
+    last_month: previous.summary,
+    value_by_day: valueByDay(
+      current.byDay,
+      Number(today.slice(8, 10)),
+      previous.byDay,
+      Number(lastMonth.to.slice(8, 10)),
+    ),
+    value_scope: manages ? 'team' : 'mine',
+    licences_expiring_30d: counts.licencesExpiring,
+  };
+}

@@ -1,0 +1,212 @@
+/**
+ * Orders as members read them (docs/product.md "Orders"): one order with everything its page shows, the
+ * list filtered and paged in the database, its export and its history. What the caller may see and do
+ * is the order policy's (order.policy.ts); the presenter applies it.
+ */
+import { businessDate } from '@trackit/contract/business-time';
+import type { PageQuery } from '@trackit/contract/envelope';
+import {
+  ORDER_EXPORT_MAX_ROWS,
+  ORDER_MESSAGES,
+  type OrderFilter,
+  type OrderQuery,
+} from '@trackit/contract/order.schema';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth-context';
+import { pageWindow } from '../../http/pagination';
+import { listEntriesOfOrders, type RankedEntryRow } from '../calendar/calendar.service';
+import { listRecordHistory } from '../operation-log/operation-log.service';
+import { grantsOf } from '../permission/permission.service';
+import { getTeamName } from '../team/team.service';
+import { signBlobDownload, signFile, type UploadDeps } from '../upload/upload.service';
+import type { OrderViewer } from './order.policy';
+import {
+  type AttachmentRow,
+  type FeeLineRecord,
+  findOrder,
+  listApprovals,
+  listAttachments,
+  listFeeLinesOfOrders,
+  listModelsOfOrders,
+  listOrders,
+  type OrderListFilter,
+  type OrderRow,
+} from './order.repository';
+
+export type OrderDeps = Pick<UploadDeps, 'db' | 'clock' | 'storage' | 'blobKey' | 'log'>;
+
+export const orderNotFound = () => new AppError('notFound', { message: ORDER_MESSAGES.orderNotFound });
+
+/** The caller as the order policy sees them: their membership and `my_bill` level. */
+export async function viewerOf(deps: Pick<OrderDeps, 'db'>, auth: AuthContext): Promise<OrderViewer> {
+  const grants = await grantsOf({ db: deps.db }, auth);
+  return { membershipId: auth.membershipId, level: grants.get('my_bill') };
+}
+
+/** A model on an order as its answer shows it: the cover's thumbnail signed, its fee lines. */
+export interface OrderModelView {
+  modelId: number;
+  name: string;
+  englishName: string | null;
+  coverThumbUrl: string | null;
+  fees: FeeLineRecord[];
+}
+
+/** One order as GET /v1/orders/{id} shows it to `viewer`. */
+export interface OrderView {
+  row: OrderRow;
+  viewer: OrderViewer;
+  now: Date;
+  today: string;
+  models: OrderModelView[];
+  approvals: Awaited<ReturnType<typeof listApprovals>>;
+  attachments: (AttachmentRow & { url: string })[];
+  entries: RankedEntryRow[];
+}
+
+/** An order as a row of the list shows it. */
+export interface OrderListView {
+  row: OrderRow;
+  viewer: OrderViewer;
+  today: string;
+  models: { modelId: number; name: string }[];
+  fees: FeeLineRecord[];
+}
+
+/** An attachment with its signed download address. */
+export function signAttachment(deps: Pick<OrderDeps, 'storage'>, attachment: AttachmentRow) {
+  return signBlobDownload(deps, {
+    key: attachment.blobKey,
+    contentType: attachment.contentType,
+    name: attachment.name,
+  }).then((url) => ({ ...attachment, url }));
+}
+
+/** The order of the caller's team with everything its page shows; another team's is "not found". */
+export async function loadOrderView(
+  deps: OrderDeps,
+  auth: AuthContext,
+  orderId: number,
+  viewer?: OrderViewer,
+): Promise<OrderView> {
+  const now = deps.clock();
+  const row = await findOrder(deps.db, auth.teamId, orderId);
+  if (!row) throw orderNotFound();
+  const [who, models, fees, approvals, attachments, entries] = await Promise.all([
+    viewer ?? viewerOf(deps, auth),
+    listModelsOfOrders(deps.db, auth.teamId, [orderId], true),
+    listFeeLinesOfOrders(deps.db, auth.teamId, [orderId]),
+    listApprovals(deps.db, auth.teamId, orderId),
+    listAttachments(deps.db, auth.teamId, orderId),
+    listEntriesOfOrders(deps.db, auth.teamId, [orderId], now),
+  ]);
+  return {
+    row,
+    viewer: who,
+    now,
+    today: businessDate(now),
+    models: await Promise.all(
+      models.map(async (model) => {
+        const cover = model.cover ? await signFile(deps, model.cover) : null;
+        return {
+          modelId: model.modelId,
+          name: model.name,
+          englishName: model.englishName,
+          coverThumbUrl: cover ? (cover.thumbUrl ?? cover.previewUrl) : null,
+          fees: fees.filter((fee) => fee.modelId === model.modelId),
+        };
+      }),
+    ),
+    approvals,
+    attachments: await Promise.all(attachments.map((attachment) => signAttachment(deps, attachment))),
+    entries,
+  };
+}
+
+/** GET /v1/orders/{id}. */
+export function getOrder(deps: OrderDeps, auth: AuthContext, orderId: number): Promise<OrderView> {
+  return loadOrderView(deps, auth, orderId);
+}
+
+/** GET /v1/orders/{id}/confirmation: the order as the caller sees it, and the agency's name to print. */
+export async function getOrderConfirmation(deps: OrderDeps, auth: AuthContext, orderId: number) {
+  const view = await loadOrderView(deps, auth, orderId);
+  return { view, teamName: await getTeamName(deps.db, auth.teamId), printedAt: deps.clock() };
+}
+
+/** The list filter as the repository takes it; `awaiting_my_approval` lists nothing below manage. */
+function toListFilter(query: OrderFilter, viewer: OrderViewer): OrderListFilter {
+  return {
+    statuses: query.status,
+    approvalStatuses: query.approval_status,
+    jobTypes: query.job_type,
+    companyId: query.company_id,
+    modelId: query.model_id,
+    ownerMembershipId: query.owner_member_id,
+    from: query.from,
+    to: query.to,
+    usageEndFrom: query.usage_end_from,
+    usageEndTo: query.usage_end_to,
+    keyword: query.keyword || undefined,
+    awaitingApproval: query.awaiting_my_approval ? (viewer.level === 'manage' ? 'all' : 'none') : undefined,
+    sort: query.sort,
+  };
+}
+
+/** The rows of a page with their models and fee lines: one query each, whatever the page's size. */
+async function listViews(deps: OrderDeps, auth: AuthContext, rows: OrderRow[], viewer: OrderViewer) {
+  const ids = rows.map((row) => row.id);
+  const [models, fees] = await Promise.all([
+    listModelsOfOrders(deps.db, auth.teamId, ids, false),
+    listFeeLinesOfOrders(deps.db, auth.teamId, ids),
+  ]);
+  const today = businessDate(deps.clock());
+  return rows.map(
+    (row): OrderListView => ({
+      row,
+      viewer,
+      today,
+      models: models
+        .filter((model) => model.orderId === row.id)
+        .map((model) => ({ modelId: model.modelId, name: model.name })),
+      fees: fees.filter((fee) => fee.orderId === row.id),
+    }),
+  );
+}
+
+/** GET /v1/orders: filtered, sorted and paged in the database. */
+export async function listTeamOrders(deps: OrderDeps, auth: AuthContext, query: OrderQuery) {
+  const viewer = await viewerOf(deps, auth);
+  const { rows, total } = await listOrders(
+    deps.db,
+    auth.teamId,
+    toListFilter(query, viewer),
+    pageWindow(query),
+    businessDate(deps.clock()),
+  );
+  return { items: await listViews(deps, auth, rows, viewer), total };
+}
+
+/** GET /v1/orders/export: the list's filter, at most ORDER_EXPORT_MAX_ROWS orders. */
+export async function exportTeamOrders(deps: OrderDeps, auth: AuthContext, query: OrderFilter) {
+  const viewer = await viewerOf(deps, auth);
+  const { rows } = await listOrders(
+    deps.db,
+    auth.teamId,
+    toListFilter(query, viewer),
+    { limit: ORDER_EXPORT_MAX_ROWS, offset: 0 },
+    businessDate(deps.clock()),
+  );
+  return { items: await listViews(deps, auth, rows, viewer), exportedAt: deps.clock() };
+}
+
+/** GET /v1/orders/{id}/history: what members did to the order, newest first. */
+export async function listOrderHistory(
+  deps: OrderDeps,
+  auth: AuthContext,
+  orderId: number,
+  query: PageQuery,
+) {
+  if (!(await findOrder(deps.db, auth.teamId, orderId))) throw orderNotFound();
+  return listRecordHistory(deps.db, auth.teamId, [{ type: 'order', ids: [orderId] }], pageWindow(query));
+}

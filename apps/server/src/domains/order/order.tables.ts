@@ -1,0 +1,235 @@
+import { TAX_RATES } from '@trackit/contract/constants';
+import {
+  APPROVAL_STATUSES,
+  FEE_KINDS,
+  JOB_TYPES,
+  PAYMENT_STATUSES,
+  RENEWAL_OPTIONS,
+} from '@trackit/contract/enums';
+import { FEE_UNITS, type OrderDay } from '@trackit/contract/order.schema';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { companies } from '../company/company.tables';
+import { contacts } from '../contact/contact.tables';
+import { models } from '../model/model.tables';
+import { memberships } from '../organization/organization.tables';
+import { teams } from '../team/team.tables';
+import { blobs } from '../upload/upload.tables';
+
+/**
+ * The statuses an order is stored with. `completed` is not among them: a confirmed order whose last day
+ * is past is completed (docs/product.md "Orders"), worked out when read.
+ */
+export const ORDER_STORED_STATUSES = ['draft', 'submitted', 'confirmed', 'billed', 'cancelled'] as const;
+export type OrderStoredStatus = (typeof ORDER_STORED_STATUSES)[number];
+
+/**
+ * An order (booking). `days` is the ordered list of working days with their hours; `first_date` and
+ * `last_date` are kept from it for the list's date filter and the "work done" rule.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    /** Team prefix + business date + sequence of the day (HF20261124001); never reused. */
+    number: varchar('number', { length: 32 }).notNull(),
+    status: enumColumn('status', ORDER_STORED_STATUSES, 16).notNull().default('draft'),
+    approvalStatus: enumColumn('approval_status', APPROVAL_STATUSES, 16),
+    companyId: bigint('company_id', { mode: 'number' }).references(() => companies.id),
+    contactId: bigint('contact_id', { mode: 'number' }).references(() => contacts.id),
+    brand: varchar('brand', { length: 50 }).notNull().default(''),
+    jobType: enumColumn('job_type', JOB_TYPES, 32),
+    title: varchar('title', { length: 100 }).notNull().default(''),
+    place: varchar('place', { length: 200 }).notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    days: jsonb('days').$type<OrderDay[]>().notNull().default([]),
+    firstDate: date('first_date', { mode: 'string' }),
+    lastDate: date('last_date', { mode: 'string' }),
+    ownerMembershipId: bigint('owner_membership_id', { mode: 'number' }).references(() => memberships.id),
+    createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }).references(
+      () => memberships.id,
+    ),
+    /** When the order's options lapse; null: OPTION_DEFAULT_HOURS after each is placed. */
+    holdUntil: timestamp('hold_until', { withTimezone: true, mode: 'date' }),
+    cancelReason: text('cancel_reason'),
+    /** A renewal order made by the usage-licence job: the order and fee line it renews. */
+    renewalOfOrderId: bigint('renewal_of_order_id', { mode: 'number' }),
+    renewalOfFeeLineId: bigint('renewal_of_fee_line_id', { mode: 'number' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    billedAt: timestamp('billed_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  // Each list order (ORDER_SORTS) and filter has an index led by the team.
+  (t) => [
+    uniqueIndex('orders_team_number_key').on(t.teamId, t.number),
+    index('orders_team_created_idx').on(t.teamId, t.createdAt.desc(), t.id.desc()),
+    index('orders_team_first_date_idx').on(t.teamId, t.firstDate.desc(), t.id.desc()),
+    index('orders_team_status_last_date_idx').on(t.teamId, t.status, t.lastDate),
+    index('orders_team_company_idx').on(t.teamId, t.companyId, t.createdAt.desc()),
+    index('orders_team_owner_idx').on(t.teamId, t.ownerMembershipId, t.createdAt.desc()),
+    enumCheck('orders_status_check', t.status, ORDER_STORED_STATUSES),
+    enumCheck('orders_approval_status_check', t.approvalStatus, APPROVAL_STATUSES),
+    enumCheck('orders_job_type_check', t.jobType, JOB_TYPES),
+  ],
+);
+
+/** A model on an order, in its place. */
+export const orderModels = pgTable(
+  'order_models',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    modelId: bigint('model_id', { mode: 'number' })
+      .notNull()
+      .references(() => models.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_models_order_model_key').on(t.orderId, t.modelId),
+    index('order_models_team_model_idx').on(t.teamId, t.modelId),
+  ],
+);
+
+/**
+ * A fee line of a model on an order, in integer fen. `subtotal`, `tax` and `total` are stored as the
+ * contract's `lineTotals` gives them when the line is written, so finance sums them in SQL.
+ */
+export const feeLines = pgTable(
+  'fee_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    modelId: bigint('model_id', { mode: 'number' })
+      .notNull()
+      .references(() => models.id),
+    position: integer('position').notNull(),
+    kind: enumColumn('kind', FEE_KINDS, 16).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    unit: enumColumn('unit', FEE_UNITS, 8),
+    /** Hundredths (150 = 1.5 days); null for a usage fee. */
+    quantityHundredths: integer('quantity_hundredths'),
+    taxRate: smallint('tax_rate').notNull(),
+    note: varchar('note', { length: 100 }).notNull().default(''),
+    media: varchar('media', { length: 100 }),
+    territory: varchar('territory', { length: 50 }),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    renewal: enumColumn('renewal', RENEWAL_OPTIONS, 16),
+    paymentStatus: enumColumn('payment_status', PAYMENT_STATUSES, 16).notNull().default('unpaid'),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    tax: bigint('tax', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    /** When the renewal job dealt with this usage licence (once per line), and the renewal it made. */
+    renewalHandledAt: timestamp('renewal_handled_at', { withTimezone: true, mode: 'date' }),
+    renewalOrderId: bigint('renewal_order_id', { mode: 'number' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('fee_lines_order_idx').on(t.orderId, t.modelId, t.position),
+    index('fee_lines_usage_end_idx')
+      .on(t.teamId, t.endDate)
+      .where(sql`kind = 'UsageFee' and renewal_handled_at is null`),
+    // Every usage licence by its end, handled or not: the dashboard's licences expiring soon, the list's filter.
+    index('fee_lines_team_usage_end_all_idx').on(t.teamId, t.endDate).where(sql`kind = 'UsageFee'`),
+    enumCheck('fee_lines_kind_check', t.kind, FEE_KINDS),
+    enumCheck('fee_lines_unit_check', t.unit, FEE_UNITS),
+    enumCheck('fee_lines_renewal_check', t.renewal, RENEWAL_OPTIONS),
+    enumCheck('fee_lines_payment_status_check', t.paymentStatus, PAYMENT_STATUSES),
+    enumCheck(
+      'fee_lines_tax_rate_check',
+      t.taxRate,
+      TAX_RATES.map((rate) => String(rate)),
+    ),
+  ],
+);
+
+/** The approval steps of an order: each submission (`init`) and each decision, in order. */
+export const orderApprovals = pgTable(
+  'order_approvals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: enumColumn('status', APPROVAL_STATUSES, 16).notNull(),
+    comment: text('comment').notNull().default(''),
+    membershipId: bigint('membership_id', { mode: 'number' }).references(() => memberships.id),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('order_approvals_order_idx').on(t.orderId, t.at, t.id),
+    enumCheck('order_approvals_status_check', t.status, APPROVAL_STATUSES),
+  ],
+);
+
+/** A file attached to an order (a brief, a call sheet, a signed confirmation), from the upload pipeline. */
+export const orderAttachments = pgTable(
+  'order_attachments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    blobId: uuid('blob_id')
+      .notNull()
+      .references(() => blobs.id),
+    name: varchar('name', { length: 255 }).notNull(),
+    contentType: varchar('content_type', { length: 255 }).notNull(),
+    byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
+    createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('order_attachments_blob_key').on(t.blobId),
+    index('order_attachments_order_idx').on(t.orderId, t.id),
+  ],
+);
+
+/** The sequence of order numbers per team and business date: one row, bumped atomically per order. */
+export const orderCounters = pgTable(
+  'order_counters',
+  {
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.day] })],
+);

@@ -1,0 +1,91 @@
+/**
+ * Jobs that run once a day per team (docs/product.md "Usage licences"): at start and every hour each
+ * server process goes through the teams, and for each job and team inserts the (job, team, business date)
+ * row of job_runs; the one insert that goes in runs the job, any other process or later round skips it.
+ * A job that fails gives its row back and is tried again the next round; one whose process died is
+ * taken over once it has been silent for STALE_RUN_MS.
+ */
+import { businessDate } from '@trackit/contract/business-time';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { renewUsageLicences } from '../domains/order/usage-renewal.service';
+import { claimJobRun, finishJobRun, type JobRunKey, listTeamIds, releaseJobRun } from './job-run.repository';
+
+export interface DailyJobDeps {
+  db: Database;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}
+
+export interface DailyJob {
+  /** The job_runs key: at most 40 characters, never renamed (a renamed job would run twice that day). */
+  name: string;
+  run(deps: DailyJobDeps, teamId: number, now: Date): Promise<void>;
+}
+
+export const DAILY_JOBS: readonly DailyJob[] = [
+  {
+    name: 'usage_renewal',
+    run: async (deps, teamId, now) => {
+      await renewUsageLicences(deps, teamId, now);
+    },
+  },
+];
+
+/** How often the runner looks: the first round after midnight (business time) runs the day's jobs. */
+export const DAILY_JOBS_INTERVAL_MS = 3_600_000;
+/** An unfinished run older than this is taken for a crashed process's. */
+export const STALE_RUN_MS = 3_600_000;
+
+/** What one round did: the runs it made, and those that failed (tried again next round). */
+export interface DailyJobsRound {
+  ran: JobRunKey[];
+  failed: JobRunKey[];
+}
+
+/** One round at `now`: every job for every team, each at most once per business date. */
+export async function runDailyJobs(
+  deps: DailyJobDeps,
+  now: Date,
+  jobs: readonly DailyJob[] = DAILY_JOBS,
+): Promise<DailyJobsRound> {
+  const runOn = businessDate(now);
+  const round: DailyJobsRound = { ran: [], failed: [] };
+  for (const teamId of await listTeamIds(deps.db)) {
+    for (const job of jobs) {
+      const key = { job: job.name, teamId, runOn };
+      if (!(await claimJobRun(deps.db, key, now, new Date(now.getTime() - STALE_RUN_MS)))) continue;
+      try {
+        await job.run(deps, teamId, now);
+        await finishJobRun(deps.db, key, deps.clock());
+        round.ran.push(key);
+      } catch (error) {
+        deps.log.error({ err: error, ...key }, 'daily job failed');
+        await releaseJobRun(deps.db, key);
+        round.failed.push(key);
+      }
+    }
+  }
+  return round;
+}
+
+/**
+ * The runner of a server process: `tick` starts a round unless one is still going (a round never
+ * overlaps itself), `idle` resolves when none is, so the database can be closed after it.
+ */
+export function createDailyJobRunner(deps: DailyJobDeps) {
+  let running: Promise<void> | undefined;
+  return {
+    tick() {
+      running ??= runDailyJobs(deps, deps.clock())
+        .then(() => undefined)
+        .catch((error: unknown) => deps.log.error({ err: error }, 'daily jobs round failed'))
+        .finally(() => {
+          running = undefined;
+        });
+    },
+    async idle() {
+      await running;
+    },
+  };
+}
