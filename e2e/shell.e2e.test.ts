@@ -117,8 +117,12 @@ describe('the admin shell', () => {
   it('shows the unread count on the bell, and marking all read clears it', async () => {
     const page = await openSignedIn(browser, owner, '/admin/dashboard');
     await expect.poll(() => page.getByTestId('header-unread').getAttribute('data-count')).toBe('2');
+    await page.getByTestId('header-avatar').waitFor();
     await page.getByTestId('header-bell').click();
     await page.waitForURL(/\/admin\/notify$/);
+    // The pointer leaves the header: were the avatar to shift under it, its menu would open on hover
+    // and cover the page's buttons.
+    await page.mouse.move(10, 500);
     await page.getByTestId('notify-list').getByText('订单待审批').waitFor();
     // The notification page is not in the menu: nothing there is highlighted.
     expect(await page.getByTestId('side-menu').locator('.ant-menu-item-selected').count()).toBe(0);

@@ -10,7 +10,11 @@ export interface PageLoadingProps {
 /** The large centred spinner shown while a page's code or the data it cannot do without loads. */
 export function PageLoading({ inline = false }: PageLoadingProps) {
   return (
-    <div className={inline ? styles.inline : styles.window} data-testid="page-loading">
+    <div
+      className={inline ? styles.inline : styles.window}
+      data-testid="page-loading"
+      data-variant={inline ? 'inline' : 'window'}
+    >
       <Spin size="large" />
     </div>
   );
@@ -47,6 +51,7 @@ export function PageLoadingOverlay({ loading, top }: PageLoadingOverlayProps) {
       className={styles.overlay}
       style={{ '--page-loading-top': `${top}px` } as CSSProperties}
       data-testid="page-loading"
+      data-variant="overlay"
     >
       <div className={styles.overlaySpot}>
         <Spin size="large" />
