@@ -46,6 +46,10 @@ export const E2E_USERS = {
   orderManager: '13700000015',
   /** Another owner of the demo agency (after the demo seed): the dashboard journey. */
   dashboardOwner: '13700000016',
+  /** Owner of the organization journey's team: makes a read-only role and invites a member with it. */
+  organizationOwner: '13700000017',
+  /** Invited in that journey through the member page (no fixture creates them), then signs in. */
+  organizationInvitee: '13700000018',
 } as const;
 
 export const E2E_TEAMS = {
@@ -60,6 +64,7 @@ export const E2E_TEAMS = {
   compCards: '晨光模特经纪',
   packages: '海风模特经纪',
   orders: '潮汐模特经纪',
+  organization: '星河模特经纪',
 } as const;
 
 export async function createE2eFixtures(db: Database) {
@@ -163,6 +168,11 @@ export async function createE2eFixtures(db: Database) {
     name: E2E_TEAMS.packages,
     ownerMobile: E2E_USERS.packageOwner,
     ownerNickname: '苏青',
+  });
+  await createTeamWithOwner(db, {
+    name: E2E_TEAMS.organization,
+    ownerMobile: E2E_USERS.organizationOwner,
+    ownerNickname: '江澄',
   });
   const orders = await createTeamWithOwner(db, {
     name: E2E_TEAMS.orders,

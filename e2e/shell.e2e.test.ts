@@ -87,10 +87,10 @@ describe('the admin shell', () => {
   });
 
   it('shows the breadcrumb of the path and the frame of a module still to come', async () => {
-    const page = await openSignedIn(browser, owner, '/admin/organization/department');
+    const page = await openSignedIn(browser, owner, '/admin/finance/fees');
     await page.getByTestId('coming-soon').waitFor();
-    await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toContain('组织架构');
-    expect(await page.getByTestId('breadcrumb').textContent()).toContain('部门');
+    await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toContain('财务');
+    expect(await page.getByTestId('breadcrumb').textContent()).toContain('费用');
     await page.goto(`${baseUrl}/admin/organization`);
     await page.waitForURL(/\/admin\/organization\/member$/);
     await page.goto(`${baseUrl}/admin/no/such/page`);

@@ -153,9 +153,15 @@ const signedInRoutes: RouteObject[] = [
     },
   ]),
   group('organization', [
-    { path: 'member', lazy: comingSoon },
-    { path: 'department', lazy: comingSoon },
-    { path: 'role', lazy: comingSoon },
+    {
+      path: 'member',
+      lazy: page(() => import('./features/organization/member-list-page'), 'MemberListPage'),
+    },
+    {
+      path: 'department',
+      lazy: page(() => import('./features/organization/department-page'), 'DepartmentPage'),
+    },
+    { path: 'role', lazy: page(() => import('./features/organization/role-page'), 'RolePage') },
   ]),
   single('team_recipient', comingSoon),
   group('my_bill', [

@@ -149,7 +149,7 @@ export async function buildApp({
       permission: permissionRoutes({ db: database.db }),
       notify: notifyRoutes({ db: database.db, clock }),
       operationLog: operationLogRoutes({ db: database.db }),
-      organization: organizationRoutes({ db: database.db }),
+      organization: organizationRoutes({ db: database.db, clock }),
       upload: uploadRoutes(uploadDeps),
       folder: folderRoutes(uploadDeps),
       model: modelRoutes(uploadDeps),

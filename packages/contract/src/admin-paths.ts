@@ -20,6 +20,8 @@ export const ADMIN_PATHS = {
   readyToBill: `${base}/order/ready_to_bill`,
   calendar: `${base}/calendar`,
   settings: `${base}/setting`,
+  /** The organization's member list. */
+  members: `${base}/organization/member`,
 } as const;
 
 /**

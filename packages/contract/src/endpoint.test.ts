@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { EndpointSpec } from './endpoint';
-import { fillPath } from './endpoint';
+import { endpoint, fillPath, json } from './endpoint';
 import { endpoints } from './endpoints';
+import { PERMISSION_LEVELS } from './enums';
+import { PERMISSION_KEYS } from './permissions';
 
 describe('fillPath', () => {
   it('fills named parameters', () => {
@@ -124,6 +127,27 @@ describe('the endpoint map', () => {
       expect(Object.keys(spec.query?.shape ?? {})).toEqual(expect.arrayContaining(['page', 'per_page']));
     },
   );
+
+  it.each(declared)('$name: declares who may call it, and a permission with a key and level', ({ spec }) => {
+    expect(['public', 'session', 'permission']).toContain(spec.access.kind);
+    if (spec.access.kind === 'permission') {
+      expect(PERMISSION_KEYS).toContain(spec.access.key);
+      expect(PERMISSION_LEVELS).toContain(spec.access.level);
+    }
+  });
+
+  it('does not compile an endpoint without its access declaration', () => {
+    const undeclared = {
+      method: 'GET',
+      path: '/v1/undeclared',
+      summary: '未声明权限的接口',
+      answer: json(z.null()),
+    } as const;
+    // The build (npm run typecheck) fails on a declaration without `access`: this line proves it does.
+    // @ts-expect-error: `access` is required
+    const spec = endpoint(undeclared);
+    expect(spec).not.toHaveProperty('access');
+  });
 
   it.each(declared)('$name: its summary is one non-empty line of Chinese', ({ spec }) => {
     expect(spec.summary.trim()).not.toBe('');

@@ -19,6 +19,8 @@ export const OPERATION_TARGETS = {
   model: { link: ADMIN_PATHS.model },
   package: { link: ADMIN_PATHS.package },
   order: { link: ADMIN_PATHS.order },
+  /** A department or a role (the roles resource). */
+  role: { link: null },
 } as const satisfies Record<string, { link: ((id: string) => string) | null }>;
 export type OperationTarget = keyof typeof OPERATION_TARGETS;
 
@@ -315,6 +317,44 @@ export const OPERATION_CATALOGUE = {
     detail: z.object({ name: z.string(), model: z.string(), date: z.string() }),
     sentence: ({ name, model, date }) => `释放了模特「${model}」${date} 在订单 ${name} 的档期`,
   }),
+  // The organization: members are named by nickname, departments and roles by name.
+  member_invite: action({
+    label: '邀请成员',
+    inTeamLog: true,
+    target: 'membership',
+    detail: z.object({ name: z.string(), mobile: z.string() }),
+    sentence: ({ name, mobile }) => `邀请了成员「${name}」（${maskMobile(mobile)}）`,
+  }),
+  member_update: updateAction('membership', '修改成员', ({ name }) => `修改了成员「${name}」`),
+  member_status: action({
+    label: '修改成员状态',
+    inTeamLog: true,
+    target: 'membership',
+    detail: z.object({ name: z.string(), before: z.string(), after: z.string() }),
+    sentence: ({ name, after }) => `将成员「${name}」的账号状态改为「${after}」`,
+    changes: ({ before, after }) => [{ field: '账号状态', before, after }],
+  }),
+  member_handover: action({
+    label: '移交成员记录',
+    inTeamLog: true,
+    target: 'membership',
+    detail: z.object({
+      name: z.string(),
+      to: z.string(),
+      models: z.number().int(),
+      companies: z.number().int(),
+      orders: z.number().int(),
+    }),
+    sentence: ({ name, to, models, companies, orders }) =>
+      `把成员「${name}」负责的 ${models} 位模特、${companies} 家公司和 ${orders} 个订单移交给「${to}」`,
+  }),
+  department_create: namedAction('role', '新建部门', (name) => `新建了部门「${name}」`),
+  department_update: updateAction('role', '修改部门', ({ name }) => `修改了部门「${name}」`),
+  department_delete: namedAction('role', '删除部门', (name) => `删除了部门「${name}」`),
+  role_create: namedAction('role', '新建角色', (name) => `新建了角色「${name}」`),
+  role_update: updateAction('role', '修改角色', ({ name }) => `修改了角色「${name}」`),
+  role_delete: namedAction('role', '删除角色', (name) => `删除了角色「${name}」`),
+  role_permissions: updateAction('role', '设置角色权限', ({ name }) => `设置了角色「${name}」的权限`),
 } as const;
 
 export type OperationAction = keyof typeof OPERATION_CATALOGUE;

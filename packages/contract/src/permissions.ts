@@ -3,7 +3,7 @@
  * of an admin route is chosen by permission key; with no sub-path the app opens the first key the user holds.
  */
 import { z } from 'zod';
-import type { PermissionLevel } from './enums';
+import { PERMISSION_LEVEL_LABELS, type PermissionLevel } from './enums';
 
 /** In menu order. */
 export const PERMISSION_KEYS = [
@@ -100,3 +100,12 @@ export const PERMISSION_LEVEL_RANK: Readonly<Record<PermissionLevel, number>> = 
 /** Whether holding `held` (nothing when null/undefined) is enough for an action needing `required`. */
 export const levelAllows = (held: PermissionLevel | null | undefined, required: PermissionLevel): boolean =>
   held != null && PERMISSION_LEVEL_RANK[held] >= PERMISSION_LEVEL_RANK[required];
+
+/** A row of a role's matrix: a level, or `none` (the key is not granted), weakest first. */
+export const GRANT_LEVELS = ['none', 'read', 'edit', 'manage'] as const;
+export type GrantLevel = (typeof GRANT_LEVELS)[number];
+export const grantLevelSchema = z.enum(GRANT_LEVELS);
+export const GRANT_LEVEL_LABELS: Readonly<Record<GrantLevel, string>> = {
+  none: '无',
+  ...PERMISSION_LEVEL_LABELS,
+};

@@ -70,6 +70,8 @@ export const profileSchema = z.object({
   team_id: z.number().int(),
   team_name: z.string(),
   department_name: z.string().nullable(),
+  /** The direct superior's nickname (直属上级), null when none is set. */
+  superior_name: z.string().nullable(),
   mobile: z.string(),
   is_owner: z.boolean(),
 });

@@ -10,7 +10,7 @@ export interface ProfileCardModalProps {
   onClose: () => void;
 }
 
-/** 我的名片 (docs/product.md §2): avatar, nickname, team, department (or --) and direct superior (always --). */
+/** 我的名片 (docs/product.md §2): avatar, nickname, team, department and direct superior (or --). */
 export function ProfileCardModal({ profile, open, onClose }: ProfileCardModalProps) {
   return (
     <ShellModal open={open} onClose={onClose} title={MESSAGES.myProfileCard}>
@@ -37,7 +37,11 @@ export function ProfileCardModal({ profile, open, onClose }: ProfileCardModalPro
               label: MESSAGES.department,
               children: profile.department_name || MESSAGES.empty,
             },
-            { key: 'superior', label: MESSAGES.directSuperior, children: MESSAGES.empty },
+            {
+              key: 'superior',
+              label: MESSAGES.directSuperior,
+              children: profile.superior_name || MESSAGES.empty,
+            },
           ]}
         />
       </div>

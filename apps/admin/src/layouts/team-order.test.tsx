@@ -59,6 +59,7 @@ describe('ProfileCardModal', () => {
       team_id: 1,
       team_name: '云端模特经纪',
       department_name: null,
+      superior_name: null,
       mobile: '13700000000',
       is_owner: true,
     };

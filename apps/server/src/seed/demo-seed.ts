@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { avatarColorFor } from '@trackit/contract/constants';
-import type { FolderKind } from '@trackit/contract/enums';
+import type { FolderKind, PermissionLevel } from '@trackit/contract/enums';
+import type { PermissionKey } from '@trackit/contract/permissions';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createFolder } from '../domains/folder/folder.service';
 import { notifyMembers } from '../domains/notify/notify.service';
-import {
-  departments,
-  memberships,
-  rolePermissions,
-  roles,
-} from '../domains/organization/organization.tables';
+import { memberships, rolePermissions, roles } from '../domains/organization/organization.tables';
 import { createTeamWithOwner, hasAnyTeam } from '../domains/team/team.service';
 import type { BlobStorage } from '../domains/upload/storage/blob-storage';
 import { createStorage } from '../domains/upload/storage/create-storage';
@@ -62,23 +58,44 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
 
   const agentMembershipId = await db.transaction(async (tx) => {
     const teamId = agency.team.id;
-    const created = await tx
-      .insert(departments)
-      .values(['经纪一部', '经纪二部', '财务部'].map((name) => ({ teamId, name })))
-      .returning();
-    const [first, second] = created;
+    // The department tree: 业务中心 above the two agent departments, 财务部 on its own.
+    const department = async (name: string, parentId: number | null = null) => {
+      const [row] = await tx.insert(roles).values({ teamId, kind: 'department', name, parentId }).returning();
+      if (!row) throw new Error('department not created');
+      return row;
+    };
+    const business = await department('业务中心');
+    const first = await department('经纪一部', business.id);
+    const second = await department('经纪二部', business.id);
+    await department('财务部');
     await tx
       .update(memberships)
-      .set({ departmentId: first?.id })
+      .set({ departmentId: business.id })
       .where(eq(memberships.id, agency.membership.id));
 
-    const [agentRole] = await tx.insert(roles).values({ teamId, name: '经纪人' }).returning();
-    if (!agentRole) throw new Error('role not created');
-    await tx.insert(rolePermissions).values([
-      { roleId: agentRole.id, permissionKey: 'dashboard', level: 'read' },
-      { roleId: agentRole.id, permissionKey: 'calendar', level: 'edit' },
-      { roleId: agentRole.id, permissionKey: 'data_management', level: 'edit' },
-      { roleId: agentRole.id, permissionKey: 'my_bill', level: 'edit' },
+    const role = async (name: string, grants: [PermissionKey, PermissionLevel][]) => {
+      const [row] = await tx.insert(roles).values({ teamId, name }).returning();
+      if (!row) throw new Error('role not created');
+      await tx
+        .insert(rolePermissions)
+        .values(grants.map(([permissionKey, level]) => ({ roleId: row.id, permissionKey, level })));
+      return row;
+    };
+    const agentRole = await role('经纪人', [
+      ['dashboard', 'read'],
+      ['calendar', 'edit'],
+      ['data_management', 'edit'],
+      ['my_bill', 'edit'],
+    ]);
+    await role('财务', [
+      ['dashboard', 'read'],
+      ['my_bill', 'read'],
+      ['accounting', 'manage'],
+      ['team_recipient', 'manage'],
+    ]);
+    await role('实习生', [
+      ['calendar', 'read'],
+      ['data_management', 'read'],
     ]);
 
     const agent = await ensureUser(tx, DEMO_MOBILES.agent);
@@ -92,7 +109,8 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
           nickname: '周楠',
           baseColor: avatarColorFor('周楠'),
           roleId: agentRole.id,
-          departmentId: second?.id ?? null,
+          departmentId: second.id,
+          superiorId: agency.membership.id,
         },
         {
           teamId,
@@ -100,6 +118,8 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
           nickname: '陈默',
           baseColor: avatarColorFor('陈默'),
           roleId: agentRole.id,
+          departmentId: first.id,
+          superiorId: agency.membership.id,
           status: 'pause',
         },
       ])

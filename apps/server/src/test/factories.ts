@@ -1,6 +1,7 @@
 import type { PermissionLevel } from '@trackit/contract/enums';
 import type { PermissionKey } from '@trackit/contract/permissions';
 import type { TokenPair } from '@trackit/contract/session.schema';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../db/client';
 import { memberships, rolePermissions, roles } from '../domains/organization/organization.tables';
@@ -46,11 +47,13 @@ export async function createMembership(
   return membership;
 }
 
+let roleSequence = 0;
+/** A role of the team granting `grants`; role names are unique in a team, so the default one is numbered. */
 export async function createRole(
   db: Database,
   teamId: number,
   grants: { key: PermissionKey; level: PermissionLevel }[],
-  name = '角色',
+  name = `角色${++roleSequence}`,
 ) {
   const [role] = await db.insert(roles).values({ teamId, name }).returning();
   if (!role) throw new Error('role not created');
@@ -139,7 +142,7 @@ export async function signInMemberWith(
   nickname = '成员',
 ): Promise<SignedInMember> {
   const db = t.database.db;
-  const role = await createRole(db, teamId, grants, nickname);
+  const role = await createRole(db, teamId, grants);
   const user = await createUser(db);
   const membership = await createMembership(db, { teamId, userId: user.id, roleId: role.id, nickname });
   return { headers: bearer((await signIn(t, user.mobile)).token), membershipId: membership.id };
@@ -174,3 +177,29 @@ export const usageFee = (amount: number, start_date: string, end_date: string, r
   end_date,
   renewal,
 });
+
+// ---- org units ----
+
+/** A department of the team, under `parentId` (null: at the top). */
+export async function createDepartment(
+  db: Database,
+  teamId: number,
+  name: string,
+  parentId: number | null = null,
+) {
+  const [department] = await db
+    .insert(roles)
+    .values({ teamId, kind: 'department', name, parentId })
+    .returning();
+  if (!department) throw new Error('department not created');
+  return department;
+}
+
+/** Moves a member into a department or role, or changes their status, straight in the database. */
+export async function placeMember(
+  db: Database,
+  membershipId: number,
+  values: { departmentId?: number | null; roleId?: number | null; status?: 'valid' | 'pause' | 'off_duty' },
+) {
+  await db.update(memberships).set(values).where(eq(memberships.id, membershipId));
+}

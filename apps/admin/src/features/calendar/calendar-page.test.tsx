@@ -24,6 +24,7 @@ const profile: Profile = {
   team_id: 1,
   team_name: '星河模特',
   department_name: null,
+  superior_name: null,
   mobile: '13800000000',
   is_owner: false,
 };

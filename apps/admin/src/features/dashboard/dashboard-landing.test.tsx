@@ -4,6 +4,7 @@ import { endpoints } from '@trackit/contract/endpoints';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
+import { testProfile } from '../../testing/profile-fixture';
 import { renderPage } from '../../testing/render-page';
 import { orderListItemFixture } from '../order/order.fixtures';
 import { OrderListPage } from '../order/order-list-page';
@@ -53,18 +54,7 @@ describe('the order list opened from the dashboard', () => {
         perPage: 20,
         total: 1,
       })),
-      answer(endpoints.profile.get, () => ({
-        id: 1,
-        nickname: '林晓',
-        avatar: null,
-        avatar_thumb: null,
-        base_color: '#1677ff',
-        team_id: 1,
-        team_name: '星辰模特经纪',
-        department_name: null,
-        mobile: '13900000000',
-        is_owner: false,
-      })),
+      answer(endpoints.profile.get, () => testProfile()),
       answer(endpoints.company.list, () => ({ data: [], page: 1, perPage: 20, total: 0 })),
     );
     renderPage(<OrderListPage />, '/order/order', link);

@@ -5,6 +5,7 @@ import type { Order } from '@trackit/contract/order.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls } from '../../testing/api-answers';
+import { testProfile } from '../../testing/profile-fixture';
 import { renderPage } from '../../testing/render-page';
 import { orderFixture, orderModelFixture } from './order.fixtures';
 import { OrderExportPage } from './order-export-page';
@@ -15,18 +16,7 @@ const openExport = (order: Order) => {
   answerCalls(
     api,
     answer(endpoints.order.get, () => order),
-    answer(endpoints.profile.get, () => ({
-      id: 1,
-      nickname: '林晓',
-      avatar: null,
-      avatar_thumb: null,
-      base_color: '#1677ff',
-      team_id: 1,
-      team_name: '星辰模特经纪',
-      department_name: null,
-      mobile: '13900000000',
-      is_owner: false,
-    })),
+    answer(endpoints.profile.get, () => testProfile()),
   );
   return renderPage(<OrderExportPage />, '/order/export/:id', `/order/export/${order.id}`);
 };

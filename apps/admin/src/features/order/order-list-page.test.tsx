@@ -7,6 +7,7 @@ import type { OrderListItem } from '@trackit/contract/order.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
+import { testProfile } from '../../testing/profile-fixture';
 import { renderPage } from '../../testing/render-page';
 import { memberOptionsAnswer } from '../organization/organization.fixtures';
 import { orderListItemFixture } from './order.fixtures';
@@ -25,18 +26,7 @@ const answerAs = (level: PermissionLevel, orders: OrderListItem[] = [orderListIt
       total: orders.length,
     })),
     answer(endpoints.order.create, () => ({ id: 57, number: 'XC20260305009' })),
-    answer(endpoints.profile.get, () => ({
-      id: 1,
-      nickname: '林晓',
-      avatar: null,
-      avatar_thumb: null,
-      base_color: '#1677ff',
-      team_id: 1,
-      team_name: '星辰模特经纪',
-      department_name: null,
-      mobile: '13900000000',
-      is_owner: false,
-    })),
+    answer(endpoints.profile.get, () => testProfile()),
     answer(endpoints.company.list, () => ({ data: [], page: 1, perPage: 20, total: 0 })),
     // The company filter names the company of the address.
     answer(

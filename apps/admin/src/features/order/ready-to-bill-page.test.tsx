@@ -5,6 +5,7 @@ import type { PermissionLevel } from '@trackit/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
+import { testProfile } from '../../testing/profile-fixture';
 import { renderPage } from '../../testing/render-page';
 import { orderFixture, orderListItemFixture } from './order.fixtures';
 import { ReadyToBillPage } from './ready-to-bill-page';
@@ -22,18 +23,7 @@ const answerAs = (level: PermissionLevel) =>
   answerCalls(
     api,
     answer(endpoints.permission.mine, () => [{ key: 'my_bill' as const, level }]),
-    answer(endpoints.profile.get, () => ({
-      id: 1,
-      nickname: '林晓',
-      avatar: null,
-      avatar_thumb: null,
-      base_color: '#1677ff',
-      team_id: 1,
-      team_name: '星辰模特经纪',
-      department_name: null,
-      mobile: '13900000000',
-      is_owner: false,
-    })),
+    answer(endpoints.profile.get, () => testProfile()),
     answer(endpoints.order.list, ({ query }) => {
       const rows = query?.awaiting_my_approval ? awaiting : completed;
       return { data: rows, page: 1, perPage: 20, total: rows.length };

@@ -28,6 +28,7 @@ const profile: Profile = {
   team_id: 1,
   team_name: '星河模特经纪',
   department_name: null,
+  superior_name: null,
   mobile: '13800000000',
   is_owner: true,
 };

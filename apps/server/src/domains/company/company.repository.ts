@@ -132,3 +132,19 @@ export async function listCompanies(
   ]);
   return { rows: rows.map(toRow), total: totals?.total ?? 0 };
 }
+
+/** Hands every company the member owns in the team to another member; returns how many moved. */
+export async function reassignCompanyOwner(
+  tx: Database,
+  teamId: number,
+  fromMembershipId: number,
+  toMembershipId: number,
+  now: Date,
+): Promise<number> {
+  const rows = await tx
+    .update(companies)
+    .set({ ownerMembershipId: toMembershipId, updatedAt: now })
+    .where(and(eq(companies.teamId, teamId), eq(companies.ownerMembershipId, fromMembershipId)))
+    .returning({ id: companies.id });
+  return rows.length;
+}

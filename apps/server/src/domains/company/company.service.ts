@@ -34,6 +34,7 @@ import {
   findCompanyForUpdate,
   insertCompany,
   listCompanies,
+  reassignCompanyOwner,
   updateCompanyRow,
 } from './company.repository';
 
@@ -266,4 +267,18 @@ export async function updateCompany(
     }),
   );
   return getCompanyOfTeam(deps.db, auth.teamId, companyId);
+}
+
+/**
+ * A departed member's hand-over (organization/members): every company they own in the team goes to
+ * another member, in the caller's transaction. Returns how many moved.
+ */
+export function handOverCompanies(
+  tx: Database,
+  teamId: number,
+  fromMembershipId: number,
+  toMembershipId: number,
+  now: Date,
+): Promise<number> {
+  return reassignCompanyOwner(tx, teamId, fromMembershipId, toMembershipId, now);
 }

@@ -430,3 +430,19 @@ export async function updateTrip(
 export async function deleteTrip(tx: Database, teamId: number, tripId: number): Promise<void> {
   await tx.delete(modelTrips).where(and(eq(modelTrips.id, tripId), eq(modelTrips.teamId, teamId)));
 }
+
+/** Hands every model the member manages in the team to another member; returns how many moved. */
+export async function reassignModelManager(
+  tx: Database,
+  teamId: number,
+  fromMembershipId: number,
+  toMembershipId: number,
+  now: Date,
+): Promise<number> {
+  const rows = await tx
+    .update(models)
+    .set({ managerMembershipId: toMembershipId, updatedAt: now })
+    .where(and(eq(models.teamId, teamId), eq(models.managerMembershipId, fromMembershipId)))
+    .returning({ id: models.id });
+  return rows.length;
+}

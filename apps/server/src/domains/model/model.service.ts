@@ -44,6 +44,7 @@ import {
   type ModelRecord,
   type ModelRow,
   type ModelValues,
+  reassignModelManager,
   searchForm,
   updateModel as updateModelRow,
 } from './model.repository';
@@ -475,4 +476,18 @@ export async function listModelMeasurements(
 ) {
   if (!(await findModel(deps.db, auth.teamId, modelId))) throw modelNotFound();
   return listMeasurements(deps.db, auth.teamId, modelId, pageWindow(query));
+}
+
+/**
+ * A departed member's hand-over (organization/members): every model they manage in the team goes to
+ * another member, in the caller's transaction. Returns how many moved.
+ */
+export function handOverModels(
+  tx: Database,
+  teamId: number,
+  fromMembershipId: number,
+  toMembershipId: number,
+  now: Date,
+): Promise<number> {
+  return reassignModelManager(tx, teamId, fromMembershipId, toMembershipId, now);
 }

@@ -18,6 +18,7 @@ import {
   isNull,
   lt,
   lte,
+  notInArray,
   or,
   type SQL,
   sql,
@@ -420,4 +421,29 @@ export async function listOrders(
       .where(where),
   ]);
   return { rows: rows.map(toRow), total: totals?.total ?? 0 };
+}
+
+/**
+ * Hands the member's open orders in the team (stored status neither billed nor cancelled) to another
+ * member; finished ones keep who handled them. Returns how many moved.
+ */
+export async function reassignOpenOrderOwner(
+  tx: Database,
+  teamId: number,
+  fromMembershipId: number,
+  toMembershipId: number,
+  now: Date,
+): Promise<number> {
+  const rows = await tx
+    .update(orders)
+    .set({ ownerMembershipId: toMembershipId, updatedAt: now })
+    .where(
+      and(
+        eq(orders.teamId, teamId),
+        eq(orders.ownerMembershipId, fromMembershipId),
+        notInArray(orders.status, ['billed', 'cancelled']),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length;
 }

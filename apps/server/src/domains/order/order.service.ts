@@ -41,6 +41,7 @@ import {
   lockOrder,
   nextOrderSequence,
   type OrderRecord,
+  reassignOpenOrderOwner,
   replaceOrderModels,
   updateOrderRow,
 } from './order.repository';
@@ -469,4 +470,18 @@ export async function updateOrder(
     });
   });
   return loadOrderView(deps, auth, orderId, viewer);
+}
+
+/**
+ * A departed member's hand-over (organization/members): their open orders in the team (neither billed
+ * nor cancelled) go to another member, in the caller's transaction. Returns how many moved.
+ */
+export function handOverOpenOrders(
+  tx: Database,
+  teamId: number,
+  fromMembershipId: number,
+  toMembershipId: number,
+  now: Date,
+): Promise<number> {
+  return reassignOpenOrderOwner(tx, teamId, fromMembershipId, toMembershipId, now);
 }

@@ -1,14 +1,20 @@
 import type { PermissionLevel } from '@trackit/contract/enums';
 import type { PermissionKey } from '@trackit/contract/permissions';
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
 import { teams } from '../team/team.tables';
 import { users } from '../user/user.tables';
-import { departments, memberships, rolePermissions, roles } from './organization.tables';
+import { memberships, rolePermissions, roles } from './organization.tables';
 
-/** A membership with what the screens show of it: team name, department, mobile. */
+/** A member's department: a row of `roles` of kind department. */
+const departments = alias(roles, 'departments');
+/** A member's direct superior: another membership of the team. */
+const superiors = alias(memberships, 'superiors');
+
+/** A membership with what the screens show of it: team name, department, superior, mobile. */
 export interface MembershipRow {
   id: number;
   teamId: number;
@@ -23,6 +29,8 @@ export interface MembershipRow {
   status: 'valid' | 'pause' | 'off_duty';
   lastLoginAt: Date | null;
   departmentName: string | null;
+  /** The direct superior's nickname (the profile card shows it). */
+  superiorName: string | null;
   mobile: string;
 }
 
@@ -42,12 +50,14 @@ function selectMemberships(db: Database) {
       status: memberships.status,
       lastLoginAt: memberships.lastLoginAt,
       departmentName: departments.name,
+      superiorName: superiors.nickname,
       mobile: users.mobile,
     })
     .from(memberships)
     .innerJoin(teams, eq(teams.id, memberships.teamId))
     .innerJoin(users, eq(users.id, memberships.userId))
-    .leftJoin(departments, eq(departments.id, memberships.departmentId));
+    .leftJoin(departments, eq(departments.id, memberships.departmentId))
+    .leftJoin(superiors, eq(superiors.id, memberships.superiorId));
 }
 
 /** The user's memberships that may sign in, oldest first (across teams: sign-in chooses one). */

@@ -5,9 +5,10 @@
  */
 import { avatarColorFor } from '@trackit/contract/constants';
 import { PERMISSION_LEVELS, type PermissionLevel } from '@trackit/contract/enums';
-import type { MemberOptionQuery } from '@trackit/contract/organization.schema';
+import { type MemberOptionQuery, ORGANIZATION_MESSAGES } from '@trackit/contract/organization.schema';
 import { levelAllows, type PermissionKey } from '@trackit/contract/permissions';
 import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import {
@@ -100,8 +101,20 @@ export function listMemberIdsHolding(
   return listValidMemberIdsWithLevel(db, teamId, key, levels);
 }
 
+/**
+ * Refuses (409) a change that would leave the team without a valid member holding organization manage
+ * (the owner counts). Call it after the change, in the same transaction: the refusal rolls it back.
+ */
+export async function ensureOrganizationManagerRemains(tx: Database, teamId: number): Promise<void> {
+  const managers = await listMemberIdsHolding(tx, teamId, 'organization', 'manage');
+  if (managers.length === 0) {
+    throw new AppError('conflict', { message: ORGANIZATION_MESSAGES.lastOrganizationManager });
+  }
+}
+
 export interface OrganizationDeps {
   db: Database;
+  clock: () => Date;
 }
 
 /** GET /v1/members/options: colleagues to name on a record (a model's manager, a company's owner). */

@@ -1,9 +1,11 @@
-import { MEMBER_ACCOUNT_STATUSES, PERMISSION_LEVELS } from '@trackit/contract/enums';
+import { MEMBER_ACCOUNT_STATUSES, ORG_UNIT_KINDS, PERMISSION_LEVELS } from '@trackit/contract/enums';
 import { PERMISSION_KEYS } from '@trackit/contract/permissions';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   pgTable,
   primaryKey,
@@ -15,22 +17,11 @@ import { enumCheck, enumColumn, timestamps } from '../../db/columns';
 import { teams } from '../team/team.tables';
 import { users } from '../user/user.tables';
 
-/** A department of a team; a tree (managed with the organization pages). */
-export const departments = pgTable(
-  'departments',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    teamId: bigint('team_id', { mode: 'number' })
-      .notNull()
-      .references(() => teams.id),
-    parentId: bigint('parent_id', { mode: 'number' }),
-    name: varchar('name', { length: 50 }).notNull(),
-    ...timestamps,
-  },
-  (t) => [index('departments_team_id_idx').on(t.teamId)],
-);
-
-/** A role of a team: for each permission key a level (read, edit, manage). */
+/**
+ * A team's departments and roles share one table, as the API serves both from /v1/roles: a department
+ * (kind `department`) is a node of a tree (`parent_id`); a role (kind `role`) has a level per permission
+ * key (role_permissions). One id space, so `PATCH /v1/roles/{id}` names either without a kind.
+ */
 export const roles = pgTable(
   'roles',
   {
@@ -38,10 +29,23 @@ export const roles = pgTable(
     teamId: bigint('team_id', { mode: 'number' })
       .notNull()
       .references(() => teams.id),
+    kind: enumColumn('kind', ORG_UNIT_KINDS, 16).notNull().default('role'),
+    /** A department's parent department; null at the top, and always null for a role. */
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => roles.id),
     name: varchar('name', { length: 50 }).notNull(),
     ...timestamps,
   },
-  (t) => [index('roles_team_id_idx').on(t.teamId)],
+  (t) => [
+    index('roles_team_kind_idx').on(t.teamId, t.kind),
+    index('roles_parent_idx').on(t.parentId),
+    uniqueIndex('roles_team_role_name_key').on(t.teamId, t.name).where(sql`kind = 'role'`),
+    // Sibling departments have distinct names; the same name may recur under another parent.
+    uniqueIndex('roles_team_department_name_key')
+      .on(t.teamId, sql`coalesce(parent_id, 0)`, t.name)
+      .where(sql`kind = 'department'`),
+    enumCheck('roles_kind_check', t.kind, ORG_UNIT_KINDS),
+    check('roles_parent_only_departments_check', sql`kind = 'department' or parent_id is null`),
+  ],
 );
 
 export const rolePermissions = pgTable(
@@ -76,8 +80,12 @@ export const memberships = pgTable(
     avatar: varchar('avatar', { length: 1024 }),
     avatarThumb: varchar('avatar_thumb', { length: 1024 }),
     baseColor: varchar('base_color', { length: 16 }).notNull(),
-    departmentId: bigint('department_id', { mode: 'number' }).references(() => departments.id),
+    /** A row of `roles` of kind department. */
+    departmentId: bigint('department_id', { mode: 'number' }).references(() => roles.id),
+    /** A row of `roles` of kind role: the levels the member holds (unless they are the owner). */
     roleId: bigint('role_id', { mode: 'number' }).references(() => roles.id),
+    /** The direct superior (直属上级), another member of the team; shown on the profile card. */
+    superiorId: bigint('superior_id', { mode: 'number' }).references((): AnyPgColumn => memberships.id),
     /** The owner holds every permission at the manage level, whatever the role says. */
     isOwner: boolean('is_owner').notNull().default(false),
     status: enumColumn('status', MEMBER_ACCOUNT_STATUSES, 16).notNull().default('valid'),
@@ -88,6 +96,9 @@ export const memberships = pgTable(
     uniqueIndex('memberships_team_user_key').on(t.teamId, t.userId),
     index('memberships_user_valid_idx').on(t.userId).where(sql`status = 'valid'`),
     index('memberships_avatar_idx').on(t.avatar),
+    // The member list's filters, and "is this role or department in use".
+    index('memberships_team_department_idx').on(t.teamId, t.departmentId),
+    index('memberships_team_role_idx').on(t.teamId, t.roleId),
     enumCheck('memberships_status_check', t.status, MEMBER_ACCOUNT_STATUSES),
   ],
 );

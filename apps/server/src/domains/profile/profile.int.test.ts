@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, createMember, signIn } from '../../test/factories';
-import { departments, memberships } from '../organization/organization.tables';
+import { bearer, createMember, createMembership, createUser, signIn } from '../../test/factories';
+import { memberships, roles } from '../organization/organization.tables';
 
 describe('profile of the current membership', () => {
   let t: TestApp;
@@ -17,8 +17,8 @@ describe('profile of the current membership', () => {
   it('shows the member in the current team, with department', async () => {
     const { mobile, membership, team } = await createMember(t.database.db, { nickname: '王经纪' });
     const [department] = await t.database.db
-      .insert(departments)
-      .values({ teamId: team.id, name: '经纪一部' })
+      .insert(roles)
+      .values({ teamId: team.id, kind: 'department', name: '经纪一部' })
       .returning();
     await t.database.db
       .update(memberships)
@@ -35,9 +35,29 @@ describe('profile of the current membership', () => {
       team_id: team.id,
       team_name: team.name,
       department_name: '经纪一部',
+      superior_name: null,
       mobile,
       is_owner: true,
     });
+  });
+
+  it('shows the direct superior by nickname', async () => {
+    const { membership, team } = await createMember(t.database.db, { nickname: '周主管' });
+    const user = await createUser(t.database.db);
+    const member = await createMembership(t.database.db, {
+      teamId: team.id,
+      userId: user.id,
+      nickname: '小陈',
+    });
+    await t.database.db
+      .update(memberships)
+      .set({ superiorId: membership.id })
+      .where(eq(memberships.id, member.id));
+    const { token } = await signIn(t, user.mobile);
+    const res = await t.request<{ superior_name: string | null }>('GET', '/storm_api/v1/profile', {
+      headers: bearer(token),
+    });
+    expect(res.body.data.superior_name).toBe('周主管');
   });
 
   it('changes the nickname, and refuses an empty or too long one', async () => {

@@ -11,6 +11,7 @@ export function presentProfile(row: Membership): Profile {
     team_id: row.teamId,
     team_name: row.teamName,
     department_name: row.departmentName,
+    superior_name: row.superiorName,
     mobile: row.mobile,
     is_owner: row.isOwner,
   };

@@ -291,3 +291,18 @@ export async function touchSession(db: Database, sessionId: string, now: Date) {
       and(eq(userSessions.id, sessionId), lte(userSessions.lastSeenAt, new Date(now.getTime() - 60_000))),
     );
 }
+
+/** Ends every live session of the membership (its member was paused or left). Returns how many ended. */
+export async function endLiveSessionsOfMembership(
+  db: Database,
+  membershipId: number,
+  reason: SessionEndReason,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(userSessions)
+    .set({ endedAt: now, endReason: reason, updatedAt: now })
+    .where(and(eq(userSessions.membershipId, membershipId), isNull(userSessions.endedAt)))
+    .returning({ id: userSessions.id });
+  return rows.length;
+}

@@ -14,6 +14,7 @@ import { tooManyRequests } from './mobile-code.service';
 import { SESSION_POLICY } from './session.policy';
 import {
   consumeCode,
+  endLiveSessionsOfMembership,
   endSession,
   findSessionForRequest,
   findSessionForUpdate,
@@ -313,4 +314,12 @@ export async function switchTeam(
   });
   if ('error' in outcome) throw outcome.error;
   return outcome.tokens;
+}
+
+/**
+ * Ends the membership's sessions at once, in the caller's transaction (a member paused or departed):
+ * their next request answers 10499 instead of waiting for the access token to lapse.
+ */
+export function endSessionsOfMembership(tx: Database, membershipId: number, now: Date): Promise<number> {
+  return endLiveSessionsOfMembership(tx, membershipId, 'membership_not_valid', now);
 }
