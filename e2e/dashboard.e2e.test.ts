@@ -13,7 +13,7 @@ const FIGURES = [
   { id: 'jobs-today', path: '/admin/order/order', ready: 'order-list' },
   { id: 'jobs-week', path: '/admin/order/order', ready: 'order-list' },
   { id: 'models-week', path: '/admin/calendar', ready: 'calendar' },
-  { id: 'options-expiring', path: '/admin/calendar', ready: 'calendar' },
+  { id: 'options-expiring', path: '/admin/order/order', ready: 'order-list' },
   { id: 'approvals', path: '/admin/order/ready_to_bill', ready: 'ready' },
   { id: 'packages', path: '/admin/information/packages', ready: 'packages' },
   { id: 'this-month', path: '/admin/order/order', ready: 'order-list' },

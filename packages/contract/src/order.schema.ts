@@ -423,6 +423,9 @@ const idQuery = z.coerce.number<number>().int().positive();
  * GET /v1/orders filters. `from`/`to` keep orders with a working day in that range; `keyword` matches the
  * start of the number, or part of the title, brand or company name. Newest first unless sorted.
  */
+/** An option (a reserved calendar entry) "expires soon" within this many hours: the dashboard's figure. */
+export const OPTIONS_EXPIRING_SOON_HOURS = 48;
+
 export const orderFilterSchema = z.object({
   status: queryList(orderStatusSchema).optional(),
   approval_status: queryList(approvalStatusSchema).optional(),
@@ -436,6 +439,11 @@ export const orderFilterSchema = z.object({
   /** Orders with a usage licence (肖像授权) ending in this range (the dashboard's licences to renew). */
   usage_end_from: dateSchema.optional(),
   usage_end_to: dateSchema.optional(),
+  /** Orders holding an option that expires within OPTIONS_EXPIRING_SOON_HOURS (the dashboard's figure). */
+  options_expiring: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   /** Only submitted orders waiting for a decision the caller can make (the 待办 page). */
   awaiting_my_approval: z
     .enum(['true', 'false'])

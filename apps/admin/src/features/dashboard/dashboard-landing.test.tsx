@@ -34,6 +34,7 @@ describe('the order list opened from the dashboard', () => {
         usage_end_to: '2026-12-24',
       },
     ],
+    ['options expiring', links.optionsExpiring, { options_expiring: true }],
     [
       'this month',
       links.thisMonth,

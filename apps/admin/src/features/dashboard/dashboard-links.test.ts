@@ -17,7 +17,7 @@ describe('dashboardLinks', () => {
       jobsToday: '/order/order?status=confirmed&status=completed&from=2026-11-24&to=2026-11-24',
       jobsThisWeek: '/order/order?status=confirmed&status=completed&from=2026-11-22&to=2026-11-28',
       modelsThisWeek: '/calendar?view=resource',
-      optionsExpiring: '/calendar?status=reserved',
+      optionsExpiring: '/order/order?options_expiring=true',
       approvals: '/order/ready_to_bill',
       packages: '/information/packages?sort=-last_viewed_at',
       thisMonth: '/order/order?status=confirmed&status=completed&status=billed&from=2026-11-01&to=2026-11-30',
@@ -40,6 +40,11 @@ describe('dashboardLinks', () => {
       from: '2026-10-01',
       to: '2026-10-31',
     });
+    expect(readListSearch(orderQuerySchema, paramsOf(links.optionsExpiring))).toEqual({
+      options_expiring: true,
+      page: 1,
+      per_page: 20,
+    });
     expect(readListSearch(orderQuerySchema, paramsOf(links.licences))).toEqual({
       status: ['confirmed', 'completed', 'billed'],
       usage_end_from: '2026-11-24',
@@ -49,17 +54,13 @@ describe('dashboardLinks', () => {
     });
   });
 
-  it('lands on the calendar views and the package list as they read their address', () => {
+  it('lands on the calendar’s resource view and the package list as they read their address', () => {
     const today = '2026-11-24';
     expect(readCalendarSearch(paramsOf(links.modelsThisWeek), today)).toMatchObject({
       view: 'resource',
       span: 'week',
       date: today,
       status: [],
-    });
-    expect(readCalendarSearch(paramsOf(links.optionsExpiring), today)).toMatchObject({
-      view: 'month',
-      status: ['reserved'],
     });
     expect(readListSearch(packageQuerySchema, paramsOf(links.packages))).toMatchObject({
       sort: '-last_viewed_at',

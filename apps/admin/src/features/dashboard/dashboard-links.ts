@@ -70,7 +70,7 @@ export function dashboardLinks(
     jobsThisWeek: orderList({ status: JOB_STATUSES, from: week.from, to: week.to }),
     // The resource view's default span is the week of its date, and its date defaults to today.
     modelsThisWeek: calendar(today, { view: 'resource' }),
-    optionsExpiring: calendar(today, { status: ['reserved'] }),
+    optionsExpiring: orderList({ options_expiring: true }),
     approvals: READY_TO_BILL_PATH,
     packages: packageList({ sort: '-last_viewed_at' }),
     thisMonth: orderList({ status: BOOKED_STATUSES, from: answer.this_month.from, to: answer.this_month.to }),

@@ -80,7 +80,7 @@ describe('DashboardPage', () => {
       '/order/order?status=confirmed&status=completed&from=2026-11-22&to=2026-11-28',
     );
     expect(href('models-week')).toBe('/calendar?view=resource');
-    expect(href('options-expiring')).toBe('/calendar?status=reserved');
+    expect(href('options-expiring')).toBe('/order/order?options_expiring=true');
     expect(href('approvals')).toBe('/order/ready_to_bill');
     expect(href('packages')).toBe('/information/packages?sort=-last_viewed_at');
     expect(href('this-month')).toBe(

@@ -10,11 +10,17 @@ import {
 } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import { formatYuan, type Totals } from '@trackit/contract/money';
-import { ORDER_STATUS_LABELS, type OrderListItem, type OrderStatus } from '@trackit/contract/order.schema';
+import {
+  OPTIONS_EXPIRING_SOON_HOURS,
+  ORDER_STATUS_LABELS,
+  type OrderListItem,
+  type OrderStatus,
+} from '@trackit/contract/order.schema';
 import { Tag } from 'antd';
 
 /** Where the order pages are, under the admin app's base. */
 export const ORDER_LIST_PATH = '/order/order';
+
 export const READY_TO_BILL_PATH = '/order/ready_to_bill';
 export const orderPath = (id: number) => `/order/${id}`;
 export const orderEditorPath = (id: number) => `/order/new/${id}`;
@@ -125,3 +131,8 @@ export const modelNames = (models: OrderListItem['models']): string => {
     .join('、');
   return models.length > MODELS_SHOWN ? `${named} +${models.length - MODELS_SHOWN}` : named;
 };
+
+/** The dashboard's filters, which the list has no field for: named on a tag that removes them. */
+export const optionsExpiringText = `档期 ${OPTIONS_EXPIRING_SOON_HOURS} 小时内过期`;
+export const usageEndText = (from: string | undefined, to: string | undefined): string =>
+  `肖像授权到期 ${from ?? '…'} 至 ${to ?? '…'}`;

@@ -64,6 +64,29 @@ afterEach(() => {
 });
 
 describe('OrderListPage', () => {
+  it('names the dashboard’s filters on tags, each closing its own', async () => {
+    answerAs('read');
+    renderPage(
+      <OrderListPage />,
+      '/order/order',
+      '/order/order?options_expiring=true&usage_end_from=2026-11-24&usage_end_to=2026-12-24',
+    );
+    await screen.findByTestId('order-row-1');
+    expect(screen.getByTestId('order-options-expiring-filter').textContent).toContain('档期 48 小时内过期');
+    expect(screen.getByTestId('order-usage-end-filter').textContent).toContain(
+      '肖像授权到期 2026-11-24 至 2026-12-24',
+    );
+    const close = screen.getByTestId('order-options-expiring-filter').querySelector('.ant-tag-close-icon');
+    if (!close) throw new Error('the tag has no close icon');
+    fireEvent.click(close);
+    await waitFor(() =>
+      expect(lastListQuery()).toEqual({
+        query: { usage_end_from: '2026-11-24', usage_end_to: '2026-12-24', page: 1, per_page: 20 },
+      }),
+    );
+    expect(screen.queryByTestId('order-options-expiring-filter')).toBeNull();
+  });
+
   it("asks for the address's filters: several statuses, job types, company, owner and a day range", async () => {
     answerAs('read');
     renderPage(

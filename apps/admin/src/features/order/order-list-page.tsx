@@ -16,7 +16,7 @@ import {
   type OrderQuery,
   orderQuerySchema,
 } from '@trackit/contract/order.schema';
-import { Button, Card, DatePicker, Flex, Select, Space, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -34,11 +34,16 @@ import {
   dayRange,
   modelNames,
   OrderTags,
+  optionsExpiringText,
   orderEditorPath,
   orderExportPath,
   orderPath,
   totalText,
+  usageEndText,
 } from './order-labels';
+
+/** A tag as tall as the toolbar's fields beside it. */
+const FILTER_TAG_STYLE = { marginInlineEnd: 0, paddingBlock: 4, fontSize: 14 } as const;
 
 const STATUS_OPTIONS = toOptions(ORDER_STATUSES, ORDER_STATUS_LABELS);
 const APPROVAL_OPTIONS = toOptions(APPROVAL_STATUSES, APPROVAL_STATUS_LABELS);
@@ -273,6 +278,26 @@ export function OrderListPage() {
           style={{ width: 250 }}
           data-testid="order-date-filter"
         />
+        {query.options_expiring && (
+          <Tag
+            closable
+            style={FILTER_TAG_STYLE}
+            onClose={() => search.set({ options_expiring: undefined })}
+            data-testid="order-options-expiring-filter"
+          >
+            {optionsExpiringText}
+          </Tag>
+        )}
+        {(query.usage_end_from || query.usage_end_to) && (
+          <Tag
+            closable
+            style={FILTER_TAG_STYLE}
+            onClose={() => search.set({ usage_end_from: undefined, usage_end_to: undefined })}
+            data-testid="order-usage-end-filter"
+          >
+            {usageEndText(query.usage_end_from, query.usage_end_to)}
+          </Tag>
+        )}
         <div style={{ width: 200 }}>
           <CompanySelect
             value={companyId ?? null}

@@ -268,8 +268,12 @@ export const orderExportInput = ({
   page: _page,
   per_page: _perPage,
   awaiting_my_approval: _awaiting,
+  options_expiring,
   ...filters
-}: OrderQuery): OrderExportInput => filters;
+}: OrderQuery): OrderExportInput => ({
+  ...filters,
+  ...(options_expiring ? { options_expiring: 'true' as const } : {}),
+});
 
 /** Exports the orders the list's filters find, in its order, and saves the .xlsx. */
 export function useExportOrders() {

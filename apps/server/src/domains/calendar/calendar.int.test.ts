@@ -12,6 +12,7 @@ import {
 } from '@trackit/contract/order.schema';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { orderDay, type SignedInMember, signInMemberWith, signInTeamByLevel } from '../../test/factories';
 import { notifications } from '../notify/notify.tables';
@@ -46,13 +47,6 @@ describe('the calendar: entries with ranks, holds and releases', () => {
 
   const api = <T>(method: string, path: string, body?: unknown, headers: Headers = owner.headers) =>
     t.request<T>(method, `/storm_api${path}`, { headers, ...(body === undefined ? {} : { body }) });
-  const ok = async <T>(
-    promise: Promise<{ status: number; body: { code: number; message: string; data: T } }>,
-  ) => {
-    const res = await promise;
-    expect(res.body.code, res.body.message).toBe(0);
-    return res.body.data;
-  };
   const draft = (headers: Headers, modelIds: number[], days: string[], jobType = 'ad') =>
     ok(
       api<OrderCreated>(
@@ -377,10 +371,4 @@ describe('the calendar at scale', () => {
     expect(answer.models).toHaveLength(500);
     expect(answer.orders).toHaveLength(40);
   });
-
-  const ok = async <T>(promise: Promise<{ body: { code: number; message: string; data: T } }>) => {
-    const res = await promise;
-    expect(res.body.code, res.body.message).toBe(0);
-    return res.body.data;
-  };
 });

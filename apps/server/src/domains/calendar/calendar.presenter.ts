@@ -2,10 +2,10 @@ import type { Calendar, CalendarEntry } from '@trackit/contract/calendar.schema'
 import type { CalendarBookingDisplayStatus } from '@trackit/contract/enums';
 import type { OrderEntry } from '@trackit/contract/order.schema';
 import { presentedStatus } from '../order/order.policy';
-import type { CalendarView, RankedEntryRow } from './calendar.service';
+import type { CalendarView, ShownEntryRow } from './calendar.service';
 
 /** How an entry shows: a reserved option past its expiry (swept or not yet) is `expired`. */
-export function displayStatus(entry: RankedEntryRow, now: Date): CalendarBookingDisplayStatus {
+export function displayStatus(entry: ShownEntryRow, now: Date): CalendarBookingDisplayStatus {
   if (
     entry.status === 'reserved' &&
     (entry.releasedAt !== null || (entry.expiresAt !== null && entry.expiresAt.getTime() <= now.getTime()))
@@ -16,7 +16,7 @@ export function displayStatus(entry: RankedEntryRow, now: Date): CalendarBooking
 }
 
 /** An entry as an order's page shows it. */
-export function presentOrderEntry(entry: RankedEntryRow, now: Date): OrderEntry {
+export function presentOrderEntry(entry: ShownEntryRow, now: Date): OrderEntry {
   const status = displayStatus(entry, now);
   return {
     id: entry.id,
@@ -31,7 +31,7 @@ export function presentOrderEntry(entry: RankedEntryRow, now: Date): OrderEntry 
   };
 }
 
-function presentCalendarEntry(entry: RankedEntryRow, now: Date): CalendarEntry {
+function presentCalendarEntry(entry: ShownEntryRow, now: Date): CalendarEntry {
   return { ...presentOrderEntry(entry, now), order_id: entry.orderId };
 }
 

@@ -31,6 +31,20 @@ export type EntryRecord = typeof entries.$inferSelect;
 /** An entry with its rank among the live options of its model and day (null when it is not one). */
 export type RankedEntryRow = EntryRecord & { rank: number | null };
 
+/** What a page shows of an entry: the calendar reads only these (a month may hold thousands). */
+const SHOWN_ENTRY_COLUMNS = {
+  id: entries.id,
+  orderId: entries.orderId,
+  modelId: entries.modelId,
+  date: entries.date,
+  startAt: entries.startAt,
+  endAt: entries.endAt,
+  status: entries.status,
+  expiresAt: entries.expiresAt,
+  releasedAt: entries.releasedAt,
+};
+export type ShownEntryRow = Pick<EntryRecord, keyof typeof SHOWN_ENTRY_COLUMNS> & { rank: number | null };
+
 /** A model's working day. */
 export interface EntryPair {
   modelId: number;
@@ -48,12 +62,17 @@ export async function lockModelCalendars(tx: Database, modelIds: number[]): Prom
   }
 }
 
+/** A reserved option, never released, still before its expiry at `now`. */
+const unexpiredOptionAt = (now: Date) =>
+  and(eq(entries.status, 'reserved'), isNull(entries.releasedAt), gt(entries.expiresAt, now));
+
+/** A reserved option, never released, whose expiry has come at `now`: the sweep's work (shown expired). */
+const lapsedOptionAt = (now: Date) =>
+  and(eq(entries.status, 'reserved'), isNull(entries.releasedAt), lte(entries.expiresAt, now));
+
 /** A live option now: reserved and not past its expiry, or pending; never released. */
 const liveAt = (now: Date) =>
-  and(
-    isNull(entries.releasedAt),
-    or(eq(entries.status, 'pending'), and(eq(entries.status, 'reserved'), gt(entries.expiresAt, now))),
-  );
+  or(and(eq(entries.status, 'pending'), isNull(entries.releasedAt)), unexpiredOptionAt(now));
 
 /**
  * An option as the database last recorded it (not released), whatever the clock says: what promotion
@@ -125,15 +144,7 @@ export async function setOrderOptionExpiry(
   await tx
     .update(entries)
     .set({ expiresAt, updatedAt: now })
-    .where(
-      and(
-        eq(entries.teamId, teamId),
-        eq(entries.orderId, orderId),
-        eq(entries.status, 'reserved'),
-        isNull(entries.releasedAt),
-        gt(entries.expiresAt, now),
-      ),
-    );
+    .where(and(eq(entries.teamId, teamId), eq(entries.orderId, orderId), unexpiredOptionAt(now)));
 }
 
 /** An option lasts OPTION_DEFAULT_HOURS from when it was placed when its order names no time. */
@@ -145,15 +156,7 @@ export async function markOrderOptionsPending(tx: Database, teamId: number, orde
   await tx
     .update(entries)
     .set({ status: 'pending', expiresAt: null, updatedAt: now })
-    .where(
-      and(
-        eq(entries.teamId, teamId),
-        eq(entries.orderId, orderId),
-        eq(entries.status, 'reserved'),
-        isNull(entries.releasedAt),
-        gt(entries.expiresAt, now),
-      ),
-    );
+    .where(and(eq(entries.teamId, teamId), eq(entries.orderId, orderId), unexpiredOptionAt(now)));
 }
 
 /** Every entry of the order takes `status`; those still holding are released now. */
@@ -381,7 +384,7 @@ function displayStatusCondition(status: CalendarBookingDisplayStatus, now: Date)
     case 'expired':
       return expired;
     case 'reserved':
-      return and(eq(entries.status, 'reserved'), isNull(entries.releasedAt), gt(entries.expiresAt, now));
+      return unexpiredOptionAt(now);
     default:
       return eq(entries.status, status);
   }
@@ -426,21 +429,20 @@ export function calendarEntriesQuery(db: Database, teamId: number, filter: Calen
     now,
   );
   return db
-    .select({ entry: entries, rank: ranked.rank })
+    .select({ ...SHOWN_ENTRY_COLUMNS, rank: ranked.rank })
     .from(entries)
     .leftJoin(ranked, eq(ranked.id, entries.id))
     .where(calendarWhere(teamId, filter, now))
     .orderBy(asc(entries.date), asc(entries.modelId), asc(entries.startAt), asc(entries.id));
 }
 
-export async function listCalendarEntries(
+export function listCalendarEntries(
   db: Database,
   teamId: number,
   filter: CalendarFilter,
   now: Date,
-): Promise<RankedEntryRow[]> {
-  const rows = await calendarEntriesQuery(db, teamId, filter, now);
-  return rows.map((row) => ({ ...row.entry, rank: row.rank }));
+): Promise<ShownEntryRow[]> {
+  return calendarEntriesQuery(db, teamId, filter, now);
 }
 
 /** The orders of the calendar's entries, once each, with company name and owner. */
@@ -519,7 +521,7 @@ export function listLapsedOptionModels(db: Database, now: Date, limit: number) {
   return db
     .selectDistinct({ teamId: entries.teamId, modelId: entries.modelId })
     .from(entries)
-    .where(and(eq(entries.status, 'reserved'), isNull(entries.releasedAt), lte(entries.expiresAt, now)))
+    .where(lapsedOptionAt(now))
     .orderBy(asc(entries.teamId), asc(entries.modelId))
     .limit(limit);
 }
@@ -529,15 +531,7 @@ export function listLapsedOptionPairs(tx: Database, teamId: number, modelIds: nu
   return tx
     .selectDistinct({ modelId: entries.modelId, date: entries.date })
     .from(entries)
-    .where(
-      and(
-        eq(entries.teamId, teamId),
-        inArray(entries.modelId, modelIds),
-        eq(entries.status, 'reserved'),
-        isNull(entries.releasedAt),
-        lte(entries.expiresAt, now),
-      ),
-    )
+    .where(and(eq(entries.teamId, teamId), inArray(entries.modelId, modelIds), lapsedOptionAt(now)))
     .orderBy(asc(entries.modelId), asc(entries.date));
 }
 
@@ -546,15 +540,7 @@ export async function releaseLapsedOptions(tx: Database, teamId: number, modelId
   const rows = await tx
     .update(entries)
     .set({ releasedAt: sql`${entries.expiresAt}`, updatedAt: now })
-    .where(
-      and(
-        eq(entries.teamId, teamId),
-        inArray(entries.modelId, modelIds),
-        eq(entries.status, 'reserved'),
-        isNull(entries.releasedAt),
-        lte(entries.expiresAt, now),
-      ),
-    )
+    .where(and(eq(entries.teamId, teamId), inArray(entries.modelId, modelIds), lapsedOptionAt(now)))
     .returning({ id: entries.id });
   return rows.length;
 }

@@ -47,7 +47,7 @@ import {
   updateEntry,
 } from './calendar.repository';
 
-export type { PlannedEntry, RankedEntryRow } from './calendar.repository';
+export type { PlannedEntry, RankedEntryRow, ShownEntryRow } from './calendar.repository';
 
 export interface CalendarDeps {
   db: Database;

@@ -5,6 +5,7 @@ import type { Model } from '@trackit/contract/model.schema';
 import type { Order, OrderCreated } from '@trackit/contract/order.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
   modelFee,
@@ -37,13 +38,6 @@ describe('the data dashboard', () => {
 
   const api = <T>(method: string, path: string, headers: Headers, body?: unknown) =>
     t.request<T>(method, `/storm_api${path}`, { headers, ...(body === undefined ? {} : { body }) });
-  const ok = async <T>(
-    promise: Promise<{ status: number; body: { code: number; message: string; data: T } }>,
-  ) => {
-    const res = await promise;
-    expect(res.body.code, res.body.message).toBe(0);
-    return res.body.data;
-  };
   const dashboard = (headers: Headers) => ok(api<Dashboard>('GET', '/v1/dashboard', headers));
   const newModel = (name: string, headers: Headers = owner.headers) =>
     ok(api<Model>('POST', '/v1/models', headers, { name, gender: 'female' }));

@@ -5,6 +5,7 @@
  */
 import { addDays, businessDate } from '@trackit/contract/business-time';
 import type { Dashboard } from '@trackit/contract/dashboard.schema';
+import { OPTIONS_EXPIRING_SOON_HOURS } from '@trackit/contract/order.schema';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../http/auth-context';
 import { holdsLevel } from '../permission/permission.service';
@@ -16,8 +17,6 @@ export interface DashboardDeps {
 }
 
 const HOUR_MS = 3_600_000;
-/** Options expiring within this many hours are counted. */
-export const DASHBOARD_OPTION_HOURS = 48;
 /** Package opens and picks of this many last days are counted. */
 export const DASHBOARD_ACTIVITY_DAYS = 7;
 /** Usage licences ending from today to this many days ahead are counted. */
@@ -75,7 +74,7 @@ export async function getDashboard(deps: DashboardDeps, auth: AuthContext): Prom
       now,
       weekFrom: week.from,
       weekTo: week.to,
-      optionsUntil: new Date(now.getTime() + DASHBOARD_OPTION_HOURS * HOUR_MS),
+      optionsUntil: new Date(now.getTime() + OPTIONS_EXPIRING_SOON_HOURS * HOUR_MS),
       activitySince: new Date(now.getTime() - DASHBOARD_ACTIVITY_DAYS * 24 * HOUR_MS),
       licencesFrom: today,
       licencesTo: addDays(today, DASHBOARD_LICENCE_DAYS),

@@ -12,6 +12,7 @@ import {
 } from '@trackit/contract/order.schema';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
   modelFee,
@@ -41,13 +42,6 @@ describe('orders: the lifecycle, approval, conflicts and ranked options', () => 
 
   const api = <T>(method: string, path: string, body?: unknown, headers: Headers = owner.headers) =>
     t.request<T>(method, `/storm_api${path}`, { headers, ...(body === undefined ? {} : { body }) });
-  const ok = async <T>(
-    promise: Promise<{ status: number; body: { code: number; message: string; data: T } }>,
-  ) => {
-    const res = await promise;
-    expect(res.body.code, res.body.message).toBe(0);
-    return res.body.data;
-  };
   const refused = async (
     promise: Promise<{ status: number; body: { message: string } }>,
     status: number,

@@ -6,6 +6,7 @@
 import { businessDate } from '@trackit/contract/business-time';
 import type { PageQuery } from '@trackit/contract/envelope';
 import {
+  OPTIONS_EXPIRING_SOON_HOURS,
   ORDER_EXPORT_MAX_ROWS,
   ORDER_MESSAGES,
   type OrderFilter,
@@ -134,8 +135,13 @@ export async function getOrderConfirmation(deps: OrderDeps, auth: AuthContext, o
   return { view, teamName: await getTeamName(deps.db, auth.teamId), printedAt: deps.clock() };
 }
 
-/** The list filter as the repository takes it; `awaiting_my_approval` lists nothing below manage. */
-function toListFilter(query: OrderFilter, viewer: OrderViewer): OrderListFilter {
+const HOUR_MS = 3_600_000;
+
+/**
+ * The list filter as the repository takes it, at the time `now`; `awaiting_my_approval` lists nothing
+ * below manage.
+ */
+function toListFilter(query: OrderFilter, viewer: OrderViewer, now: Date): OrderListFilter {
   return {
     statuses: query.status,
     approvalStatuses: query.approval_status,
@@ -147,6 +153,9 @@ function toListFilter(query: OrderFilter, viewer: OrderViewer): OrderListFilter 
     to: query.to,
     usageEndFrom: query.usage_end_from,
     usageEndTo: query.usage_end_to,
+    optionsExpiring: query.options_expiring
+      ? { after: now, until: new Date(now.getTime() + OPTIONS_EXPIRING_SOON_HOURS * HOUR_MS) }
+      : undefined,
     keyword: query.keyword || undefined,
     awaitingApproval: query.awaiting_my_approval ? (viewer.level === 'manage' ? 'all' : 'none') : undefined,
     sort: query.sort,
@@ -177,12 +186,13 @@ async function listViews(deps: OrderDeps, auth: AuthContext, rows: OrderRow[], v
 /** GET /v1/orders: filtered, sorted and paged in the database. */
 export async function listTeamOrders(deps: OrderDeps, auth: AuthContext, query: OrderQuery) {
   const viewer = await viewerOf(deps, auth);
+  const now = deps.clock();
   const { rows, total } = await listOrders(
     deps.db,
     auth.teamId,
-    toListFilter(query, viewer),
+    toListFilter(query, viewer, now),
     pageWindow(query),
-    businessDate(deps.clock()),
+    businessDate(now),
   );
   return { items: await listViews(deps, auth, rows, viewer), total };
 }
@@ -190,14 +200,15 @@ export async function listTeamOrders(deps: OrderDeps, auth: AuthContext, query: 
 /** GET /v1/orders/export: the list's filter, at most ORDER_EXPORT_MAX_ROWS orders. */
 export async function exportTeamOrders(deps: OrderDeps, auth: AuthContext, query: OrderFilter) {
   const viewer = await viewerOf(deps, auth);
+  const now = deps.clock();
   const { rows } = await listOrders(
     deps.db,
     auth.teamId,
-    toListFilter(query, viewer),
+    toListFilter(query, viewer, now),
     { limit: ORDER_EXPORT_MAX_ROWS, offset: 0 },
-    businessDate(deps.clock()),
+    businessDate(now),
   );
-  return { items: await listViews(deps, auth, rows, viewer), exportedAt: deps.clock() };
+  return { items: await listViews(deps, auth, rows, viewer), exportedAt: now };
 }
 
 /** GET /v1/orders/{id}/history: what members did to the order, newest first. */

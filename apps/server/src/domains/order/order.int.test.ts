@@ -14,6 +14,7 @@ import {
 } from '@trackit/contract/order.schema';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
   modelFee,
@@ -52,13 +53,6 @@ describe('orders: drafts, the list and one order', () => {
 
   const api = <T>(method: string, path: string, body?: unknown, headers: Headers = owner.headers) =>
     t.request<T>(method, `/storm_api${path}`, { headers, ...(body === undefined ? {} : { body }) });
-  const ok = async <T>(
-    promise: Promise<{ status: number; body: { code: number; message: string; data: T } }>,
-  ) => {
-    const res = await promise;
-    expect(res.body.code, res.body.message).toBe(0);
-    return res.body.data;
-  };
   const orderCount = async () => {
     const [row] = await t.database.db.select({ total: count() }).from(orders);
     return row?.total ?? 0;
@@ -405,6 +399,29 @@ describe('orders: drafts, the list and one order', () => {
     // A day fee's dates do not count, and another team's licences are never listed.
     expect(await ids(`usage_end_from=${today}&usage_end_to=${end}`, stranger.headers)).toHaveLength(1);
     expect(await ids(`usage_end_from=${today}&usage_end_to=${end}`)).toEqual([a.id]);
+  });
+
+  it('lists the orders holding an option that expires within 48 hours, within the team', async () => {
+    const inHours = (hours: number) => new Date(t.clock.now().getTime() + hours * 3_600_000).toISOString();
+    const soon = await ok(create(complete({ title: '保留将到期', hold_until: inHours(47) })));
+    await ok(create(complete({ title: '保留不急', hold_until: inHours(49) })));
+    // Without 保留至 an option holds 72 hours: not soon.
+    await ok(create(complete({ title: '保留默认' })));
+    await ok(
+      create(
+        {
+          title: '保留外队',
+          days: [orderDay(addDays(today, 12))],
+          models: [{ model_id: strangerModel.id }],
+          hold_until: inHours(24),
+        },
+        stranger.headers,
+      ),
+    );
+    const ids = async (query: string) =>
+      (await ok(api<OrderListItem[]>('GET', `/v1/orders?keyword=保留&${query}`))).map((order) => order.id);
+    expect(await ids('options_expiring=true')).toEqual([soon.id]);
+    expect(await ids('options_expiring=false')).toHaveLength(3);
   });
 
   it('answers another team’s order as not found on every path', async () => {

@@ -12,6 +12,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
@@ -27,6 +28,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { containing, escapeLike } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
+import { calendarEntries } from '../calendar/calendar.tables';
 import { companies } from '../company/company.tables';
 import { contacts } from '../contact/contact.tables';
 import { models } from '../model/model.tables';
@@ -318,6 +320,8 @@ export interface OrderListFilter {
   /** Orders with a usage licence (UsageFee line) ending in this range (the dashboard's expiring licences). */
   usageEndFrom?: string | undefined;
   usageEndTo?: string | undefined;
+  /** Orders holding a live option (reserved, not released) whose expiry falls in (after, until]. */
+  optionsExpiring?: { after: Date; until: Date } | undefined;
   keyword?: string | undefined;
   /** Only orders waiting for a decision (submitted, approval init); `none` lists nothing. */
   awaitingApproval?: 'all' | 'none' | undefined;
@@ -376,6 +380,16 @@ function listWhere(teamId: number, filter: OrderListFilter, today: string): SQL 
           eq(feeLines.kind, 'UsageFee'),
           filter.usageEndFrom ? gte(feeLines.endDate, filter.usageEndFrom) : undefined,
           filter.usageEndTo ? lte(feeLines.endDate, filter.usageEndTo) : undefined,
+        )})`
+      : undefined,
+    filter.optionsExpiring
+      ? sql`exists (select 1 from ${calendarEntries} where ${and(
+          eq(calendarEntries.teamId, teamId),
+          eq(calendarEntries.orderId, orders.id),
+          eq(calendarEntries.status, 'reserved'),
+          isNull(calendarEntries.releasedAt),
+          gt(calendarEntries.expiresAt, filter.optionsExpiring.after),
+          lte(calendarEntries.expiresAt, filter.optionsExpiring.until),
         )})`
       : undefined,
     keyword

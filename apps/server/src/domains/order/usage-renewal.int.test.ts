@@ -9,6 +9,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDailyJobs } from '../../jobs/daily-jobs';
+import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { modelFee, orderDay, type SignedInMember, signInTeamByLevel, usageFee } from '../../test/factories';
 import { operationLogs } from '../operation-log/operation-log.tables';
@@ -37,11 +38,6 @@ describe('usage-licence renewals', () => {
 
   const api = <T>(method: string, path: string, body?: unknown, headers: Headers = owner.headers) =>
     t.request<T>(method, `/storm_api${path}`, { headers, ...(body === undefined ? {} : { body }) });
-  const ok = async <T>(promise: Promise<{ body: { code: number; message: string; data: T } }>) => {
-    const res = await promise;
-    expect(res.body.code, res.body.message).toBe(0);
-    return res.body.data;
-  };
   const deps = () => ({ db: t.database.db, log: Fastify().log });
 
   /** A licence ending `endsIn` days from today, a year long, on an order taken to `stage`. */

@@ -9,6 +9,7 @@ import type { FileItem } from '@trackit/contract/upload.schema';
 import { and, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signInTeamByLevel } from '../../test/factories';
 import { uploadToFolder } from '../../test/uploads';
@@ -55,11 +56,6 @@ describe('packages (staff side)', () => {
 
   const api = <T>(method: string, path: string, body?: unknown, headers = owner) =>
     t.request<T>(method, `/storm_api${path}`, { headers, ...(body === undefined ? {} : { body }) });
-  const ok = async <T>(promise: Promise<{ body: { code: number; message: string; data: T } }>) => {
-    const res = await promise;
-    expect(res.body.code, res.body.message).toBe(0);
-    return res.body.data;
-  };
   const upload = async (folderId: number, headers = owner) => {
     const res = await uploadToFolder(t, headers, folderId, await photo(), {
       name: `照片${shade}.jpg`,

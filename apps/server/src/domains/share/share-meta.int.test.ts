@@ -3,6 +3,7 @@ import type { Model } from '@trackit/contract/model.schema';
 import type { Package } from '@trackit/contract/package.schema';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/api-answers';
 import { makeAppsFolder } from '../../test/apps-folder';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signInTeamByLevel } from '../../test/factories';
@@ -15,11 +16,6 @@ describe('share pages’ HTML', () => {
   let model: Model;
 
   const page = (path: string) => fetch(`${t.baseUrl}${path}`);
-  const ok = async <T>(promise: Promise<{ body: { code: number; message: string; data: T } }>) => {
-    const res = await promise;
-    expect(res.body.code, res.body.message).toBe(0);
-    return res.body.data;
-  };
 
   beforeAll(async () => {
     appsDir = await makeAppsFolder();
