@@ -11,6 +11,7 @@ import type {
   CalendarOrder,
   CalendarTrip,
 } from '@trackit/contract/calendar.schema';
+import { compareNames } from '@trackit/contract/collation';
 import type { CalendarBookingDisplayStatus } from '@trackit/contract/enums';
 
 /** Firm bookings first, then live options by rank, then what is no longer live. */
@@ -22,11 +23,6 @@ const STATUS_ORDER: Readonly<Record<CalendarBookingDisplayStatus, number>> = {
   rejected: 4,
   cancelled: 5,
 };
-
-const collator = new Intl.Collator('zh-CN', { numeric: true });
-
-/** Names in Chinese dictionary order (pinyin in browsers with full ICU). */
-export const compareNames = (a: string, b: string): number => collator.compare(a, b);
 
 /** The answer looked up by what each view needs; built once per answer. */
 export interface CalendarIndex {

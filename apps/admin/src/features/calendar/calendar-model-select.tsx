@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { compareNames } from '@trackit/contract/collation';
 import { Select } from 'antd';
 import { type CSSProperties, useDeferredValue, useMemo, useState } from 'react';
 import { modelSearchQuery } from './calendar.queries';
-import { compareNames, modelLabel, type ResourceRow } from './calendar-layout';
+import { modelLabel, type ResourceRow } from './calendar-layout';
 
 export interface CalendarModelSelectProps {
   value: readonly number[];

@@ -293,9 +293,12 @@ describe('the roles resource (departments and roles)', () => {
       expect(left[0]?.total).toBe(0);
     });
 
-    it('lists roles by name with member counts and permissions in menu order', async () => {
+    it('lists roles by name (pinyin order) with member counts and permissions in menu order', async () => {
       const b = await role('B角色');
       const a = await role('A角色');
+      // By code point 实 (U+5B9E) would come before 财 (U+8D22); by pinyin, cai before shi.
+      await role('实习生');
+      await role('财务');
       await addMember(teamId, { roleId: b.id });
       await addMember(teamId, { roleId: b.id, status: 'off_duty' });
       await setPermissions(b.id, [
@@ -308,6 +311,8 @@ describe('the roles resource (departments and roles)', () => {
       expect(res.body.code, res.body.message).toBe(0);
       const mine = res.body.data.filter((unit) => unit.name === 'A角色' || unit.name === 'B角色');
       expect(mine.map((unit) => unit.name)).toEqual(['A角色', 'B角色']);
+      const chinese = res.body.data.filter((unit) => unit.name === '实习生' || unit.name === '财务');
+      expect(chinese.map((unit) => unit.name)).toEqual(['财务', '实习生']);
       expect(res.body.data.every((unit) => unit.kind === 'role')).toBe(true);
       expect(mine[0]).toMatchObject({ id: a.id, member_count: 0, permissions: [] });
       expect(mine[1]).toMatchObject({

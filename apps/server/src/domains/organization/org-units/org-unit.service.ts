@@ -5,6 +5,7 @@
  * organization manage. Each write and its operation-log entry commit in one transaction; the grants a
  * member holds are read per request, so a change counts from their next request.
  */
+import { compareNames } from '@trackit/contract/collation';
 import { type OrgUnitKind, PERMISSION_LEVEL_LABELS, type PermissionLevel } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import type { FieldChange } from '@trackit/contract/operation-log.schema';
@@ -104,8 +105,10 @@ async function requireUnit(tx: Database, teamId: number, unitId: number): Promis
 }
 
 /** GET /v1/roles?kind=: every department or every role of the team, by name. */
-export function listTeamOrgUnits(deps: OrgUnitDeps, auth: AuthContext, query: OrgUnitQuery) {
-  return listOrgUnitRows(deps.db, auth.teamId, query.kind);
+export async function listTeamOrgUnits(deps: OrgUnitDeps, auth: AuthContext, query: OrgUnitQuery) {
+  const rows = await listOrgUnitRows(deps.db, auth.teamId, query.kind);
+  // In dictionary (pinyin) order, as people look names up; the database's own order is by code point.
+  return rows.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
 }
 
 /** POST /v1/roles: a department (under a department of the team, or at the top) or a role (manage). */
