@@ -8,7 +8,7 @@
 import { businessDate } from '@trackit/contract/business-time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { renewUsageLicences } from '../domains/order/usage-renewal.service';
+import { renewUsageLicences } from '../domains/order/renewal/usage-renewal.service';
 import { claimJobRun, finishJobRun, type JobRunKey, listTeamIds, releaseJobRun } from './job-run.repository';
 
 export interface DailyJobDeps {

@@ -5,7 +5,7 @@ import { isValidCreditCode } from '@trackit/contract/patterns';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renewUsageLicences } from '../domains/order/usage-renewal.service';
+import { renewUsageLicences } from '../domains/order/renewal/usage-renewal.service';
 import { createTeamWithOwner } from '../domains/team/team.service';
 import { teams } from '../domains/team/team.tables';
 import { buildTestApp, type TestApp } from '../test/build-test-app';

@@ -6,10 +6,11 @@ import { sendAttachment } from '../../http/content-disposition';
 import type { Handlers } from '../../http/endpoint-router';
 import { presentHistoryPage } from '../operation-log/operation-log.presenter';
 import { searchPlaces } from '../place/place.service';
+import { renderOrderConfirmation } from './documents/order-confirmation.pdf';
+import { buildOrderWorkbook } from './documents/order-workbook';
 import { presentAttachment, presentOrder, presentOrderListItem } from './order.presenter';
 import { createOrder, updateOrder } from './order.service';
 import { addOrderAttachment, removeOrderAttachment } from './order-attachment.service';
-import { renderOrderConfirmation } from './order-confirmation.pdf';
 import { billOrder, cancelOrder, confirmOrder, decideOrder, submitOrder } from './order-lifecycle.service';
 import {
   exportTeamOrders,
@@ -19,7 +20,6 @@ import {
   listTeamOrders,
   type OrderDeps,
 } from './order-view.service';
-import { buildOrderWorkbook } from './order-workbook';
 
 export type OrderRouteDeps = OrderDeps & { map: Config['map'] };
 

@@ -8,13 +8,19 @@ import { ORDER_NOTICES, type Order, type OrderCreated } from '@trackit/contract/
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDailyJobs } from '../../jobs/daily-jobs';
-import { ok } from '../../test/api-answers';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { modelFee, orderDay, type SignedInMember, signInTeamByLevel, usageFee } from '../../test/factories';
-import { operationLogs } from '../operation-log/operation-log.tables';
-import { memberships } from '../organization/organization.tables';
-import { feeLines, orders } from './order.tables';
+import { runDailyJobs } from '../../../jobs/daily-jobs';
+import { ok } from '../../../test/api-answers';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import {
+  modelFee,
+  orderDay,
+  type SignedInMember,
+  signInTeamByLevel,
+  usageFee,
+} from '../../../test/factories';
+import { operationLogs } from '../../operation-log/operation-log.tables';
+import { memberships } from '../../organization/organization.tables';
+import { feeLines, orders } from '../order.tables';
 import { RENEWAL_JOB_ORIGIN, renewedTerm, renewUsageLicences } from './usage-renewal.service';
 
 type Headers = Record<string, string>;

@@ -1,7 +1,7 @@
 import { orderTotals } from '@trackit/contract/money';
 import type { OrderListItem } from '@trackit/contract/order.schema';
 import { describe, expect, it } from 'vitest';
-import { readWorkbook, sheetRows } from '../../test/spreadsheets';
+import { readWorkbook, sheetRows } from '../../../test/spreadsheets';
 import { buildOrderWorkbook } from './order-workbook';
 
 const { totals } = orderTotals([

@@ -4,9 +4,9 @@
  */
 import type { JobType, RenewalOption } from '@trackit/contract/enums';
 import { and, asc, between, eq, inArray, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { models } from '../model/model.tables';
-import { feeLines, orders } from './order.tables';
+import type { Database } from '../../../db/client';
+import { models } from '../../model/model.tables';
+import { feeLines, orders } from '../order.tables';
 
 /** A usage licence (UsageFee line) of a confirmed or billed order, with what its renewal needs. */
 export interface DueLicence {

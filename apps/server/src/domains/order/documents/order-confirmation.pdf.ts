@@ -11,7 +11,7 @@ import { fenInChineseCapitals, formatYuan, type Totals } from '@trackit/contract
 import type { Order, OrderModel } from '@trackit/contract/order.schema';
 import { feeDescription } from '@trackit/contract/order-text';
 import PDFDocument from 'pdfkit';
-import { type CompCardFonts, loadCompCardFonts } from '../model/comp-card/comp-card-fonts';
+import { type CompCardFonts, loadCompCardFonts } from '../../model/comp-card/comp-card-fonts';
 
 /** A4 in points. */
 const A4 = { width: 595.28, height: 841.89 } as const;

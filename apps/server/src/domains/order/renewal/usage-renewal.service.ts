@@ -18,12 +18,12 @@ import {
   USAGE_RENEWAL_NOTICE_DAYS,
 } from '@trackit/contract/order.schema';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
-import { AppError } from '../../http/app-error';
-import { notifyMembers } from '../notify/notify.service';
-import type { Actor } from '../operation-log/operation-log.service';
-import { findValidTeamMember, listMemberIdsHolding } from '../organization/organization.service';
-import { createDraftOrder } from './order.service';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../../http/app-error';
+import { notifyMembers } from '../../notify/notify.service';
+import type { Actor } from '../../operation-log/operation-log.service';
+import { findValidTeamMember, listMemberIdsHolding } from '../../organization/organization.service';
+import { createDraftOrder } from '../order.service';
 import { claimLicence, type DueLicence, listDueLicences, setRenewalOrder } from './usage-renewal.repository';
 
 export interface UsageRenewalDeps {
