@@ -33,7 +33,8 @@ import {
   type OrderRecord,
   updateOrderRow,
 } from './order.repository';
-import { orderName, plannedEntries, requireAllowed } from './order.service';
+import { orderName, requireAllowed } from './order.service';
+import { plannedEntries } from './order-input';
 import { loadOrderView, type OrderDeps, type OrderView, orderNotFound, viewerOf } from './order-view.service';
 
 type Step = (context: {

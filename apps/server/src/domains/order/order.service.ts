@@ -1,40 +1,31 @@
 /**
  * Orders (docs/product.md "Orders"): drafts made and changed. Each write, its calendar entries, its
  * operation-log entry and its notifications commit in one transaction; other domains are reached through
- * their services. Reading is in order-view.service.ts, the lifecycle steps in order-lifecycle.service.ts,
- * attachments in order-attachment.service.ts.
+ * their services. What a draft's body becomes is order-input.ts; reading is in order-view.service.ts, the
+ * lifecycle steps in order-lifecycle.service.ts, attachments in order-attachment.service.ts.
  */
-import { businessDate, businessInstant } from '@trackit/contract/business-time';
+import { businessDate } from '@trackit/contract/business-time';
 import { JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import { lineTotals, quantityHundredths } from '@trackit/contract/money';
 import type { FieldChange } from '@trackit/contract/operation-log.schema';
 import {
-  type FeeLineInput,
-  OPTION_MAX_DAYS,
   ORDER_MESSAGES,
   ORDER_REQUIRED_LABELS,
   type OrderCreate,
   type OrderDay,
-  type OrderModelInput,
   type OrderUpdate,
 } from '@trackit/contract/order.schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
-import { type PlannedEntry, syncOrderEntries } from '../calendar/calendar.service';
+import { syncOrderEntries } from '../calendar/calendar.service';
 import { requireTeamCompany } from '../company/company.service';
-import { requireTeamContact } from '../contact/contact.service';
-import { modelNotFound } from '../model/model.service';
 import { type Actor, memberActor, recordOperation } from '../operation-log/operation-log.service';
-import { findValidTeamMember } from '../organization/organization.service';
 import { getTeamName } from '../team/team.service';
 import { type OrderRefusal, type OrderViewer, orderRefusal, ownerChangeRefusal } from './order.policy';
 import {
-  type FeeLineRecord,
   type FeeLineValues,
   findOrder,
-  findTeamModels,
   insertOrder,
   listFeeLinesOfOrders,
   listModelsOfOrders,
@@ -45,15 +36,21 @@ import {
   replaceOrderModels,
   updateOrderRow,
 } from './order.repository';
+import {
+  checkedClient,
+  checkedHoldUntil,
+  checkedModels,
+  checkedOwner,
+  dateRange,
+  feeSignature,
+  invalid,
+  plannedEntries,
+  sortedDays,
+} from './order-input';
 import { formatOrderNumber, orderPrefix } from './order-number';
 import { loadOrderView, type OrderDeps, type OrderView, orderNotFound, viewerOf } from './order-view.service';
 
 export type { OrderDeps } from './order-view.service';
-
-const DAY_MS = 86_400_000;
-
-const invalid = (field: string, message: string) =>
-  new AppError('validationFailed', { message, data: { fields: { [field]: message } } });
 
 /** Throws the policy's refusal: 403 for the wrong member or level, 409 for the wrong status. */
 export function refuse(refusal: OrderRefusal | null): void {
@@ -74,143 +71,6 @@ export function requireAllowed(
 ): void {
   refuse(orderRefusal(action, viewer, order, businessDate(now)));
 }
-
-// ---- Input checks ----
-
-/** The client: a company and a contact of the team, the contact of that company. A contact alone brings its company. */
-async function checkedClient(
-  tx: Database,
-  teamId: number,
-  companyId: number | null,
-  contactId: number | null,
-) {
-  const contact = contactId ? await requireTeamContact(tx, teamId, contactId) : null;
-  const company = companyId ? await requireTeamCompany(tx, teamId, companyId) : null;
-  if (contact && company && contact.companyId !== company.id) {
-    throw invalid('contact_id', ORDER_MESSAGES.contactOfOtherCompany);
-  }
-  return {
-    companyId: company?.id ?? contact?.companyId ?? null,
-    contactId: contact?.id ?? null,
-    companyName: company?.name ?? null,
-    contactName: contact?.name ?? null,
-  };
-}
-
-/** The owner: a valid member of the team. */
-async function checkedOwner(tx: Database, teamId: number, membershipId: number) {
-  const member = await findValidTeamMember(tx, teamId, membershipId);
-  if (!member) throw invalid('owner_member_id', ORDER_MESSAGES.ownerNotMember);
-  return member;
-}
-
-/** hold_until: later than now and at most OPTION_MAX_DAYS ahead; null clears it. */
-function checkedHoldUntil(value: string | null | undefined, now: Date): Date | null | undefined {
-  if (value === undefined || value === null) return value;
-  const at = new Date(value);
-  if (at.getTime() <= now.getTime()) throw invalid('hold_until', ORDER_MESSAGES.holdUntilInPast);
-  if (at.getTime() > now.getTime() + OPTION_MAX_DAYS * DAY_MS) {
-    throw invalid('hold_until', ORDER_MESSAGES.holdUntilTooFar);
-  }
-  return at;
-}
-
-/** A fee line as stored: its input with the figures of the contract's `lineTotals`. */
-function feeLineValues(fee: FeeLineInput): FeeLineValues {
-  const figures = lineTotals(fee);
-  const common = { kind: fee.kind, amount: fee.amount, taxRate: fee.tax_rate, note: fee.note, ...figures };
-  return fee.kind === 'ModelFee'
-    ? {
-        ...common,
-        unit: fee.unit,
-        quantityHundredths: quantityHundredths(fee.quantity),
-        media: null,
-        territory: null,
-        startDate: null,
-        endDate: null,
-        renewal: null,
-      }
-    : {
-        ...common,
-        unit: null,
-        quantityHundredths: null,
-        media: fee.media,
-        territory: fee.territory,
-        startDate: fee.start_date,
-        endDate: fee.end_date,
-        renewal: fee.renewal,
-      };
-}
-
-/** What identifies a fee line's content, to tell whether a PATCH changed it. */
-const feeSignature = (fee: FeeLineValues | FeeLineRecord) =>
-  JSON.stringify([
-    fee.kind,
-    fee.amount,
-    fee.unit ?? null,
-    fee.quantityHundredths ?? null,
-    fee.taxRate,
-    fee.note ?? '',
-    fee.media ?? null,
-    fee.territory ?? null,
-    fee.startDate ?? null,
-    fee.endDate ?? null,
-    fee.renewal ?? null,
-  ]);
-
-interface CheckedModel {
-  modelId: number;
-  name: string;
-  fees: FeeLineValues[];
-}
-
-/**
- * The models as stored: each of the team (another team's is "not found"); one that has left the agency
- * may stay on the order but not be added to it.
- */
-async function checkedModels(
-  tx: Database,
-  teamId: number,
-  input: OrderModelInput[],
-  alreadyOn: ReadonlySet<number>,
-): Promise<CheckedModel[]> {
-  const found = await findTeamModels(
-    tx,
-    teamId,
-    input.map((entry) => entry.model_id),
-  );
-  const byId = new Map(found.map((model) => [model.id, model]));
-  return input.map((entry) => {
-    const model = byId.get(entry.model_id);
-    if (!model) throw modelNotFound();
-    if (model.status === 'left' && !alreadyOn.has(model.id)) {
-      throw invalid('models', ORDER_MESSAGES.modelLeft(model.name));
-    }
-    return { modelId: model.id, name: model.name, fees: entry.fees.map(feeLineValues) };
-  });
-}
-
-/** The days in date order, as stored. */
-const sortedDays = (days: OrderDay[]): OrderDay[] =>
-  [...days]
-    .map((day) => ({ date: day.date, start_time: day.start_time, end_time: day.end_time }))
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-
-/** One calendar entry per model and day. */
-export const plannedEntries = (modelIds: number[], days: OrderDay[]): PlannedEntry[] =>
-  modelIds.flatMap((modelId) =>
-    days.map((day) => ({
-      modelId,
-      date: day.date,
-      startAt: businessInstant(day.date, day.start_time),
-      endAt: businessInstant(day.date, day.end_time),
-    })),
-  );
-
-const dateRange = (days: OrderDay[]) => ({
-  firstDate: days[0]?.date ?? null,
-  lastDate: days[days.length - 1]?.date ?? null,
-});
 
 // ---- Creating ----
 
