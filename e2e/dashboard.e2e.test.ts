@@ -76,7 +76,13 @@ describe('the dashboard on the demo agency', () => {
         const url = new URL(page.url());
         expect(url.searchParams.get('usage_end_from')).toBe(answer.today);
         await page.getByText(/共 [1-9]\d* 个订单/).waitFor();
+        await page.getByTestId('order-usage-end-filter').waitFor();
         await screenshot(page, 'dashboard-licences-list');
+      }
+      if (figure.id === 'options-expiring') {
+        expect(new URL(page.url()).searchParams.get('options_expiring')).toBe('true');
+        await page.getByTestId('order-options-expiring-filter').waitFor();
+        await screenshot(page, 'dashboard-options-expiring-list');
       }
       await page.goBack();
       await page.waitForURL((url) => url.pathname === '/admin/dashboard');

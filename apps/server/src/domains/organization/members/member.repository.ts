@@ -1,4 +1,4 @@
-import type { MemberAccountStatus, OrgUnitKind } from '@trackit/contract/enums';
+import type { MemberAccountStatus } from '@trackit/contract/enums';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
@@ -154,28 +154,6 @@ export async function lockMember(
  * lockTeamUnits): changes of who holds what queue behind each other, so two of them cannot each count
  * on the other's member to keep organization manage.
  */
-export async function lockTeamRoles(tx: Database, teamId: number): Promise<void> {
-  await tx
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.teamId, teamId), eq(roles.kind, 'role')))
-    .orderBy(asc(roles.id))
-    .for('no key update');
-}
-
-/** A department or a role of the team by id; undefined for another kind, another team's or a missing one. */
-export async function findUnitOfKind(
-  db: Database,
-  teamId: number,
-  unitId: number,
-  kind: OrgUnitKind,
-): Promise<{ id: number; name: string } | undefined> {
-  const [row] = await db
-    .select({ id: roles.id, name: roles.name })
-    .from(roles)
-    .where(and(eq(roles.id, unitId), eq(roles.teamId, teamId), eq(roles.kind, kind)));
-  return row;
-}
 
 /** The user's membership of the team, whatever its status. */
 export async function findMembershipOfUserInTeam(

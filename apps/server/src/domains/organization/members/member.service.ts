@@ -34,6 +34,7 @@ import { handOverOpenOrders } from '../../order/order.service';
 import { grantsOf } from '../../permission/permission.service';
 import { endSessionsOfMembership } from '../../session/session.service';
 import { ensureUser, findUser } from '../../user/user.service';
+import { findOrgUnit, lockTeamUnits } from '../org-units/org-unit.repository';
 import {
   checkGrantsWithin,
   checkMemberAccessChange,
@@ -50,12 +51,10 @@ import {
 import {
   findMemberRow,
   findMembershipOfUserInTeam,
-  findUnitOfKind,
   insertMember,
   isInSuperiorChain,
   listMemberRows,
   lockMember,
-  lockTeamRoles,
   type MemberRow,
   updateMemberRow,
 } from './member.repository';
@@ -107,15 +106,15 @@ async function requireGrantableRole(
   roleId: number,
 ) {
   refuse(requireOrganizationManage(callerGrants));
-  const role = await findUnitOfKind(tx, auth.teamId, roleId, 'role');
-  if (!role) throw notFound(ORGANIZATION_MESSAGES.roleNotFound);
+  const role = await findOrgUnit(tx, auth.teamId, roleId);
+  if (role?.kind !== 'role') throw notFound(ORGANIZATION_MESSAGES.roleNotFound);
   refuse(checkGrantsWithin(callerGrants, await roleGrants(tx, auth.teamId, role.id)));
   return role;
 }
 
 async function requireDepartment(tx: Database, teamId: number, departmentId: number) {
-  const department = await findUnitOfKind(tx, teamId, departmentId, 'department');
-  if (!department) throw notFound(ORGANIZATION_MESSAGES.departmentNotFound);
+  const department = await findOrgUnit(tx, teamId, departmentId);
+  if (department?.kind !== 'department') throw notFound(ORGANIZATION_MESSAGES.departmentNotFound);
   return department;
 }
 
@@ -210,7 +209,7 @@ export async function updateMember(
       ),
     );
     // Who holds organization manage changes: queue behind other such changes before counting them.
-    if (roleChange || statusChange) await lockTeamRoles(tx, auth.teamId);
+    if (roleChange || statusChange) await lockTeamUnits(tx, auth.teamId, 'role');
     const before = await getMemberOfTeam(tx, auth.teamId, membershipId);
 
     const changes: FieldChange[] = [];

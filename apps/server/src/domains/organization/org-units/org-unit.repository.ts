@@ -150,14 +150,6 @@ export async function countUnitMembers(
   return row?.total ?? 0;
 }
 
-/** The role's grants as stored (no row: not granted). */
-export function listGrantsOfRole(db: Database, roleId: number) {
-  return db
-    .select({ key: rolePermissions.permissionKey, level: rolePermissions.level })
-    .from(rolePermissions)
-    .where(eq(rolePermissions.roleId, roleId));
-}
-
 /** Replaces the role's whole matrix: the old rows go, the granted ones are written. */
 export async function replaceRoleGrants(
   tx: Database,

@@ -6,7 +6,7 @@
  * member holds are read per request, so a change counts from their next request.
  */
 import { compareNames } from '@trackit/contract/collation';
-import { type OrgUnitKind, PERMISSION_LEVEL_LABELS, type PermissionLevel } from '@trackit/contract/enums';
+import type { OrgUnitKind, PermissionLevel } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import type { FieldChange } from '@trackit/contract/operation-log.schema';
 import {
@@ -33,14 +33,13 @@ import {
   type OrganizationRefusal,
   requireOrganizationManage,
 } from '../organization.policy';
-import { ensureOrganizationManagerRemains, type OrganizationDeps } from '../organization.service';
+import { ensureOrganizationManagerRemains, type OrganizationDeps, roleGrants } from '../organization.service';
 import {
   countUnitMembers,
   deleteOrgUnitRow,
   findNameClash,
   findOrgUnit,
   insertOrgUnit,
-  listGrantsOfRole,
   listOrgUnitRows,
   lockTeamUnits,
   type OrgUnitRecord,
@@ -253,8 +252,7 @@ export async function deleteOrgUnit(
   });
 }
 
-const levelLabel = (level: PermissionLevel | undefined) =>
-  level ? PERMISSION_LEVEL_LABELS[level] : GRANT_LEVEL_LABELS.none;
+const levelLabel = (level: PermissionLevel | undefined) => GRANT_LEVEL_LABELS[level ?? 'none'];
 
 /**
  * PUT /v1/roles/{id}/permissions: the role's whole matrix (a key left out or `none`: not granted). No
@@ -283,7 +281,9 @@ export async function setRolePermissions(
     // The team's roles, locked: two matrices changed at once cannot each count on the other role to
     // keep the team's last organization manager.
     await lockTeamUnits(tx, auth.teamId, 'role');
-    const before = new Map((await listGrantsOfRole(tx, roleId)).map((grant) => [grant.key, grant.level]));
+    const before = new Map(
+      (await roleGrants(tx, auth.teamId, roleId)).map((grant) => [grant.key, grant.level]),
+    );
     const changes: FieldChange[] = PERMISSION_KEYS.flatMap((key) =>
       before.get(key) === wanted.get(key)
         ? []
