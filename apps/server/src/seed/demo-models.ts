@@ -1,8 +1,9 @@
 /**
  * The demo agency's 80 models, created through the model service as the owner would (each with its
  * operation-log entry), spread over every height, weight and age range of the model filters
- * (docs/product.md §9); the first 20 get folders of pictures drawn here with sharp, uploaded through the
- * upload and folder services like a browser's, with a cover. Called by `seedDemo`.
+ * (docs/product.md §9). Pictures drawn here with sharp are uploaded through the upload and folder services
+ * like a browser's: the first 20 get a book of several and polaroids, every other model a book of one, so
+ * every model has a cover and the model list (newest first) opens on photos. Called by `seedDemo`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FolderKind, Gender, ModelTripKind, Size } from '@trackit/contract/enums';
@@ -20,9 +21,11 @@ import { createDirectUpload, storeOwnUpload, type UploadDeps } from '../domains/
 import type { AuthContext } from '../http/auth-context';
 
 export const DEMO_MODEL_COUNT = 80;
-/** How many of the models get folders of pictures (the first ones created). */
+/** How many of the models get a book of several pictures and polaroids (the first ones created). */
 export const DEMO_MODELS_WITH_PICTURES = 20;
 const PICTURES_PER_BOOK = 4;
+/** The book of every other model: its cover alone, so the seed stays quick (issue 21). */
+const PICTURES_PER_COVER_BOOK = 1;
 const PICTURES_PER_POLAROID = 2;
 
 const SURNAMES = [
@@ -265,16 +268,16 @@ export async function seedDemoModels(
         origin,
       );
     }
-    if (index >= DEMO_MODELS_WITH_PICTURES) continue;
     const label = model.englishName ? `${model.name} ${model.englishName}` : model.name;
+    const withPictures = index < DEMO_MODELS_WITH_PICTURES;
     const book = await addFolder(
       { id: model.id, name: model.name, label },
       'book',
       '画册',
-      PICTURES_PER_BOOK,
+      withPictures ? PICTURES_PER_BOOK : PICTURES_PER_COVER_BOOK,
       index,
     );
-    if (index % 2 === 0) {
+    if (withPictures && index % 2 === 0) {
       await addFolder(
         { id: model.id, name: model.name, label },
         'polaroid',

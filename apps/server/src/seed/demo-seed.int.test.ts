@@ -20,7 +20,9 @@ describe('demo data and team set-up', () => {
   });
   afterAll(() => t.close());
 
-  it('seeds a demo agency once, that the demo numbers can use', async () => {
+  // The seed writes thousands of rows and draws and thumbnails 140 pictures through the services: about
+  // 15 s of CPU, minutes on a two-core machine busy with other work. Its limit only ends a seed that hangs.
+  it('seeds a demo agency once, that the demo numbers can use', { timeout: 600_000 }, async () => {
     expect(await isDatabaseEmpty(t.database.db)).toBe(true);
     expect(await seedDemo(t.database.db, demoStorage(t.config))).toBe(true);
     expect(await seedDemo(t.database.db, demoStorage(t.config))).toBe(false);
@@ -42,8 +44,8 @@ describe('demo data and team set-up', () => {
       ['周雨 Lookbook', 'book'],
       ['Bella 走秀视频', 'video'],
     ]);
-    // Plus a book for each of the first models and polaroids for every other one.
-    const modelFolderCount = DEMO_MODELS_WITH_PICTURES + DEMO_MODELS_WITH_PICTURES / 2;
+    // Plus a book for each model and polaroids for every other one of the first models.
+    const modelFolderCount = DEMO_MODEL_COUNT + DEMO_MODELS_WITH_PICTURES / 2;
     expect(folders.headers.get('x-total')).toBe(String(6 + modelFolderCount));
     const created = await t.request<{ sentence: string; link: string | null }[]>(
       'GET',
@@ -86,7 +88,7 @@ describe('demo data and team set-up', () => {
     expect(contacts.headers.get('x-total')).toBe('40');
   });
 
-  it('gives the demo agency 80 models over every filter range, the first with pictures and a cover', async () => {
+  it('gives the demo agency 80 models over every filter range, each with a cover, the first with books', async () => {
     const headers = bearer((await signIn(t, DEMO_MOBILES.owner)).token);
     const total = async (query: string) =>
       (await t.request('GET', `/storm_api/v1/models?${query}`, { headers })).headers.get('x-total');
@@ -108,17 +110,19 @@ describe('demo data and team set-up', () => {
       '/storm_api/v1/models?sort=created_at&per_page=100',
       { headers },
     );
+    // The list opens on photos: newest first, every model's card has its cover.
     const withCover = models.body.data.filter((model) => model.cover_thumb_url);
-    expect(withCover).toHaveLength(DEMO_MODELS_WITH_PICTURES);
+    expect(withCover).toHaveLength(DEMO_MODEL_COUNT);
 
     // The pictures' thumbnails were made during the seed: each book lists its first four.
     const books = await t.request<
       { model_name: string | null; file_count: number; previews: { thumb_url: string | null }[] }[]
     >('GET', '/storm_api/v1/folders?kind=book&per_page=100', { headers });
     const modelBooks = books.body.data.filter((folder) => folder.model_name);
-    expect(modelBooks).toHaveLength(DEMO_MODELS_WITH_PICTURES);
+    expect(modelBooks).toHaveLength(DEMO_MODEL_COUNT);
+    expect(modelBooks.filter((book) => book.file_count === 4)).toHaveLength(DEMO_MODELS_WITH_PICTURES);
     for (const book of modelBooks) {
-      expect(book.file_count).toBe(4);
+      expect(book.file_count).toBeGreaterThan(0);
       expect(book.previews.every((preview) => preview.thumb_url)).toBe(true);
     }
     const thumb = await fetch(`${t.baseUrl}${modelBooks[0]?.previews[0]?.thumb_url}`);
