@@ -58,7 +58,7 @@ const waitFor = async (condition: () => boolean, timeoutMs: number) => {
 
 describe('graceful shutdown (SIGTERM)', () => {
   let server: ServerProcess | undefined;
-  // Starting seeds the demo agency into the empty embedded database: the hook's longer time-out covers it.
+  // The data directory holds the demo owner's team (test/server-process.ts), so starting seeds nothing.
   beforeAll(async () => {
     server = await startServerProcess();
   });
@@ -79,26 +79,23 @@ describe('graceful shutdown (SIGTERM)', () => {
       for (const socket of sockets ?? []) socket.once('close', () => (idleClosed = true));
 
     // A request on the kept-alive connection is in flight (half its body sent) when SIGTERM comes.
-    let signalledAt = 0;
     const inFlight = await send(baseUrl, busy, 'POST', '/storm_api/v1/sessions', {
       text: JSON.stringify({ mobile: '13800000000', code: '0000' }),
       between: async () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         server?.child.kill('SIGTERM');
-        signalledAt = Date.now();
-        await waitFor(() => server?.output().includes('shutting down') ?? false, 5000);
+        await waitFor(() => server?.output().includes('shutting down') ?? false, 60_000);
       },
     });
     expect(inFlight.reusedSocket).toBe(true);
     expect(inFlight.status).toBeGreaterThanOrEqual(400); // answered, not dropped: a wrong code
     expect(inFlight.headers.connection).toBe('close');
 
-    const code = await Promise.race([
-      server.exited,
-      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 3000)),
-    ]);
+    // It exits as soon as the in-flight request is answered, not when the grace period cuts connections
+    // (told by its log line, not by a clock, so a busy machine does not fail the test).
+    const code = await server.exited;
     expect(code, server.output()).toBe(0);
-    expect(Date.now() - signalledAt).toBeLessThan(3000);
+    expect(server.output()).not.toContain('requests still running after the grace period');
     expect(idleClosed).toBe(true);
     expect(server.output()).toContain('database closed');
     busy.destroy();

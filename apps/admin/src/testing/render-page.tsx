@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -32,4 +32,17 @@ export function renderPage(page: ReactElement, route: string, path: string = rou
     </QueryClientProvider>,
   );
   return { queryClient, where: () => screen.getByTestId('where').textContent };
+}
+
+/**
+ * Waits until none of the page's queries is fetching and React has rendered what they answered, so what
+ * a test then finds missing (a button a reader may not use) is missing for good, not still to come. A fixed
+ * delay would be too short on a busy machine and needlessly long on a quiet one.
+ */
+export async function pageSettled(queryClient: QueryClient): Promise<void> {
+  await waitFor(() => {
+    if (queryClient.isFetching() > 0) throw new Error('queries still fetching');
+  });
+  // TanStack Query tells its observers in a later task (its notifyManager): one more turn renders them.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }

@@ -8,7 +8,10 @@ import { Readable } from 'node:stream';
 import type { Envelope } from '@trackit/contract/envelope';
 import { inject } from 'vitest';
 import { openDatabase, pgliteDataDir } from '../db/client';
-import { DEMO_MOBILES } from '../seed/demo-seed';
+import { runMigrations } from '../db/migrate';
+import { createTeamWithOwner } from '../domains/team/team.service';
+import { DEMO_AGENCY_NAME, DEMO_MOBILES } from '../seed/demo-seed';
+import { pollUntil } from './poll';
 
 const MAIN = path.resolve(import.meta.dirname, '../main.ts');
 
@@ -40,17 +43,29 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Fills DATA_DIR with the suite's migrated snapshot, so the server skips initdb (seconds) at start. */
+/**
+ * Fills DATA_DIR with a migrated embedded database holding the demo owner's team and nothing else: the
+ * server then skips initdb (seconds, from the suite's snapshot on a PGlite run) and the demo seed (tens of
+ * seconds on a busy machine), which only an empty database gets. The child always runs on its own
+ * embedded database, whatever the suite's driver.
+ */
 async function prepareDataDir(dataDir: string) {
   const target = inject('testDatabase');
-  if (target.driver !== 'pglite') return; // on a PostgreSQL run the child makes its own embedded one
-  const snapshot = await readFile(target.snapshotPath);
   const handle = await openDatabase({
     driver: 'pglite',
     dataDir: pgliteDataDir(dataDir),
-    loadDataDir: new Blob([snapshot]),
+    ...(target.driver === 'pglite' ? { loadDataDir: new Blob([await readFile(target.snapshotPath)]) } : {}),
   });
-  await handle.close();
+  try {
+    if (target.driver !== 'pglite') await runMigrations(handle);
+    await createTeamWithOwner(handle.db, {
+      name: DEMO_AGENCY_NAME,
+      ownerMobile: DEMO_MOBILES.owner,
+      ownerNickname: '林晓',
+    });
+  } finally {
+    await handle.close();
+  }
 }
 
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
@@ -79,15 +94,10 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   if (pid === undefined) throw new Error('server process did not start');
 
   // Fastify logs the address it listens on (PORT=0 picks a free one).
-  let baseUrl: string | undefined;
-  const deadline = Date.now() + 60_000;
-  while (!baseUrl) {
+  const origin = await pollUntil(() => {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
-    baseUrl = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-    if (!baseUrl) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const origin = baseUrl;
+    return /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+  });
 
   const api: ServerProcess['api'] = async (method, url, options = {}) => {
     const response = await fetch(`${origin}${url}`, {
@@ -115,11 +125,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       const mobile = DEMO_MOBILES.owner;
       const requested = await api('POST', '/storm_api/v1/mobile_codes', { body: { mobile } });
       if (requested.body.code !== 0) throw new Error(`mobile code: ${requested.body.message}`);
-      let code: string | undefined;
-      for (let i = 0; i < 100 && !code; i += 1) {
-        code = new RegExp(`\\[sms\\] mobile=${mobile} code=(\\d{4})`).exec(output)?.[1];
-        if (!code) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const code = await pollUntil(
+        () => new RegExp(`\\[sms\\] mobile=${mobile} code=(\\d{4})`).exec(output)?.[1],
+      );
       const session = await api<{ token: { access_token: string } }>('POST', '/storm_api/v1/sessions', {
         body: { mobile, code },
       });

@@ -7,7 +7,7 @@ import type { Profile } from '@trackit/contract/session.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
-import { renderPage } from '../../testing/render-page';
+import { pageSettled, renderPage } from '../../testing/render-page';
 import { modelFixture } from '../model/model.fixtures';
 import { memberOptionsAnswer } from '../organization/organization.fixtures';
 import { calendarFixture, entryFixture, orderFixture, tripFixture } from './calendar.fixtures';
@@ -221,7 +221,7 @@ describe('CalendarPage', () => {
 
   it('offers no hold to a member who may only read the calendar', async () => {
     answerAs({ calendar: 'read', data: null });
-    renderPage(<CalendarPage />, '/calendar', '/calendar?date=2026-11-24');
+    const { queryClient } = renderPage(<CalendarPage />, '/calendar', '/calendar?date=2026-11-24');
     await screen.findByTestId('calendar-entry-1');
     // The levels have answered: 打开订单 shows, 释放 does not, even on the member's own option.
     fireEvent.click(screen.getByTestId('calendar-entry-2'));
@@ -229,7 +229,7 @@ describe('CalendarPage', () => {
     expect(screen.queryByTestId('calendar-entry-release')).toBeNull();
     fireEvent.mouseDown(screen.getByTestId('calendar-day-2026-11-10'), { button: 0 });
     fireEvent.mouseUp(window);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pageSettled(queryClient);
     expect(screen.queryByTestId('calendar-hold-form')).toBeNull();
     // Without data_management the team's models are not listed.
     expect(callsTo(api, endpoints.model.list)).toHaveLength(0);

@@ -6,7 +6,7 @@ import type { PermissionLevel } from '@trackit/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls } from '../../testing/api-answers';
-import { renderPage } from '../../testing/render-page';
+import { pageSettled, renderPage } from '../../testing/render-page';
 import { memberOption, memberOptionsAnswer } from '../organization/organization.fixtures';
 import { CompanyListPage } from './company-list-page';
 
@@ -85,13 +85,13 @@ describe('CompanyListPage', () => {
 
   it('offers no 新建公司 to a member who may only read', async () => {
     answerAs('read');
-    renderPage(<CompanyListPage />, '/information/company');
+    const { queryClient } = renderPage(<CompanyListPage />, '/information/company');
     await screen.findByText('杭州青禾服饰有限公司');
     await waitFor(() =>
       expect(api.call).toHaveBeenCalledWith(endpoints.permission.mine, undefined, expect.anything()),
     );
     // Once the levels are in, the button still does not come.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pageSettled(queryClient);
     expect(screen.queryByTestId('company-create')).toBeNull();
   });
 });

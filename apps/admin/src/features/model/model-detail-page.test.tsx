@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import type { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@trackit/client/api-client';
 import { endpoints } from '@trackit/contract/endpoints';
@@ -7,7 +9,7 @@ import type { Model, Trip } from '@trackit/contract/model.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls } from '../../testing/api-answers';
-import { renderPage } from '../../testing/render-page';
+import { pageSettled, renderPage } from '../../testing/render-page';
 import { modelFixture } from './model.fixtures';
 import { ModelDetailPage } from './model-detail-page';
 
@@ -46,11 +48,11 @@ const answerAs = (level: PermissionLevel, stored: Model | null = model) =>
   );
 
 /** Waits until the member's levels are in, so what is hidden stays hidden. */
-const levelsLoaded = async () => {
+const levelsLoaded = async (queryClient: QueryClient) => {
   await waitFor(() =>
     expect(api.call).toHaveBeenCalledWith(endpoints.permission.mine, undefined, expect.anything()),
   );
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await pageSettled(queryClient);
 };
 
 afterEach(() => {
@@ -79,9 +81,9 @@ describe('ModelDetailPage', () => {
 
   it('hides 编辑 and every trip action from a member who may only read', async () => {
     answerAs('read');
-    renderPage(<ModelDetailPage />, '/information/model/:id', '/information/model/9');
+    const { queryClient } = renderPage(<ModelDetailPage />, '/information/model/:id', '/information/model/9');
     await screen.findByTestId('model-figures');
-    await levelsLoaded();
+    await levelsLoaded(queryClient);
     expect(screen.queryByTestId('model-edit')).toBeNull();
     expect(screen.queryByTestId('model-package')).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: '行程' }));

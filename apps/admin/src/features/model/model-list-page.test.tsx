@@ -6,7 +6,7 @@ import type { Model } from '@trackit/contract/model.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
-import { renderPage } from '../../testing/render-page';
+import { pageSettled, renderPage } from '../../testing/render-page';
 import { modelFixture } from './model.fixtures';
 import { ModelListPage } from './model-list-page';
 
@@ -84,12 +84,12 @@ describe('ModelListPage', () => {
 
   it('remembers the table view in the address, and selects models with a count and 取消选择 only', async () => {
     answerAs('read');
-    const { where } = renderPage(<ModelListPage />, '/information/model');
+    const { where, queryClient } = renderPage(<ModelListPage />, '/information/model');
     await screen.findByTestId('model-card-1');
     await waitFor(() =>
       expect(api.call).toHaveBeenCalledWith(endpoints.permission.mine, undefined, expect.anything()),
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pageSettled(queryClient);
     fireEvent.click(within(screen.getByTestId('model-card-2')).getByRole('checkbox'));
     const bar = screen.getByTestId('list-selection-bar');
     expect(bar.textContent).toContain('已选 1 项');
@@ -131,13 +131,13 @@ describe('ModelListPage', () => {
     cleanup();
 
     answerAs('read');
-    renderPage(<ModelListPage />, '/information/model');
+    const { queryClient } = renderPage(<ModelListPage />, '/information/model');
     await screen.findByTestId('model-card-1');
     await waitFor(() =>
       expect(api.call).toHaveBeenCalledWith(endpoints.permission.mine, undefined, expect.anything()),
     );
     // Once the levels are in, the button still does not come.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pageSettled(queryClient);
     expect(screen.queryByTestId('model-create')).toBeNull();
     expect(screen.queryByTestId('model-import')).toBeNull();
   });

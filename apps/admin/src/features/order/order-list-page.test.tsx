@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
 import { testProfile } from '../../testing/profile-fixture';
-import { renderPage } from '../../testing/render-page';
+import { pageSettled, renderPage } from '../../testing/render-page';
 import { memberOptionsAnswer } from '../organization/organization.fixtures';
 import { orderListItemFixture } from './order.fixtures';
 import { OrderListPage } from './order-list-page';
@@ -177,12 +177,12 @@ describe('OrderListPage', () => {
 
   it('offers no 新建订单 to a member who may only read', async () => {
     answerAs('read');
-    renderPage(<OrderListPage />, '/order/order');
+    const { queryClient } = renderPage(<OrderListPage />, '/order/order');
     await screen.findByTestId('order-row-1');
     await waitFor(() =>
       expect(api.call).toHaveBeenCalledWith(endpoints.permission.mine, undefined, expect.anything()),
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pageSettled(queryClient);
     expect(screen.queryByTestId('order-create')).toBeNull();
   });
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
 import { testProfile } from '../../testing/profile-fixture';
-import { renderPage } from '../../testing/render-page';
+import { pageSettled, renderPage } from '../../testing/render-page';
 import { orderFixture, orderListItemFixture } from './order.fixtures';
 import { ReadyToBillPage } from './ready-to-bill-page';
 
@@ -122,9 +122,9 @@ describe('ReadyToBillPage', () => {
 
   it('shows no approvals to a member below manage', async () => {
     answerAs('edit');
-    renderPage(<ReadyToBillPage />, '/order/ready_to_bill');
+    const { queryClient } = renderPage(<ReadyToBillPage />, '/order/ready_to_bill');
     await screen.findByTestId('completed-row-1');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pageSettled(queryClient);
     expect(screen.queryByTestId('ready-to-bill-approvals')).toBeNull();
     expect(listQueries().some((query) => query.awaiting_my_approval)).toBe(false);
   });

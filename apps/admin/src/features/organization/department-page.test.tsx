@@ -5,7 +5,7 @@ import type { PermissionLevel } from '@trackit/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
-import { renderPage } from '../../testing/render-page';
+import { pageSettled, renderPage } from '../../testing/render-page';
 import { DepartmentPage } from './department-page';
 import { buildDepartmentTree, subtreeIds } from './department-tree';
 import { department, orgUnitsAnswer } from './organization.fixtures';
@@ -114,10 +114,10 @@ describe('DepartmentPage', () => {
 
   it('offers no editing to a member who may only read', async () => {
     answerAs('read');
-    renderPage(<DepartmentPage />, ROUTE);
+    const { queryClient } = renderPage(<DepartmentPage />, ROUTE);
     fireEvent.click(await screen.findByTestId('department-node-2'));
     await screen.findByTestId('department-panel');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pageSettled(queryClient);
     expect(screen.queryByTestId('department-create')).toBeNull();
     expect(screen.queryByTestId('department-delete')).toBeNull();
   });

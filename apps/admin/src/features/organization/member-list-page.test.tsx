@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import type { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { endpoints } from '@trackit/contract/endpoints';
 import type { PermissionLevel } from '@trackit/contract/enums';
@@ -7,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
 import { testProfile } from '../../testing/profile-fixture';
-import { renderPage } from '../../testing/render-page';
+import { pageSettled, renderPage } from '../../testing/render-page';
 import { MemberListPage } from './member-list-page';
 import {
   department,
@@ -58,11 +60,11 @@ const answerAs = (level: PermissionLevel) =>
   );
 
 /** Waits for the levels, so an action that is not coming has had its chance to appear. */
-const levelsIn = async () => {
+const levelsIn = async (queryClient: QueryClient) => {
   await waitFor(() =>
     expect(api.call).toHaveBeenCalledWith(endpoints.permission.mine, undefined, expect.anything()),
   );
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await pageSettled(queryClient);
 };
 
 const fill = (testId: string, value: string) =>
@@ -97,9 +99,9 @@ describe('MemberListPage', () => {
 
   it('offers neither 邀请成员 nor 编辑 to a member who may only read', async () => {
     answerAs('read');
-    renderPage(<MemberListPage />, ROUTE);
+    const { queryClient } = renderPage(<MemberListPage />, ROUTE);
     await screen.findByTestId('member-row-2');
-    await levelsIn();
+    await levelsIn(queryClient);
     expect(screen.queryByTestId('member-invite')).toBeNull();
     expect(screen.queryByTestId('member-edit-2')).toBeNull();
     expect(screen.queryByTestId('member-pause-2')).toBeNull();

@@ -5,7 +5,7 @@ import type { PermissionItem } from '@trackit/contract/permission.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
-import { renderPage } from '../../testing/render-page';
+import { pageSettled, renderPage } from '../../testing/render-page';
 import { orgUnitsAnswer, role } from './organization.fixtures';
 import { RolePage } from './role-page';
 
@@ -119,9 +119,9 @@ describe('RolePage', () => {
     cleanup();
 
     answerAs([{ key: 'organization', level: 'edit' }]);
-    renderPage(<RolePage />, ROUTE);
+    const { queryClient } = renderPage(<RolePage />, ROUTE);
     await screen.findByTestId('role-matrix');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pageSettled(queryClient);
     expect(isDisabled('calendar', 'read')).toBe(true);
     expect(screen.queryByTestId('role-save')).toBeNull();
     expect(screen.queryByTestId('role-create')).toBeNull();

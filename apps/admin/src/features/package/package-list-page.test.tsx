@@ -6,7 +6,7 @@ import type { Package } from '@trackit/contract/package.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
-import { renderPage } from '../../testing/render-page';
+import { pageSettled, renderPage } from '../../testing/render-page';
 import { memberOption, memberOptionsAnswer } from '../organization/organization.fixtures';
 import { activityFixture, packageFixture } from './package.fixtures';
 import { PackageListPage } from './package-list-page';
@@ -150,12 +150,12 @@ describe('PackageListPage', () => {
 
   it('offers no changes to a member who may only read', async () => {
     answerList('read');
-    openList();
+    const { queryClient } = openList();
     const row = await screen.findByTestId('package-row-12');
     await waitFor(() =>
       expect(api.call).toHaveBeenCalledWith(endpoints.permission.mine, undefined, expect.anything()),
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pageSettled(queryClient);
     expect(within(row).getByTestId('package-copy-mobile-12')).toBeTruthy();
     expect(within(row).queryByTestId('package-edit-12')).toBeNull();
     expect(within(row).queryByTestId('package-revoke-12')).toBeNull();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoStorage } from '../../seed/demo-seed';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createMember, createMembership, createRole, createUser, signIn } from '../../test/factories';
+import { pollUntil } from '../../test/poll';
 import { uploadBlob } from '../../test/uploads';
 import { models } from '../model/model.tables';
 import { operationLogs } from '../operation-log/operation-log.tables';
@@ -366,13 +367,13 @@ async function storedKeys(t: TestApp, fileId: number) {
   return row;
 }
 
-async function waitForThumbnails(t: TestApp, headers: Headers, folderId: number) {
-  for (let tries = 0; tries < 100; tries += 1) {
+function waitForThumbnails(t: TestApp, headers: Headers, folderId: number) {
+  return pollUntil(async () => {
     const listed = await t.request<FileItem[]>('GET', `/storm_api/v1/folders/${folderId}/files`, { headers });
-    if (listed.body.data.every((file) => file.thumbnail_state !== 'pending')) return listed.body.data;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('thumbnails not made');
+    return listed.body.data.every((file) => file.thumbnail_state !== 'pending')
+      ? listed.body.data
+      : undefined;
+  });
 }
 
 // s3rver ships no types: the little of it used here.

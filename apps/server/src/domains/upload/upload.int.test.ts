@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createMember, createMembership, createRole, createUser, signIn } from '../../test/factories';
+import { pollUntil } from '../../test/poll';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { createDiskStorage } from './storage/disk-storage';
 import { purgeStaleBlobs } from './upload.service';
@@ -121,12 +122,11 @@ describe('uploading files into folders (disk storage)', () => {
       thumbnail_state: 'pending',
     });
 
-    let item: FileItem | undefined;
-    for (let i = 0; i < 50 && item?.thumbnail_state !== 'ready'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    const item = await pollUntil(async () => {
       const list = await t.request<FileItem[]>('GET', `/storm_api/v1/folders/${folderId}/files`, { headers });
-      item = list.body.data.find((file) => file.id === attached.body.data.id);
-    }
+      const found = list.body.data.find((file) => file.id === attached.body.data.id);
+      return found?.thumbnail_state === 'pending' ? undefined : found;
+    });
     expect(item?.thumbnail_state).toBe('ready');
     const thumb = await fetch(`${t.baseUrl}${item?.thumb_url}`);
     expect(thumb.headers.get('content-type')).toBe('image/webp');
@@ -373,16 +373,15 @@ describe('video files', () => {
         expect(attached.body.data).toMatchObject({ thumbnail_state: 'none', thumb_url: null });
         return;
       }
-      let item: FileItem | undefined = attached.body.data;
-      for (let i = 0; i < 100 && item?.thumbnail_state === 'pending'; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      const item = await pollUntil(async () => {
         const list = await t.request<FileItem[]>(
           'GET',
           `/storm_api/v1/folders/${folder.body.data.id}/files`,
           { headers },
         );
-        item = list.body.data[0];
-      }
+        const first = list.body.data[0];
+        return first?.thumbnail_state === 'pending' ? undefined : first;
+      });
       expect(item?.thumbnail_state).toBe('ready');
       const poster = await fetch(`${t.baseUrl}${item?.thumb_url}`);
       const meta = await sharp(Buffer.from(await poster.arrayBuffer())).metadata();
@@ -407,9 +406,7 @@ describe('partial uploads a crash left behind', () => {
     await writeFile(path.join(incoming, 'being-written'), 'bytes still coming');
     const t = await buildTestApp({ DATA_DIR: dataDir });
     try {
-      for (let i = 0; i < 50 && (await readdir(incoming)).length > 1; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await pollUntil(async () => ((await readdir(incoming)).length > 1 ? undefined : true));
       expect(await readdir(incoming)).toEqual(['being-written']);
     } finally {
       await t.close();
