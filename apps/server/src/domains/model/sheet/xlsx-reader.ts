@@ -515,6 +515,7 @@ async function readSheet(context: PartContext, path: string, book: Book) {
   const { reading, progress } = context;
   const { limits } = reading;
   let inSheetData = false;
+  let inRow = false;
   let rowNumber = 0;
   let cells: SheetCell[] = [];
   let previousColumn = 0;
@@ -534,11 +535,13 @@ async function readSheet(context: PartContext, path: string, book: Book) {
           rowNumber = Math.max(Number.isNaN(given) ? 0 : given, rowNumber + 1);
           if (rowNumber > limits.sheetRows) throw refuse(MODEL_SHEET_MESSAGES.sheetTooLong);
           progress.rows += 1;
+          inRow = true;
           cells = [];
           previousColumn = 0;
           break;
         }
         case 'c': {
+          if (!inRow) break; // a cell outside any row belongs to none
           const column = Math.max(columnOf(attributes.r) ?? 0, previousColumn + 1);
           if (column > EXCEL_COLUMNS) throw notXlsx();
           previousColumn = column;
@@ -588,6 +591,7 @@ async function readSheet(context: PartContext, path: string, book: Book) {
           break;
         }
         case 'row':
+          inRow = false;
           reading.onRow(rowNumber, cells);
           cells = [];
           break;
