@@ -37,6 +37,8 @@ export const MESSAGES = {
   uploadFailed: '失败',
   uploadRetry: '重试',
   sessionExpired: '登录已过期，请重新登录',
+  /** A request whose client closed the connection before the answer: no one reads it, the log may. */
+  requestAborted: '请求已中断，请重试',
   empty: '--',
 } as const;
 

@@ -52,6 +52,18 @@ export const MODEL_LIMITS = {
   commissionRateMax: 10_000,
 } as const;
 
+/** The most characters of each free-text field of a model (notes, the longest, is MODEL_LIMITS.notes). */
+export const MODEL_TEXT_LIMITS = {
+  name: 50,
+  english_name: 50,
+  city: 50,
+  hair_color: 20,
+  eye_color: 20,
+  wechat: 50,
+  mother_agency: 100,
+  notes: MODEL_LIMITS.notes,
+} as const;
+
 export const socialAccountSchema = z.object({
   platform: textSchema({ min: 1, max: 20 }),
   handle: textSchema({ min: 1, max: 50 }),
@@ -66,8 +78,8 @@ export type SocialAccount = z.infer<typeof socialAccountSchema>;
 
 /** The fields a person writes; each optional one may be sent as null to clear it. */
 const modelFields = {
-  name: textSchema({ min: 1, max: 50 }),
-  english_name: textSchema({ max: 50 }).nullish(),
+  name: textSchema({ min: 1, max: MODEL_TEXT_LIMITS.name }),
+  english_name: textSchema({ max: MODEL_TEXT_LIMITS.english_name }).nullish(),
   gender: genderSchema,
   birthday: dateSchema.nullish(),
   /** ISO 3166-1 alpha-2 code, one of GET /v1/countries. */
@@ -75,7 +87,7 @@ const modelFields = {
     .string({ error: MODEL_MESSAGES.countryInvalid })
     .regex(/^[A-Z]{2}$/, MODEL_MESSAGES.countryInvalid)
     .nullish(),
-  city: textSchema({ max: 50 }).nullish(),
+  city: textSchema({ max: MODEL_TEXT_LIMITS.city }).nullish(),
   height: integerIn(50, 250, '厘米').nullish(),
   weight: integerIn(20, 200, '公斤').nullish(),
   bust: integerIn(30, 200, '厘米').nullish(),
@@ -85,15 +97,15 @@ const modelFields = {
   shoe_size: integerIn(20, 50, '欧码').nullish(),
   clothing_size: sizeSchema.nullish(),
   cup: z.enum(LETTERS).nullish(),
-  hair_color: textSchema({ max: 20 }).nullish(),
-  eye_color: textSchema({ max: 20 }).nullish(),
+  hair_color: textSchema({ max: MODEL_TEXT_LIMITS.hair_color }).nullish(),
+  eye_color: textSchema({ max: MODEL_TEXT_LIMITS.eye_color }).nullish(),
   tags: z
     .array(textSchema({ min: 1, max: MODEL_LIMITS.tagLength }))
     .max(MODEL_LIMITS.tags, `*最多${MODEL_LIMITS.tags}个标签`)
     .transform((tags) => [...new Set(tags)])
     .optional(),
   mobile: mobileSchema.nullish(),
-  wechat: textSchema({ max: 50 }).nullish(),
+  wechat: textSchema({ max: MODEL_TEXT_LIMITS.wechat }).nullish(),
   /** Sensitive: written and read only with data_management at manage. */
   id_number: modelIdNumberSchema.nullish(),
   socials: z
@@ -101,12 +113,12 @@ const modelFields = {
     .max(MODEL_LIMITS.socials, `*最多${MODEL_LIMITS.socials}个账号`)
     .optional(),
   manager_member_id: z.number().int().positive().nullish(),
-  mother_agency: textSchema({ max: 100 }).nullish(),
+  mother_agency: textSchema({ max: MODEL_TEXT_LIMITS.mother_agency }).nullish(),
   /** Agency commission in basis points: 2000 is 20 %. */
   commission_rate: integerIn(0, MODEL_LIMITS.commissionRateMax, '万分比').nullish(),
   contract_start: dateSchema.nullish(),
   contract_end: dateSchema.nullish(),
-  notes: textSchema({ max: MODEL_LIMITS.notes, multiline: true }).nullish(),
+  notes: textSchema({ max: MODEL_TEXT_LIMITS.notes, multiline: true }).nullish(),
   status: modelStatusSchema.optional(),
 };
 

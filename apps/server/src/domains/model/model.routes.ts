@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Endpoints } from '@trackit/contract/endpoints';
 import { sendAttachment } from '../../http/content-disposition';
 import type { Handlers } from '../../http/endpoint-router';
+import { clientGoneSignal } from '../../http/request-context';
 import { presentHistoryPage } from '../operation-log/operation-log.presenter';
 import { makeCompCard } from './comp-card/comp-card.service';
 import { presentMeasurement, presentModel, presentTrip } from './model.presenter';
@@ -28,8 +29,13 @@ export function modelRoutes(deps: ModelDeps): Handlers<Endpoints['model']> {
     },
     export: async ({ auth, query, reply }) => sendAttachment(reply, await exportModels(deps, auth, query)),
     importTemplate: async ({ auth, reply }) => sendAttachment(reply, await modelImportTemplate(deps, auth)),
-    import: async ({ auth, query, request, origin }) =>
-      importModels(deps, auth, { file: request.body as Readable, dryRun: query.dry_run }, origin),
+    import: async ({ auth, query, request, reply, origin }) =>
+      importModels(
+        deps,
+        auth,
+        { file: request.body as Readable, dryRun: query.dry_run, signal: clientGoneSignal(request, reply) },
+        origin,
+      ),
     get: async ({ auth, params }) => presentModel(await getModel(deps, auth, params.id)),
     update: async ({ auth, params, body, origin }) =>
       presentModel(await updateModel(deps, auth, params.id, body, origin)),

@@ -23,7 +23,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import type { AuthContext, RequestOrigin } from '../../../http/auth-context';
-import { readLimitedBody } from '../../../http/raw-body';
+import { readLimitedBody, throwIfAborted } from '../../../http/raw-body';
 import { findModelsWithAny } from '../model.repository';
 import {
   canManage,
@@ -33,8 +33,9 @@ import {
   sensitiveIssues,
   withDuplicateGuard,
 } from '../model.service';
-import { IMPORT_COLUMNS, type ImportColumn, templateColumns } from './model-sheet';
+import { cellLimit, IMPORT_COLUMNS, type ImportColumn, templateColumns } from './model-sheet';
 import { buildTemplate, readModelSheet, type SheetRow } from './model-workbook';
+import { newReadProgress } from './xlsx-reader';
 
 /** A row once checked: what the preview shows, and the model to create when nothing is wrong. */
 export interface CheckedRow {
@@ -75,14 +76,17 @@ export function checkRow(
     const reading = text === undefined ? { value: undefined } : column.import.read(text);
     if ('error' in reading) {
       fail(field, reading.error);
-      continue;
+    } else {
+      if (reading.value !== undefined) given[field] = reading.value;
+      const parsed = modelCreateSchema.shape[field].safeParse(reading.value);
+      // An option column's own message would name the wire values (female, male): name the labels.
+      if (!parsed.success)
+        fail(field, options ? MODEL_SHEET_MESSAGES.notAnOption(options) : firstMessage(parsed.error));
+      else if (parsed.data !== undefined) Object.assign(checked, { [field]: parsed.data });
     }
-    if (reading.value !== undefined) given[field] = reading.value;
-    const parsed = modelCreateSchema.shape[field].safeParse(reading.value);
-    // An option column's own message would name the wire values (female, male): name the labels.
-    if (!parsed.success)
-      fail(field, options ? MODEL_SHEET_MESSAGES.notAnOption(options) : firstMessage(parsed.error));
-    else if (parsed.data !== undefined) Object.assign(checked, { [field]: parsed.data });
+    // Past its column's length a cell is refused even when what was kept of it reads well (000…178,
+    // 时装、时装、…, a text cut while read); the field's own message first, when it has one.
+    if (sheetRow.overlong?.has(column.key)) fail(field, MODEL_SHEET_MESSAGES.tooLong(cellLimit(column)));
   }
   // Below manage a filled ID cell is refused whatever it holds: the permission comes before the format.
   const idCell = typeof given.id_number === 'string' ? given.id_number : undefined;
@@ -96,7 +100,24 @@ export function checkRow(
     if (whole.success) input = whole.data;
     else for (const issue of whole.error.issues) fail(String(issue.path[0]), issue.message);
   }
-  return { row: sheetRow.row, values: Object.fromEntries(sheetRow.cells), errors, input };
+  return { row: sheetRow.row, values: shownValues(sheetRow, columns), errors, input };
+}
+
+/** The cells as the preview shows them: a cell past its column's length cut to it, ending with …. */
+function shownValues(sheetRow: SheetRow, columns: readonly ImportColumn[]): Record<string, string> {
+  const limits = new Map(columns.map((column) => [column.key, cellLimit(column)]));
+  return Object.fromEntries(
+    [...sheetRow.cells].map(([key, text]) => {
+      const limit = limits.get(key);
+      if (limit === undefined || !sheetRow.overlong?.has(key)) return [key, text];
+      return [
+        key,
+        `${Array.from(text)
+          .slice(0, limit - 1)
+          .join('')}…`,
+      ];
+    }),
+  );
 }
 
 const firstMessage = (error: z.ZodError) =>
@@ -170,19 +191,35 @@ export async function modelImportTemplate(deps: ModelDeps, auth: AuthContext) {
 /**
  * POST /v1/models/import: reads the uploaded .xlsx (at most MODEL_SHEET_LIMITS), checks every row; a dry
  * run answers the preview, otherwise the valid rows are created, all in one transaction (duplicates are
- * checked again inside it), and the same preview answers with the count imported.
+ * checked again inside it), and the same preview answers with the count imported. Once `signal` fires
+ * (the client has gone) the upload, the reading and the checking stop, and nothing is written.
  */
 export async function importModels(
   deps: ModelDeps,
   auth: AuthContext,
-  upload: { file: Readable; dryRun: boolean },
+  upload: { file: Readable; dryRun: boolean; signal?: AbortSignal },
   origin: RequestOrigin,
 ): Promise<ModelImportResult> {
-  const file = await readLimitedBody(upload.file, MODEL_SHEET_LIMITS.bytes, MODEL_SHEET_MESSAGES.tooLarge);
-  const sheet = await readModelSheet(file, IMPORT_COLUMNS);
+  const { signal } = upload;
   const now = deps.clock();
-  const context = { manage: await canManage(deps, auth), today: chinaDate(now) };
-  const rows = sheet.rows.map((row) => checkRow(row, sheet.columns, context));
+  const progress = newReadProgress();
+  const readAndCheck = async () => {
+    const file = await readLimitedBody(upload.file, {
+      limit: MODEL_SHEET_LIMITS.bytes,
+      tooLarge: MODEL_SHEET_MESSAGES.tooLarge,
+      signal,
+    });
+    deps.log.debug({ bytes: file.length }, 'model import: reading the file');
+    const sheet = await readModelSheet(file, IMPORT_COLUMNS, { signal, progress });
+    const context = { manage: await canManage(deps, auth), today: chinaDate(now) };
+    throwIfAborted(signal);
+    return { sheet, rows: sheet.rows.map((row) => checkRow(row, sheet.columns, context)) };
+  };
+  const { sheet, rows } = await readAndCheck().catch((error: unknown) => {
+    if (signal?.aborted) deps.log.info(progress, 'model import stopped: the client has gone');
+    throw error;
+  });
+  throwIfAborted(signal);
   if (upload.dryRun) {
     await markDuplicates(deps.db, auth.teamId, rows, sheet.columns);
     return result(sheet.columns, rows, 0);

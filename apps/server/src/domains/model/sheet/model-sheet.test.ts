@@ -1,6 +1,8 @@
 import type { Model } from '@trackit/contract/model.schema';
+import { MODEL_SHEET_LIMITS } from '@trackit/contract/model-sheet.schema';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { xlsxOf } from '../../../test/spreadsheets';
 import { checkRow } from './model-import.service';
 import {
   asDate,
@@ -170,6 +172,16 @@ describe('checking a row', () => {
     expect(checkRow(row({ name: '无性别' }), IMPORT_COLUMNS, context).errors).toEqual({
       gender: '*请从下拉选项中选择：女、男',
     });
+  });
+});
+
+describe('the columns an upload is read by', () => {
+  it('looks at the first 100 columns only', async () => {
+    const filler = Array.from({ length: MODEL_SHEET_LIMITS.columns - 2 }, () => '备用');
+    const within = await xlsxOf([...filler, '姓名', '性别'], [[...filler, '王芳', '女']]);
+    expect((await readModelSheet(within, IMPORT_COLUMNS)).rows).toHaveLength(1);
+    const beyond = await xlsxOf([...filler, '备用', '姓名', '性别'], [[...filler, '备用', '王芳', '女']]);
+    await expect(readModelSheet(beyond, IMPORT_COLUMNS)).rejects.toThrow('缺少必填列：性别');
   });
 });
 

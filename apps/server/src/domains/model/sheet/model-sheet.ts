@@ -14,11 +14,13 @@ import {
 } from '@trackit/contract/enums';
 import {
   MODEL_FIELD_LABELS,
+  MODEL_LIMITS,
   MODEL_MESSAGES,
+  MODEL_TEXT_LIMITS,
   type Model,
   type ModelCreate,
 } from '@trackit/contract/model.schema';
-import { MODEL_SHEET_MESSAGES } from '@trackit/contract/model-sheet.schema';
+import { MODEL_SHEET_LIMITS, MODEL_SHEET_MESSAGES } from '@trackit/contract/model-sheet.schema';
 import { listCountries } from '../../country/country.service';
 
 /** What an exported cell holds: a text, a number, a date (shown with its column's format), or nothing. */
@@ -38,6 +40,11 @@ export interface ImportRule {
   example: string;
   /** The labels a cell may hold; the template offers them as a dropdown. */
   options?: readonly string[];
+  /**
+   * The most characters a cell of the column holds (its field's limit; MODEL_SHEET_LIMITS.valueChars when
+   * not given): a longer cell is refused and shown cut to it (`cellLimit`).
+   */
+  maxChars?: number;
   read(text: string): CellReading;
 }
 
@@ -141,18 +148,23 @@ const measurement = (
   import: { field, hint: `整数，单位${unit}`, example, read: asNumber },
 });
 
-/** A free text of the model. */
+/** A free text of the model, at most its field's characters. */
 const text = (
   field: 'english_name' | 'city' | 'hair_color' | 'eye_color' | 'wechat' | 'mother_agency' | 'notes',
   width: number,
-  hint: string,
   example: string,
 ): SheetColumn => ({
   key: field,
   header: MODEL_FIELD_LABELS[field],
   width,
   write: (model) => model[field],
-  import: { field, hint, example, read: asText },
+  import: {
+    field,
+    hint: `最多${MODEL_TEXT_LIMITS[field]}个字符`,
+    example,
+    maxChars: MODEL_TEXT_LIMITS[field],
+    read: asText,
+  },
 });
 
 /** A day of the model's (birthday, contract). */
@@ -185,9 +197,16 @@ export const MODEL_SHEET_COLUMNS: readonly SheetColumn[] = [
     header: MODEL_FIELD_LABELS.name,
     width: 12,
     write: (model) => model.name,
-    import: { field: 'name', required: true, hint: '必填，1-50个字符', example: '刘晓阳', read: asText },
+    import: {
+      field: 'name',
+      required: true,
+      hint: `必填，1-${MODEL_TEXT_LIMITS.name}个字符`,
+      example: '刘晓阳',
+      maxChars: MODEL_TEXT_LIMITS.name,
+      read: asText,
+    },
   },
-  text('english_name', 16, '最多50个字符', 'Sunny Liu'),
+  text('english_name', 16, 'Sunny Liu'),
   {
     key: 'gender',
     header: MODEL_FIELD_LABELS.gender,
@@ -217,7 +236,7 @@ export const MODEL_SHEET_COLUMNS: readonly SheetColumn[] = [
       read: asCountry,
     },
   },
-  text('city', 10, '最多50个字符', '上海'),
+  text('city', 10, '上海'),
   measurement('height', '厘米', '178'),
   measurement('weight', '公斤', '52'),
   measurement('bust', '厘米', '82'),
@@ -250,8 +269,8 @@ export const MODEL_SHEET_COLUMNS: readonly SheetColumn[] = [
       read: asOption(LETTERS, (letter) => letter),
     },
   },
-  text('hair_color', 8, '最多20个字符', '黑色'),
-  text('eye_color', 8, '最多20个字符', '棕色'),
+  text('hair_color', 8, '黑色'),
+  text('eye_color', 8, '棕色'),
   {
     key: 'tags',
     header: MODEL_FIELD_LABELS.tags,
@@ -259,8 +278,10 @@ export const MODEL_SHEET_COLUMNS: readonly SheetColumn[] = [
     write: (model) => (model.tags.length > 0 ? model.tags.join('、') : null),
     import: {
       field: 'tags',
-      hint: '多个标签用顿号或逗号分隔，最多20个',
+      hint: `多个标签用顿号或逗号分隔，最多${MODEL_LIMITS.tags}个`,
       example: '时装、广告',
+      // Every tag at its longest, each with its separator.
+      maxChars: MODEL_LIMITS.tags * (MODEL_LIMITS.tagLength + 1),
       read: asTags,
     },
   },
@@ -272,7 +293,7 @@ export const MODEL_SHEET_COLUMNS: readonly SheetColumn[] = [
     write: (model) => model.mobile,
     import: { field: 'mobile', hint: '11位手机号，团队内不可重复', example: '13812345678', read: asText },
   },
-  text('wechat', 14, '最多50个字符', 'sunny_liu'),
+  text('wechat', 14, 'sunny_liu'),
   {
     key: 'id_number',
     header: MODEL_FIELD_LABELS.id_number,
@@ -306,7 +327,7 @@ export const MODEL_SHEET_COLUMNS: readonly SheetColumn[] = [
     width: 10,
     write: (model) => model.manager_nickname,
   },
-  text('mother_agency', 16, '最多100个字符', 'Elite Paris'),
+  text('mother_agency', 16, 'Elite Paris'),
   {
     key: 'commission_rate',
     header: `${MODEL_FIELD_LABELS.commission_rate}（%）`,
@@ -323,7 +344,7 @@ export const MODEL_SHEET_COLUMNS: readonly SheetColumn[] = [
   },
   day('contract_start', '2026-01-01'),
   day('contract_end', '2027-12-31'),
-  text('notes', 30, '最多2000个字符', '可拍泳装'),
+  text('notes', 30, '可拍泳装'),
   {
     key: 'status',
     header: MODEL_FIELD_LABELS.status,
@@ -357,6 +378,10 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = MODEL_SHEET_COLUMNS.filte
 /** The columns of the template a member fills in: the national ID only at manage. */
 export const templateColumns = (manage: boolean): ImportColumn[] =>
   IMPORT_COLUMNS.filter((column) => manage || !column.manageOnly);
+
+/** The most characters a cell of the column holds. */
+export const cellLimit = (column: ImportColumn): number =>
+  column.import.maxChars ?? MODEL_SHEET_LIMITS.valueChars;
 
 /** 身高（厘米）, 身高(cm), 姓名*, ` 身高 ` all name the column 身高. */
 export const headerKey = (header: string): string =>

@@ -1,12 +1,15 @@
 /**
- * Model spreadsheets as .xlsx files (exceljs): the export streamed row by row, the import template, and
- * the reading of an uploaded file, streamed too, so a large or crafted file never sits whole in memory.
+ * Model spreadsheets as .xlsx files: the export streamed row by row and the import template (exceljs),
+ * and the reading of an uploaded file, bounded whatever the file says (`xlsx-reader.ts`), so a large or
+ * crafted file never sits whole in memory nor makes the server walk through more than a sheet can hold.
  */
-import { Readable, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { MODEL_SHEET_LIMITS, MODEL_SHEET_MESSAGES } from '@trackit/contract/model-sheet.schema';
+import { textLength } from '@trackit/contract/patterns';
 import ExcelJS, { type CellValue } from 'exceljs';
 import { AppError } from '../../../http/app-error';
-import { headerKey, type ImportColumn, type SheetColumn, type SheetValue } from './model-sheet';
+import { cellLimit, headerKey, type ImportColumn, type SheetColumn, type SheetValue } from './model-sheet';
+import { MODEL_XLSX_LIMITS, type ReadProgress, readFirstSheet, type SheetCell } from './xlsx-reader';
 
 declare module 'exceljs' {
   interface Worksheet {
@@ -124,6 +127,8 @@ export async function buildTemplate(columns: readonly ImportColumn[]): Promise<B
 export interface SheetRow {
   row: number;
   cells: Map<string, string>;
+  /** The cells longer than their column takes (`cellLimit`), by column key; absent when none is. */
+  overlong?: Set<string>;
 }
 
 export interface ReadSheet {
@@ -157,7 +162,7 @@ export function cellText(value: CellValue, numFmt?: string): string {
   return value.error;
 }
 
-/** Refuses what is not an .xlsx before exceljs reads it: a zip starts with `PK\x03\x04`, an old .xls with D0 CF 11 E0. */
+/** Refuses what is not an .xlsx before it is read: a zip starts with `PK\x03\x04`, an old .xls with D0 CF 11 E0. */
 function checkSignature(file: Buffer) {
   if (file.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return;
   if (file.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]))) {
@@ -167,59 +172,58 @@ function checkSignature(file: Buffer) {
 }
 
 /** The known columns of a header row, by position; the first of two equal headers wins. */
-function matchHeaders(header: ExcelJS.Row, known: readonly ImportColumn[]): Map<number, ImportColumn> {
+function matchHeaders(header: SheetCell[], known: readonly ImportColumn[]): Map<number, ImportColumn> {
   const byKey = new Map(known.map((column) => [headerKey(column.header), column]));
   const found = new Map<number, ImportColumn>();
-  header.eachCell((cell, position) => {
-    const column = byKey.get(headerKey(cellText(cell.value)));
-    if (column && ![...found.values()].includes(column)) found.set(position, column);
-  });
+  for (const cell of header) {
+    const column = cell.tooLong ? undefined : byKey.get(headerKey(cellText(cell.value, cell.numFmt)));
+    if (column && ![...found.values()].includes(column)) found.set(cell.column, column);
+  }
   return found;
 }
 
 /**
- * Reads the first sheet of an uploaded .xlsx: the header row names the columns (by their Chinese
- * headers, in any order; unknown ones are ignored), each following non-empty row is a model. A file that
- * is not an .xlsx, lacks a required column, has no data or more rows than allowed is a 400 in Chinese.
+ * Reads the first sheet of an uploaded .xlsx (by the workbook's order): the header row names the
+ * columns (by their Chinese headers, in any order; unknown ones are ignored), each following non-empty
+ * row is a model. Reading is bounded whatever the file says (`xlsx-reader.ts`): no cell is kept past the
+ * longest field's limit, a cell past its own column's is marked `overlong`. A file that is not an .xlsx,
+ * lacks a required column, has no data, more rows than allowed, or goes past a limit of the reader is a
+ * 400 in Chinese; `signal` stops the reading (the client has gone).
  */
-export async function readModelSheet(file: Buffer, known: readonly ImportColumn[]): Promise<ReadSheet> {
+export async function readModelSheet(
+  file: Buffer,
+  known: readonly ImportColumn[],
+  { signal, progress }: { signal?: AbortSignal; progress?: ReadProgress } = {},
+): Promise<ReadSheet> {
   checkSignature(file);
-  const input = Readable.from(file);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
   const rows: SheetRow[] = [];
   let columns = new Map<number, ImportColumn>();
-  try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        if (row.number === 1) {
-          columns = matchHeaders(row, known);
-          continue;
-        }
-        const cells = new Map<string, string>();
-        for (const [position, column] of columns) {
-          const cell = row.getCell(position);
-          const text = cellText(cell.value, cell.numFmt);
-          if (text !== '') cells.set(column.key, text);
-        }
-        if (cells.size === 0) continue;
-        if (rows.length === MODEL_SHEET_LIMITS.rows)
-          throw badFile(MODEL_SHEET_MESSAGES.tooManyRows(rows.length));
-        rows.push({ row: row.number, cells });
+  await readFirstSheet(file, {
+    limits: MODEL_XLSX_LIMITS,
+    signal,
+    progress,
+    wants: (row, column) => (row === 1 ? column <= MODEL_SHEET_LIMITS.columns : columns.has(column)),
+    onRow(number, cells) {
+      // Row numbers only grow, so row 1, the header, can only come first.
+      if (number === 1) {
+        columns = matchHeaders(cells, known);
+        return;
       }
-      // Only the first sheet holds models; the template's others are instructions and option lists.
-      break;
-    }
-  } catch (error) {
-    input.destroy();
-    if (error instanceof AppError) throw error;
-    throw badFile(MODEL_SHEET_MESSAGES.notXlsx);
-  }
+      const texts = new Map<string, string>();
+      const overlong = new Set<string>();
+      for (const cell of cells) {
+        const column = columns.get(cell.column);
+        const text = cellText(cell.value, cell.numFmt);
+        if (!column || text === '') continue;
+        texts.set(column.key, text);
+        if (cell.tooLong || textLength(text) > cellLimit(column)) overlong.add(column.key);
+      }
+      if (texts.size === 0) return;
+      if (rows.length === MODEL_SHEET_LIMITS.rows)
+        throw badFile(MODEL_SHEET_MESSAGES.tooManyRows(rows.length));
+      rows.push(overlong.size > 0 ? { row: number, cells: texts, overlong } : { row: number, cells: texts });
+    },
+  });
   const missing = known.filter((column) => column.import.required && ![...columns.values()].includes(column));
   if (missing.length > 0) throw badFile(MODEL_SHEET_MESSAGES.missingColumns(missing.map((c) => c.header)));
   if (rows.length === 0) throw badFile(MODEL_SHEET_MESSAGES.empty);
