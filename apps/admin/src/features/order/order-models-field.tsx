@@ -469,7 +469,12 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
               <TotalsLine totals={totals.totals} label="订单合计" testId="order-editor-totals" />
             </div>
           )}
-          <Form.ErrorList errors={errors} />
+          {errors.length > 0 && (
+            // In a Form.Item, the message takes the form's error colour like every field's.
+            <Form.Item style={{ marginBottom: 0 }}>
+              <Form.ErrorList errors={errors} />
+            </Form.Item>
+          )}
         </Flex>
       )}
     </Form.List>
