@@ -2,18 +2,24 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TAX_RATES } from './constants';
 import {
+  cappedSum,
   type FeeFigures,
   fenInChineseCapitals,
   formatFen,
   formatYuan,
+  hasTwoDecimalsAtMost,
   lineTotals,
   MAX_FEE_FEN,
   MAX_FEE_QUANTITY,
+  MAX_LINE_FEN,
+  MAX_ORDER_FEN,
+  MAX_SUM_FEN,
   orderTotals,
   parseYuan,
   quantityHundredths,
   sumTotals,
 } from './money';
+import { ORDER_MESSAGES, orderCreateSchema } from './order.schema';
 
 const amount = fc.integer({ min: 0, max: MAX_FEE_FEN });
 const taxRate = fc.constantFrom(...TAX_RATES);
@@ -81,9 +87,180 @@ describe('fee arithmetic in fen', () => {
     expect(lineTotals({ kind: 'ModelFee', amount: 100, quantity: 1.15, tax_rate: 0 }).subtotal).toBe(115);
   });
 
-  it('refuses a quantity with more than two decimals', () => {
-    expect(() => quantityHundredths(1.005)).toThrow(RangeError);
+  it('refuses a quantity with more than two decimals, read from its digits, and any not above 0', () => {
+    for (const quantity of [
+      1.005,
+      5e-9,
+      1e-7,
+      0.1 + 0.2,
+      0,
+      -1,
+      -0.5,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+    ]) {
+      expect(() => quantityHundredths(quantity), String(quantity)).toThrow(RangeError);
+    }
+    for (const quantity of [1.005, 5e-9, 0.30000000000000004, 1e21])
+      expect(hasTwoDecimalsAtMost(quantity)).toBe(false);
     expect(quantityHundredths(0.07)).toBe(7);
+    expect(quantityHundredths(0.29)).toBe(29);
+    expect(quantityHundredths(10_000)).toBe(1_000_000);
+  });
+
+  it('reads every quantity of at most two decimals back to its hundredths', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_FEE_QUANTITY * 100 }), (hundredths) => {
+        expect(quantityHundredths(hundredths / 100)).toBe(hundredths);
+        // As JSON carries it, too.
+        expect(quantityHundredths(JSON.parse(JSON.stringify(hundredths / 100)) as number)).toBe(hundredths);
+      }),
+    );
+  });
+});
+
+describe('money within bounds', () => {
+  /** Amounts up to twice the limit, often near it; quantities up to twice theirs, some with three decimals. */
+  const anyAmount = fc.oneof(
+    fc.integer({ min: 0, max: 1_000_000 }),
+    fc.integer({ min: MAX_FEE_FEN - 1_000_000_000, max: MAX_FEE_FEN + 10 }),
+    fc.integer({ min: 0, max: 2 * MAX_FEE_FEN }),
+  );
+  const anyQuantity = fc.oneof(
+    fc.integer({ min: 1, max: 400 }).map((hundredths) => hundredths / 100),
+    fc.integer({ min: -100, max: 2 * MAX_FEE_QUANTITY * 100 }).map((hundredths) => hundredths / 100),
+    fc.integer({ min: 1, max: 20_000 }).map((thousandths) => thousandths / 1000),
+    fc.constantFrom(5e-9, 1.005, MAX_FEE_QUANTITY, MAX_FEE_QUANTITY + 0.01),
+  );
+  const anyModelFee = fc.record({
+    kind: fc.constant('ModelFee' as const),
+    amount: anyAmount,
+    unit: fc.constant('day' as const),
+    quantity: anyQuantity,
+    tax_rate: taxRate,
+  });
+  const anyUsageFee = fc.record({
+    kind: fc.constant('UsageFee' as const),
+    amount: anyAmount,
+    tax_rate: taxRate,
+    media: fc.constant('微博'),
+    territory: fc.constant('中国大陆'),
+    start_date: fc.constant('2026-01-01'),
+    end_date: fc.constant('2026-12-31'),
+  });
+  /** Lines each within its limit, near it: 100 of them fill an order, so these orders meet its limit. */
+  const largeFee = fc.record({
+    kind: fc.constant('ModelFee' as const),
+    amount: fc.integer({ min: 8_000_000_000, max: MAX_FEE_FEN }),
+    unit: fc.constant('day' as const),
+    quantity: fc.constantFrom(1, 0.99, 1.01),
+    tax_rate: fc.constantFrom(0, 1, 3),
+  });
+  const anyOrder = fc.oneof(
+    fc.array(fc.array(fc.oneof(anyModelFee, anyModelFee, anyUsageFee), { maxLength: 20 }), { maxLength: 6 }),
+    fc.array(fc.array(largeFee, { minLength: 15, maxLength: 20 }), { minLength: 5, maxLength: 7 }),
+  );
+
+  /** The exact figures in BigInt, whatever the size: what a line and an order really come to. */
+  const exactTotal = (fee: FeeFigures) => {
+    const hundredths = fee.kind === 'UsageFee' ? 100n : BigInt(Math.round((fee.quantity ?? 1) * 100));
+    const subtotal = roundHalfUp(BigInt(fee.amount) * hundredths, 100n);
+    return subtotal + roundHalfUp(subtotal * BigInt(fee.tax_rate), 100n);
+  };
+  const validInputs = (fee: FeeFigures) =>
+    fee.amount <= MAX_FEE_FEN &&
+    (fee.kind === 'UsageFee' ||
+      (fee.quantity !== undefined &&
+        fee.quantity !== null &&
+        fee.quantity > 0 &&
+        fee.quantity <= MAX_FEE_QUANTITY &&
+        Number.isInteger(Math.round(fee.quantity * 100)) &&
+        Math.round(fee.quantity * 100) / 100 === fee.quantity));
+
+  it('accepts exactly the orders within the limits, and every figure of one accepted is exact and adds up', () => {
+    fc.assert(
+      fc.property(anyOrder, (feesPerModel) => {
+        const input = feesPerModel.map((fees, index) => ({ model_id: index + 1, fees }));
+        const parsed = orderCreateSchema.safeParse({ models: input });
+        const lines = feesPerModel.flat();
+        const expected =
+          lines.every((fee) => validInputs(fee) && exactTotal(fee) <= BigInt(MAX_LINE_FEN)) &&
+          lines.reduce((sum, fee) => sum + exactTotal(fee), 0n) <= BigInt(MAX_ORDER_FEN);
+        expect(parsed.success).toBe(expected);
+        if (!parsed.success) {
+          const messages = parsed.error.issues.map((issue) => issue.message);
+          expect(messages.every((message) => /[\u4e00-\u9fff]/.test(message))).toBe(true);
+          return;
+        }
+        const models = (parsed.data.models ?? []).map((model) => ({
+          model_id: model.model_id,
+          fees: model.fees,
+        }));
+        const { models: perModel, totals } = orderTotals(models);
+        const figures = [
+          ...models.flatMap((model) => model.fees.map((fee) => lineTotals(fee))),
+          ...perModel.map((model) => model.totals),
+          totals,
+        ];
+        for (const figure of figures) {
+          for (const value of Object.values(figure)) expect(Number.isSafeInteger(value)).toBe(true);
+        }
+        for (const fee of models.flatMap((model) => model.fees)) {
+          expect(lineTotals(fee).total).toBeLessThanOrEqual(MAX_LINE_FEN);
+        }
+        expect(totals.total).toBeLessThanOrEqual(MAX_ORDER_FEN);
+        expect(BigInt(totals.total)).toBe(lines.reduce((sum, fee) => sum + exactTotal(fee), 0n));
+        const sum = (pick: (t: typeof totals) => number) =>
+          perModel.reduce((acc, model) => acc + pick(model.totals), 0);
+        expect(sum((t) => t.subtotal)).toBe(totals.subtotal);
+        expect(sum((t) => t.tax)).toBe(totals.tax);
+        expect(sum((t) => t.total)).toBe(totals.total);
+        expect(totals.model_fees + totals.usage_fees).toBe(totals.subtotal);
+        expect(totals.subtotal + totals.tax).toBe(totals.total);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('names the limit a refused line or order is beyond', () => {
+    const line = (amount: number, quantity: number, tax_rate = 0) => ({
+      kind: 'ModelFee' as const,
+      amount,
+      unit: 'day' as const,
+      quantity,
+      tax_rate,
+    });
+    const refusal = (models: unknown) => orderCreateSchema.safeParse({ models }).error?.issues;
+    expect(refusal([{ model_id: 1, fees: [line(MAX_FEE_FEN, MAX_FEE_QUANTITY, 6)] }])).toEqual([
+      expect.objectContaining({
+        path: ['models', 0, 'fees', 0, 'amount'],
+        message: ORDER_MESSAGES.lineTooLarge,
+      }),
+    ]);
+    expect(ORDER_MESSAGES.lineTooLarge).toContain(formatYuan(MAX_LINE_FEN));
+    const full = Array.from({ length: 5 }, (_, index) => ({
+      model_id: index + 1,
+      fees: Array.from({ length: 20 }, () => line(MAX_LINE_FEN, 1)),
+    }));
+    expect(refusal(full)).toBeUndefined();
+    expect(refusal([...full, { model_id: 6, fees: [line(1, 1)] }])).toEqual([
+      expect.objectContaining({ path: ['models'], message: ORDER_MESSAGES.orderTooLarge }),
+    ]);
+    expect(ORDER_MESSAGES.orderTooLarge).toContain(formatYuan(MAX_ORDER_FEN));
+  });
+
+  it('adds up many orders exactly, stopping at the largest exact integer', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: MAX_ORDER_FEN }), { maxLength: 12_000 }), (values) => {
+        const exact = values.reduce((sum, value) => sum + BigInt(value), 0n);
+        expect(cappedSum(values)).toBe(exact > BigInt(MAX_SUM_FEN) ? MAX_SUM_FEN : Number(exact));
+      }),
+      { numRuns: 30 },
+    );
+    expect(cappedSum(Array(9_100).fill(MAX_ORDER_FEN))).toBe(MAX_SUM_FEN);
+    expect(cappedSum([MAX_SUM_FEN, 1])).toBe(MAX_SUM_FEN);
+    expect(cappedSum([BigInt(MAX_SUM_FEN) - 1n, 1])).toBe(MAX_SUM_FEN);
+    expect(cappedSum([])).toBe(0);
   });
 });
 

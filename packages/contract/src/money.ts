@@ -7,10 +7,24 @@
  */
 import type { FeeKind } from './enums';
 
-/** Largest amount of one fee line: 100 million yuan. Sums of a few hundred lines stay exact integers. */
+/**
+ * The bounds that keep every figure an exact JavaScript number (below 2^53 fen, about ¥90 trillion) with
+ * room to spare (docs/product.md "Orders", money rules). The API refuses anything beyond them (400), and
+ * the database's CHECK constraints refuse a stored line or order beyond them whoever writes it.
+ */
+/** Largest unit amount of a fee line: ¥100,000,000. */
 export const MAX_FEE_FEN = 10_000_000_000;
 /** Largest quantity of a fee line (days, hours or jobs). */
 export const MAX_FEE_QUANTITY = 10_000;
+/** Largest fee line, amount × quantity with its tax: ¥100,000,000. */
+export const MAX_LINE_FEN = 10_000_000_000;
+/** Largest order, all its lines with their tax: ¥10,000,000,000. 9,000 such orders still add up exactly. */
+export const MAX_ORDER_FEN = 1_000_000_000_000;
+/**
+ * Largest figure a sum over many orders answers (the dashboard's booked value of a month): the largest
+ * exact integer. Only thousands of orders at their limit in one month reach it; a sum beyond stops there.
+ */
+export const MAX_SUM_FEN = Number.MAX_SAFE_INTEGER;
 
 /** `a × b / c` rounded half away from zero, for non-negative integers, without floating-point error. */
 function mulDivRound(a: number, b: number, c: number): number {
@@ -21,16 +35,29 @@ function mulDivRound(a: number, b: number, c: number): number {
   return Number(remainder * 2n >= divisor ? quotient + 1n : quotient);
 }
 
-/** A quantity such as 1.5 in hundredths (150); refuses more than two decimals. */
-export function quantityHundredths(quantity: number): number {
-  const hundredths = Math.round(quantity * 100);
-  if (Math.abs(hundredths - quantity * 100) > 1e-6) throw new RangeError(`数量最多两位小数：${quantity}`);
-  return hundredths;
-}
+/**
+ * A number as its shortest decimal text (what String and JSON give: 1.5, 0.07, 5e-9), split into its
+ * whole part and at most two decimals. No match for more decimals, an exponent, NaN or an infinity: the
+ * decimals are read from the digits, never through a float tolerance (5e-9 is not 0).
+ */
+const TWO_DECIMALS = /^-?(\d+)(?:\.(\d{1,2}))?$/;
 
-/** True when a quantity has at most two decimals (1, 1.5, 0.25). */
-export const hasTwoDecimalsAtMost = (quantity: number): boolean =>
-  Math.abs(Math.round(quantity * 100) - quantity * 100) < 1e-6;
+/** True when a quantity has at most two decimals (1, 1.5, 0.25; not 1.005 nor 5e-9). */
+export const hasTwoDecimalsAtMost = (quantity: number): boolean => TWO_DECIMALS.test(String(quantity));
+
+/** True for a quantity the API takes: above 0, at most MAX_FEE_QUANTITY, at most two decimals. */
+export const isValidQuantity = (quantity: unknown): quantity is number =>
+  typeof quantity === 'number' &&
+  quantity > 0 &&
+  quantity <= MAX_FEE_QUANTITY &&
+  hasTwoDecimalsAtMost(quantity);
+
+/** A positive quantity such as 1.5 in hundredths (150), read from its digits; refuses anything else. */
+export function quantityHundredths(quantity: number): number {
+  const match = quantity > 0 ? TWO_DECIMALS.exec(String(quantity)) : null;
+  if (!match) throw new RangeError(`数量须大于 0 且最多两位小数：${quantity}`);
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
 
 /** What the fee arithmetic needs of a line. A usage fee is one lump sum: quantity 1. */
 export interface FeeFigures {
@@ -91,6 +118,40 @@ export function orderTotals<M extends { readonly model_id: number; readonly fees
 ): { models: { model_id: number; totals: Totals }[]; totals: Totals } {
   const perModel = models.map((model) => ({ model_id: model.model_id, totals: sumTotals(model.fees) }));
   return { models: perModel, totals: sumTotals(models.flatMap((model) => model.fees)) };
+}
+
+/** A line whose figures can be worked out: an amount in fen up to MAX_FEE_FEN, a rate, a valid quantity. */
+const isComputable = (line: FeeFigures): boolean =>
+  Number.isSafeInteger(line.amount) &&
+  line.amount >= 0 &&
+  line.amount <= MAX_FEE_FEN &&
+  Number.isSafeInteger(line.tax_rate) &&
+  line.tax_rate >= 0 &&
+  line.tax_rate <= 100 &&
+  (line.kind === 'UsageFee' || isValidQuantity(line.quantity ?? 1));
+
+/**
+ * True when a line comes to more than MAX_LINE_FEN with its tax. A line whose amount or quantity is
+ * itself invalid is not judged here: it is refused for that.
+ */
+export const lineExceedsLimit = (line: FeeFigures): boolean =>
+  isComputable(line) && lineTotals(line).total > MAX_LINE_FEN;
+
+/**
+ * True when an order's lines come to more than MAX_ORDER_FEN with their tax. Only the lines within their
+ * own limits count (the others are refused on their own), so their sum is exact.
+ */
+export const orderExceedsLimit = (lines: readonly FeeFigures[]): boolean =>
+  sumTotals(lines.filter((line) => isComputable(line) && !lineExceedsLimit(line))).total > MAX_ORDER_FEN;
+
+/**
+ * A sum over many orders (the dashboard's), added exactly in BigInt whatever the number of terms, as an
+ * answer carries it: the sum itself up to MAX_SUM_FEN, MAX_SUM_FEN beyond.
+ */
+export function cappedSum(values: Iterable<bigint | number>): number {
+  let sum = 0n;
+  for (const value of values) sum += BigInt(value);
+  return sum > BigInt(MAX_SUM_FEN) ? MAX_SUM_FEN : Number(sum);
 }
 
 /** 123456 fen → "1,234.56" (yuan, two decimals, thousands separated); negative amounts keep their sign. */

@@ -15,7 +15,17 @@ import {
   renewalOptionSchema,
 } from './enums';
 import { pageQuerySchema, queryList, sortSchema } from './envelope';
-import { hasTwoDecimalsAtMost, MAX_FEE_FEN, MAX_FEE_QUANTITY } from './money';
+import {
+  type FeeFigures,
+  formatYuan,
+  hasTwoDecimalsAtMost,
+  lineExceedsLimit,
+  MAX_FEE_FEN,
+  MAX_FEE_QUANTITY,
+  MAX_LINE_FEN,
+  MAX_ORDER_FEN,
+  orderExceedsLimit,
+} from './money';
 import { textSchema } from './patterns';
 import { fileCreateSchema } from './upload.schema';
 
@@ -96,7 +106,12 @@ export const ORDER_MESSAGES = {
   modelsRepeated: '*模特不能重复',
   usageEndBeforeStart: '*授权结束日期不能早于开始日期',
   quantityDecimals: '*数量最多两位小数',
-  amountInvalid: '*金额须为 0 到 1 亿元之间的整数分',
+  quantityPositive: '*数量须大于 0',
+  quantityTooLarge: `*数量最多为 ${MAX_FEE_QUANTITY.toLocaleString('en-US')}`,
+  amountInvalid: `*金额须为 0 到 ${formatYuan(MAX_FEE_FEN)} 之间，最多两位小数`,
+  /** On the line's amount: its figures come from amount, quantity and rate, the amount is what one lowers. */
+  lineTooLarge: `*单条费用含税最多 ${formatYuan(MAX_LINE_FEN)}`,
+  orderTooLarge: `*订单含税合计最多 ${formatYuan(MAX_ORDER_FEN)}，请拆分为多个订单`,
   modelLeft: (model: string) => `模特「${model}」已解约，不能加入订单`,
   contactOfOtherCompany: '*联系人不属于所选公司',
   ownerNotMember: '*负责人不是本团队的有效成员',
@@ -162,19 +177,28 @@ export const orderDaySchema = z
   });
 export type OrderDay = z.infer<typeof orderDaySchema>;
 
+/** A line beyond MAX_LINE_FEN is refused on its amount (the field the editor shows it beside). */
+const lineWithinLimit = (fee: FeeFigures, context: z.RefinementCtx) => {
+  if (lineExceedsLimit(fee)) {
+    context.addIssue({ code: 'custom', message: ORDER_MESSAGES.lineTooLarge, path: ['amount'] });
+  }
+};
+
 /** 费用: `amount` fen per `unit`, × `quantity`. */
-export const modelFeeInputSchema = z.object({
-  kind: z.literal('ModelFee'),
-  amount: feeAmountSchema,
-  unit: feeUnitSchema,
-  quantity: z
-    .number()
-    .positive('*数量须大于 0')
-    .max(MAX_FEE_QUANTITY)
-    .refine(hasTwoDecimalsAtMost, ORDER_MESSAGES.quantityDecimals),
-  tax_rate: taxRateSchema,
-  note: textSchema({ max: 100 }).optional().default(''),
-});
+export const modelFeeInputSchema = z
+  .object({
+    kind: z.literal('ModelFee'),
+    amount: feeAmountSchema,
+    unit: feeUnitSchema,
+    quantity: z
+      .number({ error: ORDER_MESSAGES.quantityPositive })
+      .positive(ORDER_MESSAGES.quantityPositive)
+      .max(MAX_FEE_QUANTITY, ORDER_MESSAGES.quantityTooLarge)
+      .refine(hasTwoDecimalsAtMost, ORDER_MESSAGES.quantityDecimals),
+    tax_rate: taxRateSchema,
+    note: textSchema({ max: 100 }).optional().default(''),
+  })
+  .superRefine(lineWithinLimit);
 
 /** 肖像授权: a lump sum for using the photos in `media`, in `territory`, from `start_date` to `end_date`. */
 export const usageFeeInputSchema = z
@@ -192,7 +216,8 @@ export const usageFeeInputSchema = z
   .refine((fee) => fee.end_date >= fee.start_date, {
     message: ORDER_MESSAGES.usageEndBeforeStart,
     path: ['end_date'],
-  });
+  })
+  .superRefine(lineWithinLimit);
 
 export const feeLineInputSchema = z.discriminatedUnion('kind', [modelFeeInputSchema, usageFeeInputSchema]);
 export type FeeLineInput = z.infer<typeof feeLineInputSchema>;
@@ -223,6 +248,9 @@ const orderFields = {
     .max(ORDER_LIMITS.models)
     .refine((models) => new Set(models.map((model) => model.model_id)).size === models.length, {
       message: ORDER_MESSAGES.modelsRepeated,
+    })
+    .refine((models) => !orderExceedsLimit(models.flatMap((model) => model.fees)), {
+      message: ORDER_MESSAGES.orderTooLarge,
     }),
   /** Who is responsible; the creator by default. Only a member with `my_bill` manage hands it to another. */
   owner_member_id: z.number().int().positive(),

@@ -2,6 +2,7 @@ import { ORDER_MESSAGES } from '@trackit/contract/order.schema';
 import { describe, expect, it } from 'vitest';
 import { orderFixture } from './order.fixtures';
 import {
+  editorExceedsOrderLimit,
   editorSnapshot,
   editorTotals,
   type FeeDraft,
@@ -55,6 +56,8 @@ describe('feeLineTotals', () => {
     expect(feeLineTotals(fee({ amount: 'abc' }))).toBeUndefined();
     expect(feeLineTotals(fee({ amount: '100000001' }))).toBeUndefined();
     expect(feeLineTotals(fee({ amount: '10', quantity: 1.234 }))).toBeUndefined();
+    expect(feeLineTotals(fee({ amount: '10', quantity: 5e-9 }))).toBeUndefined();
+    expect(feeLineTotals(fee({ amount: '10', quantity: 0 }))).toBeUndefined();
     expect(feeLineTotals(fee({ amount: '10', quantity: null }))).toBeUndefined();
   });
 });
@@ -94,6 +97,27 @@ describe('editorTotals', () => {
       model_fees: 540_000,
       usage_fees: 500_000,
     });
+  });
+});
+
+describe('editorExceedsOrderLimit', () => {
+  const model = (modelId: number, lines: number, amount: string) => ({
+    model_id: modelId,
+    name: `模特${modelId}`,
+    english_name: null,
+    fees: Array.from({ length: lines }, () => fee({ amount, quantity: 1, tax_rate: 0 })),
+  });
+
+  it('judges the order as the server does: ¥10,000,000,000 with tax at most', () => {
+    const full = [1, 2, 3, 4, 5].map((id) => model(id, 20, '100000000'));
+    expect(editorExceedsOrderLimit(full)).toBe(false);
+    expect(editorExceedsOrderLimit([...full, model(6, 1, '0.01')])).toBe(true);
+    // A line beyond its own limit is refused on its amount, and is not counted again here.
+    expect(
+      editorExceedsOrderLimit([
+        { ...model(1, 1, '100000000'), fees: [fee({ amount: '100000000', quantity: 2 })] },
+      ]),
+    ).toBe(false);
   });
 });
 

@@ -10,11 +10,11 @@ import type { FeeKind, JobType, RenewalOption } from '@trackit/contract/enums';
 import type { ValidationErrorData } from '@trackit/contract/envelope';
 import {
   type FeeFigures,
-  hasTwoDecimalsAtMost,
+  isValidQuantity,
   type LineTotals,
   lineTotals,
   MAX_FEE_FEN,
-  MAX_FEE_QUANTITY,
+  orderExceedsLimit,
   orderTotals,
   parseYuan,
   type Totals,
@@ -186,14 +186,6 @@ export const amountFen = (text: string | null | undefined): number | undefined =
   return fen !== undefined && fen <= MAX_FEE_FEN ? fen : undefined;
 };
 
-/** Whether a quantity is one the server takes: above 0, at most two decimals, not too large. */
-export const isValidQuantity = (quantity: number | null | undefined): quantity is number =>
-  typeof quantity === 'number' &&
-  Number.isFinite(quantity) &&
-  quantity > 0 &&
-  quantity <= MAX_FEE_QUANTITY &&
-  hasTwoDecimalsAtMost(quantity);
-
 /** The figures of a line as typed so far; undefined while its amount or quantity is not a valid one. */
 export const feeFigures = (fee: Partial<FeeDraft> | undefined): FeeFigures | undefined => {
   if (!fee?.kind) return undefined;
@@ -211,11 +203,9 @@ export const feeLineTotals = (fee: Partial<FeeDraft> | undefined): LineTotals | 
   return figures && lineTotals(figures);
 };
 
-/** Live figures of the editor: per model (by id) and for the order; unfinished lines count as nothing. */
-export const editorTotals = (
-  models: readonly (Partial<ModelDraft> | undefined)[] | undefined,
-): { byModel: Map<number, Totals>; totals: Totals } => {
-  const figures = (models ?? [])
+/** The figures of every line typed so far, per model; unfinished lines are left out. */
+const editorFigures = (models: readonly (Partial<ModelDraft> | undefined)[] | undefined) =>
+  (models ?? [])
     .filter((model): model is Partial<ModelDraft> & { model_id: number } => model?.model_id !== undefined)
     .map((model) => ({
       model_id: model.model_id,
@@ -224,7 +214,16 @@ export const editorTotals = (
         return line ? [line] : [];
       }),
     }));
-  const result = orderTotals(figures);
+
+/** Whether the lines typed so far take the order past MAX_ORDER_FEN, as the server would judge it. */
+export const editorExceedsOrderLimit = (models: readonly (Partial<ModelDraft> | undefined)[] | undefined) =>
+  orderExceedsLimit(editorFigures(models).flatMap((model) => model.fees));
+
+/** Live figures of the editor: per model (by id) and for the order; unfinished lines count as nothing. */
+export const editorTotals = (
+  models: readonly (Partial<ModelDraft> | undefined)[] | undefined,
+): { byModel: Map<number, Totals>; totals: Totals } => {
+  const result = orderTotals(editorFigures(models));
   return {
     byModel: new Map(result.models.map((model) => [model.model_id, model.totals])),
     totals: result.totals,

@@ -134,6 +134,38 @@ describe('OrderEditor', { timeout: 40_000 }, () => {
     expect(callsTo(api, endpoints.order.update)).toHaveLength(0);
   });
 
+  it('refuses to save a line beyond ¥100,000,000 with its tax, on its amount', async () => {
+    openEditor(orderFixture());
+    const block = await screen.findByTestId('order-model-block-7', {}, SLOW);
+    const [amount] = within(block).getAllByLabelText('金额');
+    // ¥100,000,000 a day for 2 days, and 6 % on top: well past one line's limit.
+    fireEvent.change(amount as HTMLElement, { target: { value: '100000000' } });
+    fireEvent.click(screen.getByTestId('order-editor-save'));
+    const message = await within(block).findByText(ORDER_MESSAGES.lineTooLarge, {}, SLOW);
+    expect(message.closest('.ant-form-item')?.textContent).toContain('单价（元）');
+    expect(callsTo(api, endpoints.order.update)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of the order's total under its models", async () => {
+    openEditor(orderFixture(), {
+      update: () => {
+        throw new ApiError({
+          code: 40001,
+          status: 400,
+          message: ORDER_MESSAGES.orderTooLarge,
+          data: { fields: { models: ORDER_MESSAGES.orderTooLarge } },
+        });
+      },
+    });
+    fireEvent.change(await screen.findByTestId('order-brand-input', {}, SLOW), {
+      target: { value: '青禾二期' },
+    });
+    fireEvent.click(screen.getByTestId('order-editor-save'));
+    const models = screen.getByTestId('order-models-field');
+    const message = await within(models).findByText(ORDER_MESSAGES.orderTooLarge, {}, SLOW);
+    expect(message.closest('.ant-form-item-explain')).not.toBeNull();
+  });
+
   it("puts the server's field messages beside their fields", async () => {
     openEditor(orderFixture(), {
       update: () => {

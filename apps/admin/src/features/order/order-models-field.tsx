@@ -10,7 +10,7 @@ import {
   RENEWAL_OPTIONS,
 } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import { formatYuan, MAX_FEE_QUANTITY } from '@trackit/contract/money';
+import { formatYuan, isValidQuantity, lineExceedsLimit, MAX_FEE_QUANTITY } from '@trackit/contract/money';
 import { toOptions } from '@trackit/contract/options';
 import {
   FEE_UNIT_LABELS,
@@ -47,10 +47,11 @@ import styles from './order-editor.module.css';
 import {
   amountFen,
   type DayDraft,
+  editorExceedsOrderLimit,
   editorTotals,
   type FeeDraft,
+  feeFigures,
   feeLineTotals,
-  isValidQuantity,
   type ModelDraft,
   modelFeeDraft,
   type OrderEditorValues,
@@ -70,11 +71,25 @@ const dateProps = {
   normalize: (value: Dayjs | null | undefined) => (value ? value.format(DATE_FORMATS.date) : null),
 };
 
-/** A yuan amount as typed: required, and one the server takes (two decimals at most, up to 1 亿). */
-const amountRule: FormRule = {
-  validator: async (_rule, value: string | undefined) => {
-    if (!value?.trim()) throw new Error('*请填写金额');
-    if (amountFen(value) === undefined) throw new Error(ORDER_MESSAGES.amountInvalid);
+/**
+ * A yuan amount as typed: required, one the server takes (two decimals at most, up to MAX_FEE_FEN), and
+ * keeping its line within MAX_LINE_FEN with its quantity and tax (the line at `path`).
+ */
+const amountRule =
+  (path: (string | number)[]): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: string | undefined) => {
+      if (!value?.trim()) throw new Error('*请填写金额');
+      if (amountFen(value) === undefined) throw new Error(ORDER_MESSAGES.amountInvalid);
+      const figures = feeFigures(getFieldValue(path) as FeeDraft | undefined);
+      if (figures && lineExceedsLimit(figures)) throw new Error(ORDER_MESSAGES.lineTooLarge);
+    },
+  });
+
+/** The whole order within MAX_ORDER_FEN: shown under the models, where the server's refusal lands too. */
+const orderLimitRule: { validator: (rule: unknown, models: ModelDraft[] | undefined) => Promise<void> } = {
+  validator: async (_rule, models) => {
+    if (editorExceedsOrderLimit(models)) throw new Error(ORDER_MESSAGES.orderTooLarge);
   },
 };
 
@@ -146,7 +161,12 @@ function FeeLineRow({ path, name, fee, firstDate, onRemove }: FeeLineProps) {
         <Form.Item
           name={[name, 'amount']}
           label={usage ? '授权费（元）' : '单价（元）'}
-          rules={[amountRule]}
+          rules={[amountRule(path)]}
+          dependencies={[
+            [...path, 'kind'],
+            [...path, 'quantity'],
+            [...path, 'tax_rate'],
+          ]}
           className={styles.feeItem}
         >
           <Input prefix="¥" placeholder="0.00" inputMode="decimal" style={{ width: 136 }} aria-label="金额" />
@@ -353,8 +373,8 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
       .sort()[0] ?? null;
 
   return (
-    <Form.List name="models">
-      {(fields, { add, remove }) => (
+    <Form.List name="models" rules={[orderLimitRule]}>
+      {(fields, { add, remove }, { errors }) => (
         <Flex vertical gap={16} data-testid="order-models-field">
           {fields.length === 0 && (
             <Empty
@@ -448,6 +468,12 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
             <div className={styles.orderTotals}>
               <TotalsLine totals={totals.totals} label="订单合计" testId="order-editor-totals" />
             </div>
+          )}
+          {errors.length > 0 && (
+            // In a Form.Item, the message takes the form's error colour like every field's.
+            <Form.Item style={{ marginBottom: 0 }}>
+              <Form.ErrorList errors={errors} />
+            </Form.Item>
           )}
         </Flex>
       )}

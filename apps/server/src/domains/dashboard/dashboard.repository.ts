@@ -129,7 +129,8 @@ export async function readJobsByDay(
 /**
  * Booked orders by first working day in [from, to], with the sum of their fee lines before tax; only
  * those `ownerMembershipId` owns when given. The fee lines' subquery names its columns in full (see
- * readDashboardCounts).
+ * readDashboardCounts). The sum is PostgreSQL's exact numeric, read as a BigInt: thousands of orders at
+ * their limit could pass the exact JavaScript integers, so the service caps it (money.ts `cappedSum`).
  */
 export async function readBookedValueByDate(
   db: Database,
@@ -137,14 +138,14 @@ export async function readBookedValueByDate(
   from: string,
   to: string,
   ownerMembershipId: number | undefined,
-): Promise<{ date: string; orders: number; value: number }[]> {
+): Promise<{ date: string; orders: number; value: bigint }[]> {
   const rows = await db
     .select({
       date: orders.firstDate,
       orders: sql<number>`count(*)`.mapWith(Number),
-      value: sql<number>`coalesce(sum((select sum("fee_lines"."subtotal") from "fee_lines"
-        where "fee_lines"."order_id" = "orders"."id" and "fee_lines"."team_id" = ${teamId})), 0)::bigint`.mapWith(
-        Number,
+      value: sql<bigint>`coalesce(sum((select sum("fee_lines"."subtotal") from "fee_lines"
+        where "fee_lines"."order_id" = "orders"."id" and "fee_lines"."team_id" = ${teamId})), 0)`.mapWith(
+        (value: string | number) => BigInt(value),
       ),
     })
     .from(orders)

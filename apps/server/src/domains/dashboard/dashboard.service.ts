@@ -5,6 +5,7 @@
  */
 import { addDays, businessDate } from '@trackit/contract/business-time';
 import type { Dashboard } from '@trackit/contract/dashboard.schema';
+import { cappedSum } from '@trackit/contract/money';
 import { OPTIONS_EXPIRING_SOON_HOURS } from '@trackit/contract/order.schema';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../http/auth-context';
@@ -36,24 +37,25 @@ export function weekOf(date: string): { from: string; to: string } {
 
 /**
  * Cumulative value per day of month 1..31: `this_month` up to `todayDay` (null after), `last_month` up to
- * the last month's last day (null for the days it does not have).
+ * the last month's last day (null for the days it does not have). Added exactly, answered as the
+ * contract's `cappedSum` gives them (at most MAX_SUM_FEN).
  */
 export function valueByDay(
-  thisMonth: ReadonlyMap<number, number>,
+  thisMonth: ReadonlyMap<number, bigint | number>,
   todayDay: number,
-  lastMonth: ReadonlyMap<number, number>,
+  lastMonth: ReadonlyMap<number, bigint | number>,
   lastMonthDays: number,
 ): Dashboard['value_by_day'] {
-  let thisSum = 0;
-  let lastSum = 0;
+  let thisSum = 0n;
+  let lastSum = 0n;
   return Array.from({ length: 31 }, (_, index) => {
     const day = index + 1;
-    thisSum += thisMonth.get(day) ?? 0;
-    lastSum += lastMonth.get(day) ?? 0;
+    thisSum += BigInt(thisMonth.get(day) ?? 0);
+    lastSum += BigInt(lastMonth.get(day) ?? 0);
     return {
       day,
-      this_month: day <= todayDay ? thisSum : null,
-      last_month: day <= lastMonthDays ? lastSum : null,
+      this_month: day <= todayDay ? cappedSum([thisSum]) : null,
+      last_month: day <= lastMonthDays ? cappedSum([lastSum]) : null,
     };
   });
 }
@@ -92,16 +94,16 @@ export async function getDashboard(deps: DashboardDeps, auth: AuthContext): Prom
   const jobsOn = new Map(jobs.flatMap((row) => (row.date === null ? [] : [[row.date, row.jobs] as const])));
   const month = (range: { from: string; to: string }) => {
     const rows = booked.filter((row) => row.date >= range.from && row.date <= range.to);
-    const byDay = new Map<number, number>();
+    const byDay = new Map<number, bigint>();
     for (const row of rows) {
       const day = Number(row.date.slice(8, 10));
-      byDay.set(day, (byDay.get(day) ?? 0) + row.value);
+      byDay.set(day, (byDay.get(day) ?? 0n) + row.value);
     }
     return {
       summary: {
         ...range,
         orders: rows.reduce((sum, row) => sum + row.orders, 0),
-        value: rows.reduce((sum, row) => sum + row.value, 0),
+        value: cappedSum(rows.map((row) => row.value)),
       },
       byDay,
     };

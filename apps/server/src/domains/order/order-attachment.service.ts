@@ -3,7 +3,7 @@
  * sheet, the signed confirmation). Adding takes the uploaded blob in the order's transaction; removing
  * deletes the record and, after the commit, the bytes.
  */
-import { ORDER_LIMITS, ORDER_MESSAGES } from '@trackit/contract/order.schema';
+import { ORDER_LIMITS, ORDER_MESSAGES, type Order } from '@trackit/contract/order.schema';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
@@ -16,15 +16,8 @@ import {
   lockOrder,
   updateOrderRow,
 } from './order.repository';
-import { orderName, requireAllowed } from './order.service';
-import {
-  loadOrderView,
-  type OrderDeps,
-  type OrderView,
-  orderNotFound,
-  signAttachment,
-  viewerOf,
-} from './order-view.service';
+import { answerBeforeCommit, orderName, requireAllowed } from './order.service';
+import { type OrderDeps, orderNotFound, signAttachment, viewerOf } from './order-view.service';
 
 /** POST /v1/orders/{id}/attachments: the uploaded blob becomes the order's attachment, logged. */
 export async function addOrderAttachment(
@@ -74,10 +67,10 @@ export async function removeOrderAttachment(
   orderId: number,
   attachmentId: number,
   origin: RequestOrigin,
-): Promise<OrderView> {
+): Promise<Order> {
   const now = deps.clock();
   const viewer = await viewerOf(deps, auth);
-  const keys = await deps.db.transaction(async (tx) => {
+  const { keys, answer } = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, auth.teamId, orderId);
     if (!order) throw orderNotFound();
     requireAllowed('attach', viewer, order, now);
@@ -96,8 +89,8 @@ export async function removeOrderAttachment(
       targetId: orderId,
       detail: { name: orderName(order), file: attachment.name },
     });
-    return unused;
+    return { keys: unused, answer: await answerBeforeCommit(deps, tx, auth, orderId, viewer) };
   });
   await deleteStoredKeys(deps, keys);
-  return loadOrderView(deps, auth, orderId, viewer);
+  return answer;
 }

@@ -10,6 +10,7 @@ import {
   ORDER_MESSAGES,
   ORDER_NOTICES,
   ORDER_REQUIRED_LABELS,
+  type Order,
   type OrderApproval,
   type OrderCancel,
 } from '@trackit/contract/order.schema';
@@ -33,9 +34,9 @@ import {
   type OrderRecord,
   updateOrderRow,
 } from './order.repository';
-import { orderName, requireAllowed } from './order.service';
+import { answerBeforeCommit, orderName, requireAllowed } from './order.service';
 import { plannedEntries } from './order-input';
-import { loadOrderView, type OrderDeps, type OrderView, orderNotFound, viewerOf } from './order-view.service';
+import { type OrderDeps, orderNotFound, viewerOf } from './order-view.service';
 
 type Step = (context: {
   tx: Database;
@@ -45,18 +46,21 @@ type Step = (context: {
   actorNickname: () => Promise<string>;
 }) => Promise<void>;
 
-/** Locks the team's order and runs `step` on it in one transaction; answers the order as it then is. */
-async function runStep(deps: OrderDeps, auth: AuthContext, orderId: number, step: Step): Promise<OrderView> {
+/**
+ * Locks the team's order and runs `step` on it in one transaction; answers the order as it then is, made
+ * before the commit (`answerBeforeCommit`), so a step never takes effect with a 500 answered.
+ */
+async function runStep(deps: OrderDeps, auth: AuthContext, orderId: number, step: Step): Promise<Order> {
   const now = deps.clock();
   const viewer = await viewerOf(deps, auth);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, auth.teamId, orderId);
     if (!order) throw orderNotFound();
     const actorNickname = async () =>
       (await findTeamMember(tx, auth.teamId, auth.membershipId))?.nickname ?? MESSAGES.empty;
     await step({ tx, order, viewer, now, actorNickname });
+    return answerBeforeCommit(deps, tx, auth, orderId, viewer);
   });
-  return loadOrderView(deps, auth, orderId, viewer);
 }
 
 const onCalendar = (order: OrderRecord) => ({

@@ -41,17 +41,13 @@ export function orderRoutes(deps: OrderRouteDeps): Handlers<Endpoints['order']> 
     },
     places: async ({ query }) => searchPlaces(deps, query),
     get: async ({ auth, params }) => presentOrder(await getOrder(deps, auth, params.id)),
-    update: async ({ auth, params, body, origin }) =>
-      presentOrder(await updateOrder(deps, auth, params.id, body, origin)),
-    submit: async ({ auth, params, origin }) =>
-      presentOrder(await submitOrder(deps, auth, params.id, origin)),
-    approval: async ({ auth, params, body, origin }) =>
-      presentOrder(await decideOrder(deps, auth, params.id, body, origin)),
-    confirm: async ({ auth, params, origin }) =>
-      presentOrder(await confirmOrder(deps, auth, params.id, origin)),
-    cancel: async ({ auth, params, body, origin }) =>
-      presentOrder(await cancelOrder(deps, auth, params.id, body, origin)),
-    bill: async ({ auth, params, origin }) => presentOrder(await billOrder(deps, auth, params.id, origin)),
+    // Writes answer the order as presented inside their transaction (order.service.ts answerBeforeCommit).
+    update: async ({ auth, params, body, origin }) => updateOrder(deps, auth, params.id, body, origin),
+    submit: async ({ auth, params, origin }) => submitOrder(deps, auth, params.id, origin),
+    approval: async ({ auth, params, body, origin }) => decideOrder(deps, auth, params.id, body, origin),
+    confirm: async ({ auth, params, origin }) => confirmOrder(deps, auth, params.id, origin),
+    cancel: async ({ auth, params, body, origin }) => cancelOrder(deps, auth, params.id, body, origin),
+    bill: async ({ auth, params, origin }) => billOrder(deps, auth, params.id, origin),
     confirmation: async ({ auth, params, reply }) => {
       const { view, teamName, printedAt } = await getOrderConfirmation(deps, auth, params.id);
       const order = presentOrder(view);
@@ -64,7 +60,7 @@ export function orderRoutes(deps: OrderRouteDeps): Handlers<Endpoints['order']> 
     addAttachment: async ({ auth, params, body, origin }) =>
       presentAttachment(await addOrderAttachment(deps, auth, params.id, body.signed_id, origin)),
     removeAttachment: async ({ auth, params, origin }) =>
-      presentOrder(await removeOrderAttachment(deps, auth, params.id, params.attachment_id, origin)),
+      removeOrderAttachment(deps, auth, params.id, params.attachment_id, origin),
     history: async ({ auth, params, query }) =>
       presentHistoryPage(await listOrderHistory(deps, auth, params.id, query)),
   };

@@ -11,9 +11,11 @@ import type { FieldChange } from '@trackit/contract/operation-log.schema';
 import {
   ORDER_MESSAGES,
   ORDER_REQUIRED_LABELS,
+  type Order,
   type OrderCreate,
   type OrderDay,
   type OrderUpdate,
+  orderSchema,
 } from '@trackit/contract/order.schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -23,6 +25,7 @@ import { requireTeamCompany } from '../company/company.service';
 import { type Actor, memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { getTeamName } from '../team/team.service';
 import { type OrderRefusal, type OrderViewer, orderRefusal, ownerChangeRefusal } from './order.policy';
+import { presentOrder } from './order.presenter';
 import {
   type FeeLineValues,
   findOrder,
@@ -48,7 +51,7 @@ import {
   sortedDays,
 } from './order-input';
 import { formatOrderNumber, orderPrefix } from './order-number';
-import { loadOrderView, type OrderDeps, type OrderView, orderNotFound, viewerOf } from './order-view.service';
+import { loadOrderView, type OrderDeps, orderNotFound, viewerOf } from './order-view.service';
 
 export type { OrderDeps } from './order-view.service';
 
@@ -70,6 +73,24 @@ export function requireAllowed(
   now: Date,
 ): void {
   refuse(orderRefusal(action, viewer, order, businessDate(now)));
+}
+
+/**
+ * The order as a write answers it, read, presented and checked against the answer's schema inside the
+ * write's transaction. The endpoint router checks an answer only once the handler has returned, after
+ * the commit: an answer failing there was a 500 for a write that had taken effect. Checked before the
+ * commit, an answer that cannot be given rolls the write back with it.
+ */
+export async function answerBeforeCommit(
+  deps: OrderDeps,
+  tx: Database,
+  auth: AuthContext,
+  orderId: number,
+  viewer: OrderViewer,
+): Promise<Order> {
+  const answer = presentOrder(await loadOrderView({ ...deps, db: tx }, auth, orderId, viewer));
+  orderSchema.parse(answer);
+  return answer;
 }
 
 // ---- Creating ----
@@ -191,10 +212,10 @@ export async function updateOrder(
   orderId: number,
   input: OrderUpdate,
   origin: RequestOrigin,
-): Promise<OrderView> {
+): Promise<Order> {
   const now = deps.clock();
   const viewer = await viewerOf(deps, auth);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, auth.teamId, orderId);
     if (!order) throw orderNotFound();
     requireAllowed('edit', viewer, order, now);
@@ -320,16 +341,17 @@ export async function updateOrder(
         { replaceReleased: false, holdChanged },
       );
     }
-    if (changes.length === 0) return;
-    await updateOrderRow(tx, auth.teamId, orderId, { ...values, updatedAt: now });
-    await recordOperation(tx, {
-      action: 'order_update',
-      actor: memberActor(auth, origin, now),
-      targetId: orderId,
-      detail: { name: orderName({ number: order.number, title: values.title ?? order.title }), changes },
-    });
+    if (changes.length > 0) {
+      await updateOrderRow(tx, auth.teamId, orderId, { ...values, updatedAt: now });
+      await recordOperation(tx, {
+        action: 'order_update',
+        actor: memberActor(auth, origin, now),
+        targetId: orderId,
+        detail: { name: orderName({ number: order.number, title: values.title ?? order.title }), changes },
+      });
+    }
+    return answerBeforeCommit(deps, tx, auth, orderId, viewer);
   });
-  return loadOrderView(deps, auth, orderId, viewer);
 }
 
 /**

@@ -6,10 +6,12 @@ import {
   PAYMENT_STATUSES,
   RENEWAL_OPTIONS,
 } from '@trackit/contract/enums';
+import { MAX_FEE_FEN, MAX_FEE_QUANTITY, MAX_LINE_FEN, MAX_ORDER_FEN } from '@trackit/contract/money';
 import { FEE_UNITS, type OrderDay } from '@trackit/contract/order.schema';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   date,
   index,
   integer,
@@ -77,6 +79,15 @@ export const orders = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     billedAt: timestamp('billed_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The sum of its fee lines' totals (tax included), kept by the database itself: triggers on
+     * fee_lines add and subtract each statement's lines (migration 0013_money_bounds.sql), and
+     * `orders_fees_total_check` refuses the statement that would take an order past MAX_ORDER_FEN. Being
+     * a row update, two transactions adding lines to one order at once take turns on it, so together they
+     * cannot pass the bound either. Nothing in the code writes it; answers still add the lines up with
+     * the contract's money functions.
+     */
+    feesTotal: bigint('fees_total', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   // Each list order (ORDER_SORTS) and filter has an index led by the team.
@@ -90,6 +101,7 @@ export const orders = pgTable(
     enumCheck('orders_status_check', t.status, ORDER_STORED_STATUSES),
     enumCheck('orders_approval_status_check', t.approvalStatus, APPROVAL_STATUSES),
     enumCheck('orders_job_type_check', t.jobType, JOB_TYPES),
+    check('orders_fees_total_check', sql`${t.feesTotal} between 0 and ${sql.raw(String(MAX_ORDER_FEN))}`),
   ],
 );
 
@@ -117,7 +129,9 @@ export const orderModels = pgTable(
 
 /**
  * A fee line of a model on an order, in integer fen. `subtotal`, `tax` and `total` are stored as the
- * contract's `lineTotals` gives them when the line is written, so finance sums them in SQL.
+ * contract's `lineTotals` gives them when the line is written, so finance sums them in SQL. CHECK
+ * constraints hold every stored line within the contract's bounds (MAX_FEE_FEN, MAX_FEE_QUANTITY,
+ * MAX_LINE_FEN), so no answer computed from stored lines can leave the exact integers.
  */
 export const feeLines = pgTable(
   'fee_lines',
@@ -169,6 +183,16 @@ export const feeLines = pgTable(
       'fee_lines_tax_rate_check',
       t.taxRate,
       TAX_RATES.map((rate) => String(rate)),
+    ),
+    check('fee_lines_amount_check', sql`${t.amount} between 0 and ${sql.raw(String(MAX_FEE_FEN))}`),
+    // A model fee has a positive quantity in hundredths; a usage licence is a lump sum without one.
+    check(
+      'fee_lines_quantity_check',
+      sql`(${t.kind} = 'ModelFee' and ${t.quantityHundredths} between 1 and ${sql.raw(String(MAX_FEE_QUANTITY * 100))}) or (${t.kind} = 'UsageFee' and ${t.quantityHundredths} is null)`,
+    ),
+    check(
+      'fee_lines_total_check',
+      sql`${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.total} = ${t.subtotal} + ${t.tax} and ${t.total} <= ${sql.raw(String(MAX_LINE_FEN))}`,
     ),
   ],
 );
