@@ -301,6 +301,14 @@ export const OPERATION_CATALOGUE = {
     `订单${BILLING_WORDS.step}`,
     (name) => `将订单 ${name} ${BILLING_WORDS.step}，进入财务${BILLING_WORDS.financeList}`,
   ),
+  // By the daily jobs, not a member: the record is gone, so the entry links nowhere and names its number.
+  order_draft_remove: action({
+    label: '删除空草稿订单',
+    inTeamLog: true,
+    target: null,
+    detail: z.object({ name: z.string(), days: z.number().int() }),
+    sentence: ({ name, days }) => `自动删除了空草稿订单 ${name}（${days} 天未填写），编号不再使用`,
+  }),
   order_attachment_add: action({
     label: '上传订单附件',
     inTeamLog: true,

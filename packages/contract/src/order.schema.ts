@@ -90,6 +90,11 @@ export const ORDER_LIMITS = {
 export const OPTION_DEFAULT_HOURS = 72;
 /** An option can be held at most this long ahead. */
 export const OPTION_MAX_DAYS = 90;
+/**
+ * A draft left empty (no title, model, fee line, note nor attachment, never submitted) this many days
+ * after it was last changed is removed by the daily jobs; its number is never handed out again.
+ */
+export const ABANDONED_DRAFT_DAYS = 7;
 /** Usage licences ending within this many days are handled by the renewal job. */
 export const USAGE_RENEWAL_NOTICE_DAYS = 30;
 
