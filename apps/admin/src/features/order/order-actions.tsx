@@ -97,6 +97,7 @@ export function OrderActions({ order }: { order: Order }) {
         <Popconfirm
           title={`将订单 ${order.number} ${BILLING_WORDS.step}？`}
           description={BILLING_WORDS.handOver}
+          okText={BILLING_WORDS.step}
           onConfirm={() => bill.mutate(order.id, { onSuccess: done(BILLING_WORDS.done) })}
         >
           <Button type="primary" loading={bill.isPending} disabled={busy} data-testid="order-action-bill">

@@ -28,7 +28,7 @@ const TEXTS: Readonly<Record<ReasonKind, ReasonTexts>> = {
   approve: {
     title: '同意订单',
     label: '审批意见（选填）',
-    placeholder: '同意后可确认订单、锁定档期；可给负责人留句话，如：报价已与客户确认',
+    placeholder: '同意后可确认订单、锁定档期；可留言给负责人',
     ok: '同意',
     multiline: true,
     optional: true,

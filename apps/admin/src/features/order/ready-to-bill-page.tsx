@@ -97,6 +97,7 @@ function BillButton({ order }: { order: OrderListItem }) {
     <Popconfirm
       title={`将订单 ${order.number} ${BILLING_WORDS.step}？`}
       description={BILLING_WORDS.handOver}
+      okText={BILLING_WORDS.step}
       onConfirm={() => bill.mutate(order.id, { onSuccess: () => void message.success(BILLING_WORDS.done) })}
     >
       <Button type="link" size="small" loading={bill.isPending} data-testid={`order-bill-${order.id}`}>
