@@ -113,14 +113,15 @@ describe('orders: a draft for two models, approved, confirmed, on the calendar a
     const errors = watchErrors(page);
     await page.getByText(order.number).first().waitFor();
     await screenshot(page, 'order-ready-to-bill');
+    // 同意 takes an optional comment, like 拒绝 (docs/product.md "Orders").
     await page.getByTestId(`order-approve-${orderId}`).click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    await page.getByTestId('order-approve-text').fill('报价已与客户确认');
+    await screenshot(page, 'order-approve-dialog');
+    await page.getByTestId('order-approve-ok').click();
     await page.getByText('已同意').first().waitFor();
 
     await page.goto(`${new URL(page.url()).origin}/admin/order/${orderId}`);
+    await page.getByTestId('order-approvals').getByText('报价已与客户确认').waitFor();
     await page.getByTestId('order-action-confirm').click();
     await page
       .locator('.ant-popconfirm')
@@ -133,6 +134,9 @@ describe('orders: a draft for two models, approved, confirmed, on the calendar a
     const agentNotices = await callApi<Notification[]>('GET', '/v1/notifies', agent);
     expect(agentNotices.map((notice) => notice.title)).toEqual(
       expect.arrayContaining([`订单 ${order.number} 已审批通过`, `订单 ${order.number} 已确认，档期已锁定`]),
+    );
+    expect(agentNotices.find((notice) => notice.title === `订单 ${order.number} 已审批通过`)?.body).toContain(
+      '报价已与客户确认',
     );
     expect(errors).toEqual([]);
     await page.close();

@@ -50,6 +50,7 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
   order_confirm: { name: 'HF20261124001' },
   order_cancel: { name: 'HF20261124001', reason: '客户取消拍摄' },
   order_bill: { name: 'HF20261124001' },
+  order_draft_remove: { name: 'HF20261124001', days: 7 },
   order_attachment_add: { name: 'HF20261124001', file: '拍摄通告.pdf' },
   order_attachment_remove: { name: 'HF20261124001', file: '拍摄通告.pdf' },
   calendar_release: { name: 'HF20261124001', model: '刘晓阳', date: '2026-12-01' },

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ADMIN_PATHS } from './admin-paths';
 import { MODEL_TRIP_KIND_LABELS, modelTripKindSchema } from './enums';
 import { pageQuerySchema } from './envelope';
+import { BILLING_WORDS } from './order.schema';
 
 /** The kinds of record an entry can concern, and where each opens in the admin app. */
 export const OPERATION_TARGETS = {
@@ -295,7 +296,19 @@ export const OPERATION_CATALOGUE = {
     detail: z.object({ name: z.string(), reason: z.string() }),
     sentence: ({ name, reason }) => `取消了订单 ${name}：${reason}`,
   }),
-  order_bill: namedAction('order', '确认结算', (name) => `确认了订单 ${name} 的结算，已转财务`),
+  order_bill: namedAction(
+    'order',
+    `订单${BILLING_WORDS.step}`,
+    (name) => `将订单 ${name} ${BILLING_WORDS.step}，进入财务${BILLING_WORDS.financeList}`,
+  ),
+  // By the daily jobs, not a member: the record is gone, so the entry links nowhere and names its number.
+  order_draft_remove: action({
+    label: '删除空草稿订单',
+    inTeamLog: true,
+    target: null,
+    detail: z.object({ name: z.string(), days: z.number().int() }),
+    sentence: ({ name, days }) => `自动删除了空草稿订单 ${name}（${days} 天未填写），编号不再使用`,
+  }),
   order_attachment_add: action({
     label: '上传订单附件',
     inTeamLog: true,

@@ -108,7 +108,7 @@ export const orderEndpoints = {
   bill: endpoint({
     method: 'POST',
     path: '/v1/orders/:id/bill',
-    summary: '确认结算：工作已完成的订单转入财务',
+    summary: '出账：工作已完成的订单进入财务的待开票',
     access: requires('my_bill', 'edit'),
     params: idParamsSchema,
     answer: json(orderSchema),

@@ -45,12 +45,34 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+/**
+ * The billing step's words (docs/product.md "Billing words"), the ones finance uses, and the only ones:
+ * a completed order waits 待出账; the owner or a manager 出账 it; it is then 已出账 (at its 出账时间) and
+ * finance finds it in 待开票, the fixed label of its list (`/finance/ready_to_invoice`, permissions.ts).
+ * 结算 is left to what the agency pays its models (结算单, docs/product.md "Invoice and payment").
+ */
+export const BILLING_WORDS = {
+  /** The step (POST /v1/orders/{id}/bill) and its button. */
+  step: '出账',
+  /** A completed order not billed yet; the title of 待办's list of them. */
+  waiting: '待出账',
+  /** The status `billed`. */
+  done: '已出账',
+  /** When it was billed (`billed_at`). */
+  time: '出账时间',
+  /** Finance's list of billed orders to invoice. */
+  financeList: '待开票',
+  /** What every confirmation of the step says. */
+  handOver: '出账后订单进入财务的待开票，不能再取消',
+} as const;
+
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   draft: '草稿',
   submitted: '已提交',
   confirmed: '已确认',
   completed: '已完成',
-  billed: '已出账',
+  billed: BILLING_WORDS.done,
   cancelled: '已取消',
 };
 
@@ -78,6 +100,11 @@ export const ORDER_LIMITS = {
 export const OPTION_DEFAULT_HOURS = 72;
 /** An option can be held at most this long ahead. */
 export const OPTION_MAX_DAYS = 90;
+/**
+ * A draft left empty (no title, model, fee line, note nor attachment, never submitted) this many days
+ * after it was last changed is removed by the daily jobs; its number is never handed out again.
+ */
+export const ABANDONED_DRAFT_DAYS = 7;
 /** Usage licences ending within this many days are handled by the renewal job. */
 export const USAGE_RENEWAL_NOTICE_DAYS = 30;
 
@@ -95,9 +122,10 @@ export const ORDER_MESSAGES = {
   notPassed: '订单尚未审批通过，不能确认',
   notConfirmable: '只有审批通过的订单可以确认',
   cancelled: '订单已取消',
-  alreadyBilled: '订单已出账，不能取消',
-  notCompleted: '订单的工作尚未完成（最后一天还未过去），不能确认结算',
-  notBillable: '只有已确认且工作已完成的订单可以确认结算',
+  confirmationOfCancelled: '订单已取消，不能导出确认单',
+  alreadyBilled: `订单${BILLING_WORDS.done}，不能取消`,
+  notCompleted: `订单的工作尚未完成（最后一天还未过去），不能${BILLING_WORDS.step}`,
+  notBillable: `只有已确认且工作已完成的订单可以${BILLING_WORDS.step}`,
   draftCancelByOwner: '已提交的订单只能由有订单管理权限的成员取消',
   rejectNeedsComment: '*拒绝时请填写原因',
   reasonRequired: '*请填写取消原因',
@@ -381,6 +409,8 @@ export const orderAbilitiesSchema = z.object({
   cancel: z.boolean(),
   bill: z.boolean(),
   attach: z.boolean(),
+  /** 导出确认单 (the page and its PDF): anyone who sees the order, unless it is cancelled. */
+  export: z.boolean(),
 });
 export type OrderAbilities = z.infer<typeof orderAbilitiesSchema>;
 

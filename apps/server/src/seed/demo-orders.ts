@@ -157,8 +157,8 @@ export async function seedDemoOrders(
     return created.id;
   };
   const submit = (id: number, at: Date) => submitOrder(deps(at), author, id, origin);
-  const pass = (id: number, at: Date) =>
-    decideOrder(deps(at), author, id, { result: 'passed', comment: '' }, origin);
+  const pass = (id: number, at: Date, comment = '') =>
+    decideOrder(deps(at), author, id, { result: 'passed', comment }, origin);
   const reject = (id: number, at: Date, comment: string) =>
     decideOrder(deps(at), author, id, { result: 'rejected', comment }, origin);
   const confirm = (id: number, at: Date) => confirmOrder(deps(at), author, id, origin);
@@ -188,7 +188,7 @@ export async function seedDemoOrders(
     { notes: '客户自带造型团队，模特需提前 30 分钟到场。' },
   );
   await submit(catalog, on(-60, '11:00'));
-  await pass(catalog, on(-59));
+  await pass(catalog, on(-59), '报价已与客户确认，造型团队由客户自带');
   await confirm(catalog, on(-59, '15:00'));
   await bill(catalog, on(-45));
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { endpoints } from '@trackit/contract/endpoints';
+import { BILLING_WORDS } from '@trackit/contract/order.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
@@ -61,6 +62,8 @@ describe('DashboardPage', () => {
     expect(text('dashboard-orders-change')).toContain('+50%');
     expect(text('dashboard-value-change')).toContain('-10%');
     expect(text('dashboard-licences')).toBe('6项');
+    // The billing step in the glossary's words (docs/product.md "Billing words").
+    expect(screen.getByText(`已确认、${BILLING_WORDS.done}订单的肖像授权`)).toBeTruthy();
     // The whole team's value: no scope note.
     expect(screen.queryByTestId('dashboard-scope-note')).toBeNull();
     expect((await screen.findByTestId('dashboard-charts')).textContent).toBe('7 days, 31 points, team');

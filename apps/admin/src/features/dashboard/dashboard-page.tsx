@@ -2,6 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@trackit/contract/dashboard.schema';
 import { formatYuan } from '@trackit/contract/money';
+import { BILLING_WORDS } from '@trackit/contract/order.schema';
 import { Card, Col, Row, Spin, Statistic, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -153,7 +154,7 @@ function Figures({ answer, links }: { answer: Dashboard; links: DashboardLinks }
       <Col {...figureSpan}>
         <FigureCard title="30 天内到期的肖像授权" to={links.licences} testId="licences">
           <Statistic value={answer.licences_expiring_30d} suffix="项" data-testid="dashboard-licences" />
-          <div className={styles.figureNote}>已确认、已结算订单的肖像授权</div>
+          <div className={styles.figureNote}>已确认、{BILLING_WORDS.done}订单的肖像授权</div>
         </FigureCard>
       </Col>
     </Row>

@@ -1,5 +1,5 @@
 import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
-import type { Order } from '@trackit/contract/order.schema';
+import { BILLING_WORDS, type Order } from '@trackit/contract/order.schema';
 import { App, Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,12 +11,13 @@ import {
   useSubmitOrder,
 } from './order.queries';
 import { orderEditorPath, orderExportPath } from './order-labels';
-import { OrderReasonModal, type ReasonKind } from './order-reason-modal';
+import { OrderReasonModal, REASON_DONE, type ReasonKind } from './order-reason-modal';
 
 /**
  * What the member may do with an order now, as the server says in `order.can` (it checks again on each
- * call; a refusal, a 409 with its reason, is toasted by the API client): 编辑 a draft, 提交审批, 同意 /
- * 拒绝, 确认订单, 确认结算, 取消订单 with a reason; and 导出确认单 for everyone.
+ * call; a refusal, a 409 with its reason, is toasted by the API client): 编辑 a draft, 提交审批, 同意 (with
+ * an optional comment) / 拒绝 (with one), 确认订单, 出账 (BILLING_WORDS), 取消订单 with a reason; and 导出确认单 for everyone
+ * who sees it, unless it is cancelled.
  */
 export function OrderActions({ order }: { order: Order }) {
   const navigate = useNavigate();
@@ -57,20 +58,15 @@ export function OrderActions({ order }: { order: Order }) {
       )}
       {can.approve && (
         <>
-          <Popconfirm
-            title="同意该订单？"
-            description="同意后可确认订单、锁定档期"
-            onConfirm={() => decide.mutate({ id: order.id, result: 'passed' }, { onSuccess: done('已同意') })}
+          <Button
+            type="primary"
+            loading={decide.isPending && decide.variables?.result === 'passed'}
+            disabled={busy}
+            onClick={() => setAsking('approve')}
+            data-testid="order-action-approve"
           >
-            <Button
-              type="primary"
-              loading={decide.isPending}
-              disabled={busy}
-              data-testid="order-action-approve"
-            >
-              同意
-            </Button>
-          </Popconfirm>
+            同意
+          </Button>
           <Button
             danger
             disabled={busy}
@@ -99,22 +95,25 @@ export function OrderActions({ order }: { order: Order }) {
       )}
       {can.bill && (
         <Popconfirm
-          title="确认结算该订单？"
-          description="确认后订单转入财务待开票"
-          onConfirm={() => bill.mutate(order.id, { onSuccess: done('已确认结算') })}
+          title={`将订单 ${order.number} ${BILLING_WORDS.step}？`}
+          description={BILLING_WORDS.handOver}
+          okText={BILLING_WORDS.step}
+          onConfirm={() => bill.mutate(order.id, { onSuccess: done(BILLING_WORDS.done) })}
         >
           <Button type="primary" loading={bill.isPending} disabled={busy} data-testid="order-action-bill">
-            确认结算
+            {BILLING_WORDS.step}
           </Button>
         </Popconfirm>
       )}
-      <Button
-        icon={<FileTextOutlined />}
-        onClick={() => navigate(orderExportPath(order.id))}
-        data-testid="order-action-export"
-      >
-        导出确认单
-      </Button>
+      {can.export && (
+        <Button
+          icon={<FileTextOutlined />}
+          onClick={() => navigate(orderExportPath(order.id))}
+          data-testid="order-action-export"
+        >
+          导出确认单
+        </Button>
+      )}
       {can.cancel && (
         <Button danger disabled={busy} onClick={() => setAsking('cancel')} data-testid="order-action-cancel">
           取消订单
@@ -129,12 +128,13 @@ export function OrderActions({ order }: { order: Order }) {
           onSubmit={(text) => {
             const close = () => {
               setAsking(null);
-              void message.success(asking === 'reject' ? '已拒绝，订单退回草稿' : '订单已取消');
+              void message.success(REASON_DONE[asking]);
             };
-            if (asking === 'reject') {
-              decide.mutate({ id: order.id, result: 'rejected', comment: text }, { onSuccess: close });
-            } else {
+            if (asking === 'cancel') {
               cancel.mutate({ id: order.id, reason: text }, { onSuccess: close });
+            } else {
+              const result = asking === 'approve' ? 'passed' : 'rejected';
+              decide.mutate({ id: order.id, result, comment: text }, { onSuccess: close });
             }
           }}
         />

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@trackit/client/api-client';
 import { endpoints } from '@trackit/contract/endpoints';
-import { ORDER_MESSAGES, type Order } from '@trackit/contract/order.schema';
+import { BILLING_WORDS, ORDER_MESSAGES, type Order } from '@trackit/contract/order.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
@@ -75,12 +75,12 @@ describe('OrderDetailPage', () => {
     ]);
   });
 
-  it('offers only the export to a member the server allows nothing, and says the fees are hidden', async () => {
+  it('offers only the export to a member who may only read, and says the fees are hidden', async () => {
     openDetail(
       orderFixture({
         status: 'confirmed',
         approval_status: 'passed',
-        can: NO_ABILITIES,
+        can: { ...NO_ABILITIES, export: true },
         fees_visible: false,
         totals: null,
         models: [orderModelFixture(7, '刘晓阳'), orderModelFixture(8, '王珊')].map((model) => ({
@@ -95,7 +95,36 @@ describe('OrderDetailPage', () => {
     expect(screen.queryByTestId('order-totals')).toBeNull();
   });
 
-  it('approves a submitted order after a confirmation', async () => {
+  it('offers no 导出确认单 on a cancelled order', async () => {
+    openDetail(
+      orderFixture({
+        status: 'cancelled',
+        cancel_reason: '客户取消拍摄',
+        cancelled_at: '2026-03-02T02:00:00Z',
+        can: NO_ABILITIES,
+      }),
+    );
+    expect((await screen.findByTestId('order-status')).textContent).toBe('已取消');
+    expect(screen.queryByTestId('order-action-export')).toBeNull();
+    expect(screen.queryByText('导出确认单')).toBeNull();
+  });
+
+  it('says when a billed order was billed in the glossary’s words', async () => {
+    openDetail(
+      orderFixture({
+        status: 'billed',
+        approval_status: 'passed',
+        billed_at: '2026-03-10T02:00:00Z',
+        can: NO_ABILITIES,
+      }),
+    );
+    expect((await screen.findByTestId('order-status')).textContent).toBe(BILLING_WORDS.done);
+    const info = screen.getByTestId('order-info').textContent;
+    expect(info).toContain(BILLING_WORDS.time);
+    expect(info).not.toContain('结算');
+  });
+
+  it('approves in a dialog that takes an optional comment, like a refusal’s', async () => {
     openDetail(
       orderFixture({
         status: 'submitted',
@@ -104,7 +133,23 @@ describe('OrderDetailPage', () => {
       }),
     );
     fireEvent.click(await screen.findByTestId('order-action-approve'));
-    await confirmPopup();
+    const text = await screen.findByTestId('order-approve-text');
+    expect(screen.getByText('审批意见（选填）')).toBeTruthy();
+    fireEvent.change(text, { target: { value: ' 报价已与客户确认 ' } });
+    fireEvent.click(screen.getByTestId('order-approve-ok'));
+    await waitFor(() =>
+      expect(callsTo(api, endpoints.order.approval)).toEqual([
+        [{ params: { id: 31 }, body: { result: 'passed', comment: '报价已与客户确认' } }],
+      ]),
+    );
+  });
+
+  it('approves without a comment too', async () => {
+    openDetail(
+      orderFixture({ status: 'submitted', approval_status: 'init', can: { ...NO_ABILITIES, approve: true } }),
+    );
+    fireEvent.click(await screen.findByTestId('order-action-approve'));
+    fireEvent.click(await screen.findByTestId('order-approve-ok'));
     await waitFor(() =>
       expect(callsTo(api, endpoints.order.approval)).toEqual([
         [{ params: { id: 31 }, body: { result: 'passed', comment: '' } }],
@@ -167,7 +212,7 @@ describe('OrderDetailPage', () => {
     );
     renderPage(<OrderDetailPage />, '/order/:id', '/order/31');
     fireEvent.click(await screen.findByTestId('order-action-approve'));
-    await confirmPopup();
+    fireEvent.click(await screen.findByTestId('order-approve-ok'));
     await waitFor(() => expect(callsTo(api, endpoints.order.get)).toHaveLength(2));
   });
 
@@ -190,6 +235,20 @@ describe('OrderDetailPage', () => {
             comment: '费用需重新核对',
             member: { id: 2, nickname: '王经理' },
             at: '2026-03-01T05:00:00Z',
+          },
+          {
+            id: 3,
+            status: 'init',
+            comment: '',
+            member: { id: 1, nickname: '林晓' },
+            at: '2026-03-02T03:00:00Z',
+          },
+          {
+            id: 4,
+            status: 'passed',
+            comment: '报价已与客户确认',
+            member: { id: 2, nickname: '王经理' },
+            at: '2026-03-02T05:00:00Z',
           },
         ],
         entries: [
@@ -226,5 +285,6 @@ describe('OrderDetailPage', () => {
     expect(approvals).toContain('林晓 提交审批');
     expect(approvals).toContain('王经理 已拒绝');
     expect(approvals).toContain('费用需重新核对');
+    expect(approvals).toContain('王经理 已同意报价已与客户确认');
   });
 });

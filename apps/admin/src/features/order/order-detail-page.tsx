@@ -2,7 +2,12 @@ import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { businessClock } from '@trackit/contract/business-time';
 import { APPROVAL_STATUS_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import type { Order, OrderApprovalStep, OrderEntry } from '@trackit/contract/order.schema';
+import {
+  BILLING_WORDS,
+  type Order,
+  type OrderApprovalStep,
+  type OrderEntry,
+} from '@trackit/contract/order.schema';
 import { Card, Col, Descriptions, Empty, Flex, Row, Table, Timeline, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { HTMLAttributes } from 'react';
@@ -51,7 +56,7 @@ function OrderInfo({ order }: { order: Order }) {
         <Descriptions.Item label="确认时间">{dateTimeText(order.confirmed_at)}</Descriptions.Item>
       )}
       {order.billed_at && (
-        <Descriptions.Item label="结算时间">{dateTimeText(order.billed_at)}</Descriptions.Item>
+        <Descriptions.Item label={BILLING_WORDS.time}>{dateTimeText(order.billed_at)}</Descriptions.Item>
       )}
       {order.cancelled_at && (
         <Descriptions.Item label="取消时间">{dateTimeText(order.cancelled_at)}</Descriptions.Item>

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { endpoints } from '@trackit/contract/endpoints';
-import type { Order } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES, type Order } from '@trackit/contract/order.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls } from '../../testing/api-answers';
 import { testProfile } from '../../testing/profile-fixture';
 import { renderPage } from '../../testing/render-page';
-import { orderFixture, orderModelFixture } from './order.fixtures';
+import { NO_ABILITIES, orderFixture, orderModelFixture } from './order.fixtures';
 import { OrderExportPage } from './order-export-page';
 
 vi.mock('../../api', () => ({ api: { call: vi.fn(), download: vi.fn() } }));
@@ -51,6 +51,17 @@ describe('OrderExportPage', () => {
     expect(text).toContain('请提前 30 分钟到场');
     expect(text).toContain('客户（甲方）：杭州青禾服饰有限公司');
     expect(text).toContain('经纪方（乙方）：星辰模特经纪');
+  });
+
+  it('shows no confirmation of a cancelled order, only why and the way back', async () => {
+    openExport(orderFixture({ status: 'cancelled', can: NO_ABILITIES }));
+    expect((await screen.findByTestId('order-export-refused')).textContent).toContain(
+      ORDER_MESSAGES.confirmationOfCancelled,
+    );
+    expect(screen.queryByTestId('order-confirmation')).toBeNull();
+    expect(screen.queryByTestId('order-download-pdf')).toBeNull();
+    expect(screen.queryByTestId('order-print')).toBeNull();
+    expect(screen.getByRole('button', { name: /返回订单/ })).toBeTruthy();
   });
 
   it('prints the page, and downloads the server’s PDF under its name', async () => {

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, orderCancelSchema } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES, orderApprovalSchema, orderCancelSchema } from '@trackit/contract/order.schema';
 import { textSchema } from '@trackit/contract/patterns';
 import { Form, Input, Modal } from 'antd';
 import { schemaRule } from '../../components/schema-rule';
@@ -12,11 +12,27 @@ const rejectCommentSchema = textSchema({
   message: ORDER_MESSAGES.rejectNeedsComment,
 });
 
-export type ReasonKind = 'reject' | 'cancel';
+export type ReasonKind = 'approve' | 'reject' | 'cancel';
 
-const TEXTS: Readonly<
-  Record<ReasonKind, { title: string; label: string; placeholder: string; ok: string; multiline: boolean }>
-> = {
+interface ReasonTexts {
+  title: string;
+  label: string;
+  placeholder: string;
+  ok: string;
+  multiline: boolean;
+  /** The text may be left empty (an approval's comment). */
+  optional?: boolean;
+}
+
+const TEXTS: Readonly<Record<ReasonKind, ReasonTexts>> = {
+  approve: {
+    title: '同意订单',
+    label: '审批意见（选填）',
+    placeholder: '同意后可确认订单、锁定档期；可留言给负责人',
+    ok: '同意',
+    multiline: true,
+    optional: true,
+  },
   reject: {
     title: '拒绝订单',
     label: '拒绝原因',
@@ -33,7 +49,15 @@ const TEXTS: Readonly<
   },
 };
 
+/** What each step says once done (its toast). */
+export const REASON_DONE: Readonly<Record<ReasonKind, string>> = {
+  approve: '已同意',
+  reject: '已拒绝，订单退回草稿',
+  cancel: '订单已取消',
+};
+
 const RULES = {
+  approve: schemaRule(orderApprovalSchema.shape.comment),
   reject: schemaRule(rejectCommentSchema),
   cancel: schemaRule(orderCancelSchema.shape.reason),
 } as const;
@@ -48,8 +72,9 @@ export interface OrderReasonModalProps {
 }
 
 /**
- * Asks why: the comment of a refusal (拒绝, the order goes back to draft) or the reason of a cancellation,
- * checked with the server's rule. Mounted while open.
+ * Asks for the words of a decision: the optional comment of an approval (同意), the comment of a refusal
+ * (拒绝, the order goes back to draft) or the reason of a cancellation, checked with the server's rule.
+ * Mounted while open.
  */
 export function OrderReasonModal({ kind, number, busy, onSubmit, onClose }: OrderReasonModalProps) {
   const [form] = Form.useForm<{ text: string }>();
@@ -60,7 +85,7 @@ export function OrderReasonModal({ kind, number, busy, onSubmit, onClose }: Orde
       title={`${texts.title} · ${number}`}
       okText={texts.ok}
       cancelText="返回"
-      okButtonProps={{ danger: true, loading: busy, 'data-testid': `order-${kind}-ok` }}
+      okButtonProps={{ danger: kind !== 'approve', loading: busy, 'data-testid': `order-${kind}-ok` }}
       onOk={form.submit}
       onCancel={onClose}
       destroyOnHidden
@@ -71,7 +96,7 @@ export function OrderReasonModal({ kind, number, busy, onSubmit, onClose }: Orde
         initialValues={{ text: '' }}
         onFinish={({ text }) => onSubmit(text.trim())}
       >
-        <Form.Item name="text" label={texts.label} required rules={[RULES[kind]]}>
+        <Form.Item name="text" label={texts.label} required={!texts.optional} rules={[RULES[kind]]}>
           {texts.multiline ? (
             <Input.TextArea
               autoSize={{ minRows: 3, maxRows: 6 }}

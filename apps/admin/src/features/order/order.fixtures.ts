@@ -66,6 +66,7 @@ export const NO_ABILITIES: OrderAbilities = {
   cancel: false,
   bill: false,
   attach: false,
+  export: false,
 };
 
 /** What the owner of a draft may do. */
@@ -75,6 +76,7 @@ export const DRAFT_ABILITIES: OrderAbilities = {
   submit: true,
   cancel: true,
   attach: true,
+  export: true,
 };
 
 /** A draft with two days and two models, one with both kinds of fee; `overrides` changes what a test is about. */

@@ -164,7 +164,7 @@ export function useCancelOrder() {
   });
 }
 
-/** 确认结算: a completed order goes to finance. */
+/** 出账: a completed order goes to finance's 待开票. */
 export function useBillOrder() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -174,14 +174,14 @@ export function useBillOrder() {
   });
 }
 
-/** What a bulk 确认结算 did: the orders billed, and how many the server refused (each one toasted). */
+/** What a bulk 出账 did: the orders billed, and how many the server refused (each one toasted). */
 export interface BillResult {
   billed: Order[];
   failed: number;
 }
 
 /**
- * 确认结算 of several orders, one call each in turn (the server checks each one on its own); a refusal
+ * 出账 of several orders, one call each in turn (the server checks each one on its own); a refusal
  * does not stop the others. Rejects only when none went through, so the selection stays for another try.
  */
 export function useBillOrders() {

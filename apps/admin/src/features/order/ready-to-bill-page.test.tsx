@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { endpoints } from '@trackit/contract/endpoints';
 import type { PermissionLevel } from '@trackit/contract/enums';
+import { BILLING_WORDS } from '@trackit/contract/order.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
@@ -70,7 +71,11 @@ describe('ReadyToBillPage', () => {
     // Another member's order: nothing to run for an editor.
     await waitFor(() => expect(within(row).queryByTestId('order-bill-1')).toBeTruthy());
     expect(screen.queryByTestId('order-bill-3')).toBeNull();
+    // The glossary's words: the list waits 待出账, the step is 出账 and says where the order goes.
+    expect(screen.getByTestId('ready-to-bill-completed').textContent).toContain(BILLING_WORDS.waiting);
+    expect(within(row).getByTestId('order-bill-1').textContent).toBe(BILLING_WORDS.step);
     fireEvent.click(within(row).getByTestId('order-bill-1'));
+    expect((await screen.findByText(BILLING_WORDS.handOver)).textContent).toBe(BILLING_WORDS.handOver);
     await confirmOpen('.ant-popconfirm .ant-btn-primary');
     await waitFor(() => expect(callsTo(api, endpoints.order.bill)).toEqual([[{ params: { id: 1 } }]]));
   });
@@ -84,17 +89,18 @@ describe('ReadyToBillPage', () => {
     // The first box is the header's 全选.
     fireEvent.click(boxes[1] as HTMLElement);
     fireEvent.click(boxes[3] as HTMLElement);
-    fireEvent.click(within(screen.getByTestId('list-selection-bar')).getByText('确认结算'));
+    fireEvent.click(within(screen.getByTestId('list-selection-bar')).getByText(BILLING_WORDS.step));
     await confirmOpen('.ant-modal-confirm .ant-btn-primary');
     await waitFor(() =>
       expect(callsTo(api, endpoints.order.bill)).toEqual([[{ params: { id: 1 } }], [{ params: { id: 3 } }]]),
     );
   });
 
-  it('shows a manager what waits for their approval: 同意 at once, 拒绝 with a reason', async () => {
+  it('shows a manager what waits for their approval: 同意 with a comment if any, 拒绝 with a reason', async () => {
     answerAs('manage');
     renderPage(<ReadyToBillPage />, '/order/ready_to_bill');
-    const row = await screen.findByTestId('approval-row-4');
+    // Permissions, then the list: more than the default second on a busy machine.
+    const row = await screen.findByTestId('approval-row-4', {}, { timeout: 10_000 });
     expect(listQueries()).toContainEqual({
       awaiting_my_approval: true,
       sort: 'created_at',
@@ -103,10 +109,11 @@ describe('ReadyToBillPage', () => {
     });
 
     fireEvent.click(within(row).getByTestId('order-approve-4'));
-    await confirmOpen('.ant-popconfirm .ant-btn-primary');
+    fireEvent.change(await screen.findByTestId('order-approve-text'), { target: { value: '可以' } });
+    fireEvent.click(screen.getByTestId('order-approve-ok'));
     await waitFor(() =>
       expect(callsTo(api, endpoints.order.approval)).toEqual([
-        [{ params: { id: 4 }, body: { result: 'passed', comment: '' } }],
+        [{ params: { id: 4 }, body: { result: 'passed', comment: '可以' } }],
       ]),
     );
 

@@ -2,7 +2,12 @@ import { CheckOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import { type OrderListItem, type OrderQuery, orderQuerySchema } from '@trackit/contract/order.schema';
+import {
+  BILLING_WORDS,
+  type OrderListItem,
+  type OrderQuery,
+  orderQuerySchema,
+} from '@trackit/contract/order.schema';
 import { App, Button, Card, Flex, Popconfirm, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +20,7 @@ import { useCan } from '../../layouts/use-permission-level';
 import { profileQuery } from '../session/session.queries';
 import { orderListQuery, useBillOrder, useBillOrders, useDecideOrder } from './order.queries';
 import { dayRange, modelNames, orderPath, totalText } from './order-labels';
-import { OrderReasonModal } from './order-reason-modal';
+import { OrderReasonModal, REASON_DONE } from './order-reason-modal';
 import { useLocalListSearch } from './use-local-list-search';
 
 /** The orders waiting for the caller's decision: every submitted one still undecided, oldest first. */
@@ -84,24 +89,25 @@ const baseColumns: DataTableColumn<OrderListItem, OrderQuery>[] = [
   },
 ];
 
-/** 确认结算 of one row, after a confirmation. */
+/** 出账 of one row, after a confirmation. */
 function BillButton({ order }: { order: OrderListItem }) {
   const bill = useBillOrder();
   const { message } = App.useApp();
   return (
     <Popconfirm
-      title={`确认结算 ${order.number}？`}
-      description="确认后订单转入财务待开票"
-      onConfirm={() => bill.mutate(order.id, { onSuccess: () => void message.success('已确认结算') })}
+      title={`将订单 ${order.number} ${BILLING_WORDS.step}？`}
+      description={BILLING_WORDS.handOver}
+      okText={BILLING_WORDS.step}
+      onConfirm={() => bill.mutate(order.id, { onSuccess: () => void message.success(BILLING_WORDS.done) })}
     >
       <Button type="link" size="small" loading={bill.isPending} data-testid={`order-bill-${order.id}`}>
-        确认结算
+        {BILLING_WORDS.step}
       </Button>
     </Popconfirm>
   );
 }
 
-/** The orders whose work is done (completed), with 确认结算 one by one or several at once. */
+/** The orders whose work is done (completed, 待出账), to 出账 one by one or several at once. */
 function CompletedOrders() {
   const search = useListSearch(orderQuerySchema);
   // The address keeps the keyword and the page; the status is this list's own.
@@ -137,20 +143,20 @@ function CompletedOrders() {
         ? [
             {
               key: 'bill',
-              label: '确认结算',
+              label: BILLING_WORDS.step,
               icon: <CheckOutlined />,
               onRun: (ids) =>
                 new Promise<void>((resolve, reject) => {
                   modal.confirm({
-                    title: `确认结算选中的 ${ids.length} 个订单？`,
-                    content: '确认后这些订单转入财务待开票',
-                    okText: '确认结算',
+                    title: `将选中的 ${ids.length} 个订单${BILLING_WORDS.step}？`,
+                    content: BILLING_WORDS.handOver,
+                    okText: BILLING_WORDS.step,
                     onOk: () =>
                       billMany.mutateAsync(ids).then(({ billed, failed }) => {
                         void message.success(
                           failed > 0
-                            ? `已确认结算 ${billed.length} 个，${failed} 个未成功`
-                            : `已确认结算 ${billed.length} 个订单`,
+                            ? `${BILLING_WORDS.done} ${billed.length} 个，${failed} 个未成功`
+                            : `${BILLING_WORDS.done} ${billed.length} 个订单`,
                         );
                         resolve();
                       }, reject),
@@ -167,7 +173,7 @@ function CompletedOrders() {
     <Card
       title={
         <Space>
-          待结算
+          {BILLING_WORDS.waiting}
           <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
             工作已完成的订单{orders.data ? `（${orders.data.total}）` : ''}
           </Typography.Text>
@@ -188,7 +194,7 @@ function CompletedOrders() {
         search={search}
         columns={columns}
         rowKey={(order) => order.id}
-        emptyText="没有待结算的订单"
+        emptyText={`没有${BILLING_WORDS.waiting}的订单`}
         filteredEmptyText="没有符合条件的订单"
         bulkActions={bulkActions.length > 0 ? bulkActions : undefined}
         rowPath={(order) => orderPath(order.id)}
@@ -199,13 +205,13 @@ function CompletedOrders() {
   );
 }
 
-/** The orders waiting for the caller's decision, with 同意 and 拒绝 (a refusal says why). */
+/** The orders waiting for the caller's decision, with 同意 (a comment if any) and 拒绝 (saying why). */
 function AwaitingApproval() {
   const search = useLocalListSearch(AWAITING_QUERY);
   const orders = useQuery(orderListQuery(search.query));
   const decide = useDecideOrder();
   const { message } = App.useApp();
-  const [rejecting, setRejecting] = useState<OrderListItem | null>(null);
+  const [asking, setAsking] = useState<{ order: OrderListItem; kind: 'approve' | 'reject' } | null>(null);
   const deciding = decide.isPending ? decide.variables?.id : undefined;
 
   const columns = useMemo<DataTableColumn<OrderListItem, OrderQuery>[]>(
@@ -217,30 +223,20 @@ function AwaitingApproval() {
         width: 130,
         render: (_: unknown, order) => (
           <Space size={4}>
-            <Popconfirm
-              title={`同意 ${order.number}？`}
-              description="同意后可确认订单、锁定档期"
-              onConfirm={() =>
-                decide.mutate(
-                  { id: order.id, result: 'passed' },
-                  { onSuccess: () => void message.success('已同意') },
-                )
-              }
+            <Button
+              type="link"
+              size="small"
+              loading={deciding === order.id && decide.variables?.result === 'passed'}
+              onClick={() => setAsking({ order, kind: 'approve' })}
+              data-testid={`order-approve-${order.id}`}
             >
-              <Button
-                type="link"
-                size="small"
-                loading={deciding === order.id && decide.variables?.result === 'passed'}
-                data-testid={`order-approve-${order.id}`}
-              >
-                同意
-              </Button>
-            </Popconfirm>
+              同意
+            </Button>
             <Button
               type="link"
               size="small"
               danger
-              onClick={() => setRejecting(order)}
+              onClick={() => setAsking({ order, kind: 'reject' })}
               data-testid={`order-reject-${order.id}`}
             >
               拒绝
@@ -249,7 +245,7 @@ function AwaitingApproval() {
         ),
       },
     ],
-    [decide, deciding, message],
+    [decide, deciding],
   );
 
   return (
@@ -277,19 +273,19 @@ function AwaitingApproval() {
         rowTestId={(order) => `approval-row-${order.id}`}
         testId="ready-to-bill-approval-list"
       />
-      {rejecting && (
+      {asking && (
         <OrderReasonModal
-          kind="reject"
-          number={rejecting.number}
+          kind={asking.kind}
+          number={asking.order.number}
           busy={decide.isPending}
-          onClose={() => setRejecting(null)}
+          onClose={() => setAsking(null)}
           onSubmit={(comment) =>
             decide.mutate(
-              { id: rejecting.id, result: 'rejected', comment },
+              { id: asking.order.id, result: asking.kind === 'approve' ? 'passed' : 'rejected', comment },
               {
                 onSuccess: () => {
-                  setRejecting(null);
-                  void message.success('已拒绝，订单退回草稿');
+                  setAsking(null);
+                  void message.success(REASON_DONE[asking.kind]);
                 },
               },
             )
@@ -302,8 +298,8 @@ function AwaitingApproval() {
 
 /**
  * 待办 (/admin/order/ready_to_bill): what waits for the member. Managers first see the orders waiting for
- * their approval (同意 / 拒绝); then everyone sees the orders whose work is done, to 确认结算 one by one or
- * several at once (they then go to finance).
+ * their approval (同意 / 拒绝); then everyone sees the orders whose work is done (待出账), to 出账 one by one
+ * or several at once (they then go to finance's 待开票).
  */
 export function ReadyToBillPage() {
   const canManage = useCan('my_bill', 'manage');

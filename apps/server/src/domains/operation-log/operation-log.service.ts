@@ -63,6 +63,18 @@ export const memberActor = (
   at: Date,
 ): Actor => ({ teamId: auth.teamId, membershipId: auth.membershipId, userId: auth.userId, origin, at });
 
+/**
+ * A background job acting for a team: no member; its origin names the job where a member's device would
+ * show (`TrackIt 续约任务`), so staff can tell the job's entries from people's.
+ */
+export const jobActor = (teamId: number, origin: RequestOrigin, at: Date): Actor => ({
+  teamId,
+  membershipId: null,
+  userId: null,
+  origin,
+  at,
+});
+
 /** One entry: a declared action with its detail shape, and the record it concerns (by the action's target). */
 export type OperationEntry<A extends OperationAction> = {
   action: A;

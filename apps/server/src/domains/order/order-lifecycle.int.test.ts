@@ -233,6 +233,8 @@ describe('orders: the lifecycle, approval, conflicts and ranked options', () => 
     const history = await ok(
       api<RecordHistoryEntry[]>('GET', `/v1/orders/${id}/history`, undefined, reader.headers),
     );
+    // The log says the step in the glossary's words (BILLING_WORDS).
+    expect(history[0]?.sentence).toBe(`将订单 ${number}「拍摄」 出账，进入财务待开票`);
     expect(history.map((entry) => entry.action)).toEqual([
       'order_bill',
       'order_confirm',
@@ -294,6 +296,37 @@ describe('orders: the lifecycle, approval, conflicts and ranked options', () => 
       ['rejected', '预算不够'],
       ['init', ''],
     ]);
+  });
+
+  it('takes an optional, bounded comment with 同意, kept and told like a refusal’s', async () => {
+    const model = await newModel('意见模特');
+    const { id, number } = await draft(editor.headers, [model.id]);
+    await ok(step(id, 'submit', editor.headers));
+    await refused(
+      step(id, 'approval', manager.headers, { result: 'passed', comment: '长'.repeat(201) }),
+      400,
+      '*最多200个字符',
+    );
+    await refused(step(id, 'approval', manager.headers, { result: 'passed', comment: 'a\u0000b' }), 400);
+    expect((await get(id)).approval_status).toBe('init');
+
+    const passed = await ok(
+      step(id, 'approval', manager.headers, { result: 'passed', comment: '  报价已与客户确认\n按时到场  ' }),
+    );
+    expect(passed.approvals.map((approval) => [approval.status, approval.comment])).toEqual([
+      ['init', ''],
+      ['passed', '报价已与客户确认\n按时到场'],
+    ]);
+    expect(await noticesOf(editor)).toContainEqual({
+      type: 'event_notice',
+      title: ORDER_NOTICES.approved(number),
+      body: ORDER_NOTICES.decisionBody('manage', '报价已与客户确认\n按时到场'),
+      link: ADMIN_PATHS.order(id),
+    });
+    const history = await ok(
+      api<RecordHistoryEntry[]>('GET', `/v1/orders/${id}/history`, undefined, reader.headers),
+    );
+    expect(history[0]?.sentence).toBe(`同意了订单 ${number}「拍摄」：报价已与客户确认\n按时到场`);
   });
 
   it('lets a manager approve their own order, having been asked like the team owner', async () => {

@@ -1,6 +1,7 @@
 /**
  * Order numbers (docs/product.md "Orders"): the team's prefix, the business date and the day's sequence,
- * e.g. HF20261124001. The sequence comes from order_counters inside the creating transaction.
+ * e.g. HF20261124001. The sequence comes from order_counters inside the creating transaction, never from
+ * the orders there are: a removed draft's number (abandoned-drafts.service.ts) is never handed out again.
  */
 import { businessDate } from '@trackit/contract/business-time';
 import { namePinyin } from '../model/model-pinyin';

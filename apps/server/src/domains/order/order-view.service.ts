@@ -20,7 +20,7 @@ import { listRecordHistory } from '../operation-log/operation-log.service';
 import { grantsOf } from '../permission/permission.service';
 import { getTeamName } from '../team/team.service';
 import { signBlobDownload, signFile, type UploadDeps } from '../upload/upload.service';
-import type { OrderViewer } from './order.policy';
+import { type OrderRefusal, type OrderViewer, orderRefusal } from './order.policy';
 import {
   type AttachmentRow,
   type FeeLineRecord,
@@ -37,6 +37,12 @@ import {
 export type OrderDeps = Pick<UploadDeps, 'db' | 'clock' | 'storage' | 'blobKey' | 'log'>;
 
 export const orderNotFound = () => new AppError('notFound', { message: ORDER_MESSAGES.orderNotFound });
+
+/** Throws the policy's refusal: 403 for the wrong member or level, 409 for the wrong status. */
+export function refuse(refusal: OrderRefusal | null): void {
+  if (!refusal) return;
+  throw new AppError(refusal.error, refusal.message ? { message: refusal.message } : {});
+}
 
 /** The caller as the order policy sees them: their membership and `my_bill` level. */
 export async function viewerOf(deps: Pick<OrderDeps, 'db'>, auth: AuthContext): Promise<OrderViewer> {
@@ -129,9 +135,13 @@ export function getOrder(deps: OrderDeps, auth: AuthContext, orderId: number): P
   return loadOrderView(deps, auth, orderId);
 }
 
-/** GET /v1/orders/{id}/confirmation: the order as the caller sees it, and the agency's name to print. */
+/**
+ * GET /v1/orders/{id}/confirmation: the order as the caller sees it, and the agency's name to print;
+ * refused (409) for a cancelled order, as the policy's `export` says.
+ */
 export async function getOrderConfirmation(deps: OrderDeps, auth: AuthContext, orderId: number) {
   const view = await loadOrderView(deps, auth, orderId);
+  refuse(orderRefusal('export', view.viewer, view.row, view.today));
   return { view, teamName: await getTeamName(deps.db, auth.teamId), printedAt: deps.clock() };
 }
 

@@ -319,6 +319,8 @@ describe('orders: drafts, the list and one order', () => {
       cancel: false,
       bill: false,
       attach: false,
+      // The confirmation, without the amounts, is anyone's who sees the order.
+      export: true,
     });
     const list = await ok(
       api<OrderListItem[]>('GET', '/v1/orders?keyword=费用可见性', undefined, reader.headers),
@@ -517,5 +519,23 @@ describe('orders: drafts, the list and one order', () => {
     expect(confirmation.headers.get('content-disposition')).toContain(
       encodeURIComponent(`确认单_${number}.pdf`),
     );
+  });
+
+  it('offers no confirmation of a cancelled order, and refuses it with a 409 in Chinese', async () => {
+    const { id } = await ok(create(complete({ title: '取消后导出' })));
+    expect((await get(id)).can.export).toBe(true);
+    expect((await get(id, reader.headers)).can.export).toBe(true);
+    await ok(api('POST', `/v1/orders/${id}/cancel`, { reason: '客户取消拍摄' }, editor.headers));
+    expect((await get(id)).can.export).toBe(false);
+    expect((await get(id, reader.headers)).can.export).toBe(false);
+    for (const headers of [owner.headers, reader.headers]) {
+      const refused = await download(t, `/v1/orders/${id}/confirmation`, headers);
+      expect(refused.status).toBe(409);
+      expect(refused.headers.get('content-type')).toContain('application/json');
+      expect(JSON.parse(refused.bytes.toString())).toMatchObject({
+        message: ORDER_MESSAGES.confirmationOfCancelled,
+        data: null,
+      });
+    }
   });
 });

@@ -116,6 +116,11 @@ describe('order policy', () => {
     ['attach', 'ownerEditor', 'confirmed', true],
     ['attach', 'otherEditor', 'confirmed', `403 ${ORDER_MESSAGES.notOwner}`],
     ['attach', 'ownerEditor', 'cancelled', `409 ${ORDER_MESSAGES.cancelled}`],
+    ['export', 'reader', 'draft', true],
+    ['export', 'reader', 'completed', true],
+    ['export', 'otherEditor', 'billed', true],
+    ['export', 'reader', 'cancelled', `409 ${ORDER_MESSAGES.confirmationOfCancelled}`],
+    ['export', 'manager', 'cancelled', `409 ${ORDER_MESSAGES.confirmationOfCancelled}`],
   ] as const)('%s by %s on %s: %s', (action, who, state, expected) => {
     expect(outcome(action, VIEWERS[who], ORDERS[state])).toBe(expected);
   });
@@ -129,6 +134,7 @@ describe('order policy', () => {
       cancel: true,
       bill: false,
       attach: true,
+      export: true,
     });
     expect(orderAbilities(manager, passed, TODAY)).toEqual({
       edit: false,
@@ -138,6 +144,7 @@ describe('order policy', () => {
       cancel: true,
       bill: false,
       attach: true,
+      export: true,
     });
     expect(orderAbilities(reader, completed, TODAY)).toEqual({
       edit: false,
@@ -147,7 +154,9 @@ describe('order policy', () => {
       cancel: false,
       bill: false,
       attach: false,
+      export: true,
     });
+    expect(orderAbilities(ownerEditor, cancelled, TODAY).export).toBe(false);
   });
 
   it('lets only a manager hand an order to someone else', () => {

@@ -61,6 +61,9 @@ function ownerOrManager(viewer: OrderViewer, order: OrderState): OrderRefusal | 
 
 function memberRefusal(action: OrderAction, viewer: OrderViewer, order: OrderState): OrderRefusal | null {
   switch (action) {
+    case 'export':
+      // Whoever sees the order may hand its confirmation to the client (without the fees they may not see).
+      return levelAllows(viewer.level, 'read') ? null : forbidden();
     case 'approve':
     case 'confirm':
       return manages(viewer) ? null : forbidden();
@@ -77,7 +80,10 @@ function memberRefusal(action: OrderAction, viewer: OrderViewer, order: OrderSta
 
 function statusRefusal(action: OrderAction, order: OrderState, today: string): OrderRefusal | null {
   const { status, approvalStatus } = order;
-  if (status === 'cancelled') return conflict(ORDER_MESSAGES.cancelled);
+  // A cancelled job is confirmed to nobody: no confirmation of it goes to a client.
+  if (status === 'cancelled') {
+    return conflict(action === 'export' ? ORDER_MESSAGES.confirmationOfCancelled : ORDER_MESSAGES.cancelled);
+  }
   switch (action) {
     case 'edit':
       return status === 'draft' ? null : conflict(ORDER_MESSAGES.notDraft);
@@ -96,6 +102,7 @@ function statusRefusal(action: OrderAction, order: OrderState, today: string): O
       if (status !== 'confirmed') return conflict(ORDER_MESSAGES.notBillable);
       return presentedStatus(order, today) === 'completed' ? null : conflict(ORDER_MESSAGES.notCompleted);
     case 'attach':
+    case 'export':
       return null;
   }
 }
@@ -124,6 +131,7 @@ export function orderAbilities(viewer: OrderViewer, order: OrderState, today: st
     cancel: can('cancel'),
     bill: can('bill'),
     attach: can('attach'),
+    export: can('export'),
   };
 }
 

@@ -19,6 +19,7 @@ import {
   isNull,
   lt,
   lte,
+  notExists,
   notInArray,
   or,
   type SQL,
@@ -460,4 +461,50 @@ export async function reassignOpenOrderOwner(
     )
     .returning({ id: orders.id });
   return rows.length;
+}
+
+/** The team's orders nobody has put anything in (docs/product.md "Orders"), last changed before `before`. */
+function abandonedDraftWhere(teamId: number, before: Date) {
+  const none = (table: typeof orderModels | typeof feeLines | typeof orderAttachments) =>
+    notExists(
+      sql`(select 1 from ${table} where ${table.teamId} = ${teamId} and ${table.orderId} = ${orders.id})`,
+    );
+  return and(
+    eq(orders.teamId, teamId),
+    eq(orders.status, 'draft'),
+    isNull(orders.approvalStatus),
+    isNull(orders.renewalOfOrderId),
+    eq(orders.title, ''),
+    eq(orders.notes, ''),
+    lt(orders.updatedAt, before),
+    none(orderModels),
+    none(feeLines),
+    none(orderAttachments),
+  );
+}
+
+/**
+ * Deletes at most `limit` of the team's abandoned empty drafts, answering which. Race-safe without a
+ * wait: a draft locked by an edit (every change locks the order first, lockOrder) is passed by (SKIP
+ * LOCKED), and the emptiness is checked again by the DELETE itself, so a draft filled in meanwhile stays.
+ * Its models, fee lines, released calendar entries and approvals go with it (ON DELETE CASCADE); the
+ * day's number counter is left as it is, so its number is never handed out again.
+ */
+export async function deleteAbandonedDrafts(
+  tx: Database,
+  teamId: number,
+  before: Date,
+  limit: number,
+): Promise<{ id: number; number: string }[]> {
+  const candidates = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(abandonedDraftWhere(teamId, before))
+    .orderBy(asc(orders.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .delete(orders)
+    .where(and(inArray(orders.id, candidates), abandonedDraftWhere(teamId, before)))
+    .returning({ id: orders.id, number: orders.number });
 }

@@ -18,13 +18,12 @@ import {
   orderSchema,
 } from '@trackit/contract/order.schema';
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { syncOrderEntries } from '../calendar/calendar.service';
 import { requireTeamCompany } from '../company/company.service';
 import { type Actor, memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { getTeamName } from '../team/team.service';
-import { type OrderRefusal, type OrderViewer, orderRefusal, ownerChangeRefusal } from './order.policy';
+import { type OrderViewer, orderRefusal, ownerChangeRefusal } from './order.policy';
 import { presentOrder } from './order.presenter';
 import {
   type FeeLineValues,
@@ -51,15 +50,9 @@ import {
   sortedDays,
 } from './order-input';
 import { formatOrderNumber, orderPrefix } from './order-number';
-import { loadOrderView, type OrderDeps, orderNotFound, viewerOf } from './order-view.service';
+import { loadOrderView, type OrderDeps, orderNotFound, refuse, viewerOf } from './order-view.service';
 
 export type { OrderDeps } from './order-view.service';
-
-/** Throws the policy's refusal: 403 for the wrong member or level, 409 for the wrong status. */
-export function refuse(refusal: OrderRefusal | null): void {
-  if (!refusal) return;
-  throw new AppError(refusal.error, refusal.message ? { message: refusal.message } : {});
-}
 
 /** How the log and notices name an order: its number, and its title when it has one. */
 export const orderName = (order: Pick<OrderRecord, 'number' | 'title'>) =>

@@ -118,6 +118,7 @@ function orderOf(models: OrderModel[], overrides: Partial<Order> = {}): Order {
       cancel: false,
       bill: false,
       attach: false,
+      export: true,
     },
     submitted_at: null,
     confirmed_at: null,

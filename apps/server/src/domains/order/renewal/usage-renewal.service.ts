@@ -21,7 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../http/app-error';
 import { notifyMembers } from '../../notify/notify.service';
-import type { Actor } from '../../operation-log/operation-log.service';
+import { jobActor } from '../../operation-log/operation-log.service';
 import { findValidTeamMember, listMemberIdsHolding } from '../../organization/organization.service';
 import { createDraftOrder } from '../order.service';
 import { claimLicence, type DueLicence, listDueLicences, setRenewalOrder } from './usage-renewal.repository';
@@ -40,14 +40,6 @@ export type RenewalOutcome = 'draft' | 'decide' | 'stop';
 export interface RenewalRun {
   handled: { lineId: number; outcome: RenewalOutcome; renewalOrderId: number | null }[];
 }
-
-const jobActor = (teamId: number, at: Date): Actor => ({
-  teamId,
-  membershipId: null,
-  userId: null,
-  origin: RENEWAL_JOB_ORIGIN,
-  at,
-});
 
 const asTaxRate = (rate: number): TaxRate => TAX_RATES.find((known) => known === rate) ?? 0;
 
@@ -113,7 +105,7 @@ async function handleLicence(
     if (!(await claimLicence(tx, teamId, licence.lineId, now))) return null;
     let renewal: { id: number; number: string } | null = null;
     if (outcome === 'draft') {
-      renewal = await createDraftOrder(tx, jobActor(teamId, now), renewalDraft(licence), {
+      renewal = await createDraftOrder(tx, jobActor(teamId, RENEWAL_JOB_ORIGIN, now), renewalDraft(licence), {
         source: 'renewal',
         renewalOf: { orderId: licence.orderId, feeLineId: licence.lineId },
       });
