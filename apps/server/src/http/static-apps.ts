@@ -53,7 +53,9 @@ export function withPageHead(html: string, head: PageHead, origin: string): stri
         ]
       : []),
   ].join('\n    ');
-  return html.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `${tags}\n  </head>`);
+  // Replaced by a function, never a replacement string: in a string, `$'`, `$\`` and `$&` of a title
+  // would be patterns that splice the page itself into the head.
+  return html.replace(/<title>[^<]*<\/title>/, '').replace('</head>', () => `${tags}\n  </head>`);
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -69,7 +71,7 @@ interface ServedApp {
 /** Points the build's absolute asset URLs (`/admin/assets/...`) at the static host, when one is set. */
 export function rewriteAssetHost(html: string, basePath: string, staticHost: string | undefined): string {
   if (!staticHost) return html;
-  return html.replaceAll(`"${basePath}/assets/`, `"${staticHost}${basePath}/assets/`);
+  return html.replaceAll(`"${basePath}/assets/`, () => `"${staticHost}${basePath}/assets/`);
 }
 
 function sendIndex(reply: FastifyReply, app: ServedApp, html: string | null = app.indexHtml) {

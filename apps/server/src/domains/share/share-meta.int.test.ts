@@ -14,14 +14,15 @@ describe('share pages’ HTML', () => {
   let t: TestApp;
   let pkg: Package;
   let model: Model;
+  let owner: Record<string, string>;
 
   const page = (path: string) => fetch(`${t.baseUrl}${path}`);
 
   beforeAll(async () => {
     appsDir = await makeAppsFolder();
     t = await buildTestApp({ APPS_DIR: appsDir });
-    const { owner } = await signInTeamByLevel(t, 'data_management');
-    const headers = owner.headers;
+    const { headers } = (await signInTeamByLevel(t, 'data_management')).owner;
+    owner = headers;
     model = await ok(
       t.request<Model>('POST', '/storm_api/v1/models', {
         headers,
@@ -77,5 +78,24 @@ describe('share pages’ HTML', () => {
     const other = await page('/h5/about');
     expect(other.status).toBe(200);
     expect(other.headers.get('x-robots-tag')).toContain('noindex');
+  });
+
+  it("puts a title and message with replacement patterns ($' $` $& $$ $1) in the head as typed", async () => {
+    const dollars = await ok(
+      t.request<Package>('POST', '/storm_api/v1/packages', {
+        headers: owner,
+        body: { title: "报价$'尾$`头$&配$$元$1", message: "留言$'$`$&", models: [{ model_id: model.id }] },
+      }),
+    );
+    const html = await (await page(`/h5/s/${dollars.share_id}`)).text();
+    const title = '报价$&#39;尾$`头$&#38;配$$元$1';
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${title}" />`);
+    expect(html).toContain('<meta property="og:description" content="留言$&#39;$`$&#38;" />');
+    // The page around the head is left whole: one head, one title, one script, in their places.
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<script /g)).toHaveLength(1);
+    expect(html.endsWith('</head><body></body></html>')).toBe(true);
   });
 });
