@@ -98,4 +98,16 @@ describe('share pages’ HTML', () => {
     expect(html.match(/<script /g)).toHaveLength(1);
     expect(html.endsWith('</head><body></body></html>')).toBe(true);
   });
+
+  it('cuts a long description to one line by characters, never through an emoji', async () => {
+    const long = await ok(
+      t.request<Package>('POST', '/storm_api/v1/packages', {
+        headers: owner,
+        body: { title: '长留言', message: `${'好'.repeat(78)}😀😀😀`, models: [{ model_id: model.id }] },
+      }),
+    );
+    const html = await (await page(`/h5/s/${long.share_id}`)).text();
+    expect(html).toContain(`<meta name="description" content="${'好'.repeat(78)}😀…" />`);
+    expect(html).not.toContain('\ufffd');
+  });
 });

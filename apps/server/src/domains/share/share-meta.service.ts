@@ -5,6 +5,7 @@
  */
 
 import { chinaDate } from '@trackit/contract/model-age';
+import { sliceText, textLength } from '@trackit/contract/patterns';
 import { SHARE_CARD_FIELDS, shareFacts } from '@trackit/contract/share';
 import type { FastifyRequest } from 'fastify';
 import { isNotFound } from '../../http/app-error';
@@ -22,7 +23,7 @@ const imageOf = (file: SignedFile | null) => (file ? (file.thumbUrl ?? file.prev
 
 const oneLine = (text: string, max = 80) => {
   const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return textLength(line) > max ? `${sliceText(line, max - 1)}…` : line;
 };
 
 export function shareHeadResolver(deps: UploadDeps) {
