@@ -16,6 +16,11 @@ export const FRONT_END_APPS = [
   { folder: 'share-desktop', basePath: BASE_PATHS.web, share: true },
 ] as const;
 
+/** Base paths of the share apps (`/h5`, `/web`). */
+export const SHARE_APP_BASE_PATHS: readonly string[] = FRONT_END_APPS.filter((app) => app.share).map(
+  (app) => app.basePath,
+);
+
 /** What a link preview shows (WeChat's card, a chat app's unfurl): from a share page's meta tags. */
 export interface PageHead {
   title: string;
@@ -136,7 +141,9 @@ export async function registerStaticApps(
       root: distDir,
       prefix: `${frontEnd.basePath}/`,
       decorateReply: !decorated,
-      wildcard: true,
+      // A route per built file, found once at start (a deployment restarts the server): every other path,
+      // a share page above all, goes straight to the fallback, never through the file server's checks.
+      wildcard: false,
       index: false,
       redirect: false,
       preCompressed: true,

@@ -20,7 +20,7 @@ describe('share pages’ HTML', () => {
 
   beforeAll(async () => {
     appsDir = await makeAppsFolder();
-    t = await buildTestApp({ APPS_DIR: appsDir });
+    t = await buildTestApp({ APPS_DIR: appsDir, LOG_LEVEL: 'error' });
     const { headers } = (await signInTeamByLevel(t, 'data_management')).owner;
     owner = headers;
     model = await ok(
@@ -75,6 +75,23 @@ describe('share pages’ HTML', () => {
     const unknown = await page('/h5/s/AAAAAAAAAAAAAAAAAAAAAAAA');
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('<title>TrackIt 经纪管理</title>');
+    // Malformed ids, and model ids that are no id, are unknown ids like any other.
+    for (const path of [
+      `/h5/s/${'A'.repeat(300)}`,
+      `/h5/s/${encodeURIComponent('夏季大片')}`,
+      `/h5/s/${pkg.share_id}/abc`,
+      `/h5/s/${pkg.share_id}/0`,
+      `/h5/s/${pkg.share_id}/99999999999999999999`,
+      `/h5/photo/${pkg.share_id}/x`,
+      `/h5/files/${pkg.share_id}/${model.id + 1000}`,
+      `/h5/f/${encodeURIComponent('资源夹')}`,
+      '/h5/f/%E4%B8',
+      `/h5/photo/${'A'.repeat(5000)}/1`,
+    ]) {
+      const res = await page(path);
+      expect(res.status, path.slice(0, 60)).toBe(404);
+      expect(res.headers.get('x-robots-tag'), path.slice(0, 60)).toContain('noindex');
+    }
     const other = await page('/h5/about');
     expect(other.status).toBe(200);
     expect(other.headers.get('x-robots-tag')).toContain('noindex');

@@ -14,10 +14,7 @@ import { getSharedFolder } from '../folder/folder-share.service';
 import { publicFacts } from '../package/package-public.presenter';
 import { getPublicPackage, getPublicPackageModel } from '../package/package-public.service';
 import type { SignedFile, UploadDeps } from '../upload/upload.service';
-
-/** The share routes of both apps: `/s/{id}`, `/s/{id}/{model}`, `/photo|files/{id}/{model}`, `/f/{id}`. */
-const PACKAGE_PATH = /^\/(?:s\/([^/]+)(?:\/(\d+))?|(?:photo|files)\/([^/]+)\/(\d+))\/?$/;
-const FOLDER_PATH = /^\/f\/([^/]+)\/?$/;
+import { sharePageOf } from './share-paths';
 
 const imageOf = (file: SignedFile | null) => (file ? (file.thumbUrl ?? file.previewUrl ?? null) : null);
 
@@ -32,12 +29,11 @@ export function shareHeadResolver(deps: UploadDeps) {
     rest: string,
     _request: FastifyRequest,
   ): Promise<PageHead | null | undefined> => {
-    const packageMatch = PACKAGE_PATH.exec(rest);
-    const folderMatch = FOLDER_PATH.exec(rest);
-    if (!packageMatch && !folderMatch) return undefined;
+    const page = sharePageOf(rest);
+    if (!page) return undefined;
     try {
-      if (folderMatch) {
-        const folder = await getSharedFolder(deps, folderMatch[1] ?? '');
+      if (page.kind === 'folder') {
+        const folder = await getSharedFolder(deps, page.shareId);
         const who = folder.modelName ? `${folder.modelName} · ` : '';
         return {
           title: `${who}${folder.folder.name}`,
@@ -45,9 +41,8 @@ export function shareHeadResolver(deps: UploadDeps) {
           image: imageOf(folder.files.find((file) => file.kind === 'image') ?? null),
         };
       }
-      const shareId = packageMatch?.[1] ?? packageMatch?.[3] ?? '';
-      const modelId = Number(packageMatch?.[2] ?? packageMatch?.[4] ?? 0);
-      if (modelId > 0) {
+      const { shareId, modelId } = page;
+      if (modelId !== null) {
         const model = await getPublicPackageModel(deps, shareId, modelId);
         const facts = shareFacts(
           publicFacts(model.view.shown.model, model.pkg.fields, chinaDate(model.now)),
