@@ -155,6 +155,12 @@ export const PACKAGE_DEFAULT_EXPIRY_DAYS = 30;
 export const PACKAGE_MAX_EXPIRY_DAYS = 366;
 /** The most models one package may show. */
 export const PACKAGE_MAX_MODELS = 100;
+/**
+ * One device's picks and comments on a package tell its creator at most once in this long (the first
+ * tells; the rest are in the package's activity), so a client commenting on every model, or a script
+ * flooding comments, makes one notice per package and device, not one per comment.
+ */
+export const PACKAGE_VISITOR_NOTICE_INTERVAL_MS = 10 * 60_000;
 
 /**
  * A device's own random id (kept in its local storage), so a client's picks and views are told apart

@@ -560,8 +560,9 @@ describe('packages (staff side)', () => {
       expect(seen.pick_count).toBe(2);
       expect(seen.models.map((m) => m.pick_count)).toEqual([0, 1, 1]);
       const unread = await ok(api<{ unread_count: number }>('GET', '/v1/notifies/unread_count'));
-      // Anna, Sunny, Mia picked (un-picking tells nobody).
-      expect(unread.unread_count - unreadBefore.unread_count).toBe(3);
+      // Anna picked by this device (Sunny too, within the same 10 minutes: one notice per device), Mia by
+      // another device; un-picking tells nobody.
+      expect(unread.unread_count - unreadBefore.unread_count).toBe(2);
       const notices = await ok(
         api<{ title: string; body: string; link: string; type: string }[]>('GET', '/v1/notifies'),
       );
@@ -577,6 +578,68 @@ describe('packages (staff side)', () => {
         visitor_id: 'x',
       });
       expect(invalid.status).toBe(400);
+    });
+
+    it('tells the creator of one device’s picks and comments at most once per package in 10 minutes, even sent at once', async () => {
+      const extra = await Promise.all(
+        ['林一', '林二', '林三'].map((name) =>
+          ok(api<Model>('POST', '/v1/models', { name, gender: 'female' })),
+        ),
+      );
+      const shown = [sunny, anna, mia, ...extra];
+      const flood = await ok(
+        create({ title: '留言测试', models: shown.map((model) => ({ model_id: model.id })) }),
+      );
+      const other = await ok(create({ title: '另一套餐', models: [{ model_id: anna.id }] }));
+      const device = 'flood-device-aaaaaaaaaaaa';
+      const comment = (modelId: number, text: string, visitorId = device, shareId = flood.share_id) =>
+        pub('POST', `/packages/${shareId}/picks`, {
+          model_id: modelId,
+          picked: false,
+          comment: text,
+          name: '王珊',
+          visitor_id: visitorId,
+        });
+      const notices = async () =>
+        (await ok(api<{ title: string }[]>('GET', '/v1/notifies?per_page=100'))).filter((notice) =>
+          notice.title.includes('留言测试'),
+        ).length;
+      const received = async () => ({ flood: await notices(), all: await unread() });
+      const unread = async () =>
+        (await ok(api<{ unread_count: number }>('GET', '/v1/notifies/unread_count'))).unread_count;
+      const start = await unread();
+
+      // Six comments at once, each on its own model: one notice.
+      const answers = await Promise.all(shown.map((model, i) => comment(model.id, `第${i + 1}条留言`)));
+      for (const answer of answers) expect(answer.status).toBe(200);
+      expect(await received()).toEqual({ flood: 1, all: start + 1 });
+      // Every comment is in the package's activity all the same.
+      const activity = await ok(
+        api<{ picks: { comment: string }[] }>('GET', `/v1/packages/${flood.id}/activity`),
+      );
+      expect(activity.picks.map((pick) => pick.comment).sort()).toEqual(
+        shown.map((_, i) => `第${i + 1}条留言`).sort(),
+      );
+
+      // A heart and more comments from the device within the 10 minutes: nothing more.
+      t.clock.advance(9 * 60_000);
+      await ok(
+        pub('POST', `/packages/${flood.share_id}/picks`, {
+          model_id: mia.id,
+          picked: true,
+          visitor_id: device,
+        }),
+      );
+      await ok(comment(sunny.id, '补充一句'));
+      expect(await received()).toEqual({ flood: 1, all: start + 1 });
+      // Another device, and the same device on another package, are told of on their own.
+      await ok(comment(anna.id, '我也喜欢', 'flood-device-bbbbbbbbbbbb'));
+      await ok(comment(anna.id, '这套也不错', device, other.share_id));
+      expect(await received()).toEqual({ flood: 2, all: start + 3 });
+      // Ten minutes after the device's notice, the next comment is told of again.
+      t.clock.advance(60_000);
+      await ok(comment(anna.id, '最后确认'));
+      expect(await received()).toEqual({ flood: 3, all: start + 4 });
     });
 
     it('records views with their device and visible time, tells the creator of the first open, and lists the activity', async () => {
