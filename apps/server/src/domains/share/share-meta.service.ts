@@ -6,7 +6,7 @@
 
 import { chinaDate } from '@trackit/contract/model-age';
 import { sliceText, textLength } from '@trackit/contract/patterns';
-import { SHARE_CARD_FIELDS, shareFacts } from '@trackit/contract/share';
+import { SHARE_PREVIEW_FIELDS, shareFacts } from '@trackit/contract/share';
 import type { FastifyRequest } from 'fastify';
 import { isNotFound } from '../../http/app-error';
 import type { PageHead } from '../../http/static-apps';
@@ -46,7 +46,7 @@ export function shareHeadResolver(deps: UploadDeps) {
         const model = await getPublicPackageModel(deps, shareId, modelId);
         const facts = shareFacts(
           publicFacts(model.view.shown.model, model.pkg.fields, chinaDate(model.now)),
-          SHARE_CARD_FIELDS,
+          SHARE_PREVIEW_FIELDS,
         )
           .map((fact) => `${fact.label} ${fact.value}`)
           .join(' · ');
