@@ -44,6 +44,7 @@ import { type AccessControl, guardApiRoutes, registerApi } from './http/endpoint
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
 import { LOG_SERIALIZERS } from './http/error-log';
 import { generateRequestId, registerRequestIdHeader } from './http/request-id';
+import { literalWhenUndecodable, MAX_PARAM_LENGTH } from './http/request-url';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApps } from './http/static-apps';
 import { createDailyJobRunner, DAILY_JOBS_INTERVAL_MS } from './jobs/daily-jobs';
@@ -100,7 +101,9 @@ export async function buildApp({
       // Bracket arrays (`ids[]=1&ids[]=2`) as the clients send them; depth and size bounded.
       querystringParser: (text: string) => qs.parse(text, { depth: 2, arrayLimit: 100, parameterLimit: 200 }),
       ignoreTrailingSlash: true,
+      maxParamLength: MAX_PARAM_LENGTH,
     },
+    rewriteUrl: (request) => literalWhenUndecodable(request.url ?? '/'),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -19,6 +19,7 @@ import {
   POSITIVE_INTEGER_PATTERN,
   positiveIntegerStringSchema,
   SMS_CODE_PATTERN,
+  sliceText,
   smsCodeSchema,
   TEXT_1_50_PATTERN,
   text1To50Schema,
@@ -228,6 +229,27 @@ describe('textSchema: the one definition of typed text (issue 9)', () => {
       );
     },
   );
+
+  it.each(['a\ud800b', '\udfff', '刘晓阳\ud83d', '\ude00\ud83d', '\ud800\ud800'])(
+    'refuses the lone surrogate in %j, in one line and in many, with the Chinese message',
+    (value) => {
+      for (const schema of [text1To50Schema, textSchema({ max: 500, multiline: true })]) {
+        expect(schema.safeParse(value).error?.issues[0]?.message).toBe(PATTERN_MESSAGES.invalidCharacters);
+      }
+    },
+  );
+
+  it('cuts text by characters, never between the halves of an emoji', () => {
+    expect(sliceText('续约：😀😀', 4)).toBe('续约：😀');
+    expect(sliceText('ab😀', 3)).toBe('ab😀');
+    expect(sliceText('ab😀', 2)).toBe('ab');
+    expect(sliceText('ab', 10)).toBe('ab');
+    expect(sliceText('😀', 0)).toBe('');
+  });
+
+  it('keeps a surrogate pair (an emoji) whole', () => {
+    expect(textSchema({ max: 10, multiline: true }).parse('\ud83d\ude00 好')).toBe('😀 好');
+  });
 
   it('keeps tab and line breaks in multi-line text, never NUL', () => {
     const notes = textSchema({ max: 500, multiline: true });

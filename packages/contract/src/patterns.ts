@@ -38,12 +38,32 @@ export const textLength = (text: string): number => {
   return length;
 };
 
+/**
+ * The first `max` characters of a text, counted as `textLength` counts them: a cut never falls between
+ * the two halves of an emoji (`String.slice` counts UTF-16 units and would leave a lone surrogate).
+ */
+export const sliceText = (text: string, max: number): string => {
+  let end = 0;
+  let count = 0;
+  for (const char of text) {
+    if (count === max) break;
+    end += char.length;
+    count += 1;
+  }
+  return text.slice(0, end);
+};
+
 /** Invisible characters: zero-width spaces and joiners, direction marks and the like. */
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 const EDGES = /^[\s\p{Default_Ignorable_Code_Point}]+|[\s\p{Default_Ignorable_Code_Point}]+$/gu;
-/** Control characters (NUL and the rest of C0 and C1); multi-line text keeps tab and line breaks. */
-const CONTROL_IN_LINE = /\p{Cc}/u;
-const CONTROL_IN_LINES = /(?![\t\n\r])\p{Cc}/u;
+/**
+ * Characters no text may hold: controls (NUL and the rest of C0 and C1; multi-line text keeps tab and
+ * line breaks) and lone UTF-16 surrogates (`\ud800` without its pair: no character at all, refused by
+ * PostgreSQL's jsonb and turned into U+FFFD in a text column). With the `u` flag a well-formed pair is one
+ * code point and never matches `\p{Cs}`; only a surrogate standing alone does.
+ */
+const INVALID_IN_LINE = /[\p{Cc}\p{Cs}]/u;
+const INVALID_IN_LINES = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
 
 /** White space and invisible characters cut from both ends: what a person typed, as they see it. */
 export const trimText = (text: string): string => text.replace(EDGES, '');
@@ -138,15 +158,15 @@ export interface TextRules {
  * The one schema of text that people type, used by every field of the contract (forms and server
  * alike): trimmed of white space and invisible characters at both ends, length in code points, blank
  * or invisible-only text refused like empty when required, and control characters (NUL above all,
- * which PostgreSQL refuses) answered 400 instead of reaching the database.
+ * which PostgreSQL refuses) and lone surrogates answered 400 instead of reaching the database.
  */
 export function textSchema({ max, min = 0, multiline = false, message }: TextRules) {
   const lengthMessage = message ?? (min > 0 ? `*请输入${min}-${max}个字符` : `*最多${max}个字符`);
-  const control = multiline ? CONTROL_IN_LINES : CONTROL_IN_LINE;
+  const invalid = multiline ? INVALID_IN_LINES : INVALID_IN_LINE;
   return z
     .string({ error: min > 0 ? (message ?? PATTERN_MESSAGES.required) : undefined })
     .overwrite(trimText)
-    .refine((text) => !control.test(text), { message: PATTERN_MESSAGES.invalidCharacters, abort: true })
+    .refine((text) => !invalid.test(text), { message: PATTERN_MESSAGES.invalidCharacters, abort: true })
     .refine((text) => (min > 0 ? !isBlankText(text) : true), { message: lengthMessage, abort: true })
     .refine((text) => {
       const length = textLength(text);

@@ -16,13 +16,15 @@ import {
 import { FILE_KINDS } from './upload.schema';
 
 /**
- * The share id in a public address: any printable text, so an unknown or malformed id is "not found"
- * alike (only control characters are refused, as everywhere).
+ * The share id in a public address. A malformed one (too long, not ASCII, a control character) is read
+ * as the empty id, which names no share: it answers the same 404 as an unknown id, never a 400 that
+ * would tell the two apart (docs/product.md "Packages and share pages").
  */
-export const shareIdParamsSchema = z.object({ share_id: asciiTokenSchema(64) });
+export const shareIdParamsSchema = z.object({ share_id: asciiTokenSchema(64).catch('') });
 export type ShareIdParams = z.infer<typeof shareIdParamsSchema>;
+/** A model's id in a share's address: one that is no id (`abc`, `0`, `1.5`) is read as 0, in no package. */
 export const shareModelParamsSchema = shareIdParamsSchema.extend({
-  model_id: z.coerce.number<number>().int().positive(),
+  model_id: z.coerce.number<number>().int().positive().catch(0),
 });
 export type ShareModelParams = z.infer<typeof shareModelParamsSchema>;
 

@@ -53,8 +53,11 @@ export const DEFAULT_SHARE_FIELDS: readonly ShareField[] = [
   'shoe_size',
 ];
 
-/** The fields a grid card shows under a model's name (when the package shows them), kept short for a phone. */
-export const SHARE_CARD_FIELDS: readonly ShareField[] = ['height', 'measurements', 'shoe_size'];
+/**
+ * The fields a model page's link preview names in its one-line description (when the package shows
+ * them), kept short for a chat app's card. The share pages themselves show every field chosen.
+ */
+export const SHARE_PREVIEW_FIELDS: readonly ShareField[] = ['height', 'measurements', 'shoe_size'];
 
 /**
  * A shown model's values: each present only when the package shows that field (the server's public
@@ -127,11 +130,30 @@ function factValue(field: ShareField, facts: ShareFacts): string | null {
 
 /** The facts to show, in SHARE_FIELDS order, among `fields`; a field without a value is left out. */
 export function shareFacts(facts: ShareFacts, fields: readonly ShareField[] = SHARE_FIELDS): ShareFact[] {
+  return shareCardFacts(facts, fields).flatMap((fact) =>
+    fact.value === null ? [] : [{ ...fact, value: fact.value }],
+  );
+}
+
+/** One line of a grid card: a field the package chose, with the model's value or null when it has none. */
+export interface ShareCardFact {
+  field: ShareField;
+  label: string;
+  value: string | null;
+}
+
+/**
+ * What a model's card on a package's grid shows: every field the package chose, in SHARE_FIELDS order,
+ * a missing value as null. Every card of a package so has the same lines in the same places (equal
+ * heights, a row's figures side by side), where a model's own page leaves a missing value out.
+ */
+export function shareCardFacts(facts: ShareFacts, fields: readonly ShareField[]): ShareCardFact[] {
   const wanted = new Set(fields);
-  return SHARE_FIELDS.filter((field) => wanted.has(field)).flatMap((field) => {
-    const value = factValue(field, facts);
-    return value === null ? [] : [{ field, label: SHARE_FIELD_LABELS[field], value }];
-  });
+  return SHARE_FIELDS.filter((field) => wanted.has(field)).map((field) => ({
+    field,
+    label: SHARE_FIELD_LABELS[field],
+    value: factValue(field, facts),
+  }));
 }
 
 /**
@@ -155,6 +177,12 @@ export const PACKAGE_DEFAULT_EXPIRY_DAYS = 30;
 export const PACKAGE_MAX_EXPIRY_DAYS = 366;
 /** The most models one package may show. */
 export const PACKAGE_MAX_MODELS = 100;
+/**
+ * One device's picks and comments on a package tell its creator at most once in this long (the first
+ * tells; the rest are in the package's activity), so a client commenting on every model, or a script
+ * flooding comments, makes one notice per package and device, not one per comment.
+ */
+export const PACKAGE_VISITOR_NOTICE_INTERVAL_MS = 10 * 60_000;
 
 /**
  * A device's own random id (kept in its local storage), so a client's picks and views are told apart

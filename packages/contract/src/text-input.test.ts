@@ -1,6 +1,7 @@
 /**
- * Every string a request can carry, in every endpoint of the map, refuses a NUL character and an
- * unbounded length at validation (issue 9): a new field written as a bare `z.string()` fails here.
+ * Every string a request can carry, in every endpoint of the map, refuses a NUL character, a lone
+ * surrogate and an unbounded length at validation (issues 9 and 21): a new field written as a bare
+ * `z.string()` fails here.
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -60,6 +61,17 @@ describe('text entering through the endpoint map', () => {
     expect(schema.safeParse('名\u0000字').success).toBe(false);
     expect(schema.safeParse('\u0000').success).toBe(false);
   });
+
+  // A lone UTF-16 surrogate is no character: PostgreSQL's jsonb (the operation log) refuses it with a 500,
+  // and a text column would store U+FFFD in its place (issue 21).
+  it.each(requestStrings.map((leaf) => [leaf.path, leaf.schema] as const))(
+    '%s refuses a lone surrogate',
+    (_, schema) => {
+      for (const value of ['名\ud800字', '\udc00', 'a\ud83d', '\ude00\ud83d']) {
+        expect(schema.safeParse(value).success, JSON.stringify(value)).toBe(false);
+      }
+    },
+  );
 
   it.each(requestStrings.map((leaf) => [leaf.path, leaf.schema] as const))(
     '%s has a length limit',

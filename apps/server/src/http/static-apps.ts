@@ -16,6 +16,11 @@ export const FRONT_END_APPS = [
   { folder: 'share-desktop', basePath: BASE_PATHS.web, share: true },
 ] as const;
 
+/** Base paths of the share apps (`/h5`, `/web`). */
+export const SHARE_APP_BASE_PATHS: readonly string[] = FRONT_END_APPS.filter((app) => app.share).map(
+  (app) => app.basePath,
+);
+
 /** What a link preview shows (WeChat's card, a chat app's unfurl): from a share page's meta tags. */
 export interface PageHead {
   title: string;
@@ -53,7 +58,9 @@ export function withPageHead(html: string, head: PageHead, origin: string): stri
         ]
       : []),
   ].join('\n    ');
-  return html.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `${tags}\n  </head>`);
+  // Replaced by a function, never a replacement string: in a string, `$'`, `$\`` and `$&` of a title
+  // would be patterns that splice the page itself into the head.
+  return html.replace(/<title>[^<]*<\/title>/, '').replace('</head>', () => `${tags}\n  </head>`);
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -69,7 +76,7 @@ interface ServedApp {
 /** Points the build's absolute asset URLs (`/admin/assets/...`) at the static host, when one is set. */
 export function rewriteAssetHost(html: string, basePath: string, staticHost: string | undefined): string {
   if (!staticHost) return html;
-  return html.replaceAll(`"${basePath}/assets/`, `"${staticHost}${basePath}/assets/`);
+  return html.replaceAll(`"${basePath}/assets/`, () => `"${staticHost}${basePath}/assets/`);
 }
 
 function sendIndex(reply: FastifyReply, app: ServedApp, html: string | null = app.indexHtml) {
@@ -134,7 +141,9 @@ export async function registerStaticApps(
       root: distDir,
       prefix: `${frontEnd.basePath}/`,
       decorateReply: !decorated,
-      wildcard: true,
+      // A route per built file, found once at start (a deployment restarts the server): every other path,
+      // a share page above all, goes straight to the fallback, never through the file server's checks.
+      wildcard: false,
       index: false,
       redirect: false,
       preCompressed: true,

@@ -51,6 +51,8 @@ describe('text entering the API', () => {
   const createFolder = (name: string) =>
     t.request<{ id: number; name: string }>('POST', '/storm_api/v1/folders', { body: { name }, headers });
   const folderCount = async () => (await t.database.db.select().from(folders)).length;
+  /** The server's log lines at level error (50) or above. */
+  const errorLines = () => t.logs.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
 
   it('refuses a NUL character in a body field with a Chinese message, writing nothing', async () => {
     const before = await folderCount();
@@ -78,6 +80,40 @@ describe('text entering the API', () => {
       body: { refresh_token: 'a\u0000b' },
     });
     expect(refresh.status).toBe(400);
+  });
+
+  it('refuses a lone surrogate in model notes, folder names and order notes: 400, nothing written, no error logged', async () => {
+    const before = await folderCount();
+    const errorsBefore = errorLines().length;
+    const model = await t.request<{ id: number }>('POST', '/storm_api/v1/models', {
+      body: { name: '刘晓阳', gender: 'female', notes: '备注\ud800' },
+      headers,
+    });
+    const folder = await createFolder('样片\udc00');
+    const order = await t.request('POST', '/storm_api/v1/orders', { body: { notes: '\ud83d说明' }, headers });
+    for (const res of [model, folder, order]) {
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 40001, message: PATTERN_MESSAGES.invalidCharacters });
+    }
+    expect(await folderCount()).toBe(before);
+    const created = await t.request<{ id: number }>('POST', '/storm_api/v1/models', {
+      body: { name: '刘晓阳', gender: 'female' },
+      headers,
+    });
+    const change = await t.request('PATCH', `/storm_api/v1/models/${created.body.data.id}`, {
+      body: { notes: '\udfff' },
+      headers,
+    });
+    expect(change.status).toBe(400);
+    const search = await t.request(
+      'GET',
+      `/storm_api/v1/models?keyword=${encodeURIComponent('刘')}%ED%A0%80`,
+      {
+        headers,
+      },
+    );
+    expect(search.status).toBeLessThan(500);
+    expect(errorLines().slice(errorsBefore)).toEqual([]);
   });
 
   it('counts a name in characters (code points): 50 emoji fit, 51 do not', async () => {

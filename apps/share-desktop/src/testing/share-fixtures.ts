@@ -56,7 +56,7 @@ const card = (id: number, name: string, cover: PublicFile | null): PublicModelCa
 });
 
 /** A package of seven models (the sixth without a cover); this device has picked the first. */
-export const packageAnswer = (): PublicPackage => ({
+export const packageAnswer = (overrides: Partial<PublicPackage> = {}): PublicPackage => ({
   title: '2025 春夏系列 · 女模精选',
   message: '您好，以下是为本次拍摄挑选的模特，请选出心仪人选。',
   team_name: '星辰模特经纪',
@@ -72,6 +72,7 @@ export const packageAnswer = (): PublicPackage => ({
     card(17, '许诺', photo(107)),
   ],
   picks: [{ model_id: 11, picked: true, comment: '' }],
+  ...overrides,
 });
 
 /** The second model's page: three photos, a video and two documents. */

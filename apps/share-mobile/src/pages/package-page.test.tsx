@@ -17,13 +17,19 @@ const cardOf = (name: string) => {
   return within(item);
 };
 
+/** A card's fact lines, as [label, value] pairs. */
+const factsOf = (name: string) =>
+  cardOf(name)
+    .getAllByRole('term')
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+
 describe('package page (/h5/s/:shareId)', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
   });
 
-  it('shows the team, title and message, then a card per model with its cover and card facts', async () => {
+  it('shows the team, title and message, then a card per model with its cover and chosen fields', async () => {
     const calls = stubFetch([['GET', PACKAGE_PATH, () => ok(packageAnswer())]]);
     renderApp(`/s/${SHARE_ID}`);
 
@@ -40,12 +46,24 @@ describe('package page (/h5/s/:shareId)', () => {
     const cards = screen.getAllByRole('listitem');
     expect(cards).toHaveLength(3);
     const lin = cardOf('林晓');
-    // Card facts only (height, measurements, shoe size), never age or English name.
-    expect(lin.getByText('178cm')).toBeTruthy();
-    expect(lin.getByText('82/60/88')).toBeTruthy();
-    expect(lin.getByText('39')).toBeTruthy();
-    expect(lin.queryByText('23岁')).toBeNull();
+    // The fields the package chose: the English name under the name, then a line per field.
+    expect(lin.getByText('Lin Xiao')).toBeTruthy();
+    expect(factsOf('林晓')).toEqual([
+      ['年龄', '23岁'],
+      ['身高', '178cm'],
+      ['三围', '82/60/88'],
+      ['鞋码', '39'],
+    ]);
     expect(lin.getByRole('link').getAttribute('href')).toBe(`/h5/s/${SHARE_ID}/11`);
+    // A value the model lacks keeps its line (every card the same height), as --.
+    expect(factsOf('周然')).toEqual([
+      ['年龄', '--'],
+      ['身高', '176cm'],
+      ['三围', '--'],
+      ['鞋码', '--'],
+    ]);
+    // An English name that is the name itself is not said twice.
+    expect(cardOf('Anna Lee').getAllByText('Anna Lee')).toHaveLength(1);
 
     const cover = lin.getByRole('img', { name: '林晓' }) as HTMLImageElement;
     expect(cover.getAttribute('src')).toMatch(/\/thumb\/\d+\.webp$/);
@@ -68,6 +86,41 @@ describe('package page (/h5/s/:shareId)', () => {
     await waitFor(() => expect(calls.some((call) => call.path === `${PACKAGE_PATH}/views`)).toBe(true));
     const view = calls.find((call) => call.path === `${PACKAGE_PATH}/views`)?.body as Record<string, unknown>;
     expect(view).toMatchObject({ page: 'package', app: 'h5', model_id: null, visible_ms: 0 });
+  });
+
+  it('shows on the cards whichever fields the package chose, and only those', async () => {
+    const answer = packageAnswer();
+    stubFetch([
+      [
+        'GET',
+        PACKAGE_PATH,
+        () =>
+          ok({
+            ...answer,
+            fields: ['clothing_size', 'age', 'tags'],
+            models: answer.models.map((model, index) => ({
+              ...model,
+              facts:
+                index === 0
+                  ? { age: 23, clothing_size: 'm', tags: ['清新', '知性', '运动', '高级感', '复古', '街头'] }
+                  : { age: 25 },
+            })),
+          }),
+      ],
+    ]);
+    renderApp(`/s/${SHARE_ID}`);
+    await screen.findByRole('heading', { name: '2026 春夏 Campaign 选角' });
+    expect(factsOf('林晓')).toEqual([
+      ['年龄', '23岁'],
+      ['服装尺码', 'M'],
+      ['风格标签', '清新、知性、运动、高级感、复古、街头'],
+    ]);
+    expect(factsOf('周然')).toEqual([
+      ['年龄', '25岁'],
+      ['服装尺码', '--'],
+      ['风格标签', '--'],
+    ]);
+    expect(cardOf('林晓').queryByText('178cm')).toBeNull();
   });
 
   it('sends a pick when the heart is tapped, showing it at once', async () => {

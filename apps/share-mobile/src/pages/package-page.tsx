@@ -1,7 +1,8 @@
 /** /h5/s/:shareId: the package a client opens from a chat, a lookbook of its models. */
-import { SHARE_CARD_FIELDS, shareFacts } from '@trackit/contract/share';
+import { MESSAGES } from '@trackit/contract/messages';
+import { type ShareCardFact, shareCardFacts } from '@trackit/contract/share';
 import type { PublicModelCard, PublicPackage } from '@trackit/contract/share.schema';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { HeartButton } from '../components/heart-button';
 import { LoadError } from '../components/load-error';
 import { useVisitorName } from '../components/name-prompt';
@@ -100,7 +101,9 @@ function ModelCard({
   onToggle: (model: PublicModelCard, picked: boolean) => void;
 }) {
   const { picked } = pickOf(pkg, model.id);
-  const facts = shareFacts(model.facts, SHARE_CARD_FIELDS);
+  const facts = shareCardFacts(model.facts, pkg.fields);
+  const english = facts.find((fact) => fact.field === 'english_name');
+  const lines = facts.filter((fact) => fact.field !== 'english_name');
   return (
     <li className={styles.card}>
       <Link to={paths.model(shareId, model.id)} className={styles.cardLink}>
@@ -112,18 +115,30 @@ function ModelCard({
           )}
         </span>
         <span className={styles.name}>{model.name}</span>
-        {facts.length > 0 && (
-          <span className={styles.facts}>
-            {facts.map((fact) => (
-              <span key={fact.field}>
-                <span className={styles.factLabel}>{fact.label}</span>
-                {fact.value}
-              </span>
+        {english && <EnglishName name={model.name} english={english} />}
+        {lines.length > 0 && (
+          <dl className={styles.facts}>
+            {lines.map((fact) => (
+              <Fragment key={fact.field}>
+                <dt>{fact.label}</dt>
+                <dd className={fact.value === null ? styles.missing : undefined}>
+                  {fact.value ?? MESSAGES.empty}
+                </dd>
+              </Fragment>
             ))}
-          </span>
+          </dl>
         )}
       </Link>
       <HeartButton picked={picked} name={model.name} onToggle={() => onToggle(model, picked)} />
     </li>
   );
+}
+
+/**
+ * The English name under the name, when the package shows it. Its line is kept when the model has none
+ * (or it is the name itself), so the cards of a row keep their facts side by side.
+ */
+function EnglishName({ name, english }: { name: string; english: ShareCardFact }) {
+  const shown = english.value !== null && english.value.toLowerCase() !== name.toLowerCase();
+  return <span className={styles.english}>{shown ? english.value : '\u00a0'}</span>;
 }

@@ -120,6 +120,34 @@ describe('notifications', () => {
     expect(mine.body.data.map((item) => item.title)).not.toContain('别的团队');
   });
 
+  it('sends a notification given `once` at most once per key and interval, of many sent at once', async () => {
+    const me = await createMember(t.database.db);
+    const other = await createMember(t.database.db);
+    const once = { key: 'package:1:visitor:abc', intervalMs: 600_000 };
+    const start = t.clock.now();
+    const send = (at: Date, teamId = me.team.id, membershipId = me.membership.id) =>
+      // Each in its own transaction, nothing else locked: the slot alone decides.
+      t.database.db.transaction((tx) =>
+        notifyMembers(tx, {
+          teamId,
+          recipientMembershipIds: [membershipId],
+          type: 'event_notice',
+          title: '客户留言',
+          at,
+          once,
+        }),
+      );
+    const sent = await Promise.all(Array.from({ length: 8 }, () => send(start)));
+    expect(sent.sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
+    expect(await send(new Date(start.getTime() + 599_999))).toBe(0);
+    // The same key in another team is that team's own.
+    expect(await send(start, other.team.id, other.membership.id)).toBe(1);
+    expect(await send(new Date(start.getTime() + 600_000))).toBe(1);
+    const headers = bearer((await signIn(t, me.mobile)).token);
+    const list = await t.request<Item[]>('GET', '/storm_api/v1/notifies', { headers });
+    expect(list.body.data.map((item) => item.title)).toEqual(['客户留言', '客户留言']);
+  });
+
   it('refuses bad filters and bodies', async () => {
     const { headers } = await scenario();
     expect((await t.request('GET', '/storm_api/v1/notifies?type=spam', { headers })).status).toBe(400);

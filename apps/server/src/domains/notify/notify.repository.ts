@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
-import { notifications } from './notify.tables';
+import { notificationSlots, notifications } from './notify.tables';
 
 /** Every query is scoped to the team and to the recipient: a member only ever sees their own. */
 export interface Recipient {
@@ -78,4 +78,25 @@ export async function markRead(
 export async function insertNotifications(db: Database, values: (typeof notifications.$inferInsert)[]) {
   if (values.length === 0) return [];
   return db.insert(notifications).values(values).returning({ id: notifications.id });
+}
+
+/**
+ * Takes the team's slot for `key` at `at` when it is free: never taken, or last taken `intervalMs` or
+ * more before. One statement (an upsert whose update only happens when the slot is free), so of two
+ * callers at once exactly one takes it: the second waits for the first's row and finds it taken.
+ */
+export async function takeNotificationSlot(
+  db: Database,
+  slot: { teamId: number; key: string; at: Date; intervalMs: number },
+): Promise<boolean> {
+  const rows = await db
+    .insert(notificationSlots)
+    .values({ teamId: slot.teamId, key: slot.key, sentAt: slot.at })
+    .onConflictDoUpdate({
+      target: [notificationSlots.teamId, notificationSlots.key],
+      set: { sentAt: slot.at },
+      setWhere: lte(notificationSlots.sentAt, new Date(slot.at.getTime() - slot.intervalMs)),
+    })
+    .returning({ key: notificationSlots.key });
+  return rows.length > 0;
 }

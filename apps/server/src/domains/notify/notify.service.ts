@@ -9,6 +9,7 @@ import {
   listNotifications,
   markRead,
   type Recipient,
+  takeNotificationSlot,
 } from './notify.repository';
 
 export interface NotifyDeps {
@@ -47,14 +48,31 @@ export interface NewNotification {
   /** Admin path of the record it concerns, e.g. `/admin/order/12`. */
   link?: string;
   at: Date;
+  /**
+   * Sent at most once per `intervalMs` for `key` (in the team): while one of the same key was sent less
+   * than that before, this one is not sent at all. The record of what happened is the caller's to keep.
+   */
+  once?: { key: string; intervalMs: number };
 }
 
 /**
  * The one way other domains notify members (approvals, usage-right expiry, bookings). Pass the
- * transaction of the change the notification announces, so both are kept or neither.
+ * transaction of the change the notification announces, so both are kept or neither (a slot of `once`
+ * too). Answers how many were sent.
  */
 export async function notifyMembers(db: Database, notification: NewNotification): Promise<number> {
   const recipients = [...new Set(notification.recipientMembershipIds)];
+  if (recipients.length === 0) return 0;
+  const { once } = notification;
+  if (once) {
+    const slot = {
+      teamId: notification.teamId,
+      key: once.key,
+      at: notification.at,
+      intervalMs: once.intervalMs,
+    };
+    if (!(await takeNotificationSlot(db, slot))) return 0;
+  }
   const created = await insertNotifications(
     db,
     recipients.map((recipientMembershipId) => ({

@@ -1,6 +1,6 @@
 import { NOTIFICATION_TYPES } from '@trackit/contract/enums';
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { enumCheck, enumColumn, timestamps } from '../../db/columns';
 import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
@@ -29,4 +29,21 @@ export const notifications = pgTable(
     index('notifications_recipient_unread_idx').on(t.recipientMembershipId).where(sql`read_at is null`),
     enumCheck('notifications_type_check', t.type, NOTIFICATION_TYPES),
   ],
+);
+
+/**
+ * When a notification sent at most once per interval (`notifyMembers`' `once`) was last sent, per team and
+ * key: the next one of the key is sent only once the interval has passed.
+ */
+export const notificationSlots = pgTable(
+  'notification_slots',
+  {
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    /** What the notifications are about, e.g. `package:12:visitor:{device id}`. */
+    key: varchar('key', { length: 200 }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.key] })],
 );

@@ -7,7 +7,12 @@
 
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { PACKAGE_NOTICES } from '@trackit/contract/package.schema';
-import { isShareId, SHARE_DEVICE_LABELS, type ShareDevice } from '@trackit/contract/share';
+import {
+  isShareId,
+  PACKAGE_VISITOR_NOTICE_INTERVAL_MS,
+  SHARE_DEVICE_LABELS,
+  type ShareDevice,
+} from '@trackit/contract/share';
 import type { PickRequest, ViewRequest } from '@trackit/contract/share.schema';
 import type { Database } from '../../db/client';
 import type { RequestOrigin } from '../../http/auth-context';
@@ -118,24 +123,37 @@ async function requireShownModel(tx: Database, pkg: PackageRecord, modelId: numb
   return shown.model;
 }
 
-/** The creator of the package hears of what the client did, in the same transaction as the record of it. */
-async function tellCreator(tx: Database, pkg: PackageRecord, title: string, body: string, at: Date) {
+/**
+ * The creator of the package hears of what the client did, in the same transaction as the record of it;
+ * with `visitorId`, at most once per PACKAGE_VISITOR_NOTICE_INTERVAL_MS for that device and package.
+ */
+async function tellCreator(
+  tx: Database,
+  pkg: PackageRecord,
+  notice: { title: string; body: string; at: Date; visitorId?: string },
+) {
   if (!pkg.createdByMembershipId) return;
   await notifyMembers(tx, {
     teamId: pkg.teamId,
     recipientMembershipIds: [pkg.createdByMembershipId],
     type: 'event_notice',
-    title,
-    body,
+    title: notice.title,
+    body: notice.body,
     link: ADMIN_PATHS.package(pkg.id),
-    at,
+    at: notice.at,
+    ...(notice.visitorId && {
+      once: {
+        key: `package:${pkg.id}:visitor:${notice.visitorId}`,
+        intervalMs: PACKAGE_VISITOR_NOTICE_INTERVAL_MS,
+      },
+    }),
   });
 }
 
 /**
  * POST /v1/public/packages/{share_id}/picks: this device's heart and comment on a model (the latest
  * kept), the package's pick count, and a notice to its creator when the model becomes picked or the
- * comment changes.
+ * comment changes, at most one per device and package in PACKAGE_VISITOR_NOTICE_INTERVAL_MS.
  */
 export async function pickModel(deps: PackageDeps, shareId: string, input: PickRequest) {
   if (!isShareId(shareId)) throw shareNotFound();
@@ -163,13 +181,12 @@ export async function pickModel(deps: PackageDeps, shareId: string, input: PickR
       const title = newlyPicked
         ? PACKAGE_NOTICES.picked(model.name, pkg.title)
         : PACKAGE_NOTICES.commented(model.name, pkg.title);
-      await tellCreator(
-        tx,
-        pkg,
+      await tellCreator(tx, pkg, {
         title,
-        PACKAGE_NOTICES.pickBody(saved.visitorName ?? '', input.comment),
-        now,
-      );
+        body: PACKAGE_NOTICES.pickBody(saved.visitorName ?? '', input.comment),
+        at: now,
+        visitorId: input.visitor_id,
+      });
     }
     return saved;
   });
@@ -227,13 +244,11 @@ export async function recordView(
     }
     await countOpen(tx, pkg.id, now);
     if (!pkg.firstViewedAt) {
-      await tellCreator(
-        tx,
-        pkg,
-        PACKAGE_NOTICES.firstOpen(pkg.title),
-        PACKAGE_NOTICES.firstOpenBody(SHARE_DEVICE_LABELS[device]),
-        now,
-      );
+      await tellCreator(tx, pkg, {
+        title: PACKAGE_NOTICES.firstOpen(pkg.title),
+        body: PACKAGE_NOTICES.firstOpenBody(SHARE_DEVICE_LABELS[device]),
+        at: now,
+      });
     }
   });
 }

@@ -14,14 +14,15 @@ describe('share pages’ HTML', () => {
   let t: TestApp;
   let pkg: Package;
   let model: Model;
+  let owner: Record<string, string>;
 
   const page = (path: string) => fetch(`${t.baseUrl}${path}`);
 
   beforeAll(async () => {
     appsDir = await makeAppsFolder();
-    t = await buildTestApp({ APPS_DIR: appsDir });
-    const { owner } = await signInTeamByLevel(t, 'data_management');
-    const headers = owner.headers;
+    t = await buildTestApp({ APPS_DIR: appsDir, LOG_LEVEL: 'error' });
+    const { headers } = (await signInTeamByLevel(t, 'data_management')).owner;
+    owner = headers;
     model = await ok(
       t.request<Model>('POST', '/storm_api/v1/models', {
         headers,
@@ -74,8 +75,56 @@ describe('share pages’ HTML', () => {
     const unknown = await page('/h5/s/AAAAAAAAAAAAAAAAAAAAAAAA');
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('<title>TrackIt 经纪管理</title>');
+    // Malformed ids, and model ids that are no id, are unknown ids like any other.
+    for (const path of [
+      `/h5/s/${'A'.repeat(300)}`,
+      `/h5/s/${encodeURIComponent('夏季大片')}`,
+      `/h5/s/${pkg.share_id}/abc`,
+      `/h5/s/${pkg.share_id}/0`,
+      `/h5/s/${pkg.share_id}/99999999999999999999`,
+      `/h5/photo/${pkg.share_id}/x`,
+      `/h5/files/${pkg.share_id}/${model.id + 1000}`,
+      `/h5/f/${encodeURIComponent('资源夹')}`,
+      '/h5/f/%E4%B8',
+      `/h5/photo/${'A'.repeat(5000)}/1`,
+    ]) {
+      const res = await page(path);
+      expect(res.status, path.slice(0, 60)).toBe(404);
+      expect(res.headers.get('x-robots-tag'), path.slice(0, 60)).toContain('noindex');
+    }
     const other = await page('/h5/about');
     expect(other.status).toBe(200);
     expect(other.headers.get('x-robots-tag')).toContain('noindex');
+  });
+
+  it("puts a title and message with replacement patterns ($' $` $& $$ $1) in the head as typed", async () => {
+    const dollars = await ok(
+      t.request<Package>('POST', '/storm_api/v1/packages', {
+        headers: owner,
+        body: { title: "报价$'尾$`头$&配$$元$1", message: "留言$'$`$&", models: [{ model_id: model.id }] },
+      }),
+    );
+    const html = await (await page(`/h5/s/${dollars.share_id}`)).text();
+    const title = '报价$&#39;尾$`头$&#38;配$$元$1';
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${title}" />`);
+    expect(html).toContain('<meta property="og:description" content="留言$&#39;$`$&#38;" />');
+    // The page around the head is left whole: one head, one title, one script, in their places.
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<script /g)).toHaveLength(1);
+    expect(html.endsWith('</head><body></body></html>')).toBe(true);
+  });
+
+  it('cuts a long description to one line by characters, never through an emoji', async () => {
+    const long = await ok(
+      t.request<Package>('POST', '/storm_api/v1/packages', {
+        headers: owner,
+        body: { title: '长留言', message: `${'好'.repeat(78)}😀😀😀`, models: [{ model_id: model.id }] },
+      }),
+    );
+    const html = await (await page(`/h5/s/${long.share_id}`)).text();
+    expect(html).toContain(`<meta name="description" content="${'好'.repeat(78)}😀…" />`);
+    expect(html).not.toContain('\ufffd');
   });
 });

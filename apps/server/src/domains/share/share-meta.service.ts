@@ -5,7 +5,8 @@
  */
 
 import { chinaDate } from '@trackit/contract/model-age';
-import { SHARE_CARD_FIELDS, shareFacts } from '@trackit/contract/share';
+import { sliceText, textLength } from '@trackit/contract/patterns';
+import { SHARE_PREVIEW_FIELDS, shareFacts } from '@trackit/contract/share';
 import type { FastifyRequest } from 'fastify';
 import { isNotFound } from '../../http/app-error';
 import type { PageHead } from '../../http/static-apps';
@@ -13,16 +14,13 @@ import { getSharedFolder } from '../folder/folder-share.service';
 import { publicFacts } from '../package/package-public.presenter';
 import { getPublicPackage, getPublicPackageModel } from '../package/package-public.service';
 import type { SignedFile, UploadDeps } from '../upload/upload.service';
-
-/** The share routes of both apps: `/s/{id}`, `/s/{id}/{model}`, `/photo|files/{id}/{model}`, `/f/{id}`. */
-const PACKAGE_PATH = /^\/(?:s\/([^/]+)(?:\/(\d+))?|(?:photo|files)\/([^/]+)\/(\d+))\/?$/;
-const FOLDER_PATH = /^\/f\/([^/]+)\/?$/;
+import { sharePageOf } from './share-paths';
 
 const imageOf = (file: SignedFile | null) => (file ? (file.thumbUrl ?? file.previewUrl ?? null) : null);
 
 const oneLine = (text: string, max = 80) => {
   const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return textLength(line) > max ? `${sliceText(line, max - 1)}…` : line;
 };
 
 export function shareHeadResolver(deps: UploadDeps) {
@@ -31,12 +29,11 @@ export function shareHeadResolver(deps: UploadDeps) {
     rest: string,
     _request: FastifyRequest,
   ): Promise<PageHead | null | undefined> => {
-    const packageMatch = PACKAGE_PATH.exec(rest);
-    const folderMatch = FOLDER_PATH.exec(rest);
-    if (!packageMatch && !folderMatch) return undefined;
+    const page = sharePageOf(rest);
+    if (!page) return undefined;
     try {
-      if (folderMatch) {
-        const folder = await getSharedFolder(deps, folderMatch[1] ?? '');
+      if (page.kind === 'folder') {
+        const folder = await getSharedFolder(deps, page.shareId);
         const who = folder.modelName ? `${folder.modelName} · ` : '';
         return {
           title: `${who}${folder.folder.name}`,
@@ -44,13 +41,12 @@ export function shareHeadResolver(deps: UploadDeps) {
           image: imageOf(folder.files.find((file) => file.kind === 'image') ?? null),
         };
       }
-      const shareId = packageMatch?.[1] ?? packageMatch?.[3] ?? '';
-      const modelId = Number(packageMatch?.[2] ?? packageMatch?.[4] ?? 0);
-      if (modelId > 0) {
+      const { shareId, modelId } = page;
+      if (modelId !== null) {
         const model = await getPublicPackageModel(deps, shareId, modelId);
         const facts = shareFacts(
           publicFacts(model.view.shown.model, model.pkg.fields, chinaDate(model.now)),
-          SHARE_CARD_FIELDS,
+          SHARE_PREVIEW_FIELDS,
         )
           .map((fact) => `${fact.label} ${fact.value}`)
           .join(' · ');

@@ -44,6 +44,12 @@ const picksSent = () => seen.filter((call) => call.method === 'POST' && call.pat
 const heartOf = (modelId: number) =>
   within(screen.getByTestId(`model-card-${modelId}`)).getByTestId('pick-heart');
 
+/** A card's fact lines, as [label, value] pairs. */
+const factsOf = (modelId: number) =>
+  within(screen.getByTestId(`model-card-${modelId}`))
+    .getAllByRole('term')
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+
 describe('the package page', () => {
   it('shows the agency, title, message and expiry, and a card per model with its figures', async () => {
     renderApp(`/s/${SHARE_ID}`);
@@ -58,12 +64,58 @@ describe('the package page', () => {
 
     const card = screen.getByTestId('model-card-12');
     expect(card.textContent).toContain('苏妍');
-    // The card's figures only (身高, 三围, 鞋码), not the English name the package also shows.
-    expect(card.textContent).toContain('身高182cm');
-    expect(card.textContent).toContain('三围82/60/88');
-    expect(card.textContent).toContain('鞋码38');
-    expect(card.textContent).not.toContain('Model 12');
+    // The fields the package chose: the English name under the name, then each field, a missing one as --.
+    expect(within(card).getByTestId('english-name').textContent).toBe('Model 12');
+    expect(factsOf(12)).toEqual([
+      ['年龄', '--'],
+      ['身高', '182cm'],
+      ['三围', '82/60/88'],
+      ['鞋码', '38'],
+    ]);
     expect(within(card).getByRole('link').getAttribute('href')).toBe(`/s/${SHARE_ID}/12`);
+  });
+
+  it('shows on the cards whichever fields the package chose, the same lines on every card', async () => {
+    const answer = packageAnswer();
+    seen = stubFetch([
+      [
+        'GET',
+        PACKAGE_PATH,
+        () =>
+          ok(
+            packageAnswer({
+              fields: ['clothing_size', 'city', 'tags'],
+              models: answer.models.map((model) =>
+                model.id === 11
+                  ? {
+                      ...model,
+                      facts: { clothing_size: 'xl', city: '乌鲁木齐', tags: ['清新', '知性', '运动'] },
+                    }
+                  : { ...model, facts: { city: '上海' } },
+              ),
+            }),
+          ),
+      ],
+      ['POST', `${PACKAGE_PATH}/views`, () => ok(null)],
+    ]);
+    renderApp(`/s/${SHARE_ID}`);
+    await screen.findByTestId('model-card-11');
+    expect(factsOf(11)).toEqual([
+      ['服装尺码', 'XL'],
+      ['城市', '乌鲁木齐'],
+      ['风格标签', '清新、知性、运动'],
+    ]);
+    expect(factsOf(12)).toEqual([
+      ['服装尺码', '--'],
+      ['城市', '上海'],
+      ['风格标签', '--'],
+    ]);
+    // A value cut short by the card's width can be read whole on hover.
+    expect(
+      within(screen.getByTestId('model-card-11')).getByText('清新、知性、运动').getAttribute('title'),
+    ).toBe('风格标签 清新、知性、运动');
+    expect(screen.getByTestId('model-card-11').textContent).not.toContain('身高');
+    expect(within(screen.getByTestId('model-card-11')).queryByTestId('english-name')).toBeNull();
   });
 
   it("asks with this device's visitor id, and records the view", async () => {

@@ -67,6 +67,7 @@ function PackageView({ shareId }: { shareId: string }) {
             <ModelCard
               key={model.id}
               model={model}
+              fields={pkg.fields}
               to={`/s/${shareId}/${model.id}`}
               backState={{ back: location.search }}
               picked={picks.pickOf(model.id).picked}

@@ -50,7 +50,7 @@ describe('usage-licence renewals', () => {
   async function orderWithLicence(
     stage: Stage,
     licence: { media: string; endsIn: number; renewal: 'pending' | 'automatically' | 'not_renew' },
-    options: { headers?: Headers; modelId?: number; companyId?: number; owner?: number } = {},
+    options: { headers?: Headers; modelId?: number; companyId?: number; owner?: number; title?: string } = {},
   ) {
     const headers = options.headers ?? owner.headers;
     const end = addDays(today, licence.endsIn);
@@ -66,7 +66,7 @@ describe('usage-licence renewals', () => {
           ...(options.companyId ? {} : { contact_id: contact.id }),
           brand: 'Lumière',
           job_type: 'campaign',
-          title: `春季大片 ${licence.media}`,
+          title: options.title ?? `春季大片 ${licence.media}`,
           days: [orderDay(day)],
           models: [
             {
@@ -302,6 +302,22 @@ describe('usage-licence renewals', () => {
     expect(await orderTotal()).toBe(ordersBefore);
     const titles = (await notices()).map((notice) => notice.title);
     expect(titles).toContain(ORDER_NOTICES.renewalDecide('刘晓阳', '线下门店'));
+  });
+
+  it('cuts a long title to the limit by characters, never through an emoji', async () => {
+    // 96 letters and an emoji: 97 characters, 98 UTF-16 units. With 续约： the renewal's title is 100
+    // characters; cut at 100 units, it would end in half an emoji (a lone surrogate the log refuses).
+    const title = `${'a'.repeat(96)}😀`;
+    const licence = await orderWithLicence(
+      'confirmed',
+      { media: '户外大屏', endsIn: 3, renewal: 'automatically' },
+      { title },
+    );
+    const run = await renewUsageLicences(deps(), teamId, new Date(t.clock.now().getTime() + 3 * DAY_MS));
+    const renewed = run.handled.find((entry) => entry.lineId === licence.lineId);
+    expect(renewed?.outcome).toBe('draft');
+    const renewal = await ok(api<Order>('GET', `/v1/orders/${renewed?.renewalOrderId ?? 0}`));
+    expect(renewal.title).toBe(`续约：${title}`);
   });
 
   it('runs as a daily job of every team, once per business date', async () => {

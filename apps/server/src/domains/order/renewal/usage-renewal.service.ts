@@ -17,6 +17,7 @@ import {
   type OrderCreate,
   USAGE_RENEWAL_NOTICE_DAYS,
 } from '@trackit/contract/order.schema';
+import { sliceText } from '@trackit/contract/patterns';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../http/app-error';
@@ -57,7 +58,7 @@ function renewalDraft(licence: DueLicence): OrderCreate {
     contact_id: licence.contactId,
     brand: licence.brand,
     job_type: licence.jobType,
-    title: `续约：${licence.orderTitle}`.slice(0, ORDER_LIMITS.titleLength),
+    title: sliceText(`续约：${licence.orderTitle}`, ORDER_LIMITS.titleLength),
     days: [],
     models: [
       {
