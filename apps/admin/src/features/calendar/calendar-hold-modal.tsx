@@ -6,6 +6,7 @@ import { Alert, Button, DatePicker, Form, Input, Modal, Result, TimePicker } fro
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCanOpen } from '../../layouts/route-access';
 import { useHoldDays } from './calendar.queries';
 import type { ResourceRow } from './calendar-layout';
 import { CalendarModelSelect } from './calendar-model-select';
@@ -38,6 +39,7 @@ export function CalendarHoldModal({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
+  const canOpen = useCanOpen();
   const hold = useHoldDays();
   const [draft, setDraft] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
@@ -57,6 +59,7 @@ export function CalendarHoldModal({
     hold.mutate(checked.body, { onSuccess: setCreated });
   };
 
+  // The editor needs 订单 at edit, which holding days on the calendar does not.
   const editorRoute = created ? toAdminRoute(ADMIN_PATHS.orderEditor(created.id)) : null;
 
   return (
@@ -97,7 +100,7 @@ export function CalendarHoldModal({
             <Button key="close" onClick={onClose}>
               关闭
             </Button>,
-            editorRoute && (
+            editorRoute && canOpen(editorRoute) && (
               <Button
                 key="open"
                 type="primary"
