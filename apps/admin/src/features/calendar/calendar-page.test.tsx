@@ -201,6 +201,11 @@ describe('CalendarPage', () => {
 
     const form = await screen.findByTestId('calendar-hold-form');
     expect(form.textContent).toContain('日期（2 天）');
+    // Each label names its field (accessibility).
+    expect(within(form).getByLabelText('模特').getAttribute('role')).toBe('combobox');
+    expect(within(form).getByLabelText('日期（2 天）').tagName).toBe('INPUT');
+    expect(within(form).getByLabelText('时间').tagName).toBe('INPUT');
+    expect(within(form).getByLabelText('标题（选填）')).toBe(screen.getByTestId('calendar-hold-title'));
     expect(screen.getByTestId('calendar-hold-warnings').textContent).toContain(
       '「刘晓阳」2026-11-27 有休假行程（三亚）',
     );

@@ -138,6 +138,7 @@ export function FolderListPage() {
         <Select
           allowClear
           placeholder="类型"
+          aria-label="类型"
           style={{ width: 120 }}
           options={FOLDER_KIND_OPTIONS}
           value={search.query.kind ?? null}
