@@ -26,7 +26,8 @@ export function OperationSentence({
     <span>
       {sentence}
       {route && (
-        <Link to={route} style={{ marginLeft: 8 }}>
+        // Underlined: inside a sentence, colour alone would not tell the link apart.
+        <Link to={route} style={{ marginLeft: 8, textDecoration: 'underline' }}>
           查看
         </Link>
       )}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { requires, sessionAccess } from '@trackit/contract/endpoint';
 import { endpoints } from '@trackit/contract/endpoints';
 import type { PermissionLevel } from '@trackit/contract/enums';
@@ -82,5 +82,24 @@ describe('the shell guards each route at the level it declares', () => {
     cleanup();
     renderShell('/setting', null);
     await screen.findByTestId('setting');
+  });
+});
+
+describe('the shell names its landmarks and controls in Chinese', () => {
+  it('labels the bell, the account menu, the side menu and its fold button', async () => {
+    renderShell('/setting', 'read');
+    await screen.findByTestId('setting');
+    expect(screen.getByRole('button', { name: '消息通知' })).toBe(screen.getByTestId('header-bell'));
+    const account = await screen.findByTestId('header-avatar');
+    expect(account.getAttribute('aria-label')).toBe('账号菜单：林晓');
+    expect(account.getAttribute('aria-haspopup')).toBe('menu');
+    const menu = screen.getByRole('navigation', { name: '主菜单' });
+    expect(within(menu).getByText('信息管理')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    const fold = screen.getByRole('button', { name: '收起菜单' });
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(fold);
+    expect(screen.getByRole('button', { name: '展开菜单' }).getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -99,16 +99,25 @@ export function AdminLayout() {
             onCollapse={handleCollapse}
             className={styles.sider}
             trigger={
-              <div
+              // A button, so the keyboard reaches it; its click bubbles to the Sider's trigger, which folds.
+              <button
+                type="button"
                 className={styles.collapseTrigger}
                 data-testid="menu-collapse"
                 title={collapsed ? '展开菜单' : '收起菜单'}
+                aria-label={collapsed ? '展开菜单' : '收起菜单'}
+                aria-expanded={!collapsed}
               >
                 {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              </div>
+              </button>
             }
           >
-            <nav className={styles.menu} data-testid="side-menu" data-collapsed={collapsed}>
+            <nav
+              className={styles.menu}
+              aria-label="主菜单"
+              data-testid="side-menu"
+              data-collapsed={collapsed}
+            >
               {permissions.data && <SideMenu permissions={permissions.data} collapsed={collapsed} />}
             </nav>
           </Layout.Sider>

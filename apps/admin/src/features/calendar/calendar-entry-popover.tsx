@@ -107,7 +107,7 @@ export function CalendarEntryPopover({
         size="small"
         column={1}
         colon={false}
-        styles={{ label: { width: 72, color: 'rgba(0,0,0,0.45)', whiteSpace: 'nowrap' } }}
+        styles={{ label: { width: 72, color: 'rgba(0,0,0,0.6)', whiteSpace: 'nowrap' } }}
         items={[
           { key: 'number', label: '订单号', children: order?.number ?? `#${entry.order_id}` },
           { key: 'title', label: '标题', children: order?.title.trim() || MESSAGES.empty },
