@@ -104,17 +104,14 @@ describe('a member who may only read (数据看板, 日历, 信息管理 at read
       expect(await editControls(page)).toBe(0);
       await shot('model-detail');
       await page.getByTestId('model-tabs').getByRole('tab', { name: '资源' }).click();
-      await page
-        .locator('.ant-tabs-tabpane-active')
+      const panel = page.getByTestId('model-tabs').getByRole('tabpanel');
+      await panel
         .getByText(/打开资源夹|还没有资源夹/)
         .first()
         .waitFor();
       expect(await editControls(page)).toBe(0);
       await page.getByTestId('model-tabs').getByRole('tab', { name: '行程' }).click();
-      await page
-        .locator('.ant-tabs-tabpane-active .ant-table, .ant-tabs-tabpane-active .ant-empty')
-        .first()
-        .waitFor();
+      await panel.locator('.ant-table, .ant-empty').first().waitFor();
       expect(await editControls(page)).toBe(0);
 
       await page.goto(`${baseUrl}/admin/information/company`);
