@@ -50,6 +50,10 @@ export const E2E_USERS = {
   organizationOwner: '13700000017',
   /** Invited in that journey through the member page (no fixture creates them), then signs in. */
   organizationInvitee: '13700000018',
+  /** 数据看板, 日历 and 信息管理 at read in the demo agency, without 订单: the read-only journey. */
+  demoReader: '13700000031',
+  /** Another owner of the demo agency: the accessibility journey (Lighthouse). */
+  a11yOwner: '13700000032',
 } as const;
 
 export const E2E_TEAMS = {
@@ -83,6 +87,30 @@ export async function createE2eFixtures(db: Database) {
     userId: dashboardOwner.id,
     nickname: '演示主管',
     isOwner: true,
+  });
+  const a11yOwner = await ensureUser(db, E2E_USERS.a11yOwner);
+  await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: a11yOwner.id,
+    nickname: '演示店员',
+    isOwner: true,
+  });
+  const demoReadOnly = await createRole(
+    db,
+    demoAgency.id,
+    [
+      { key: 'dashboard', level: 'read' },
+      { key: 'calendar', level: 'read' },
+      { key: 'data_management', level: 'read' },
+    ],
+    '只读实习生',
+  );
+  const demoReader = await ensureUser(db, E2E_USERS.demoReader);
+  await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: demoReader.id,
+    nickname: '见习小周',
+    roleId: demoReadOnly.id,
   });
 
   const first = await createTeamWithOwner(db, {

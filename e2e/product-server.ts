@@ -7,7 +7,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on now (the product server's, a browser's debugging port). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -41,6 +41,26 @@ setPendingHref(() => {
 
 // The brand navy of the logo as antd's primary colour, so buttons and links match the login screen.
 // antd derives grey tints from so dark a navy; selected menu items and options get a light blue instead.
+// Text colours meet WCAG AA (4.5:1) on white and on the shell's #f5f7fb, which antd's defaults do not
+// (secondary text at 45 % black is 3.4:1, placeholders 1.8:1, #ff4d4f 3.3:1; docs/decisions.md
+// "Accessibility"): secondary text and placeholders darker, the status colours and the text of the
+// preset tag colours (their 7th shade, on their 1st) one shade deeper.
+const presetTagText = Object.fromEntries(
+  Object.entries({
+    cyan: '#006d75',
+    green: '#237804',
+    gold: '#874d00',
+    orange: '#ad4e00',
+    volcano: '#ad2102',
+    lime: '#3f6600',
+    yellow: '#876800',
+  }).flatMap(([color, text]) => [
+    // Both spellings: antd emits each as the same CSS variable (--ant-orange-7), the later one winning.
+    [`${color}7`, text],
+    [`${color}-7`, text],
+  ]),
+);
+
 const theme = {
   token: {
     colorPrimary: '#1d3a8a',
@@ -49,6 +69,18 @@ const theme = {
     colorPrimaryBgHover: '#d8e0f3',
     controlItemBgActive: '#e8edf8',
     controlItemBgActiveHover: '#d8e0f3',
+    colorTextSecondary: 'rgba(0, 0, 0, 0.6)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.57)',
+    colorError: '#cf1322',
+    colorSuccess: '#237804',
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorInfo: '#0958d9',
+    colorInfoBg: '#e6f4ff',
+    colorInfoBorder: '#91caff',
+    ...presetTagText,
   },
 };
 

@@ -1,57 +1,83 @@
-import { PERMISSION_MENU } from '@trackit/contract/permissions';
-import { matchRoutes } from 'react-router';
+import type { PermissionLevel } from '@trackit/contract/enums';
+import { levelAllows, PERMISSION_MENU, type PermissionKey } from '@trackit/contract/permissions';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { requiredPermission, showsPageHeader } from './layouts/route-handle';
+import { isAdminRouteHandle, routeAllows, showsPageHeader } from './layouts/route-handle';
 import { routes } from './routes';
 
-/** Every admin route of docs/product.md §2 with the key it needs (null: any signed-in member). */
-const SPEC_ROUTES: [string, string | null][] = [
-  ['/dashboard', 'dashboard'],
-  ['/calendar', 'calendar'],
-  ['/setting', null],
-  ['/notify', null],
-  ['/operate', 'operation_record'],
+/** Every admin route of docs/product.md §2 with the key and level it needs (null: any signed-in member). */
+const SPEC_ROUTES: [string, string | null, PermissionLevel | null][] = [
+  ['/dashboard', 'dashboard', 'read'],
+  ['/calendar', 'calendar', 'read'],
+  ['/setting', null, null],
+  ['/notify', null, null],
+  ['/operate', 'operation_record', 'read'],
   // Not listed by docs/product.md §2; redirects to its first child like every other group (the contract's rule).
-  ['/information', 'data_management'],
-  ['/information/model', 'data_management'],
-  ['/information/model/new', 'data_management'],
-  ['/information/model/12', 'data_management'],
-  ['/information/folder', 'data_management'],
-  ['/information/folder/12', 'data_management'],
-  ['/information/company', 'data_management'],
-  ['/information/company/new', 'data_management'],
-  ['/information/company/12', 'data_management'],
-  ['/information/contacts', 'data_management'],
-  ['/information/contacts/new', 'data_management'],
-  ['/information/contacts/12', 'data_management'],
-  ['/information/packages', 'data_management'],
-  ['/organization', 'organization'],
-  ['/organization/member', 'organization'],
-  ['/organization/department', 'organization'],
-  ['/organization/role', 'organization'],
-  ['/team_recipient', 'team_recipient'],
-  ['/order', 'my_bill'],
-  ['/order/ready_to_bill', 'my_bill'],
-  ['/order/order', 'my_bill'],
-  ['/order/new/12', 'my_bill'],
-  ['/order/12', 'my_bill'],
-  ['/order/export/12', 'my_bill'],
-  ['/finance', 'accounting'],
-  ['/finance/dashboard', 'accounting'],
-  ['/finance/ready_to_invoice', 'accounting'],
-  ['/finance/fees', 'accounting'],
-  ['/finance/12', 'accounting'],
+  ['/information', 'data_management', 'read'],
+  ['/information/model', 'data_management', 'read'],
+  ['/information/model/new', 'data_management', 'edit'],
+  ['/information/model/import', 'data_management', 'edit'],
+  ['/information/model/12', 'data_management', 'read'],
+  ['/information/folder', 'data_management', 'read'],
+  ['/information/folder/12', 'data_management', 'read'],
+  ['/information/company', 'data_management', 'read'],
+  ['/information/company/new', 'data_management', 'edit'],
+  ['/information/company/12', 'data_management', 'read'],
+  ['/information/contacts', 'data_management', 'read'],
+  ['/information/contacts/new', 'data_management', 'edit'],
+  ['/information/contacts/12', 'data_management', 'read'],
+  ['/information/packages', 'data_management', 'read'],
+  ['/organization', 'organization', 'read'],
+  ['/organization/member', 'organization', 'read'],
+  ['/organization/department', 'organization', 'read'],
+  ['/organization/role', 'organization', 'read'],
+  ['/team_recipient', 'team_recipient', 'read'],
+  ['/order', 'my_bill', 'read'],
+  ['/order/ready_to_bill', 'my_bill', 'read'],
+  ['/order/order', 'my_bill', 'read'],
+  ['/order/new/12', 'my_bill', 'edit'],
+  ['/order/12', 'my_bill', 'read'],
+  ['/order/export/12', 'my_bill', 'read'],
+  ['/finance', 'accounting', 'read'],
+  ['/finance/dashboard', 'accounting', 'read'],
+  ['/finance/ready_to_invoice', 'accounting', 'read'],
+  ['/finance/fees', 'accounting', 'read'],
+  ['/finance/12', 'accounting', 'read'],
 ];
+
+const LEVELS = ['read', 'edit', 'manage'] as const satisfies readonly PermissionLevel[];
 
 const leafOf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route;
 
 describe('routes', () => {
-  it.each(SPEC_ROUTES)('%s is a signed-in page needing %s', (pathname, key) => {
-    const matches = matchRoutes(routes, pathname) ?? [];
+  it.each(SPEC_ROUTES)('%s is a signed-in page needing %s at %s', (pathname, key, level) => {
+    const matches = (matchRoutes(routes, pathname) ?? []).map((match) => ({ handle: match.route.handle }));
     expect(leafOf(pathname)?.path).not.toBe('*');
-    expect(requiredPermission(matches.map((match) => ({ handle: match.route.handle })))).toBe(
-      key ?? undefined,
-    );
+    // Nothing held: only the pages of any signed-in member open.
+    expect(routeAllows(matches, {}), pathname).toBe(key === null);
+    if (key === null || level === null) return;
+    const otherKey = PERMISSION_MENU.find((entry) => entry.key !== key)?.key as PermissionKey;
+    for (const held of LEVELS) {
+      // The page's key at each level: open from the declared level up, the 403 page below it.
+      expect(routeAllows(matches, { [key]: held }), `${pathname} at ${held}`).toBe(levelAllows(held, level));
+      // Another key, even at manage, never opens it.
+      expect(routeAllows(matches, { [otherKey]: 'manage' }), `${pathname} with ${otherKey}`).toBe(false);
+    }
+  });
+
+  it('declares who may open every signed-in route, its index redirects and the 404 page included', () => {
+    const shell = routes[0]?.children?.find((route) => route.path === undefined && route.children);
+    const undeclared: string[] = [];
+    const walk = (children: RouteObject[] | undefined, parent: string) => {
+      for (const route of children ?? []) {
+        const path = route.index ? `${parent} (index)` : `${parent}/${route.path ?? ''}`;
+        if (!isAdminRouteHandle(route.handle)) undeclared.push(path);
+        walk(route.children, path);
+      }
+    };
+    walk(shell?.children, '');
+    expect(shell?.children?.length).toBeGreaterThan(10);
+    expect(undeclared).toEqual([]);
   });
 
   it('has a page for every menu entry and child', () => {

@@ -3,6 +3,7 @@ import { MESSAGES } from '@trackit/contract/messages';
 import type { FieldChange, OperationLog } from '@trackit/contract/operation-log.schema';
 import { Flex, Typography } from 'antd';
 import { Link } from 'react-router';
+import { useCanOpen } from '../layouts/route-access';
 
 const shown = (value: string | null | undefined) => value || MESSAGES.empty;
 
@@ -11,19 +12,22 @@ const changeText = ({ field, before, after }: FieldChange) => `${field}：${show
 
 /**
  * What the member did, as the server words it, and 查看 for the record it concerns when it has a page
- * (left out when `hideLinkTo` is that page: a record's own history).
+ * the member may open (left out when `hideLinkTo` is that page: a record's own history).
  */
 export function OperationSentence({
   sentence,
   link,
   hideLinkTo,
 }: Pick<OperationLog, 'sentence' | 'link'> & { hideLinkTo?: string }) {
-  const route = link === hideLinkTo ? null : toAdminRoute(link);
+  const canOpen = useCanOpen();
+  const target = link === hideLinkTo ? null : toAdminRoute(link);
+  const route = canOpen(target) ? target : null;
   return (
     <span>
       {sentence}
       {route && (
-        <Link to={route} style={{ marginLeft: 8 }}>
+        // Underlined: inside a sentence, colour alone would not tell the link apart.
+        <Link to={route} style={{ marginLeft: 8, textDecoration: 'underline' }}>
           查看
         </Link>
       )}

@@ -11,7 +11,24 @@ export interface RecordOption {
   title?: string;
 }
 
-export interface RecordSelectProps<T, SearchKey extends QueryKey, LookupKey extends QueryKey> {
+/**
+ * What names a picker for assistive technology: the `id` a Form.Item hands its control, so the item's
+ * `<label for>` names the search box; else `aria-label` (a filter in a list's toolbar, whose
+ * placeholder is all the label it shows). Every custom picker takes these and passes them on.
+ */
+export interface ControlNameProps {
+  id?: string | undefined;
+  'aria-label'?: string | undefined;
+}
+
+/** The name props of a picker: the form's id, or else a name (its placeholder when none is given). */
+export const controlName = (
+  { id, 'aria-label': ariaLabel }: ControlNameProps,
+  placeholder: string | undefined,
+): ControlNameProps => (id ? { id, 'aria-label': ariaLabel } : { 'aria-label': ariaLabel ?? placeholder });
+
+export interface RecordSelectProps<T, SearchKey extends QueryKey, LookupKey extends QueryKey>
+  extends ControlNameProps {
   value?: number | null | undefined;
   onChange?: (value: number | null) => void;
   /** The first matches of what the member typed (an empty keyword: the first records). */
@@ -32,7 +49,8 @@ const NO_LOOKUP = ['record-select', 'no-lookup'] as const;
 
 /**
  * Picks one record of the team (a company, a model, a member), searched on the server as the member
- * types; the chosen record is named even when it is not among the matches.
+ * types; the chosen record is named even when it is not among the matches. Named by its form label, or
+ * by its placeholder in a toolbar.
  */
 export function RecordSelect<T, SearchKey extends QueryKey, LookupKey extends QueryKey = QueryKey>({
   value,
@@ -45,6 +63,7 @@ export function RecordSelect<T, SearchKey extends QueryKey, LookupKey extends Qu
   notFound,
   style,
   testId,
+  ...name
 }: RecordSelectProps<T, SearchKey, LookupKey>) {
   const [keyword, setKeyword] = useState('');
   const deferred = useDeferredValue(keyword.trim());
@@ -76,6 +95,7 @@ export function RecordSelect<T, SearchKey extends QueryKey, LookupKey extends Qu
       notFoundContent={matches.isFetching ? '加载中…' : notFound}
       style={{ width: '100%', ...style }}
       data-testid={testId}
+      {...controlName(name, placeholder)}
     />
   );
 }

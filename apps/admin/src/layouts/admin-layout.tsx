@@ -16,8 +16,8 @@ import { BreadcrumbTitleContext, type PageTitleOverride } from './breadcrumb-tit
 import { useDocumentTitle } from './document-title';
 import { breadcrumbTrail } from './navigation';
 import { PageHeader } from './page-header';
-import { requiredPermission, routeTitle, showsPageHeader } from './route-handle';
-import { myPermissionsQuery } from './shell.queries';
+import { routeAllows, routeTitle, showsPageHeader } from './route-handle';
+import { myPermissionLevelsQuery, myPermissionsQuery } from './shell.queries';
 import { SideMenu } from './side-menu';
 
 const shellStore = createLocalStore();
@@ -31,10 +31,13 @@ const SIDER_COLLAPSED_WIDTH = 64;
 /**
  * The signed-in shell (docs/product.md §2 "Shell navigation"): header, the side menu of the member's permission
  * keys (collapsible, remembered), the breadcrumb and heading of the page, and the page itself, or the
- * 403 page when the route's key is not held. Pages render only once the keys are known. The floating
- * upload-progress card sits over every signed-in page.
+ * 403 page when the member holds the route's key below the level it declares (routes.tsx): the one
+ * place a page is refused. Pages render only once the levels are known. The floating upload-progress
+ * card sits over every signed-in page.
  */
 export function AdminLayout() {
+  // One call answers both: the levels guard the route, the keys make the menu.
+  const levels = useQuery(myPermissionLevelsQuery);
   const permissions = useQuery(myPermissionsQuery);
   const profile = useQuery(profileQuery);
   const matches = useMatches();
@@ -52,19 +55,18 @@ export function AdminLayout() {
 
   const customTitle = override?.pathname === pathname ? override.title : undefined;
   const crumbs = breadcrumbTrail(pathname, customTitle);
-  const needed = requiredPermission(matches);
-  const forbidden = Boolean(needed && permissions.data && !permissions.data.includes(needed));
+  const forbidden = Boolean(levels.data && !routeAllows(matches, levels.data));
 
   let body: ReactNode;
-  if (permissions.isPending) {
+  if (levels.isPending) {
     body = <PageLoading inline />;
-  } else if (permissions.isError) {
+  } else if (levels.isError) {
     body = (
       <Result
         status="warning"
-        title={permissions.error.message || MESSAGES.networkError}
+        title={levels.error.message || MESSAGES.networkError}
         extra={
-          <Button type="primary" onClick={() => permissions.refetch()} loading={permissions.isFetching}>
+          <Button type="primary" onClick={() => levels.refetch()} loading={levels.isFetching}>
             {MESSAGES.uploadRetry}
           </Button>
         }
@@ -97,16 +99,25 @@ export function AdminLayout() {
             onCollapse={handleCollapse}
             className={styles.sider}
             trigger={
-              <div
+              // A button, so the keyboard reaches it; its click bubbles to the Sider's trigger, which folds.
+              <button
+                type="button"
                 className={styles.collapseTrigger}
                 data-testid="menu-collapse"
                 title={collapsed ? '展开菜单' : '收起菜单'}
+                aria-label={collapsed ? '展开菜单' : '收起菜单'}
+                aria-expanded={!collapsed}
               >
                 {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              </div>
+              </button>
             }
           >
-            <nav className={styles.menu} data-testid="side-menu" data-collapsed={collapsed}>
+            <nav
+              className={styles.menu}
+              aria-label="主菜单"
+              data-testid="side-menu"
+              data-collapsed={collapsed}
+            >
               {permissions.data && <SideMenu permissions={permissions.data} collapsed={collapsed} />}
             </nav>
           </Layout.Sider>

@@ -144,15 +144,24 @@ export function AppHeader({ profile }: AppHeaderProps) {
             open={menuOpen}
             onOpenChange={setMenuOpen}
           >
-            <button type="button" className={styles.avatarTrigger} data-testid="header-avatar">
-              <MemberAvatar
-                nickname={profile.nickname}
-                avatar={profile.avatar_thumb ?? profile.avatar}
-                baseColor={profile.base_color}
-                size={32}
-              />
+            <button
+              type="button"
+              className={styles.avatarTrigger}
+              aria-label={`账号菜单：${profile.nickname}`}
+              aria-haspopup="menu"
+              data-testid="header-avatar"
+            >
+              {/* The nickname beside it says who; the initials would only be read twice. */}
+              <span aria-hidden style={{ display: 'contents' }}>
+                <MemberAvatar
+                  nickname={profile.nickname}
+                  avatar={profile.avatar_thumb ?? profile.avatar}
+                  baseColor={profile.base_color}
+                  size={32}
+                />
+              </span>
               <span className={styles.nickname}>{profile.nickname}</span>
-              <DownOutlined className={styles.caret} />
+              <DownOutlined className={styles.caret} aria-hidden />
             </button>
           </Dropdown>
         ) : (

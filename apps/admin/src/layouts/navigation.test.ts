@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbTrail, firstEntryPath, navItemsFor, openNavKey, selectedNavKey } from './navigation';
-import { requiredPermission, routeTitle } from './route-handle';
+import { routeAllows, routeTitle } from './route-handle';
 
 const LIMITED = ['dashboard', 'calendar', 'data_management', 'my_bill'];
 
@@ -87,13 +87,17 @@ describe('breadcrumbTrail', () => {
 describe('route handles', () => {
   const matches = [
     { handle: undefined },
-    { handle: { permission: 'data_management' } },
-    { handle: { title: '模特详情' } },
+    { handle: { access: { kind: 'permission', key: 'data_management', level: 'read' } } },
+    { handle: { access: { kind: 'permission', key: 'data_management', level: 'edit' }, title: '新建模特' } },
   ];
 
-  it('takes the nearest permission key and the deepest title', () => {
-    expect(requiredPermission(matches)).toBe('data_management');
-    expect(routeTitle(matches)).toBe('模特详情');
-    expect(requiredPermission([{ handle: { title: '设置' } }])).toBeUndefined();
+  it('needs every declared access along the way and takes the deepest title', () => {
+    expect(routeAllows(matches, { data_management: 'edit' })).toBe(true);
+    expect(routeAllows(matches, { data_management: 'read' })).toBe(false);
+    expect(routeAllows(matches, {})).toBe(false);
+    expect(routeTitle(matches)).toBe('新建模特');
+    expect(routeAllows([{ handle: { access: { kind: 'session' }, title: '设置' } }], {})).toBe(true);
+    // Routes outside the shell (login, status) declare nothing.
+    expect(routeAllows([{ handle: undefined }], {})).toBe(true);
   });
 });

@@ -28,7 +28,7 @@ export function ProfileCardModal({ profile, open, onClose }: ProfileCardModalPro
           column={1}
           size="small"
           colon={false}
-          styles={{ label: { width: 72, color: 'rgba(0, 0, 0, 0.45)' } }}
+          styles={{ label: { width: 72, color: 'rgba(0, 0, 0, 0.6)' } }}
           items={[
             { key: 'nickname', label: MESSAGES.nickname, children: profile.nickname },
             { key: 'team', label: MESSAGES.team, children: profile.team_name },

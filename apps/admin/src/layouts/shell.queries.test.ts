@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { endpoints } from '@trackit/contract/endpoints';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, tokens } from '../api';
-import { myPermissionsQuery, switchTeam, teamsQuery } from './shell.queries';
+import { myPermissionLevelsQuery, myPermissionsQuery, switchTeam, teamsQuery } from './shell.queries';
 
 vi.mock('../api', () => ({
   api: { call: vi.fn() },
@@ -15,12 +15,22 @@ afterEach(() => {
 });
 
 describe('shell calls', () => {
-  it('read the permission keys, in the order the server gives', async () => {
-    vi.mocked(api.call).mockResolvedValue([{ key: 'data_management' }, { key: 'operation_record' }]);
-    await expect(new QueryClient().fetchQuery(myPermissionsQuery)).resolves.toEqual([
-      'data_management',
-      'operation_record',
+  it("read the permission keys in the server's order and their levels, in one call", async () => {
+    vi.mocked(api.call).mockResolvedValue([
+      { key: 'data_management', level: 'read' },
+      { key: 'operation_record', level: 'manage' },
     ]);
+    const queryClient = new QueryClient();
+    const items = await queryClient.fetchQuery(myPermissionsQuery);
+    // One cache entry, two views of it.
+    expect(myPermissionLevelsQuery.queryKey).toEqual(myPermissionsQuery.queryKey);
+    await queryClient.fetchQuery(myPermissionLevelsQuery);
+    expect(myPermissionsQuery.select?.(items)).toEqual(['data_management', 'operation_record']);
+    expect(myPermissionLevelsQuery.select?.(items)).toEqual({
+      data_management: 'read',
+      operation_record: 'manage',
+    });
+    expect(api.call).toHaveBeenCalledTimes(1);
     expect(api.call).toHaveBeenCalledWith(endpoints.permission.mine, undefined, {
       signal: expect.any(AbortSignal),
     });

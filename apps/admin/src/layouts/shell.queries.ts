@@ -1,23 +1,26 @@
 /** Every call of the signed-in shell: the member's permission keys, their teams, and the team switch. */
 import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '@trackit/contract/endpoints';
-import type { PermissionLevel } from '@trackit/contract/enums';
 import type { PermissionKey } from '@trackit/contract/permissions';
 import { api, tokens } from '../api';
 import { switchTeamToken } from '../features/session/session.queries';
+import type { PermissionLevels } from './route-handle';
 
 /**
- * The permission keys of the current membership, in the server's order (the first is where /admin
- * lands). Read once per page load: a team switch reloads the page, and the server refuses calls the
- * member is no longer allowed anyway.
+ * What the current membership holds: each permission key with its level, in the server's order (the
+ * first is where /admin lands). Read once per page load: a team switch reloads the page, and the server
+ * refuses calls the member is no longer allowed anyway. The two views below share this one call.
  */
-export const myPermissionsQuery = queryOptions({
+const myPermissionItemsQuery = queryOptions({
   queryKey: ['permissions', 'my'],
-  queryFn: async ({ signal }): Promise<PermissionKey[]> => {
-    const items = await api.call(endpoints.permission.mine, undefined, { signal });
-    return items.map((item) => item.key);
-  },
+  queryFn: ({ signal }) => api.call(endpoints.permission.mine, undefined, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** The permission keys held, in the server's order (the side menu, the landing page). */
+export const myPermissionsQuery = queryOptions({
+  ...myPermissionItemsQuery,
+  select: (items): PermissionKey[] => items.map((item) => item.key),
 });
 
 /** The teams (valid memberships) of the signed-in person; 切换账号 shows with more than one. */
@@ -32,12 +35,11 @@ export const switchTeam = async (membershipId: number): Promise<void> => {
   tokens.set(await switchTeamToken(membershipId));
 };
 
-/** The level of each permission key the member holds (pages hide what the level cannot do). */
+/**
+ * The level of each permission key held: the shell's route guard and the links (route-access.ts), and
+ * pages hiding what the level cannot do (use-permission-level.ts).
+ */
 export const myPermissionLevelsQuery = queryOptions({
-  queryKey: ['permissions', 'my', 'levels'],
-  queryFn: async ({ signal }): Promise<Partial<Record<PermissionKey, PermissionLevel>>> => {
-    const items = await api.call(endpoints.permission.mine, undefined, { signal });
-    return Object.fromEntries(items.map((item) => [item.key, item.level]));
-  },
-  staleTime: Number.POSITIVE_INFINITY,
+  ...myPermissionItemsQuery,
+  select: (items): PermissionLevels => Object.fromEntries(items.map((item) => [item.key, item.level])),
 });

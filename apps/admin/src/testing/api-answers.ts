@@ -4,7 +4,10 @@
  */
 import type { ApiClient, CallResult } from '@trackit/client/api-client';
 import type { CallInput, EndpointSpec } from '@trackit/contract/endpoint';
+import { endpoints } from '@trackit/contract/endpoints';
+import { PERMISSION_KEYS } from '@trackit/contract/permissions';
 import { vi } from 'vitest';
+import type { PermissionLevels } from '../layouts/route-handle';
 
 export interface CallAnswer {
   endpoint: EndpointSpec;
@@ -33,3 +36,12 @@ export const callsTo = (api: Pick<ApiClient, 'call'>, endpoint: EndpointSpec): u
     .mocked(api.call)
     .mock.calls.filter(([called]) => called === endpoint)
     .map(([, ...rest]) => rest);
+
+/** `GET /v1/permissions/my` answering these keys at these levels (in menu order, as the server does). */
+export const permissionsAnswer = (levels: PermissionLevels): CallAnswer =>
+  answer(endpoints.permission.mine, () =>
+    PERMISSION_KEYS.flatMap((key) => {
+      const level = levels[key];
+      return level ? [{ key, level }] : [];
+    }),
+  );

@@ -80,12 +80,13 @@ export const tripText = (trip: Pick<CalendarTrip, 'kind' | 'place'>): string =>
 
 /** Colours of each status: the chip's main colour (border or fill) and a light background. */
 export const STATUS_COLORS: Readonly<Record<CalendarBookingDisplayStatus, { main: string; soft: string }>> = {
-  locked: { main: '#1677ff', soft: '#1677ff' },
-  reserved: { main: '#d46b08', soft: '#fff7e6' },
+  // Text on `soft` (white on `main` for locked) reads at 4.5:1 or more (docs/decisions.md "Accessibility").
+  locked: { main: '#0958d9', soft: '#0958d9' },
+  reserved: { main: '#ad4e00', soft: '#fff7e6' },
   pending: { main: '#722ed1', soft: '#f9f0ff' },
-  rejected: { main: '#8c8c8c', soft: '#f5f5f5' },
-  cancelled: { main: '#8c8c8c', soft: '#fafafa' },
-  expired: { main: '#d46b08', soft: '#fffbf5' },
+  rejected: { main: '#6b6b6b', soft: '#f5f5f5' },
+  cancelled: { main: '#6b6b6b', soft: '#fafafa' },
+  expired: { main: '#ad4e00', soft: '#fffbf5' },
 };
 
 /** The order statuses are listed in the legend in this order (the product's order, expired last). */

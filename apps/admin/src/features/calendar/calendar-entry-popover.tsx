@@ -5,6 +5,7 @@ import { MESSAGES } from '@trackit/contract/messages';
 import { App, Button, Descriptions, Flex, Popover, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { useCanOpen } from '../../layouts/route-access';
 import styles from './calendar.module.css';
 import { useReleaseEntry } from './calendar.queries';
 import {
@@ -47,8 +48,8 @@ export function EntryStatus({ entry }: { entry: Pick<CalendarEntry, 'status' | '
 
 /**
  * What a click on an entry shows, next to it: the order (number, title, company), the model, the time,
- * the status with its rank and expiry, the owner; 打开订单, and 释放 for a live option the member may
- * release.
+ * the status with its rank and expiry, the owner; 打开订单 for a member who may open orders, and 释放
+ * for a live option the member may release.
  */
 export function CalendarEntryPopover({
   opened,
@@ -63,6 +64,7 @@ export function CalendarEntryPopover({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
+  const canOpen = useCanOpen();
   const { modal, message } = App.useApp();
   const release = useReleaseEntry();
 
@@ -105,7 +107,7 @@ export function CalendarEntryPopover({
         size="small"
         column={1}
         colon={false}
-        styles={{ label: { width: 72, color: 'rgba(0,0,0,0.45)', whiteSpace: 'nowrap' } }}
+        styles={{ label: { width: 72, color: 'rgba(0,0,0,0.6)', whiteSpace: 'nowrap' } }}
         items={[
           { key: 'number', label: '订单号', children: order?.number ?? `#${entry.order_id}` },
           { key: 'title', label: '标题', children: order?.title.trim() || MESSAGES.empty },
@@ -134,7 +136,7 @@ export function CalendarEntryPopover({
             释放
           </Button>
         )}
-        {orderRoute && (
+        {orderRoute && canOpen(orderRoute) && (
           <Button type="primary" onClick={() => navigate(orderRoute)} data-testid="calendar-entry-open">
             打开订单
           </Button>

@@ -2,10 +2,11 @@ import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
 import type { Calendar } from '@trackit/contract/calendar.schema';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import type { OrderCreated } from '@trackit/contract/order.schema';
-import { Alert, Button, DatePicker, Form, Input, Modal, Result, TimePicker } from 'antd';
+import { Alert, Button, DatePicker, Form, type GetRef, Input, Modal, Result, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCanOpen } from '../../layouts/route-access';
 import { useHoldDays } from './calendar.queries';
 import type { ResourceRow } from './calendar-layout';
 import { CalendarModelSelect } from './calendar-model-select';
@@ -15,6 +16,15 @@ const HOLD_TITLE_MAX = 100;
 const MAX_MODELS = 50;
 
 const timeValue = (time: string): Dayjs => dayjs(`2000-01-01T${time}:00`);
+
+/**
+ * A multiple-date picker hands neither `id` nor `aria-*` to its input (@rc-component/picker's
+ * SingleSelector renders it bare), so its Form.Item label would name nothing: the id is set on the
+ * input itself once it is there. React leaves the attribute alone: it never rendered one.
+ */
+const idOnMultipleInput = (id: string) => (picker: GetRef<typeof DatePicker> | null) => {
+  picker?.nativeElement.querySelector('input')?.setAttribute('id', id);
+};
 
 /**
  * 预留档期: the models, days and hours a drag selected (all editable) and an optional title; warns when a
@@ -38,6 +48,7 @@ export function CalendarHoldModal({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
+  const canOpen = useCanOpen();
   const hold = useHoldDays();
   const [draft, setDraft] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
@@ -57,6 +68,7 @@ export function CalendarHoldModal({
     hold.mutate(checked.body, { onSuccess: setCreated });
   };
 
+  // The editor needs 订单 at edit, which holding days on the calendar does not.
   const editorRoute = created ? toAdminRoute(ADMIN_PATHS.orderEditor(created.id)) : null;
 
   return (
@@ -97,7 +109,7 @@ export function CalendarHoldModal({
             <Button key="close" onClick={onClose}>
               关闭
             </Button>,
-            editorRoute && (
+            editorRoute && canOpen(editorRoute) && (
               <Button
                 key="open"
                 type="primary"
@@ -111,8 +123,10 @@ export function CalendarHoldModal({
         />
       ) : (
         <Form layout="vertical" data-testid="calendar-hold-form">
-          <Form.Item label="模特" required>
+          {/* A form of plain state, not of antd fields: each label names its control through an id. */}
+          <Form.Item label="模特" htmlFor="calendar-hold-models" required>
             <CalendarModelSelect
+              id="calendar-hold-models"
               value={draft.modelIds}
               onChange={(modelIds, picked) => {
                 onRemember(picked);
@@ -126,8 +140,9 @@ export function CalendarHoldModal({
               testId="calendar-hold-models"
             />
           </Form.Item>
-          <Form.Item label={`日期（${draft.days.length} 天）`} required>
+          <Form.Item label={`日期（${draft.days.length} 天）`} htmlFor="calendar-hold-days" required>
             <DatePicker
+              ref={idOnMultipleInput('calendar-hold-days')}
               multiple
               value={draft.days.map((day) => dayjs(day))}
               format={DATE_FORMATS.date}
@@ -139,8 +154,9 @@ export function CalendarHoldModal({
               data-testid="calendar-hold-days"
             />
           </Form.Item>
-          <Form.Item label="时间" required>
+          <Form.Item label="时间" htmlFor="calendar-hold-start" required>
             <TimePicker.RangePicker
+              id={{ start: 'calendar-hold-start', end: 'calendar-hold-end' }}
               format={DATE_FORMATS.time}
               minuteStep={15}
               allowClear={false}
@@ -159,8 +175,9 @@ export function CalendarHoldModal({
               data-testid="calendar-hold-times"
             />
           </Form.Item>
-          <Form.Item label="标题（选填）">
+          <Form.Item label="标题（选填）" htmlFor="calendar-hold-title-input">
             <Input
+              id="calendar-hold-title-input"
               value={draft.title}
               maxLength={HOLD_TITLE_MAX}
               showCount

@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { compareNames } from '@trackit/contract/collation';
 import { Select } from 'antd';
 import { type CSSProperties, useDeferredValue, useMemo, useState } from 'react';
+import { type ControlNameProps, controlName } from '../../components/record-select';
 import { modelSearchQuery } from './calendar.queries';
 import { modelLabel, type ResourceRow } from './calendar-layout';
 
-export interface CalendarModelSelectProps {
+export interface CalendarModelSelectProps extends ControlNameProps {
   value: readonly number[];
   onChange: (ids: number[], picked: ResourceRow[]) => void;
   /** Models the page can name already (the calendar's, the team's active ones). */
@@ -36,6 +37,7 @@ export function CalendarModelSelect({
   maxCount,
   style,
   testId,
+  ...name
 }: CalendarModelSelectProps) {
   const [keyword, setKeyword] = useState('');
   const deferred = useDeferredValue(keyword.trim());
@@ -79,6 +81,7 @@ export function CalendarModelSelect({
       notFoundContent={found.isFetching ? '加载中…' : '没有符合条件的模特'}
       style={{ minWidth: 200, ...style }}
       data-testid={testId}
+      {...controlName(name, placeholder)}
     />
   );
 }

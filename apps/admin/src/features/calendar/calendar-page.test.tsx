@@ -66,15 +66,19 @@ const ACTIVE_MODELS = Array.from({ length: 500 }, (_, index) =>
 const answerAs = ({
   calendar = 'edit',
   data = 'read',
+  bill = 'edit',
 }: {
   calendar?: PermissionLevel;
   data?: PermissionLevel | null;
+  /** The orders' key (订单), which the order pages need. */
+  bill?: PermissionLevel | null;
 } = {}) =>
   answerCalls(
     api,
     answer(endpoints.permission.mine, () => [
       { key: 'calendar' as const, level: calendar },
       ...(data ? [{ key: 'data_management' as const, level: data }] : []),
+      ...(bill ? [{ key: 'my_bill' as const, level: bill }] : []),
     ]),
     answer(endpoints.profile.get, () => profile),
     answer(endpoints.calendar.list, () => CALENDAR),
@@ -197,6 +201,11 @@ describe('CalendarPage', () => {
 
     const form = await screen.findByTestId('calendar-hold-form');
     expect(form.textContent).toContain('日期（2 天）');
+    // Each label names its field (accessibility).
+    expect(within(form).getByLabelText('模特').getAttribute('role')).toBe('combobox');
+    expect(within(form).getByLabelText('日期（2 天）').tagName).toBe('INPUT');
+    expect(within(form).getByLabelText('时间').tagName).toBe('INPUT');
+    expect(within(form).getByLabelText('标题（选填）')).toBe(screen.getByTestId('calendar-hold-title'));
     expect(screen.getByTestId('calendar-hold-warnings').textContent).toContain(
       '「刘晓阳」2026-11-27 有休假行程（三亚）',
     );
@@ -217,6 +226,32 @@ describe('CalendarPage', () => {
     expect(screen.getByTestId('calendar-hold-done').textContent).toContain('HF20261124088');
     fireEvent.click(screen.getByTestId('calendar-hold-open-editor'));
     await waitFor(() => expect(where()).toBe('/order/new/88'));
+  });
+
+  it('leads to no order page the member cannot open: no 打开订单 without 订单', async () => {
+    answerAs({ bill: null });
+    renderPage(<CalendarPage />, '/calendar', '/calendar?date=2026-11-24');
+    fireEvent.click(await screen.findByTestId('calendar-entry-2'));
+    const popover = await screen.findByTestId('calendar-entry-popover');
+    // The levels have answered (释放 of the member's own option shows); 打开订单 does not.
+    await within(popover).findByTestId('calendar-entry-release');
+    expect(within(popover).getByText('HF20261124011')).toBeTruthy();
+    expect(within(popover).queryByTestId('calendar-entry-open')).toBeNull();
+    expect(within(popover).queryByText('打开订单')).toBeNull();
+  });
+
+  it('holds days for a member who reads orders, without offering the order editor they cannot open', async () => {
+    answerAs({ bill: 'read' });
+    renderPage(<CalendarPage />, '/calendar', '/calendar?view=resource&date=2026-11-24');
+    const row = await screen.findByTestId('calendar-row-1');
+    fireEvent.mouseDown(row.querySelector('[data-date="2026-11-26"]') as HTMLElement, { button: 0 });
+    fireEvent.mouseUp(window);
+    await screen.findByTestId('calendar-hold-form');
+    fireEvent.change(screen.getByTestId('calendar-hold-title'), { target: { value: '春季试镜' } });
+    fireEvent.click(screen.getByTestId('calendar-hold-submit'));
+    const done = await screen.findByTestId('calendar-hold-done');
+    expect(done.textContent).toContain('HF20261124088');
+    expect(screen.queryByTestId('calendar-hold-open-editor')).toBeNull();
   });
 
   it('offers no hold to a member who may only read the calendar', async () => {

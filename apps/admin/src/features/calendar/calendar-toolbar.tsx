@@ -81,6 +81,7 @@ export function CalendarToolbar({
           allowClear={false}
           onChange={(value) => value && onChange({ date: value.format(DATE_FORMATS.date) })}
           style={{ width: 150 }}
+          aria-label="日期"
           data-testid="calendar-date-picker"
         />
         <span className={styles.rangeTitle} data-testid="calendar-range-title">
@@ -149,6 +150,7 @@ export function CalendarFilters({
           allowClear
           maxTagCount="responsive"
           placeholder="状态"
+          aria-label="状态"
           options={STATUS_OPTIONS}
           value={search.status}
           onChange={(status) => onChange({ status })}
@@ -160,6 +162,7 @@ export function CalendarFilters({
           allowClear
           maxTagCount="responsive"
           placeholder="工作类型"
+          aria-label="工作类型"
           options={JOB_TYPE_OPTIONS}
           optionFilterProp="label"
           value={search.job_type}

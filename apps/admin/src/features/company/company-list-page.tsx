@@ -128,6 +128,7 @@ export function CompanyListPage() {
         <Select
           allowClear
           placeholder="行业"
+          aria-label="行业"
           style={{ width: 140 }}
           options={INDUSTRY_OPTIONS}
           value={search.query.industry ?? null}
@@ -137,6 +138,7 @@ export function CompanyListPage() {
         <Select
           allowClear
           placeholder="客户等级"
+          aria-label="客户等级"
           style={{ width: 140 }}
           options={TIER_OPTIONS}
           value={search.query.tier ?? null}

@@ -81,6 +81,7 @@ export function ContactListPage() {
           <CompanySelect
             value={search.query.company_id ?? null}
             onChange={(value) => search.set({ company_id: value ?? undefined })}
+            aria-label="公司"
             testId="contact-company-filter"
           />
         </div>

@@ -1,9 +1,9 @@
 import type { Contact, ContactQuery } from '@trackit/contract/contact.schema';
 import { useCallback } from 'react';
-import { RecordSelect } from '../../components/record-select';
+import { type ControlNameProps, RecordSelect } from '../../components/record-select';
 import { contactListQuery, contactQuery } from './contact.queries';
 
-export interface ContactSelectProps {
+export interface ContactSelectProps extends ControlNameProps {
   value?: number | null;
   onChange?: (value: number | null) => void;
   /** Only this company's contacts. */
@@ -20,7 +20,7 @@ const toOption = (contact: Pick<Contact, 'id' | 'name' | 'position'>) => ({
 });
 
 /** Picks one of a company's active contacts, searched by name as the member types. */
-export function ContactSelect({ value, onChange, companyId, current, testId }: ContactSelectProps) {
+export function ContactSelect({ value, onChange, companyId, current, testId, ...name }: ContactSelectProps) {
   const search = useCallback(
     (keyword: string) =>
       contactListQuery({
@@ -43,6 +43,7 @@ export function ContactSelect({ value, onChange, companyId, current, testId }: C
       placeholder="搜索联系人姓名"
       notFound="该公司没有符合条件的联系人"
       testId={testId}
+      {...name}
     />
   );
 }

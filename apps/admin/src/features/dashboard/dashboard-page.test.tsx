@@ -4,7 +4,7 @@ import { endpoints } from '@trackit/contract/endpoints';
 import { BILLING_WORDS } from '@trackit/contract/order.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
-import { answer, answerCalls, callsTo } from '../../testing/api-answers';
+import { answer, answerCalls, callsTo, permissionsAnswer } from '../../testing/api-answers';
 import { renderPage } from '../../testing/render-page';
 import { dashboardFixture } from './dashboard.fixtures';
 import { DashboardPage } from './dashboard-page';
@@ -33,6 +33,14 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
+/** A member who may open every list a figure leads to. */
+const everyList = permissionsAnswer({
+  dashboard: 'read',
+  my_bill: 'read',
+  calendar: 'read',
+  data_management: 'read',
+});
+
 const text = (testId: string) => screen.getByTestId(testId).textContent;
 const href = (testId: string) => screen.getByTestId(`dashboard-link-${testId}`).getAttribute('href');
 
@@ -40,6 +48,7 @@ describe('DashboardPage', () => {
   it('shows every figure of the answer, and the charts once their chunk is in', async () => {
     answerCalls(
       api,
+      everyList,
       answer(endpoints.dashboard.get, () => dashboardFixture()),
     );
     renderPage(<DashboardPage />, '/dashboard');
@@ -72,10 +81,12 @@ describe('DashboardPage', () => {
   it('makes each figure a link to the exact list behind it', async () => {
     answerCalls(
       api,
+      everyList,
       answer(endpoints.dashboard.get, () => dashboardFixture()),
     );
     renderPage(<DashboardPage />, '/dashboard');
-    await screen.findByTestId('dashboard');
+    // Links come once the member's levels are in.
+    await screen.findByTestId('dashboard-link-jobs-today');
     expect(href('jobs-today')).toBe(
       '/order/order?status=confirmed&status=completed&from=2026-11-24&to=2026-11-24',
     );
@@ -97,9 +108,29 @@ describe('DashboardPage', () => {
     );
   });
 
+  it('links no figure to a list the member cannot open: the figures stay, as text', async () => {
+    answerCalls(
+      api,
+      permissionsAnswer({ dashboard: 'read', calendar: 'read' }),
+      answer(endpoints.dashboard.get, () => dashboardFixture()),
+    );
+    renderPage(<DashboardPage />, '/dashboard');
+    await screen.findByTestId('dashboard');
+    // The calendar's figure links once the levels are in; the orders' and packages' never do.
+    await waitFor(() => expect(href('models-week')).toBe('/calendar?view=resource'));
+    for (const id of ['jobs-today', 'jobs-week', 'options-expiring', 'approvals', 'packages', 'this-month']) {
+      expect(screen.queryByTestId(`dashboard-link-${id}`), id).toBeNull();
+    }
+    expect(screen.getByTestId('dashboard').querySelectorAll('a')).toHaveLength(1);
+    expect(text('dashboard-jobs-today')).toBe('3个');
+    expect(text('dashboard-month-orders')).toBe('本月（11月1日 – 11月30日）18个');
+    expect(text('dashboard-licences')).toBe('6项');
+  });
+
   it('opens the list on a click', async () => {
     answerCalls(
       api,
+      everyList,
       answer(endpoints.dashboard.get, () => dashboardFixture()),
     );
     const { where } = renderPage(<DashboardPage />, '/dashboard');
@@ -114,6 +145,7 @@ describe('DashboardPage', () => {
   it('says when the money covers only the caller’s own orders, and a month without a base', async () => {
     answerCalls(
       api,
+      everyList,
       answer(endpoints.dashboard.get, () =>
         dashboardFixture({
           value_scope: 'mine',
@@ -134,6 +166,7 @@ describe('DashboardPage', () => {
     let fail = true;
     answerCalls(
       api,
+      everyList,
       answer(endpoints.dashboard.get, () => {
         if (fail) throw new Error('服务繁忙');
         return dashboardFixture();

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { loadChunk } from '../../chunk-reload';
 import { ListError } from '../../components/list/list-error';
 import { PageLoading } from '../../components/page-loading';
+import { useCanOpen } from '../../layouts/route-access';
 import styles from './dashboard.module.css';
 import { dashboardQuery } from './dashboard.queries';
 import { changePercent, changeText, rangeText, scopeNote } from './dashboard-figures';
@@ -27,14 +28,21 @@ interface FigureCardProps {
   children: ReactNode;
 }
 
-/** One figure: a card that opens the list behind it. */
+/** One figure: a card that opens the list behind it, when the member may open that list. */
 function FigureCard({ title, to, testId, children }: FigureCardProps) {
-  return (
+  const canOpen = useCanOpen();
+  const linked = canOpen(to);
+  const card = (
+    <Card hoverable={linked} size="small" title={title} className={styles.figure}>
+      {children}
+    </Card>
+  );
+  return linked ? (
     <Link to={to} className={styles.figureLink} data-testid={`dashboard-link-${testId}`}>
-      <Card hoverable size="small" title={title} className={styles.figure}>
-        {children}
-      </Card>
+      {card}
     </Link>
+  ) : (
+    card
   );
 }
 
@@ -180,17 +188,27 @@ const MonthFigure = ({
   to: string;
   testId: string;
   linkId: string;
-}) => (
-  <Link to={to} className={styles.figureLink} data-testid={`dashboard-link-${linkId}`}>
-    <Statistic
-      title={`${label}（${rangeText(month)}）`}
-      value={month.orders}
-      suffix="个"
-      data-testid={`dashboard-${testId}-orders`}
-    />
-    <Statistic value={formatYuan(month.value)} data-testid={`dashboard-${testId}-value`} />
-  </Link>
-);
+}) => {
+  const canOpen = useCanOpen();
+  const figures = (
+    <>
+      <Statistic
+        title={`${label}（${rangeText(month)}）`}
+        value={month.orders}
+        suffix="个"
+        data-testid={`dashboard-${testId}-orders`}
+      />
+      <Statistic value={formatYuan(month.value)} data-testid={`dashboard-${testId}-value`} />
+    </>
+  );
+  return canOpen(to) ? (
+    <Link to={to} className={styles.figureLink} data-testid={`dashboard-link-${linkId}`}>
+      {figures}
+    </Link>
+  ) : (
+    <div>{figures}</div>
+  );
+};
 
 export function DashboardPage() {
   const dashboard = useQuery(dashboardQuery);

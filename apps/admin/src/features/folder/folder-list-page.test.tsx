@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { endpoints } from '@trackit/contract/endpoints';
+import type { PermissionLevel } from '@trackit/contract/enums';
 import type { Folder } from '@trackit/contract/folder.schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
-import { answer, answerCalls, callsTo } from '../../testing/api-answers';
+import { answer, answerCalls, callsTo, permissionsAnswer } from '../../testing/api-answers';
+import { LevelsLoaded } from '../../testing/levels-loaded';
 import { renderPage as renderPageAt } from '../../testing/render-page';
 import { folderKeys } from './folder.queries';
 import { FolderListPage } from './folder-list-page';
@@ -27,10 +29,11 @@ const folder = (id: number, name: string): Folder => ({
 
 let folders: Folder[] = [];
 
-beforeEach(() => {
-  folders = [folder(1, '2025 春夏画册'), folder(2, '宝丽来')];
+/** The page's calls, for a member holding 信息管理 at `level`. */
+const answerAs = (level: PermissionLevel) =>
   answerCalls(
     api,
+    permissionsAnswer({ data_management: level }),
     answer(endpoints.folder.list, ({ query }) => {
       const data = folders.filter((item) => !query?.keyword || item.name.includes(query.keyword));
       return { data, page: query?.page ?? 1, perPage: 20, total: data.length };
@@ -44,6 +47,10 @@ beforeEach(() => {
       return created;
     }),
   );
+
+beforeEach(() => {
+  folders = [folder(1, '2025 春夏画册'), folder(2, '宝丽来')];
+  answerAs('edit');
 });
 
 afterEach(() => {
@@ -52,7 +59,14 @@ afterEach(() => {
 });
 
 const renderPage = (path = '/information/folder') =>
-  renderPageAt(<FolderListPage />, '/information/folder', path);
+  renderPageAt(
+    <>
+      <FolderListPage />
+      <LevelsLoaded />
+    </>,
+    '/information/folder',
+    path,
+  );
 
 describe('FolderListPage', () => {
   it("asks for the address's search, order and page, 20 a page", async () => {
@@ -116,7 +130,7 @@ describe('FolderListPage', () => {
   it('creates a folder, says 创建成功 and opens it, with the folder already cached', async () => {
     const { queryClient, where } = renderPage();
     await screen.findByTestId('folder-row-1');
-    fireEvent.click(screen.getByTestId('folder-create'));
+    fireEvent.click(await screen.findByTestId('folder-create'));
     fireEvent.change(await screen.findByTestId('folder-name-input'), { target: { value: '  试镜照片  ' } });
     fireEvent.click(screen.getByTestId('folder-create-submit'));
 
@@ -126,6 +140,15 @@ describe('FolderListPage', () => {
     });
     await waitFor(() => expect(where()).toBe('/information/folder/9'));
     expect(queryClient.getQueryData(folderKeys.detail(9))).toMatchObject({ id: 9, name: '试镜照片' });
+  });
+
+  it('offers no 新建资源夹 to a member who may only read', async () => {
+    answerAs('read');
+    renderPage();
+    await screen.findByTestId('folder-row-1');
+    await screen.findByTestId('levels-loaded');
+    expect(screen.queryByTestId('folder-create')).toBeNull();
+    expect(screen.queryByText('新建资源夹')).toBeNull();
   });
 
   it('shows each folder’s kind, model and first thumbnails', async () => {

@@ -16,6 +16,7 @@ import { ListKeywordInput } from '../../components/list/list-keyword-input';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import { useListSearch } from '../../components/list/use-list-search';
 import { ShellModal } from '../../components/shell-modal';
+import { useCan } from '../../layouts/use-permission-level';
 import { folderListQuery, useCreateFolder } from './folder.queries';
 import { FolderForm } from './folder-form';
 import { FOLDER_KIND_OPTIONS, FolderKindTag } from './folder-kind';
@@ -83,12 +84,14 @@ const columns: DataTableColumn<Folder, FolderQuery>[] = [
 
 /**
  * The team's folders (/admin/information/folder): a name search, filters by model and kind, a table with
- * each folder's first thumbnails, sortable by name and dates, and a button that creates a folder and opens it.
+ * each folder's first thumbnails, sortable by name and dates, and for members who may edit a button that
+ * creates a folder and opens it.
  */
 export function FolderListPage() {
   const search = useListSearch(folderQuerySchema);
   const folders = useQuery(folderListQuery(search.query));
   const create = useCreateFolder();
+  const canEdit = useCan('data_management', 'edit');
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -106,14 +109,16 @@ export function FolderListPage() {
     <Card
       title={folders.data ? `共 ${folders.data.total} 个资源夹` : '资源夹'}
       extra={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setCreating(true)}
-          data-testid="folder-create"
-        >
-          新建资源夹
-        </Button>
+        canEdit && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            data-testid="folder-create"
+          >
+            新建资源夹
+          </Button>
+        )
       }
     >
       <ListToolbar search={search}>
@@ -133,6 +138,7 @@ export function FolderListPage() {
         <Select
           allowClear
           placeholder="类型"
+          aria-label="类型"
           style={{ width: 120 }}
           options={FOLDER_KIND_OPTIONS}
           value={search.query.kind ?? null}

@@ -1,8 +1,8 @@
 import type { Model } from '@trackit/contract/model.schema';
-import { RecordSelect } from '../../components/record-select';
+import { type ControlNameProps, RecordSelect } from '../../components/record-select';
 import { folderModelOptionsQuery, folderModelQuery } from './folder.queries';
 
-export interface FolderModelSelectProps {
+export interface FolderModelSelectProps extends ControlNameProps {
   value?: number | null;
   onChange?: (value: number | null) => void;
   placeholder?: string;
@@ -19,6 +19,7 @@ export function FolderModelSelect({
   placeholder = '搜索模特姓名',
   style,
   testId,
+  ...name
 }: FolderModelSelectProps) {
   return (
     <RecordSelect
@@ -31,6 +32,7 @@ export function FolderModelSelect({
       notFound="没有符合条件的模特"
       style={style}
       testId={testId}
+      {...name}
     />
   );
 }

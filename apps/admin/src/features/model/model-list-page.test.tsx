@@ -169,4 +169,14 @@ describe('ModelListPage', () => {
     renderPage(<ModelListPage />, '/information/model', '/information/model?weight=over_75');
     expect((await screen.findByTestId('list-empty')).textContent).toContain('没有符合条件的模特');
   });
+
+  it('names every filter by what it filters, for assistive technology (accessibility)', async () => {
+    answerAs('edit');
+    renderPage(<ModelListPage />, '/information/model', '/information/model');
+    await screen.findByTestId('model-card-1');
+    for (const name of ['性别', '服装尺码', '罩杯', '城市', '国籍', '标签', '状态', '排序', '经纪人']) {
+      expect(screen.getByLabelText(name), name).toBeTruthy();
+    }
+    expect(screen.getByLabelText('选择 刘晓阳').getAttribute('type')).toBe('checkbox');
+  });
 });

@@ -394,6 +394,7 @@ export function ModelListPage() {
         <Select
           allowClear
           placeholder="性别"
+          aria-label="性别"
           style={{ width: 96 }}
           options={GENDER_OPTIONS}
           value={query.gender ?? null}
@@ -405,6 +406,7 @@ export function ModelListPage() {
           allowClear
           maxTagCount="responsive"
           placeholder="服装尺码"
+          aria-label="服装尺码"
           style={{ width: 150 }}
           options={SIZE_OPTIONS}
           value={query.clothing_size ?? []}
@@ -416,6 +418,7 @@ export function ModelListPage() {
           allowClear
           maxTagCount="responsive"
           placeholder="罩杯"
+          aria-label="罩杯"
           style={{ width: 130 }}
           options={CUP_OPTIONS}
           value={query.cup ?? []}
@@ -429,6 +432,7 @@ export function ModelListPage() {
           showSearch={{ optionFilterProp: 'label' }}
           maxTagCount="responsive"
           placeholder="国籍"
+          aria-label="国籍"
           style={{ width: 150 }}
           options={countryOptions}
           loading={countries.isPending}
@@ -441,6 +445,7 @@ export function ModelListPage() {
           allowClear
           maxTagCount="responsive"
           placeholder="标签（回车添加）"
+          aria-label="标签"
           style={{ width: 180 }}
           open={false}
           suffixIcon={null}
@@ -454,6 +459,7 @@ export function ModelListPage() {
         <Select
           allowClear
           placeholder="状态"
+          aria-label="状态"
           style={{ width: 110 }}
           options={STATUS_OPTIONS}
           value={query.status ?? null}

@@ -4,7 +4,8 @@ import { endpoints } from '@trackit/contract/endpoints';
 import type { Notification } from '@trackit/contract/notify.schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
-import { answer, answerCalls, callsTo } from '../../testing/api-answers';
+import type { PermissionLevels } from '../../layouts/route-handle';
+import { answer, answerCalls, callsTo, permissionsAnswer } from '../../testing/api-answers';
 import { renderPage as renderPageAt } from '../../testing/render-page';
 import { NotifyPage } from './notify-page';
 
@@ -23,10 +24,11 @@ const notification = (id: number, read: boolean, link: string | null = null): No
 
 let items: Notification[] = [];
 
-beforeEach(() => {
-  items = [notification(1, false, '/admin/order/12'), notification(2, false), notification(3, true)];
+/** The calls of the page, for a member holding these levels. */
+const answerAs = (levels: PermissionLevels) =>
   answerCalls(
     api,
+    permissionsAnswer(levels),
     answer(endpoints.notify.list, () => ({ data: items, page: 1, perPage: 20, total: items.length })),
     answer(endpoints.notify.unreadCount, () => ({ unread_count: items.filter((item) => !item.read).length })),
     answer(endpoints.notify.markRead, ({ body }) => {
@@ -36,6 +38,10 @@ beforeEach(() => {
       return { updated };
     }),
   );
+
+beforeEach(() => {
+  items = [notification(1, false, '/admin/order/12'), notification(2, false), notification(3, true)];
+  answerAs({ my_bill: 'read' });
 });
 
 afterEach(() => {
@@ -46,6 +52,7 @@ afterEach(() => {
 const renderPage = (path = '/notify') => renderPageAt(<NotifyPage />, '/notify', path);
 
 const readState = (id: number) => screen.getByTestId(`notify-item-${id}`).getAttribute('data-read');
+const arrowOf = (item: HTMLElement) => item.querySelector<HTMLElement>('.anticon-right');
 const rowBox = (id: number) => within(screen.getByTestId(`list-row-${id}`)).getByRole('checkbox');
 
 describe('NotifyPage', () => {
@@ -69,11 +76,29 @@ describe('NotifyPage', () => {
     renderPage();
     const item = await screen.findByTestId('notify-item-1');
     expect(item.getAttribute('data-read')).toBe('false');
+    // Its record opens once the member's levels are in: the arrow says so.
+    await waitFor(() => expect(arrowOf(item)?.style.visibility).toBe(''));
 
     fireEvent.click(item);
 
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/order/12'));
     expect(api.call).toHaveBeenCalledWith(endpoints.notify.markRead, { body: { ids: [1] } });
+  });
+
+  it('marks read, but opens no record of a page the member cannot open, and shows no arrow to it', async () => {
+    answerAs({ calendar: 'manage' });
+    renderPage();
+    const item = await screen.findByTestId('notify-item-1');
+    expect(arrowOf(item)?.style.visibility).toBe('hidden');
+    fireEvent.click(item);
+    await waitFor(() => expect(readState(1)).toBe('true'));
+    expect(screen.getByTestId('where').textContent).toBe('/notify');
+  });
+
+  it('shows the arrow of a record the member can open', async () => {
+    renderPage();
+    const item = await screen.findByTestId('notify-item-1');
+    await waitFor(() => expect(arrowOf(item)?.style.visibility).toBe(''));
   });
 
   it('marks an item without a link read in place', async () => {

@@ -15,6 +15,7 @@ import { DataList } from '../../components/list/data-list';
 import { ListRadioFilter, type RadioFilterOption } from '../../components/list/list-radio-filter';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import { useListSearch } from '../../components/list/use-list-search';
+import { useCanOpen } from '../../layouts/route-access';
 import { notifyListQuery, unreadCountQuery, useMarkNotificationsRead } from './notify.queries';
 import styles from './notify-page.module.css';
 
@@ -37,11 +38,13 @@ const markedText = (updated: number) => (updated > 0 ? `已将 ${updated} 条通
 
 interface NotifyItemProps {
   notification: Notification;
+  /** Whether the record it concerns has a page the member may open (the arrow shows then). */
+  linked: boolean;
   onOpen: (notification: Notification) => void;
 }
 
-function NotifyItem({ notification, onOpen }: NotifyItemProps) {
-  const { id, type, title, body, read, link, created_at } = notification;
+function NotifyItem({ notification, linked, onOpen }: NotifyItemProps) {
+  const { id, type, title, body, read, created_at } = notification;
   return (
     <button
       type="button"
@@ -67,7 +70,7 @@ function NotifyItem({ notification, onOpen }: NotifyItemProps) {
       {/* Hidden rather than absent without a link, so every row's time lines up. */}
       <RightOutlined
         className={styles.arrow}
-        style={toAdminRoute(link) ? undefined : { visibility: 'hidden' }}
+        style={linked ? undefined : { visibility: 'hidden' }}
         aria-hidden
       />
     </button>
@@ -81,6 +84,7 @@ function NotifyItem({ notification, onOpen }: NotifyItemProps) {
 export function NotifyPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const canOpen = useCanOpen();
   const search = useListSearch(notificationQuerySchema);
   const list = useQuery(notifyListQuery(search.query));
   const unread = useQuery(unreadCountQuery);
@@ -91,8 +95,9 @@ export function NotifyPage() {
 
   const handleOpen = (notification: Notification) => {
     if (!notification.read) markOne.mutate({ ids: [notification.id] });
+    // A record of a page the member cannot open (another key, a level short): marked read, not opened.
     const path = toAdminRoute(notification.link);
-    if (path) navigate(path);
+    if (path && canOpen(path)) navigate(path);
   };
 
   const unreadCount = unread.data?.unread_count ?? 0;
@@ -136,7 +141,13 @@ export function NotifyPage() {
         list={list}
         search={search}
         rowKey={(notification) => notification.id}
-        renderItem={(notification) => <NotifyItem notification={notification} onOpen={handleOpen} />}
+        renderItem={(notification) => (
+          <NotifyItem
+            notification={notification}
+            linked={canOpen(toAdminRoute(notification.link))}
+            onOpen={handleOpen}
+          />
+        )}
         emptyText="暂无通知"
         filteredEmptyText="没有符合条件的通知"
         testId="notify-list"

@@ -6,7 +6,7 @@ import { endpoints } from '@trackit/contract/endpoints';
 import type { OperationLog } from '@trackit/contract/operation-log.schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
-import { answer, answerCalls, callsTo } from '../../testing/api-answers';
+import { answer, answerCalls, callsTo, permissionsAnswer } from '../../testing/api-answers';
 import { renderPage as renderPageAt } from '../../testing/render-page';
 import { OperatePage } from './operate-page';
 
@@ -54,6 +54,7 @@ beforeEach(() => {
   answered = logs;
   answerCalls(
     api,
+    permissionsAnswer({ operation_record: 'read', data_management: 'read' }),
     answer(endpoints.operationLog.list, () => ({
       data: answered,
       page: 1,
@@ -121,7 +122,8 @@ describe('OperatePage', () => {
     const row = (await screen.findByText('上传了文件 a.jpg 到资源夹「2025 春夏画册」')).closest('tr');
     const cells = cellsOf(row);
     expect(cells[3]).toBe('--');
-    const link = within(row as HTMLElement).getByRole('link', { name: '查看' });
+    // 查看 comes once the member's levels say the folder's page opens.
+    const link = await within(row as HTMLElement).findByRole('link', { name: '查看' });
     expect(link.getAttribute('href')).toBe('/information/folder/12');
     fireEvent.click(link);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/information/folder/12'));

@@ -92,6 +92,7 @@ export function OperatePage() {
             const [start, end] = dates ?? [];
             search.set({ from: start?.format(DATE_FORMATS.date), to: end?.format(DATE_FORMATS.date) });
           }}
+          aria-label="操作日期"
           data-testid="operate-filter-range"
         />
       </ListToolbar>

@@ -282,6 +282,23 @@ describe('OrderEditor', { timeout: 40_000 }, () => {
     expect(router.state.location.pathname).toBe('/order/new/31');
   });
 
+  it('ties every label to its control, the pickers and the fee lines included (accessibility)', async () => {
+    openEditor(orderFixture());
+    const block = await screen.findByTestId('order-model-block-7', {}, SLOW);
+    for (const name of ['客户公司', '联系人', '品牌', '工作类型', '订单标题', '地点', '档期保留至', '备注']) {
+      expect(screen.getAllByLabelText(name).length, name).toBeGreaterThan(0);
+    }
+    // The notes are named by their card's title, the place by its label, not a placeholder.
+    expect(screen.getByLabelText('备注', { selector: 'textarea' })).toBe(
+      screen.getByTestId('order-notes-input'),
+    );
+    expect(screen.getByLabelText('地点')).toBe(screen.getByTestId('order-place-input'));
+    for (const name of ['费用类型', '金额', '数量', '单位', '税率']) {
+      expect(within(block).getAllByLabelText(name).length, name).toBeGreaterThan(0);
+    }
+    expect(screen.getByLabelText('添加模特').getAttribute('role')).toBe('combobox');
+  });
+
   it('opens an order past draft on its detail page', async () => {
     const router = openEditor(orderFixture({ status: 'submitted', approval_status: 'init' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/31'), SLOW);

@@ -272,6 +272,8 @@ export function OrderEditor({ order }: { order: Order }) {
               autoSize={{ minRows: 3, maxRows: 10 }}
               count={textCount(ORDER_LIMITS.notesLength)}
               placeholder="工作要求、服装、妆发、集合时间等"
+              // The card's title is the field's only label.
+              aria-label="备注"
               data-testid="order-notes-input"
             />
           </Form.Item>

@@ -239,6 +239,7 @@ export function OrderListPage() {
           allowClear
           maxTagCount="responsive"
           placeholder="状态"
+          aria-label="状态"
           style={{ width: 170 }}
           options={STATUS_OPTIONS}
           value={query.status ?? []}
@@ -250,6 +251,7 @@ export function OrderListPage() {
           allowClear
           maxTagCount="responsive"
           placeholder="审批状态"
+          aria-label="审批状态"
           style={{ width: 150 }}
           options={APPROVAL_OPTIONS}
           value={query.approval_status ?? []}
@@ -262,6 +264,7 @@ export function OrderListPage() {
           maxTagCount="responsive"
           showSearch={{ optionFilterProp: 'label' }}
           placeholder="工作类型"
+          aria-label="工作类型"
           style={{ width: 170 }}
           options={JOB_TYPE_OPTIONS}
           value={query.job_type ?? []}
@@ -276,6 +279,7 @@ export function OrderListPage() {
             search.set({ from: start?.format(DATE_FORMATS.date), to: end?.format(DATE_FORMATS.date) });
           }}
           style={{ width: 250 }}
+          aria-label="工作日期"
           data-testid="order-date-filter"
         />
         {query.options_expiring && (
@@ -303,6 +307,7 @@ export function OrderListPage() {
             value={companyId ?? null}
             onChange={(value) => search.set({ company_id: value ?? undefined })}
             current={companyId !== undefined && companyName ? { id: companyId, name: companyName } : null}
+            aria-label="客户公司"
             testId="order-company-filter"
           />
         </div>

@@ -327,6 +327,7 @@ function AddModel({ models, onAdd }: { models: readonly ModelDraft[]; onAdd: (mo
         value={null}
         onChange={(id) => void handleChoose(id)}
         placeholder={adding ? '正在添加…' : '添加模特：搜索姓名或拼音'}
+        aria-label="添加模特"
         style={{ width: 280 }}
         testId="order-add-model"
       />

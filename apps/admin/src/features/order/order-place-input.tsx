@@ -13,6 +13,8 @@ const KEYWORD_MAX = 50;
 export interface OrderPlaceInputProps {
   value?: string;
   onChange?: (value: string) => void;
+  /** From the Form.Item: its label names the text field. */
+  id?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface OrderPlaceInputProps {
  * the server has one set up (GET /v1/places answers `enabled`); otherwise, or when the service fails, a
  * plain text field. A suggestion fills in its name and address.
  */
-export function OrderPlaceInput({ value = '', onChange }: OrderPlaceInputProps) {
+export function OrderPlaceInput({ value = '', onChange, id }: OrderPlaceInputProps) {
   const [keyword, setKeyword] = useState('');
   // Once the server says there is no map service, nothing more is asked.
   const [disabled, setDisabled] = useState(false);
@@ -61,7 +63,7 @@ export function OrderPlaceInput({ value = '', onChange }: OrderPlaceInputProps) 
     // One input whether or not suggestions come: swapping it when the first answer says "no map service"
     // would drop the focus while the member is typing.
     <AutoComplete value={value} options={options} onChange={(next: string) => onChange?.(next)}>
-      <Input {...inputProps} placeholder={disabled ? '工作地点' : '输入地点名称搜索，或直接填写'} />
+      <Input {...inputProps} id={id} placeholder={disabled ? '工作地点' : '输入地点名称搜索，或直接填写'} />
     </AutoComplete>
   );
 }

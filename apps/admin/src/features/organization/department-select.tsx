@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, TreeSelect } from 'antd';
 import { type CSSProperties, useMemo } from 'react';
+import { type ControlNameProps, controlName } from '../../components/record-select';
 import { buildDepartmentTree, departmentOptions } from './department-tree';
 import { orgUnitsQuery } from './organization.queries';
 
-export interface DepartmentSelectProps {
+export interface DepartmentSelectProps extends ControlNameProps {
   value?: number | null;
   onChange?: (value: number | null) => void;
   placeholder?: string;
@@ -19,6 +20,7 @@ export function DepartmentSelect({
   placeholder = '选择部门',
   style,
   testId,
+  ...name
 }: DepartmentSelectProps) {
   const departments = useQuery(orgUnitsQuery('department'));
   const treeData = useMemo(
@@ -39,6 +41,7 @@ export function DepartmentSelect({
       notFoundContent="没有部门"
       style={{ width: '100%', ...style }}
       data-testid={testId}
+      {...controlName(name, placeholder)}
     />
   );
 }
@@ -51,6 +54,7 @@ export function RoleSelect({
   disabled,
   style,
   testId,
+  ...name
 }: DepartmentSelectProps & { disabled?: boolean }) {
   const roles = useQuery(orgUnitsQuery('role'));
   const options = useMemo(
@@ -70,6 +74,7 @@ export function RoleSelect({
       notFoundContent="没有角色"
       style={{ width: '100%', ...style }}
       data-testid={testId}
+      {...controlName(name, placeholder)}
     />
   );
 }

@@ -2,10 +2,10 @@ import type { MemberOption } from '@trackit/contract/organization.schema';
 import { Flex } from 'antd';
 import type { CSSProperties } from 'react';
 import { MemberAvatar } from '../../components/member-avatar';
-import { RecordSelect } from '../../components/record-select';
+import { type ControlNameProps, RecordSelect } from '../../components/record-select';
 import { memberOptionsQuery } from './organization.queries';
 
-export interface MemberSelectProps {
+export interface MemberSelectProps extends ControlNameProps {
   value?: number | null;
   onChange?: (value: number | null) => void;
   /** The member already chosen (a model's manager), named even when they no longer appear (paused, departed). */
@@ -27,7 +27,7 @@ const toOption = (member: MemberOption) => ({
         size={20}
       />
       <span>{member.nickname}</span>
-      {member.department_name && <span style={{ color: 'rgba(0,0,0,0.45)' }}>{member.department_name}</span>}
+      {member.department_name && <span style={{ color: 'rgba(0,0,0,0.6)' }}>{member.department_name}</span>}
     </Flex>
   ),
 });
@@ -40,6 +40,7 @@ export function MemberSelect({
   placeholder = '搜索成员昵称',
   style,
   testId,
+  ...name
 }: MemberSelectProps) {
   return (
     <RecordSelect
@@ -52,6 +53,7 @@ export function MemberSelect({
       notFound="没有符合条件的成员"
       style={style}
       testId={testId}
+      {...name}
     />
   );
 }

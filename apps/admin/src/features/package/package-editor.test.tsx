@@ -153,6 +153,19 @@ describe('PackageEditor', () => {
     expect(callsTo(api, endpoints.package.create)).toHaveLength(0);
   });
 
+  it('ties every label to its field, the expiry beside its quick buttons included (accessibility)', async () => {
+    answerEditor();
+    openEditor({ models: [draft(7, '刘晓阳')], onClose: vi.fn() });
+    const title = await screen.findByTestId('package-title-input');
+    expect(screen.getByLabelText('标题')).toBe(title);
+    expect(screen.getByLabelText('有效期')).toBe(
+      screen.getByTestId('package-expiry-input').querySelector('input') ??
+        screen.getByTestId('package-expiry-input'),
+    );
+    for (const name of ['给客户的留言', '客户公司', '联系人'])
+      expect(screen.getByLabelText(name), name).toBeTruthy();
+  });
+
   it('sets the expiry from the quick buttons', async () => {
     answerEditor();
     openEditor({ models: [draft(7, '刘晓阳')], onClose: vi.fn() });

@@ -207,7 +207,8 @@ export function PackageEditor({ pkg, models, onClose, onCreated }: PackageEditor
                   <Select disabled placeholder="搜索联系人姓名" />
                 )}
               </Form.Item>
-              <Form.Item label="有效期" required extra={expiryHint(expiresAt)}>
+              {/* The date sits beside its quick buttons in an inner item: the label names it through its id. */}
+              <Form.Item label="有效期" htmlFor="expires_at" required extra={expiryHint(expiresAt)}>
                 <div className={styles.expiryLine}>
                   <Form.Item name="expires_at" noStyle rules={[expiryRule(pkg?.expires_at)]}>
                     <DatePicker

@@ -65,7 +65,7 @@ export function PackageModelAvatars({
           </Tooltip>
         ))}
       </Avatar.Group>
-      <span style={{ color: 'rgba(0,0,0,0.45)', whiteSpace: 'nowrap' }}>{models.length} 位</span>
+      <span style={{ color: 'rgba(0,0,0,0.6)', whiteSpace: 'nowrap' }}>{models.length} 位</span>
     </span>
   );
 }

@@ -190,4 +190,16 @@ describe('PackageListPage', () => {
     openList();
     expect((await screen.findByTestId('list-empty')).textContent).toContain('勾选模特');
   });
+
+  it('names every filter and every row action, for assistive technology (accessibility)', async () => {
+    answerList('edit');
+    openList();
+    const actions = await screen.findByTestId('package-actions-12');
+    for (const name of ['搜索套餐标题', '状态', '客户公司', '创建人']) {
+      expect(screen.getByLabelText(name), name).toBeTruthy();
+    }
+    for (const name of ['复制手机链接', '复制电脑链接', '二维码']) {
+      expect(within(actions).getByLabelText(name), name).toBeTruthy();
+    }
+  });
 });

@@ -136,7 +136,7 @@ const columnsFor = ({
     render: (count: number, pkg) => (
       <Typography.Link
         onClick={() => onActivity(pkg)}
-        style={count > 0 ? { color: '#eb2f96', fontWeight: 600 } : { color: 'rgba(0,0,0,0.45)' }}
+        style={count > 0 ? { color: '#c41d7f', fontWeight: 600 } : { color: 'rgba(0,0,0,0.6)' }}
         data-testid={`package-picks-${pkg.id}`}
       >
         {count > 0 && <HeartFilled style={{ marginRight: 4 }} />}
@@ -200,6 +200,7 @@ export function PackageListPage() {
           <CompanySelect
             value={search.query.company_id ?? null}
             onChange={(value) => search.set({ company_id: value ?? undefined })}
+            aria-label="客户公司"
             testId="package-company-filter"
           />
         </div>

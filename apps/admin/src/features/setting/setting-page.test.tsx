@@ -149,6 +149,12 @@ describe('SettingPage profile', () => {
     expect(form.querySelector('.ant-form-item-label-left')).toBeNull();
   });
 
+  it('ties the nickname label to its field (accessibility)', async () => {
+    renderPage();
+    const input = await screen.findByTestId('setting-nickname-input');
+    expect(screen.getByLabelText('昵称：')).toBe(input);
+  });
+
   it("checks the nickname with the contract schema's message", async () => {
     renderPage();
     const input = (await screen.findByTestId('setting-nickname-input')) as HTMLInputElement;

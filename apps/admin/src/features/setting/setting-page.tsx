@@ -143,7 +143,8 @@ function ProfileSection({ profile }: { profile: Profile }) {
         style={{ flex: 1, minWidth: 320, maxWidth: 560 }}
         data-testid="setting-profile"
       >
-        <Form.Item label={labelOf(MESSAGES.nickname)}>
+        {/* The field sits beside its button in an inner item: the label names it through its id. */}
+        <Form.Item label={labelOf(MESSAGES.nickname)} htmlFor="nickname">
           <Flex gap={8} align="flex-start">
             <Form.Item name="nickname" rules={nicknameRules} noStyle>
               <Input
