@@ -51,22 +51,28 @@ export interface NewNotification {
 
 /**
  * The one way other domains notify members (approvals, usage-right expiry, bookings). Pass the
- * transaction of the change the notification announces, so both are kept or neither.
+ * transaction of the change the notification announces, so both are kept or neither. Several
+ * notifications (a lock that reaches hundreds of options) go in one statement.
  */
-export async function notifyMembers(db: Database, notification: NewNotification): Promise<number> {
-  const recipients = [...new Set(notification.recipientMembershipIds)];
+export async function notifyMembers(
+  db: Database,
+  notification: NewNotification | readonly NewNotification[],
+): Promise<number> {
+  const list = ([] as NewNotification[]).concat(notification);
   const created = await insertNotifications(
     db,
-    recipients.map((recipientMembershipId) => ({
-      teamId: notification.teamId,
-      recipientMembershipId,
-      type: notification.type,
-      title: notification.title,
-      body: notification.body ?? '',
-      link: notification.link ?? null,
-      createdAt: notification.at,
-      updatedAt: notification.at,
-    })),
+    list.flatMap((one) =>
+      [...new Set(one.recipientMembershipIds)].map((recipientMembershipId) => ({
+        teamId: one.teamId,
+        recipientMembershipId,
+        type: one.type,
+        title: one.title,
+        body: one.body ?? '',
+        link: one.link ?? null,
+        createdAt: one.at,
+        updatedAt: one.at,
+      })),
+    ),
   );
   return created.length;
 }
