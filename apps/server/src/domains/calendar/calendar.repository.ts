@@ -144,19 +144,23 @@ function rankedEntries<Columns extends Record<string, PgColumn>>(
     .as('ranked');
 }
 
-/** What a page shows of the ranked entries, read from their subquery. */
-const shownColumnsOf = (ranked: ReturnType<typeof rankedEntries<typeof SHOWN_ENTRY_COLUMNS>>) => ({
-  id: ranked.id,
-  orderId: ranked.orderId,
-  modelId: ranked.modelId,
-  date: ranked.date,
-  startAt: ranked.startAt,
-  endAt: ranked.endAt,
-  status: ranked.status,
-  expiresAt: ranked.expiresAt,
-  releasedAt: ranked.releasedAt,
-  rank: ranked.rank,
-});
+/** The ranked entries `shown` holds, with what a page shows of them, read from their subquery. */
+const shownRanked = (db: Database, ranked: ReturnType<typeof rankedEntries<typeof SHOWN_ENTRY_COLUMNS>>) =>
+  db
+    .select({
+      id: ranked.id,
+      orderId: ranked.orderId,
+      modelId: ranked.modelId,
+      date: ranked.date,
+      startAt: ranked.startAt,
+      endAt: ranked.endAt,
+      status: ranked.status,
+      expiresAt: ranked.expiresAt,
+      releasedAt: ranked.releasedAt,
+      rank: ranked.rank,
+    })
+    .from(ranked)
+    .where(sql`${ranked.shown}`);
 
 /**
  * An entry of the order per planned day, all with `status`, placed at `placedAt` and lapsing at
@@ -434,11 +438,12 @@ export async function listRankedEntriesOfOrders(
     inArray(entries.orderId, orderIds),
     now,
   );
-  return db
-    .select(shownColumnsOf(ranked))
-    .from(ranked)
-    .where(sql`${ranked.shown}`)
-    .orderBy(asc(ranked.orderId), asc(ranked.date), asc(ranked.modelId), asc(ranked.id));
+  return shownRanked(db, ranked).orderBy(
+    asc(ranked.orderId),
+    asc(ranked.date),
+    asc(ranked.modelId),
+    asc(ranked.id),
+  );
 }
 
 /** One entry of the team, with its order's number and owner and its model's name. */
@@ -551,11 +556,12 @@ export function calendarEntriesQuery(db: Database, teamId: number, filter: Calen
     calendarWhere(teamId, filter, now),
     now,
   );
-  return db
-    .select(shownColumnsOf(ranked))
-    .from(ranked)
-    .where(sql`${ranked.shown}`)
-    .orderBy(asc(ranked.date), asc(ranked.modelId), asc(ranked.startAt), asc(ranked.id));
+  return shownRanked(db, ranked).orderBy(
+    asc(ranked.date),
+    asc(ranked.modelId),
+    asc(ranked.startAt),
+    asc(ranked.id),
+  );
 }
 
 export function listCalendarEntries(

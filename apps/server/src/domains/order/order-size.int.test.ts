@@ -1,12 +1,15 @@
 import { addDays, businessDate } from '@trackit/contract/business-time';
+import type { Company } from '@trackit/contract/company.schema';
 import type { Model } from '@trackit/contract/model.schema';
 import { ORDER_LIMITS, ORDER_MESSAGES, type Order, type OrderCreated } from '@trackit/contract/order.schema';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, like, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../test/api-answers';
 import { type ApiResponse, buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createMember, modelFee, orderDay, signIn } from '../../test/factories';
 import { calendarEntries } from '../calendar/calendar.tables';
+import { notifications } from '../notify/notify.tables';
 import { renderOrderConfirmation } from './documents/order-confirmation.pdf';
 import { orders } from './order.tables';
 
@@ -27,6 +30,12 @@ const LARGEST = {
   days: Math.min(ORDER_LIMITS.days, Math.floor(ORDER_LIMITS.modelDays / ORDER_LIMITS.models)),
   feesPerModel: Math.min(ORDER_LIMITS.feesPerModel, Math.floor(ORDER_LIMITS.feeLines / ORDER_LIMITS.models)),
 };
+
+/**
+ * How many times a small order's read the largest's may take. Measured on a busy two-core machine
+ * (docs/benchmarks.md "The largest order"): 2.7-6.1 now; 21-47 when ranks were joined back per entry.
+ */
+const RATIO_BOUND = 12;
 
 describe('the largest order an agency may book', () => {
   let t: TestApp;
@@ -173,12 +182,10 @@ describe('the largest order an agency may book', () => {
       smallTimes.push(await read(small.id));
     }
     const ratio = median(largeTimes) / median(smallTimes);
-    console.info(
-      `largest order read ${median(largeTimes).toFixed(0)} ms, small ${median(smallTimes).toFixed(0)} ms, ratio ${ratio.toFixed(1)}`,
-    );
-    // The largest holds some 300 times the small one's entries and fee lines; a read proportional to
-    // them with a few queries stays far below this bound (docs/benchmarks.md "The largest order").
-    expect(ratio).toBeLessThan(RATIO_BOUND);
+    const figures = `largest ${median(largeTimes).toFixed(0)} ms, small ${median(smallTimes).toFixed(0)} ms`;
+    // The largest holds 150 times the small one's entries and 200 times its fee lines: a read of a few
+    // queries, proportional to what it answers, costs a few small reads more, not hundreds.
+    expect(ratio, figures).toBeLessThan(RATIO_BOUND);
   });
 
   it('answers /health while the largest order’s confirmation is being drawn', async () => {
@@ -201,6 +208,59 @@ describe('the largest order an agency may book', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(finished).toEqual(['health', 'pdf']);
   });
-});
 
-const RATIO_BOUND = 30;
+  it('takes the largest order through approval, confirmation and cancellation, telling the others', async () => {
+    const company = await ok(api<Company>('POST', '/v1/companies', { name: '光年传媒' }));
+    const order = await ok(
+      api<OrderCreated>('POST', '/v1/orders', {
+        ...body(LARGEST.models, LARGEST.days, LARGEST.feesPerModel),
+        company_id: company.id,
+        job_type: 'fashion_event',
+      }),
+    );
+    const statuses = async () =>
+      new Set((await ok(api<Order>('GET', `/v1/orders/${order.id}`))).entries.map((entry) => entry.status));
+    // Every day's hours changed: each entry moves.
+    const moved = days(LARGEST.days).map((day) => ({ ...day, start_time: '10:00' }));
+    const changed = await ok(api<Order>('PATCH', `/v1/orders/${order.id}`, { days: moved }));
+    expect(new Set(changed.entries.map((entry) => new Date(entry.start).getUTCHours()))).toEqual(
+      new Set([2]),
+    );
+    await ok(api('POST', `/v1/orders/${order.id}/submit`));
+    await ok(api('POST', `/v1/orders/${order.id}/approval`, { result: 'passed' }));
+    expect(await statuses()).toEqual(new Set(['pending']));
+    // The live options of other orders on its model-days: each one's owner is told once it is locked.
+    const mine = alias(calendarEntries, 'mine');
+    const [others] = await t.database.db
+      .select({ total: count() })
+      .from(calendarEntries)
+      .innerJoin(
+        mine,
+        and(
+          eq(mine.orderId, order.id),
+          eq(mine.modelId, calendarEntries.modelId),
+          eq(mine.date, calendarEntries.date),
+        ),
+      )
+      .where(
+        and(
+          ne(calendarEntries.orderId, order.id),
+          isNull(calendarEntries.releasedAt),
+          inArray(calendarEntries.status, ['reserved', 'pending']),
+        ),
+      );
+    const lockedNotices = async () =>
+      (
+        await t.database.db
+          .select({ total: count() })
+          .from(notifications)
+          .where(and(eq(notifications.teamId, teamId), like(notifications.title, '%已被其他订单确认')))
+      )[0]?.total ?? 0;
+    await ok(api('POST', `/v1/orders/${order.id}/confirm`));
+    expect(await statuses()).toEqual(new Set(['locked']));
+    expect(others?.total).toBeGreaterThan(LARGEST.models * LARGEST.days);
+    expect(await lockedNotices()).toBe(others?.total);
+    await ok(api('POST', `/v1/orders/${order.id}/cancel`, { reason: '客户取消' }));
+    expect(await statuses()).toEqual(new Set(['cancelled']));
+  });
+});
