@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { memberRefSchema } from './company.schema';
 import { calendarBookingDisplayStatusSchema, jobTypeSchema, modelTripKindSchema } from './enums';
 import { queryList } from './envelope';
-import { orderDaySchema, orderStatusSchema } from './order.schema';
+import {
+  ORDER_LIMITS,
+  ORDER_MESSAGES,
+  orderDaySchema,
+  orderStatusSchema,
+  withinModelDays,
+} from './order.schema';
 import { textSchema } from './patterns';
 
 /** The longest range one calendar call answers: a quarter and a bit, for the month view's edges. */
@@ -96,14 +102,19 @@ export type Calendar = z.infer<typeof calendarSchema>;
  * POST /v1/calendar/holds: hold models' days from the calendar (drag on empty space). Makes a draft order
  * owned by the caller, with a reserved option per model and day.
  */
-export const calendarHoldSchema = z.object({
-  model_ids: z
-    .array(z.number().int().positive())
-    .min(1, '*请选择模特')
-    .max(50)
-    .refine((ids) => new Set(ids).size === ids.length, { message: '*模特不能重复' }),
-  days: z.array(orderDaySchema).min(1, '*请选择日期').max(60),
-  title: textSchema({ max: 100 }).optional(),
-});
+export const calendarHoldSchema = z
+  .object({
+    model_ids: z
+      .array(z.number().int().positive())
+      .min(1, '*请选择模特')
+      .max(ORDER_LIMITS.models, ORDER_MESSAGES.tooManyModels)
+      .refine((ids) => new Set(ids).size === ids.length, { message: ORDER_MESSAGES.modelsRepeated }),
+    days: z.array(orderDaySchema).min(1, '*请选择日期').max(ORDER_LIMITS.days, ORDER_MESSAGES.tooManyDays),
+    title: textSchema({ max: ORDER_LIMITS.titleLength }).optional(),
+  })
+  .refine((hold) => withinModelDays(hold.model_ids.length, hold.days.length), {
+    message: ORDER_MESSAGES.tooManyModelDays,
+    path: ['days'],
+  });
 export type CalendarHold = z.infer<typeof calendarHoldSchema>;
 export type CalendarHoldInput = z.input<typeof calendarHoldSchema>;

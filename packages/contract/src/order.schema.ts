@@ -85,11 +85,17 @@ export type FeeUnit = (typeof FEE_UNITS)[number];
 export const feeUnitSchema = z.enum(FEE_UNITS);
 export const FEE_UNIT_LABELS: Readonly<Record<FeeUnit, string>> = { day: '天', hour: '小时', job: '单' };
 
-/** Limits of one order. */
+/**
+ * Limits of one order: what an agency books at most in one job (docs/product.md "Orders", docs/decisions.md
+ * "What one order may hold"). `modelDays` bounds its calendar entries (models × days: 50 models for 12
+ * days, or 10 for 60), `feeLines` the fee lines of all its models together.
+ */
 export const ORDER_LIMITS = {
   days: 60,
   models: 50,
+  modelDays: 600,
   feesPerModel: 20,
+  feeLines: 200,
   attachments: 30,
   titleLength: 100,
   placeLength: 200,
@@ -140,6 +146,13 @@ export const ORDER_MESSAGES = {
   /** On the line's amount: its figures come from amount, quantity and rate, the amount is what one lowers. */
   lineTooLarge: `*单条费用含税最多 ${formatYuan(MAX_LINE_FEN)}`,
   orderTooLarge: `*订单含税合计最多 ${formatYuan(MAX_ORDER_FEN)}，请拆分为多个订单`,
+  tooManyDays: `*每个订单最多 ${ORDER_LIMITS.days} 个工作日`,
+  tooManyModels: `*每个订单最多 ${ORDER_LIMITS.models} 位模特`,
+  tooManyModelDays: `*模特数 × 工作日数最多 ${ORDER_LIMITS.modelDays}，请分成几个订单`,
+  /** Beside a count the product bound holds below its own limit. */
+  modelDaysHint: `模特数 × 工作日数最多 ${ORDER_LIMITS.modelDays}`,
+  tooManyFeesOfModel: `*每位模特最多 ${ORDER_LIMITS.feesPerModel} 项费用`,
+  tooManyFeeLines: `*每个订单最多 ${ORDER_LIMITS.feeLines} 项费用，请分成几个订单`,
   modelLeft: (model: string) => `模特「${model}」已解约，不能加入订单`,
   contactOfOtherCompany: '*联系人不属于所选公司',
   ownerNotMember: '*负责人不是本团队的有效成员',
@@ -253,7 +266,11 @@ export type FeeLineFormInput = z.input<typeof feeLineInputSchema>;
 
 export const orderModelInputSchema = z.object({
   model_id: z.number().int().positive(),
-  fees: z.array(feeLineInputSchema).max(ORDER_LIMITS.feesPerModel).optional().default([]),
+  fees: z
+    .array(feeLineInputSchema)
+    .max(ORDER_LIMITS.feesPerModel, ORDER_MESSAGES.tooManyFeesOfModel)
+    .optional()
+    .default([]),
 });
 export type OrderModelInput = z.infer<typeof orderModelInputSchema>;
 
@@ -267,16 +284,20 @@ const orderFields = {
   notes: textSchema({ max: ORDER_LIMITS.notesLength, multiline: true }),
   days: z
     .array(orderDaySchema)
-    .max(ORDER_LIMITS.days)
+    .max(ORDER_LIMITS.days, ORDER_MESSAGES.tooManyDays)
     .refine((days) => new Set(days.map((day) => day.date)).size === days.length, {
       message: ORDER_MESSAGES.daysRepeated,
     }),
   models: z
     .array(orderModelInputSchema)
-    .max(ORDER_LIMITS.models)
+    .max(ORDER_LIMITS.models, ORDER_MESSAGES.tooManyModels)
     .refine((models) => new Set(models.map((model) => model.model_id)).size === models.length, {
       message: ORDER_MESSAGES.modelsRepeated,
     })
+    .refine(
+      (models) => models.reduce((lines, model) => lines + model.fees.length, 0) <= ORDER_LIMITS.feeLines,
+      { message: ORDER_MESSAGES.tooManyFeeLines },
+    )
     .refine((models) => !orderExceedsLimit(models.flatMap((model) => model.fees)), {
       message: ORDER_MESSAGES.orderTooLarge,
     }),
@@ -287,10 +308,30 @@ const orderFields = {
 };
 
 /**
- * POST /v1/orders: a draft, from whatever is known (an empty body gives an empty draft). `days` and
- * `models` replace the whole list when sent.
+ * The most days an order of `models` models may have, and the most models an order of `days` days may
+ * have: each within its own limit and models × days within ORDER_LIMITS.modelDays. The forms offer no
+ * more; the schemas and the server refuse more (ORDER_MESSAGES.tooManyModelDays).
  */
-export const orderCreateSchema = z.object(orderFields).partial();
+export const orderRoom = (counts: { models: number; days: number }) => ({
+  days: Math.min(ORDER_LIMITS.days, Math.floor(ORDER_LIMITS.modelDays / Math.max(1, counts.models))),
+  models: Math.min(ORDER_LIMITS.models, Math.floor(ORDER_LIMITS.modelDays / Math.max(1, counts.days))),
+});
+
+/** Whether an order of `models` models on `days` days holds no more calendar entries than it may. */
+export const withinModelDays = (models: number, days: number) => models * days <= ORDER_LIMITS.modelDays;
+
+/**
+ * POST /v1/orders: a draft, from whatever is known (an empty body gives an empty draft). `days` and
+ * `models` replace the whole list when sent; sent together, they hold at most ORDER_LIMITS.modelDays
+ * entries (one sent alone is checked against the stored other by the server).
+ */
+export const orderCreateSchema = z
+  .object(orderFields)
+  .partial()
+  .refine(
+    (order) => !order.models || !order.days || withinModelDays(order.models.length, order.days.length),
+    { message: ORDER_MESSAGES.tooManyModelDays, path: ['days'] },
+  );
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 

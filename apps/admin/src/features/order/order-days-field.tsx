@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { businessDate, weekdayName } from '@trackit/contract/business-time';
 import { DATE_FORMATS } from '@trackit/contract/constants';
-import { ORDER_LIMITS, ORDER_MESSAGES } from '@trackit/contract/order.schema';
+import { ORDER_LIMITS, ORDER_MESSAGES, orderRoom } from '@trackit/contract/order.schema';
 import { Button, DatePicker, Empty, Flex, Form, type FormRule, TimePicker, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import styles from './order-editor.module.css';
@@ -52,11 +52,14 @@ const endAfterStartRule =
 
 /**
  * The working days: each a date with its start and end time, the weekday beside it; added one by one
- * (the next day after the latest in one click) and removed. Two rows may not share a date.
+ * (the next day after the latest in one click) and removed. Two rows may not share a date; no more days
+ * than the order's models leave room for (`orderRoom`).
  */
 export function OrderDaysField() {
   const form = Form.useFormInstance<OrderEditorValues>();
   const days = Form.useWatch('days', { form, preserve: true }) as DayDraft[] | undefined;
+  const models = (Form.useWatch('models', { form, preserve: true }) ?? []) as unknown[];
+  const most = orderRoom({ models: models.length, days: days?.length ?? 0 }).days;
   return (
     <Form.List name="days">
       {(fields, { add, remove }) => (
@@ -146,7 +149,7 @@ export function OrderDaysField() {
           <Flex gap={8} align="center">
             <Button
               icon={<PlusOutlined />}
-              disabled={fields.length >= ORDER_LIMITS.days}
+              disabled={fields.length >= most}
               onClick={() => add(nextDayDraft(form.getFieldValue('days') ?? [], businessDate(new Date())))}
               data-testid="order-day-next"
             >
@@ -155,7 +158,7 @@ export function OrderDaysField() {
             {fields.length > 0 && (
               <Button
                 type="dashed"
-                disabled={fields.length >= ORDER_LIMITS.days}
+                disabled={fields.length >= most}
                 onClick={() => add({ date: null, ...DEFAULT_DAY_HOURS })}
                 data-testid="order-day-add"
               >
@@ -163,7 +166,8 @@ export function OrderDaysField() {
               </Button>
             )}
             <Typography.Text type="secondary">
-              共 {fields.length} 天，最多 {ORDER_LIMITS.days} 天
+              共 {fields.length} 天，最多 {most} 天
+              {most < ORDER_LIMITS.days && `（${ORDER_MESSAGES.modelDaysHint}）`}
             </Typography.Text>
           </Flex>
         </Flex>

@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@trackit/client/api-client';
+import { addDays } from '@trackit/contract/business-time';
 import type { Calendar } from '@trackit/contract/calendar.schema';
 import { endpoints } from '@trackit/contract/endpoints';
 import { ORDER_MESSAGES, type Order, type OrderUpdate } from '@trackit/contract/order.schema';
@@ -297,6 +298,19 @@ describe('OrderEditor', { timeout: 40_000 }, () => {
       expect(within(block).getAllByLabelText(name).length, name).toBeGreaterThan(0);
     }
     expect(screen.getByLabelText('添加模特').getAttribute('role')).toBe('combobox');
+  });
+
+  it('offers no more models than the days leave room for, and says why', async () => {
+    // 13 days: 46 models at most, the 600 model-days an order may hold (ORDER_LIMITS.modelDays).
+    const days = Array.from({ length: 13 }, (_, index) => ({
+      date: addDays('2026-04-01', index),
+      start_time: '09:00',
+      end_time: '18:00',
+    }));
+    openEditor(orderFixture({ days }));
+    const field = await screen.findByTestId('order-models-field', {}, SLOW);
+    expect(field.textContent).toContain(`共 2 位，最多 46 位（${ORDER_MESSAGES.modelDaysHint}）`);
+    expect(screen.getByTestId('order-days-field').textContent).toContain('共 13 天，最多 60 天');
   });
 
   it('opens an order past draft on its detail page', async () => {

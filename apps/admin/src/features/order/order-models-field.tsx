@@ -18,6 +18,7 @@ import {
   modelFeeInputSchema,
   ORDER_LIMITS,
   ORDER_MESSAGES,
+  orderRoom,
   usageFeeInputSchema,
 } from '@trackit/contract/order.schema';
 import {
@@ -297,7 +298,16 @@ function ModelDayNotices({ notices }: { notices: readonly ModelDayNotice[] }) {
 }
 
 /** Adds a model found by name or pinyin at the end of the order. */
-function AddModel({ models, onAdd }: { models: readonly ModelDraft[]; onAdd: (model: ModelDraft) => void }) {
+function AddModel({
+  models,
+  most,
+  onAdd,
+}: {
+  models: readonly ModelDraft[];
+  /** The most models the order may have with its days (`orderRoom`). */
+  most: number;
+  onAdd: (model: ModelDraft) => void;
+}) {
   const fetchModel = useFetchModel();
   const { message } = App.useApp();
   const [adding, setAdding] = useState(false);
@@ -305,6 +315,12 @@ function AddModel({ models, onAdd }: { models: readonly ModelDraft[]; onAdd: (mo
     if (id === null) return;
     if (models.some((model) => model.model_id === id)) {
       void message.info('该模特已在订单中');
+      return;
+    }
+    if (models.length >= most) {
+      const full =
+        most < ORDER_LIMITS.models ? ORDER_MESSAGES.tooManyModelDays : ORDER_MESSAGES.tooManyModels;
+      void message.error(full.replace(/^\*/, ''));
       return;
     }
     setAdding(true);
@@ -332,7 +348,8 @@ function AddModel({ models, onAdd }: { models: readonly ModelDraft[]; onAdd: (mo
         testId="order-add-model"
       />
       <Typography.Text type="secondary">
-        共 {models.length} 位，最多 {ORDER_LIMITS.models} 位
+        共 {models.length} 位，最多 {most} 位
+        {most < ORDER_LIMITS.models && `（${ORDER_MESSAGES.modelDaysHint}）`}
       </Typography.Text>
     </Flex>
   );
@@ -367,6 +384,9 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
   const days = (Form.useWatch('days', { form, preserve: true }) ?? []) as DayDraft[];
   const totals = editorTotals(models);
   const notices = useModelDayNotices(orderId, models, days);
+  const most = orderRoom({ models: models.length, days: days.length }).models;
+  const feeLinesFull =
+    models.reduce((lines, model) => lines + (model?.fees?.length ?? 0), 0) >= ORDER_LIMITS.feeLines;
   const firstDate =
     days
       .map((day) => day?.date)
@@ -442,7 +462,7 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
                         <Button
                           size="small"
                           icon={<PlusOutlined />}
-                          disabled={feeFields.length >= ORDER_LIMITS.feesPerModel}
+                          disabled={feeFields.length >= ORDER_LIMITS.feesPerModel || feeLinesFull}
                           onClick={() => fees.add(modelFeeDraft(days.length))}
                           data-testid={`order-add-fee-${model?.model_id}`}
                         >
@@ -451,7 +471,7 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
                         <Button
                           size="small"
                           icon={<PlusOutlined />}
-                          disabled={feeFields.length >= ORDER_LIMITS.feesPerModel}
+                          disabled={feeFields.length >= ORDER_LIMITS.feesPerModel || feeLinesFull}
                           onClick={() => fees.add(usageFeeDraft(firstDate, businessDate(new Date())))}
                           data-testid={`order-add-usage-${model?.model_id}`}
                         >
@@ -464,7 +484,12 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
               </div>
             );
           })}
-          <AddModel models={models} onAdd={(model) => add(model)} />
+          <AddModel models={models} most={most} onAdd={(model) => add(model)} />
+          {feeLinesFull && (
+            <Typography.Text type="secondary" data-testid="order-fee-lines-full">
+              {ORDER_MESSAGES.tooManyFeeLines.replace(/^\*/, '')}
+            </Typography.Text>
+          )}
           {models.length > 0 && (
             <div className={styles.orderTotals}>
               <TotalsLine totals={totals.totals} label="订单合计" testId="order-editor-totals" />

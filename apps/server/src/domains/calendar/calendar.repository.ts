@@ -8,19 +8,21 @@ import {
   and,
   asc,
   eq,
+  getTableColumns,
   gt,
   gte,
   inArray,
   isNotNull,
   isNull,
-  lt,
   lte,
   ne,
   or,
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { jsonRows } from '../../db/json-rows';
 import { companies } from '../company/company.tables';
 import { models, modelTrips } from '../model/model.tables';
 import { orders } from '../order/order.tables';
@@ -54,12 +56,19 @@ export interface EntryPair {
 /**
  * Serialises the calendar changes of these models until the transaction ends (ranks, conflicts and the
  * sweep read a model's day and then write it). Taken in id order, so two transactions never wait on
- * each other crosswise.
+ * each other crosswise; in one statement (the ORDER BY evaluates the volatile lock calls in that order).
  */
 export async function lockModelCalendars(tx: Database, modelIds: number[]): Promise<void> {
-  for (const id of [...new Set(modelIds)].sort((a, b) => a - b)) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`calendar-model:${id}`}))`);
-  }
+  const ids = [...new Set(modelIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const models = jsonRows(
+    'locked',
+    { id: 'bigint' },
+    ids.map((id) => ({ id })),
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('calendar-model:' || "locked"."id")) from ${models} order by "locked"."id"`,
+  );
 }
 
 /** A reserved option, never released, still before its expiry at `now`. */
@@ -80,31 +89,109 @@ const liveAt = (now: Date) =>
  */
 const recordedLive = and(isNull(entries.releasedAt), inArray(entries.status, ['reserved', 'pending']));
 
-/** The entries' (model, day) among `pairs`. */
+/** The entries' (model, day) among `pairs`, handed over as one parameter. */
 const amongPairs = (pairs: EntryPair[]): SQL =>
-  sql`(${entries.modelId}, ${entries.date}) in (${sql.join(
-    pairs.map((pair) => sql`(${pair.modelId}::bigint, ${pair.date}::date)`),
-    sql`, `,
+  sql`(${entries.modelId}, ${entries.date}) in (select "model_id", "date" from ${jsonRows(
+    'pairs',
+    { model_id: 'bigint', date: 'date' },
+    pairs.map((pair) => ({ model_id: pair.modelId, date: pair.date })),
   )})`;
 
-/** Rank 1, 2, … of the live options of one model and day, by when they were placed. */
-const rankColumn = sql<number>`(row_number() over (partition by ${entries.modelId}, ${entries.date} order by ${entries.placedAt}, ${entries.id}))::int`;
+/** Planned days as a relation `planned` (model_id, date, start_at, end_at), one parameter. */
+const plannedRows = (planned: PlannedEntry[]) =>
+  jsonRows(
+    'planned',
+    { model_id: 'bigint', date: 'date', start_at: 'timestamptz', end_at: 'timestamptz' },
+    planned.map((day) => ({
+      model_id: day.modelId,
+      date: day.date,
+      start_at: day.startAt.toISOString(),
+      end_at: day.endAt.toISOString(),
+    })),
+  );
+
+/** Whether an entry is a live option now, never null (a partition key of the ranks). */
+const liveNow = (now: Date) => sql<boolean>`coalesce(${liveAt(now)}, false)`;
 
 /**
- * The live options among `where`, ranked; joined by id onto the entries a query lists. Scoped so every
- * option of a listed model and day is counted, whatever else the listing filters by.
+ * The entries among `scope` with their rank (1, 2, … by when they were placed) among the live options of
+ * their model and day, null when they are not one, and whether `shown` holds them. `scope` must hold every
+ * entry of each (model, day) it holds, so every option is counted whatever `shown` leaves out. The window
+ * runs once over the scope and the caller keeps the shown rows: joined back by id instead, a planner with
+ * stale statistics (a draft's entries just saved; PGlite has no autovacuum) ran the window once per row,
+ * 3,000 × 4,800 rows for the largest order (docs/benchmarks.md "The largest order").
  */
-function rankedOptions(db: Database, where: SQL | undefined, now: Date) {
+function rankedEntries<Columns extends Record<string, PgColumn>>(
+  db: Database,
+  columns: Columns,
+  scope: SQL | undefined,
+  shown: SQL | undefined,
+  now: Date,
+) {
+  const live = liveNow(now);
   return db
-    .select({ id: entries.id, rank: rankColumn.as('rank') })
+    .select({
+      ...columns,
+      rank: sql<
+        number | null
+      >`case when ${live} then (row_number() over (partition by ${entries.modelId}, ${entries.date}, ${live} order by ${entries.placedAt}, ${entries.id}))::int end`.as(
+        'rank',
+      ),
+      shown: sql<boolean>`coalesce(${shown ?? sql`true`}, false)`.as('shown'),
+    })
     .from(entries)
-    .where(and(where, liveAt(now)))
+    .where(scope)
     .as('ranked');
 }
 
-export async function insertEntries(tx: Database, values: (typeof entries.$inferInsert)[]): Promise<void> {
-  if (values.length === 0) return;
-  await tx.insert(entries).values(values);
+/** The ranked entries `shown` holds, with what a page shows of them, read from their subquery. */
+const shownRanked = (db: Database, ranked: ReturnType<typeof rankedEntries<typeof SHOWN_ENTRY_COLUMNS>>) =>
+  db
+    .select({
+      id: ranked.id,
+      orderId: ranked.orderId,
+      modelId: ranked.modelId,
+      date: ranked.date,
+      startAt: ranked.startAt,
+      endAt: ranked.endAt,
+      status: ranked.status,
+      expiresAt: ranked.expiresAt,
+      releasedAt: ranked.releasedAt,
+      rank: ranked.rank,
+    })
+    .from(ranked)
+    .where(sql`${ranked.shown}`);
+
+/**
+ * An entry of the order per planned day, all with `status`, placed at `placedAt` and lapsing at
+ * `expiresAt`: one statement however many days.
+ */
+export async function insertEntries(
+  tx: Database,
+  order: { teamId: number; orderId: number },
+  planned: PlannedEntry[],
+  values: { status: 'reserved' | 'locked'; placedAt: Date; expiresAt: Date | null; at: Date },
+): Promise<void> {
+  if (planned.length === 0) return;
+  const columns = [
+    entries.teamId,
+    entries.orderId,
+    entries.modelId,
+    entries.date,
+    entries.startAt,
+    entries.endAt,
+    entries.status,
+    entries.placedAt,
+    entries.expiresAt,
+    entries.createdAt,
+    entries.updatedAt,
+  ].map((column) => sql.identifier(column.name));
+  const at = values.at.toISOString();
+  await tx.execute(sql`insert into ${entries} (${sql.join(columns, sql`, `)})
+    select ${order.teamId}::bigint, ${order.orderId}::bigint, "planned"."model_id", "planned"."date",
+      "planned"."start_at", "planned"."end_at", ${values.status}::varchar, ${values.placedAt.toISOString()}::timestamptz,
+      ${values.expiresAt?.toISOString() ?? null}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    from ${plannedRows(planned)}`);
 }
 
 /** The entries of an order (any status), by model and date. */
@@ -131,6 +218,49 @@ export async function updateEntry(
     .update(entries)
     .set(values)
     .where(and(eq(entries.teamId, teamId), eq(entries.id, id)));
+}
+
+/** The entries take the hours of their planned day (`id` → start and end), in one statement. */
+export async function moveEntries(
+  tx: Database,
+  teamId: number,
+  moves: { id: number; startAt: Date; endAt: Date }[],
+  at: Date,
+): Promise<void> {
+  if (moves.length === 0) return;
+  const moved = jsonRows(
+    'moved',
+    { id: 'bigint', start_at: 'timestamptz', end_at: 'timestamptz' },
+    moves.map((move) => ({
+      id: move.id,
+      start_at: move.startAt.toISOString(),
+      end_at: move.endAt.toISOString(),
+    })),
+  );
+  await tx.execute(sql`update ${entries} set ${sql.identifier(entries.startAt.name)} = "moved"."start_at",
+      ${sql.identifier(entries.endAt.name)} = "moved"."end_at", ${sql.identifier(entries.updatedAt.name)} = ${at.toISOString()}::timestamptz
+    from ${moved}
+    where ${entries.teamId} = ${teamId} and ${entries.id} = "moved"."id"`);
+}
+
+/** Released entries placed again as options now, at the back of their days' queues. */
+export async function placeEntriesAgain(
+  tx: Database,
+  teamId: number,
+  ids: number[],
+  values: { placedAt: Date; expiresAt: Date },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(entries)
+    .set({
+      status: 'reserved',
+      placedAt: values.placedAt,
+      releasedAt: null,
+      expiresAt: values.expiresAt,
+      updatedAt: values.placedAt,
+    })
+    .where(and(eq(entries.teamId, teamId), inArray(entries.id, ids)));
 }
 
 /** The live reserved options of an order take a new expiry (its hold_until changed). */
@@ -246,24 +376,16 @@ export async function findLockedOverlap(
   planned: PlannedEntry[],
 ) {
   if (planned.length === 0) return undefined;
-  const overlaps = or(
-    ...planned.map((day) =>
-      and(
-        eq(entries.modelId, day.modelId),
-        eq(entries.date, day.date),
-        lt(entries.startAt, day.endAt),
-        gt(entries.endAt, day.startAt),
-      ),
-    ),
-  );
   const [row] = await tx
     .select({ modelId: entries.modelId, date: entries.date, modelName: models.name, number: orders.number })
     .from(entries)
+    .innerJoin(
+      plannedRows(planned),
+      sql`"planned"."model_id" = ${entries.modelId} and "planned"."date" = ${entries.date} and ${entries.startAt} < "planned"."end_at" and ${entries.endAt} > "planned"."start_at"`,
+    )
     .innerJoin(orders, and(eq(orders.id, entries.orderId), eq(orders.teamId, entries.teamId)))
     .innerJoin(models, and(eq(models.id, entries.modelId), eq(models.teamId, entries.teamId)))
-    .where(
-      and(eq(entries.teamId, teamId), eq(entries.status, 'locked'), ne(entries.orderId, orderId), overlaps),
-    )
+    .where(and(eq(entries.teamId, teamId), eq(entries.status, 'locked'), ne(entries.orderId, orderId)))
     .orderBy(asc(entries.date), asc(entries.startAt), asc(entries.id))
     .limit(1);
   return row;
@@ -296,28 +418,32 @@ export async function listTripsOverlapping(tx: Database, teamId: number, planned
     .orderBy(asc(modelTrips.startDate), asc(modelTrips.id));
 }
 
-/** The entries of the given orders with their ranks (the order pages), by order, model and date. */
+/** The entries of the given orders with their ranks (the order pages), by order, date and model. */
 export async function listRankedEntriesOfOrders(
   db: Database,
   teamId: number,
   orderIds: number[],
   now: Date,
-): Promise<RankedEntryRow[]> {
+): Promise<ShownEntryRow[]> {
   if (orderIds.length === 0) return [];
-  const ofOrders = and(eq(entries.teamId, teamId), inArray(entries.orderId, orderIds));
   // Every option of the orders' models and days counts in the ranks, whatever order holds it.
   const sameDays = sql`(${entries.modelId}, ${entries.date}) in (select "model_id", "date" from "calendar_entries" where "team_id" = ${teamId} and "order_id" in (${sql.join(
     orderIds.map((id) => sql`${id}`),
     sql`, `,
   )}))`;
-  const ranked = rankedOptions(db, and(eq(entries.teamId, teamId), sameDays), now);
-  const rows = await db
-    .select({ entry: entries, rank: ranked.rank })
-    .from(entries)
-    .leftJoin(ranked, eq(ranked.id, entries.id))
-    .where(ofOrders)
-    .orderBy(asc(entries.orderId), asc(entries.date), asc(entries.modelId), asc(entries.id));
-  return rows.map((row) => ({ ...row.entry, rank: row.rank }));
+  const ranked = rankedEntries(
+    db,
+    SHOWN_ENTRY_COLUMNS,
+    and(eq(entries.teamId, teamId), sameDays),
+    inArray(entries.orderId, orderIds),
+    now,
+  );
+  return shownRanked(db, ranked).orderBy(
+    asc(ranked.orderId),
+    asc(ranked.date),
+    asc(ranked.modelId),
+    asc(ranked.id),
+  );
 }
 
 /** One entry of the team, with its order's number and owner and its model's name. */
@@ -346,21 +472,21 @@ export async function findRankedEntry(
 ): Promise<RankedEntryRow | undefined> {
   const entry = await findEntry(db, teamId, entryId);
   if (!entry) return undefined;
-  const ranked = rankedOptions(
+  const ranked = rankedEntries(
     db,
+    getTableColumns(entries),
     and(
       eq(entries.teamId, teamId),
       eq(entries.modelId, entry.entry.modelId),
       eq(entries.date, entry.entry.date),
     ),
+    eq(entries.id, entryId),
     now,
   );
-  const [row] = await db
-    .select({ entry: entries, rank: ranked.rank })
-    .from(entries)
-    .leftJoin(ranked, eq(ranked.id, entries.id))
-    .where(and(eq(entries.teamId, teamId), eq(entries.id, entryId)));
-  return row ? { ...row.entry, rank: row.rank } : undefined;
+  const [row] = await db.select().from(ranked).where(sql`${ranked.shown}`);
+  if (!row) return undefined;
+  const { shown: _, ...ranks } = row;
+  return ranks;
 }
 
 // ---- The calendar page ----
@@ -418,22 +544,24 @@ function calendarWhere(teamId: number, filter: CalendarFilter, now: Date): SQL |
  * leaves out), by date, model and start. The query itself, so a test can EXPLAIN it.
  */
 export function calendarEntriesQuery(db: Database, teamId: number, filter: CalendarFilter, now: Date) {
-  const ranked = rankedOptions(
+  const ranked = rankedEntries(
     db,
+    SHOWN_ENTRY_COLUMNS,
     and(
       eq(entries.teamId, teamId),
       gte(entries.date, filter.from),
       lte(entries.date, filter.to),
       filter.modelIds?.length ? inArray(entries.modelId, filter.modelIds) : undefined,
     ),
+    calendarWhere(teamId, filter, now),
     now,
   );
-  return db
-    .select({ ...SHOWN_ENTRY_COLUMNS, rank: ranked.rank })
-    .from(entries)
-    .leftJoin(ranked, eq(ranked.id, entries.id))
-    .where(calendarWhere(teamId, filter, now))
-    .orderBy(asc(entries.date), asc(entries.modelId), asc(entries.startAt), asc(entries.id));
+  return shownRanked(db, ranked).orderBy(
+    asc(ranked.date),
+    asc(ranked.modelId),
+    asc(ranked.startAt),
+    asc(ranked.id),
+  );
 }
 
 export function listCalendarEntries(

@@ -39,10 +39,13 @@ import {
   lockModelCalendars,
   lockOrderEntryRows,
   markOrderOptionsPending,
+  moveEntries,
   type PlannedEntry,
+  placeEntriesAgain,
   type RankedEntryRow,
   releaseLapsedOptions as releaseLapsedOptionRows,
   releaseOrderEntryRows,
+  type ShownEntryRow,
   setOrderOptionExpiry,
   updateEntry,
 } from './calendar.repository';
@@ -91,19 +94,22 @@ async function withPromotion<T>(
   const before = new Map((await listFirstOptions(tx, teamId, unique)).map((row) => [pairKey(row), row.id]));
   const result = await change();
   if (unique.length === 0) return result;
-  for (const first of await listFirstOptions(tx, teamId, unique)) {
+  const promoted = (await listFirstOptions(tx, teamId, unique)).filter((first) => {
     const previous = before.get(pairKey(first));
-    if (previous === undefined || previous === first.id || first.ownerMembershipId === null) continue;
-    await notifyMembers(tx, {
+    return previous !== undefined && previous !== first.id && first.ownerMembershipId !== null;
+  });
+  await notifyMembers(
+    tx,
+    promoted.map((first) => ({
       teamId,
-      recipientMembershipIds: [first.ownerMembershipId],
-      type: 'event_notice',
+      recipientMembershipIds: first.ownerMembershipId === null ? [] : [first.ownerMembershipId],
+      type: 'event_notice' as const,
       title: ORDER_NOTICES.promoted(first.modelName, first.date),
       body: ORDER_NOTICES.promotedBody(first.number),
       link: ADMIN_PATHS.order(first.orderId),
       at: now,
-    });
-  }
+    })),
+  );
   return result;
 }
 
@@ -157,37 +163,25 @@ export async function syncOrderEntries(
       order.teamId,
       removed.map((entry) => entry.id),
     );
-    for (const entry of kept.values()) {
+    const moves = [...kept.values()].flatMap((entry) => {
       const day = wanted.get(pairKey(entry));
-      if (!day) continue;
-      const again = replaced.includes(entry);
       const moved =
-        entry.startAt.getTime() !== day.startAt.getTime() || entry.endAt.getTime() !== day.endAt.getTime();
-      if (!again && !moved) continue;
-      await updateEntry(tx, order.teamId, entry.id, {
-        startAt: day.startAt,
-        endAt: day.endAt,
-        ...(again ? { status: 'reserved' as const, placedAt: now, releasedAt: null, expiresAt } : {}),
-        updatedAt: now,
-      });
-    }
+        day !== undefined &&
+        (entry.startAt.getTime() !== day.startAt.getTime() || entry.endAt.getTime() !== day.endAt.getTime());
+      return moved ? [{ id: entry.id, startAt: day.startAt, endAt: day.endAt }] : [];
+    });
+    await moveEntries(tx, order.teamId, moves, now);
+    await placeEntriesAgain(
+      tx,
+      order.teamId,
+      replaced.map((entry) => entry.id),
+      { placedAt: now, expiresAt },
+    );
     await insertEntries(
       tx,
-      planned
-        .filter((day) => !kept.has(pairKey(day)))
-        .map((day) => ({
-          teamId: order.teamId,
-          orderId: order.orderId,
-          modelId: day.modelId,
-          date: day.date,
-          startAt: day.startAt,
-          endAt: day.endAt,
-          status: 'reserved' as const,
-          placedAt: now,
-          expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        })),
+      order,
+      planned.filter((day) => !kept.has(pairKey(day))),
+      { status: 'reserved', placedAt: now, expiresAt, at: now },
     );
     if (options.holdChanged) {
       const lapse =
@@ -273,46 +267,37 @@ export async function lockOrderEntries(
   const present = new Set(current.map(pairKey));
   await insertEntries(
     tx,
-    planned
-      .filter((day) => !present.has(pairKey(day)))
-      .map((day) => ({
-        teamId: order.teamId,
-        orderId: order.orderId,
-        modelId: day.modelId,
-        date: day.date,
-        startAt: day.startAt,
-        endAt: day.endAt,
-        status: 'locked' as const,
-        placedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })),
+    order,
+    planned.filter((day) => !present.has(pairKey(day))),
+    { status: 'locked', placedAt: now, expiresAt: null, at: now },
   );
   await lockOrderEntryRows(tx, order.teamId, order.orderId, now);
   const others = await listOtherLiveOptions(tx, order.teamId, order.orderId, planned, now);
-  const told = new Set<string>();
+  const told = new Map<string, (typeof others)[number]>();
   for (const option of others) {
     const key = `${option.orderId}|${pairKey(option)}`;
-    if (option.ownerMembershipId === null || told.has(key)) continue;
-    told.add(key);
-    await notifyMembers(tx, {
+    if (option.ownerMembershipId !== null && !told.has(key)) told.set(key, option);
+  }
+  await notifyMembers(
+    tx,
+    [...told.values()].map((option) => ({
       teamId: order.teamId,
-      recipientMembershipIds: [option.ownerMembershipId],
-      type: 'event_notice',
+      recipientMembershipIds: option.ownerMembershipId === null ? [] : [option.ownerMembershipId],
+      type: 'event_notice' as const,
       title: ORDER_NOTICES.lockedByOther(option.modelName, option.date),
       link: ADMIN_PATHS.order(option.orderId),
       at: now,
-    });
-  }
+    })),
+  );
 }
 
-/** The entries of the given orders with their ranks now. */
+/** The entries of the given orders with their ranks now: what an order's page shows of them. */
 export function listEntriesOfOrders(
   db: Database,
   teamId: number,
   orderIds: number[],
   now: Date,
-): Promise<RankedEntryRow[]> {
+): Promise<ShownEntryRow[]> {
   return listRankedEntriesOfOrders(db, teamId, orderIds, now);
 }
 

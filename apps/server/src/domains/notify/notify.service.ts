@@ -58,33 +58,38 @@ export interface NewNotification {
 /**
  * The one way other domains notify members (approvals, usage-right expiry, bookings). Pass the
  * transaction of the change the notification announces, so both are kept or neither (a slot of `once`
- * too). Answers how many were sent.
+ * too). Several notifications (a lock that reaches hundreds of options) go in one statement. Answers how
+ * many were sent.
  */
-export async function notifyMembers(db: Database, notification: NewNotification): Promise<number> {
-  const recipients = [...new Set(notification.recipientMembershipIds)];
-  if (recipients.length === 0) return 0;
-  const { once } = notification;
-  if (once) {
-    const slot = {
-      teamId: notification.teamId,
-      key: once.key,
-      at: notification.at,
-      intervalMs: once.intervalMs,
-    };
-    if (!(await takeNotificationSlot(db, slot))) return 0;
+export async function notifyMembers(
+  db: Database,
+  notification: NewNotification | readonly NewNotification[],
+): Promise<number> {
+  const list: NewNotification[] = [];
+  for (const one of ([] as NewNotification[]).concat(notification)) {
+    if (one.recipientMembershipIds.length === 0) continue;
+    const { once } = one;
+    if (once) {
+      const slot = { teamId: one.teamId, key: once.key, at: one.at, intervalMs: once.intervalMs };
+      if (!(await takeNotificationSlot(db, slot))) continue;
+    }
+    list.push(one);
   }
+  if (list.length === 0) return 0;
   const created = await insertNotifications(
     db,
-    recipients.map((recipientMembershipId) => ({
-      teamId: notification.teamId,
-      recipientMembershipId,
-      type: notification.type,
-      title: notification.title,
-      body: notification.body ?? '',
-      link: notification.link ?? null,
-      createdAt: notification.at,
-      updatedAt: notification.at,
-    })),
+    list.flatMap((one) =>
+      [...new Set(one.recipientMembershipIds)].map((recipientMembershipId) => ({
+        teamId: one.teamId,
+        recipientMembershipId,
+        type: one.type,
+        title: one.title,
+        body: one.body ?? '',
+        link: one.link ?? null,
+        createdAt: one.at,
+        updatedAt: one.at,
+      })),
+    ),
   );
   return created.length;
 }

@@ -15,7 +15,7 @@ import {
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
-import { listEntriesOfOrders, type RankedEntryRow } from '../calendar/calendar.service';
+import { listEntriesOfOrders, type ShownEntryRow } from '../calendar/calendar.service';
 import { listRecordHistory } from '../operation-log/operation-log.service';
 import { grantsOf } from '../permission/permission.service';
 import { getTeamName } from '../team/team.service';
@@ -68,7 +68,7 @@ export interface OrderView {
   models: OrderModelView[];
   approvals: Awaited<ReturnType<typeof listApprovals>>;
   attachments: (AttachmentRow & { url: string })[];
-  entries: RankedEntryRow[];
+  entries: ShownEntryRow[];
 }
 
 /** An order as a row of the list shows it. */

@@ -16,6 +16,7 @@ import {
   type OrderDay,
   type OrderUpdate,
   orderSchema,
+  withinModelDays,
 } from '@trackit/contract/order.schema';
 import type { Database } from '../../db/client';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
@@ -291,6 +292,13 @@ export async function updateOrder(
     }
     const current = await listModelsOfOrders(tx, auth.teamId, [orderId], false);
     let modelIds = current.map((model) => model.modelId);
+    // The schema checks days and models sent together; one sent alone is checked against the stored other.
+    if (
+      (input.models !== undefined || daysChanged) &&
+      !withinModelDays(input.models?.length ?? modelIds.length, days.length)
+    ) {
+      throw invalid(input.days === undefined ? 'models' : 'days', ORDER_MESSAGES.tooManyModelDays);
+    }
     let modelsChanged = false;
     if (input.models !== undefined) {
       const currentFees = await listFeeLinesOfOrders(tx, auth.teamId, [orderId]);

@@ -1,9 +1,11 @@
 /**
  * The comp card's typeface: Noto Sans SC (SIL OFL 1.1), static TrueType weights shipped by the npm package
- * @expo-google-fonts/noto-sans-sc, so a fresh `npm ci` is all a machine needs (docs/decisions.md).
+ * @expo-google-fonts/noto-sans-sc, so a fresh `npm ci` is all a machine needs (docs/decisions.md). The
+ * order confirmation (domains/order/documents/order-confirmation.pdf.ts) prints in it too.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { create, type Font } from 'fontkit';
 
 const FONT_FILES = {
   light: '@expo-google-fonts/noto-sans-sc/300Light/NotoSansSC_300Light.ttf',
@@ -11,23 +13,37 @@ const FONT_FILES = {
 } as const;
 
 export type CompCardWeight = keyof typeof FONT_FILES;
-export type CompCardFonts = Readonly<Record<CompCardWeight, Buffer>>;
+export type CompCardFonts = Readonly<Record<CompCardWeight, Font>>;
+
+declare global {
+  namespace PDFKit.Mixins {
+    interface PDFFont {
+      /** pdfkit also takes a font fontkit has parsed (PDFFontFactory.open in pdfkit.node.mjs). */
+      registerFont(name: string, src: Font): this;
+    }
+  }
+}
 
 const resolveFile = createRequire(import.meta.url).resolve;
+
+/** The weight's file parsed by fontkit, the engine pdfkit draws with. */
+async function parsed(weight: CompCardWeight): Promise<Font> {
+  const font = create(await readFile(resolveFile(FONT_FILES[weight])));
+  if (!('layout' in font)) throw new Error(`${FONT_FILES[weight]} is a font collection`);
+  return font;
+}
 
 let loaded: Promise<CompCardFonts> | undefined;
 
 /**
- * The two weights' bytes (about 10 MB each), read on the first card and kept: reading them again for
- * every card would cost the same memory per request instead of once. Each PDF embeds only the glyphs
- * it uses (a few kilobytes).
+ * The two weights (about 10 MB each), read and parsed on the first document and kept. Handing pdfkit the
+ * bytes instead made it parse both fonts again for every PDF: some 40-120 ms of one thread each time
+ * (docs/benchmarks.md "The largest order"), where the parsed fonts (and the glyphs they have decoded)
+ * serve every document. Each PDF still embeds only the glyphs it uses (a few kilobytes).
  */
 export function loadCompCardFonts(): Promise<CompCardFonts> {
   loaded ??= (async () => {
-    const [light, medium] = await Promise.all([
-      readFile(resolveFile(FONT_FILES.light)),
-      readFile(resolveFile(FONT_FILES.medium)),
-    ]);
+    const [light, medium] = await Promise.all([parsed('light'), parsed('medium')]);
     return { light, medium };
   })().catch((error: unknown) => {
     loaded = undefined; // a later card tries again

@@ -5,6 +5,8 @@
  * Sans SC, as the comp card is; a table that runs over a page goes on with its header repeated. When the
  * caller may not see the order's fees (`fees_visible` false), no amount appears anywhere.
  */
+
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { businessDate, dateInChinese, weekdayName } from '@trackit/contract/business-time';
 import { FEE_KIND_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { fenInChineseCapitals, formatYuan, type Totals } from '@trackit/contract/money';
@@ -52,15 +54,36 @@ const FEE_COLUMNS: readonly Column[] = (() => {
   ];
 })();
 
+/**
+ * Rows drawn before the event loop gets a turn: drawing runs on the server's one thread (with PGlite, the
+ * database's too), so a long confirmation lets other requests in every few milliseconds instead of
+ * holding them until its last page (docs/decisions.md "What one order may hold").
+ */
+const ROWS_PER_TURN = 10;
+
 const orDash = (text: string | null | undefined) => (text?.trim() ? text : '—');
 
 /** A document with a cursor: each block asks for room first and goes to a new page when there is none. */
 class Sheet {
   readonly doc: PDFKit.PDFDocument;
   y = MARGIN;
+  /** Rows drawn since the event loop last had a turn. */
+  private drawn = 0;
 
   constructor(doc: PDFKit.PDFDocument) {
     this.doc = doc;
+  }
+
+  /** Counts a row drawn: the caller gives the event loop a turn (`pause`) between rows. */
+  counted() {
+    this.drawn += 1;
+  }
+
+  /** Gives other requests a turn once ROWS_PER_TURN rows have been drawn since the last one. */
+  async pause() {
+    if (this.drawn < ROWS_PER_TURN) return;
+    this.drawn = 0;
+    await nextTurn();
   }
 
   style(weight: Weight, size: number, color = INK) {
@@ -135,6 +158,7 @@ class Sheet {
     });
     this.y += height;
     this.rule(this.y);
+    this.counted();
   }
 }
 
@@ -192,7 +216,7 @@ function drawJob(sheet: Sheet, order: Order) {
 }
 
 /** The working days, three to a row: date, weekday and hours. */
-function drawDays(sheet: Sheet, order: Order) {
+async function drawDays(sheet: Sheet, order: Order) {
   sheet.section('工作日期');
   if (order.days.length === 0) {
     sheet.write('—', MARGIN, sheet.y, CONTENT_WIDTH, 'light', TYPE.body);
@@ -209,6 +233,8 @@ function drawDays(sheet: Sheet, order: Order) {
       sheet.write(text, MARGIN + column * width, sheet.y, width - PAD, 'light', TYPE.body);
     });
     sheet.y += height;
+    sheet.counted();
+    await sheet.pause();
   }
 }
 
@@ -222,7 +248,7 @@ const figures = (totals: Pick<Totals, 'subtotal' | 'tax' | 'total'>) => [
 ];
 
 /** A model's heading and its fee table, the header repeated on each page the table reaches. */
-function drawModelFees(sheet: Sheet, model: OrderModel) {
+async function drawModelFees(sheet: Sheet, model: OrderModel) {
   const heading = (suffix = '') => {
     sheet.write(`${modelName(model)}${suffix}`, MARGIN, sheet.y, CONTENT_WIDTH, 'medium', TYPE.body + 1);
     sheet.y += (TYPE.body + 1) * 1.8;
@@ -253,6 +279,7 @@ function drawModelFees(sheet: Sheet, model: OrderModel) {
       [FEE_KIND_LABELS[fee.kind], feeDescription(fee), `${fee.tax_rate}%`, ...figures(fee)],
       { continued },
     );
+    await sheet.pause();
   }
   if (model.totals) {
     sheet.row(FEE_COLUMNS, ['小计', '', '', ...figures(model.totals)], { weight: 'medium', continued });
@@ -298,7 +325,7 @@ function drawGrandTotal(sheet: Sheet, totals: Totals) {
   sheet.y += TYPE.body * 3;
 }
 
-function drawNotes(sheet: Sheet, notes: string) {
+async function drawNotes(sheet: Sheet, notes: string) {
   if (!notes.trim()) return;
   sheet.section('备注');
   // Paragraph by paragraph, so a long note flows over pages instead of leaving one blank.
@@ -308,6 +335,8 @@ function drawNotes(sheet: Sheet, notes: string) {
     sheet.room(height);
     sheet.write(text, MARGIN, sheet.y, CONTENT_WIDTH, 'light', TYPE.body);
     sheet.y += height;
+    sheet.counted();
+    await sheet.pause();
   }
 }
 
@@ -341,7 +370,7 @@ function drawSignatures(sheet: Sheet, order: Order, team: { name: string }) {
 }
 
 /** The order's name and the page number at the foot of every page, once the page count is known. */
-function drawFooters(sheet: Sheet, order: Order, team: { name: string }) {
+async function drawFooters(sheet: Sheet, order: Order, team: { name: string }) {
   const { start, count } = sheet.doc.bufferedPageRange();
   for (let page = start; page < start + count; page += 1) {
     sheet.doc.switchToPage(page);
@@ -355,26 +384,29 @@ function drawFooters(sheet: Sheet, order: Order, team: { name: string }) {
     sheet
       .style('light', TYPE.small, MUTED)
       .text(`第 ${page + 1} 页，共 ${count} 页`, MARGIN + half, y, { ...line, width: half, align: 'right' });
+    sheet.counted();
+    await sheet.pause();
   }
 }
 
-function draw(doc: PDFKit.PDFDocument, order: Order, team: { name: string }, printedAt: Date) {
+/** Draws the whole confirmation, giving the event loop a turn every ROWS_PER_TURN rows. */
+async function draw(doc: PDFKit.PDFDocument, order: Order, team: { name: string }, printedAt: Date) {
   const sheet = new Sheet(doc);
   doc.addPage();
   drawHeading(sheet, order, team, printedAt);
   drawJob(sheet, order);
-  drawDays(sheet, order);
+  await drawDays(sheet, order);
   sheet.section('模特');
   const totals = order.fees_visible ? order.totals : null;
   if (order.fees_visible) {
-    for (const model of order.models) drawModelFees(sheet, model);
+    for (const model of order.models) await drawModelFees(sheet, model);
     if (totals) drawGrandTotal(sheet, totals);
   } else {
     drawModelNames(sheet, order);
   }
-  drawNotes(sheet, order.notes);
+  await drawNotes(sheet, order.notes);
   drawSignatures(sheet, order, team);
-  drawFooters(sheet, order, team);
+  await drawFooters(sheet, order, team);
 }
 
 function newDocument(order: Order, team: { name: string }, printedAt: Date, fonts: CompCardFonts) {
@@ -414,7 +446,10 @@ export async function renderOrderConfirmation(
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  draw(doc, order, team, printedAt);
-  doc.end();
+  try {
+    await draw(doc, order, team, printedAt);
+  } finally {
+    doc.end();
+  }
   return done;
 }
