@@ -50,6 +50,8 @@ export const E2E_USERS = {
   organizationOwner: '13700000017',
   /** Invited in that journey through the member page (no fixture creates them), then signs in. */
   organizationInvitee: '13700000018',
+  /** An owner of the demo agency too (after the demo seed), with a notification: the list-widths journey. */
+  listReader: '13700000031',
 } as const;
 
 export const E2E_TEAMS = {
@@ -83,6 +85,21 @@ export async function createE2eFixtures(db: Database) {
     userId: dashboardOwner.id,
     nickname: '演示主管',
     isOwner: true,
+  });
+  const listReader = await ensureUser(db, E2E_USERS.listReader);
+  const listMembership = await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: listReader.id,
+    nickname: '演示助理',
+    isOwner: true,
+  });
+  await notifyMembers(db, {
+    teamId: demoAgency.id,
+    recipientMembershipIds: [listMembership.id],
+    type: 'event_notice',
+    title: '档期已锁定',
+    body: '模特林一诺 12 月 5 日的档期已锁定',
+    at: new Date(),
   });
 
   const first = await createTeamWithOwner(db, {

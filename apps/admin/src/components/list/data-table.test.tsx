@@ -6,6 +6,7 @@ import { type Folder, type FolderQuery, folderQuerySchema } from '@trackit/contr
 import { App, ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { layoutColumns } from './column-width';
 import { DataTable, type DataTableColumn } from './data-table';
 import type { BulkAction } from './selection-bar';
 import { useListSearch } from './use-list-search';
@@ -33,9 +34,9 @@ const pageOf = (data: Folder[], total = data.length, page = 1): Page<Folder> => 
 const fetchPage = vi.fn<(query: FolderQuery) => Promise<Page<Folder>>>();
 
 const columns: DataTableColumn<Folder, FolderQuery>[] = [
-  { title: '名称', dataIndex: 'name', sortField: 'name' },
-  { title: '文件数', dataIndex: 'file_count' },
-  { title: '创建时间', dataIndex: 'created_at', sortField: 'created_at' },
+  { title: '名称', dataIndex: 'name', sortField: 'name', kind: 'title' },
+  { title: '文件数', dataIndex: 'file_count', kind: 'count' },
+  { title: '创建时间', dataIndex: 'created_at', sortField: 'created_at', kind: 'dateTime' },
 ];
 
 function Where() {
@@ -225,6 +226,28 @@ describe('DataTable sorting', () => {
     await screen.findByText('资源夹 1');
     expect(screen.getByRole('columnheader', { name: '文件数' }).className).not.toContain(
       'ant-table-column-has-sorters',
+    );
+  });
+});
+
+describe('DataTable column widths', () => {
+  it('fixes the short columns, keeps the title at its minimum and scrolls the table below their sum', async () => {
+    renderTable();
+    await screen.findByText('资源夹 1');
+    const layout = layoutColumns(columns, { size: 'large', selectable: false });
+    const table = screen.getByRole('table');
+    const widths = [...table.querySelectorAll('colgroup col')].map((col) => (col as HTMLElement).style.width);
+    // The title takes what the others leave; the count and the date keep their widths.
+    expect(widths).toEqual(['', `${layout.columns[1]?.width}px`, `${layout.columns[2]?.width}px`]);
+    expect(table.style.tableLayout).toBe('fixed');
+    expect(table.style.width).toBe(`${layout.scrollX}px`);
+    expect(table.style.minWidth).toBe('100%');
+    // Each heading carries its column's minimum, for the browser journey to check on screen.
+    expect(screen.getByRole('columnheader', { name: /名称/ }).getAttribute('data-min-width')).toBe(
+      String(layout.columns[0]?.minWidth),
+    );
+    expect(screen.getByRole('columnheader', { name: '文件数' }).getAttribute('data-min-width')).toBe(
+      String(layout.columns[1]?.width),
     );
   });
 });

@@ -4,6 +4,7 @@ import { Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { type HTMLAttributes, type Key, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { type ColumnSize, layoutColumns, SELECTION_COLUMN_WIDTH } from './column-width';
 import type { ListPatch, ListQueryBase } from './list-search-params';
 import { ListView } from './list-view';
 import { type BulkAction, SelectionBar } from './selection-bar';
@@ -14,12 +15,15 @@ import { useListSelection } from './use-list-selection';
 /**
  * An antd column whose `dataIndex` is a field of the row (antd accepts any string, so a field renamed in
  * the contract would leave an empty column; here it fails the typecheck). `sortField` makes it sortable
- * through the query's `sort` (`name` → `sort=name`).
+ * through the query's `sort` (`name` → `sort=name`). Each column says how wide it is, by what it holds
+ * (`kind: 'date'`) or in pixels (see column-width.ts): the table lays them out and scrolls below their sum.
  */
-export interface DataTableColumn<T, Q> extends Omit<ColumnType<T>, 'dataIndex'> {
+export type DataTableColumn<T, Q> = Omit<ColumnType<T>, 'dataIndex' | 'width' | 'minWidth'> & {
   dataIndex?: keyof T & string;
   sortField?: SortFieldOf<Q>;
-}
+  /** Texts the column shows that must each fit on one line (an enumeration's labels). */
+  fits?: readonly string[];
+} & ColumnSize;
 
 export interface DataTableProps<T, Q extends ListQueryBase, K extends Key> {
   list: UseQueryResult<Page<T>, Error>;
@@ -61,22 +65,41 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
     }) as HTMLAttributes<HTMLElement>;
   const sort = (search.query as { sort?: string }).sort;
 
+  const selectable = bulkActions !== undefined;
+  const layout = useMemo(
+    () => layoutColumns(columns, { size: size ?? 'large', selectable }),
+    [columns, size, selectable],
+  );
+
   // The sortable field of each column as antd hands it back in onChange.
   const { tableColumns, sortFields } = useMemo(() => {
     const fields = new Map<ColumnType<T>, string>();
-    const mapped = columns.map(({ sortField, ...column }): ColumnType<T> => {
-      if (!sortField) return column;
-      const sortable: ColumnType<T> = {
-        ...column,
-        key: column.key ?? sortField,
-        sorter: true,
-        sortOrder: sortOrderOf(sort, sortField),
-      };
-      fields.set(sortable, sortField);
-      return sortable;
-    });
+    const mapped = columns.map(
+      (
+        { sortField, kind: _kind, width: _width, minWidth: _minWidth, fits: _fits, ...column },
+        index,
+      ): ColumnType<T> => {
+        const { width, minWidth } = layout.columns[index] ?? { width: undefined, minWidth: 0 };
+        const sized: ColumnType<T> = {
+          ...column,
+          width,
+          // The journey at 1280 px reads each heading's minimum off the page (e2e/list-widths.e2e.test.ts).
+          onHeaderCell: (col) =>
+            ({ ...column.onHeaderCell?.(col), 'data-min-width': minWidth }) as HTMLAttributes<HTMLElement>,
+        };
+        if (!sortField) return sized;
+        const sortable: ColumnType<T> = {
+          ...sized,
+          key: column.key ?? sortField,
+          sorter: true,
+          sortOrder: sortOrderOf(sort, sortField),
+        };
+        fields.set(sortable, sortField);
+        return sortable;
+      },
+    );
     return { tableColumns: mapped, sortFields: fields };
-  }, [columns, sort]);
+  }, [columns, layout, sort]);
 
   const handleChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return;
@@ -103,10 +126,13 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
           dataSource={rows}
           pagination={false}
           size={size}
+          tableLayout="fixed"
+          scroll={{ x: layout.scrollX }}
           onRow={onRow}
           onChange={handleChange}
           rowSelection={
             bulkActions && {
+              columnWidth: SELECTION_COLUMN_WIDTH,
               selectedRowKeys: [...selection.keys],
               onChange: (keys) => selection.set(keys as K[]),
             }

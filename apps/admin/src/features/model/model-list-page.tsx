@@ -218,6 +218,7 @@ const columnsFor = (onManager: (model: Model) => void): DataTableColumn<Model, M
     title: '姓名',
     dataIndex: 'name',
     sortField: 'name',
+    kind: 'title',
     render: (name: string, model) => (
       <Space size={8}>
         <Link to={modelPath(model.id)}>{name}</Link>
@@ -229,46 +230,46 @@ const columnsFor = (onManager: (model: Model) => void): DataTableColumn<Model, M
   {
     title: '性别',
     dataIndex: 'gender',
-    width: 70,
+    width: 64,
     render: (gender: Model['gender']) => GENDER_LABELS[gender],
   },
   {
     title: '年龄',
     dataIndex: 'age',
-    width: 80,
+    kind: 'count',
     sortField: 'age',
     render: (age: number | null) => age ?? MESSAGES.empty,
   },
   {
     title: '身高',
     dataIndex: 'height',
-    width: 90,
+    kind: 'count',
     sortField: 'height',
     render: (height: number | null) => (height === null ? MESSAGES.empty : `${height}cm`),
   },
   {
     title: '体重',
     dataIndex: 'weight',
-    width: 80,
+    kind: 'count',
     render: (weight: number | null) => (weight === null ? MESSAGES.empty : `${weight}kg`),
   },
   {
     title: '三围',
     key: 'sizes',
-    width: 110,
+    width: 100,
     render: (_: unknown, model) => threeSizes(model) ?? MESSAGES.empty,
   },
   {
     title: '尺码',
     dataIndex: 'clothing_size',
-    width: 70,
+    width: 68,
     render: (size: Model['clothing_size']) => (size ? SIZE_LABELS[size] : MESSAGES.empty),
   },
-  { title: '城市', dataIndex: 'city', width: 100, render: (city: string | null) => city ?? MESSAGES.empty },
+  { title: '城市', dataIndex: 'city', kind: 'name', render: (city: string | null) => city ?? MESSAGES.empty },
   {
     title: '经纪人',
     dataIndex: 'manager_nickname',
-    width: 100,
+    kind: 'name',
     render: (nickname: string | null, model) =>
       nickname ? (
         <Typography.Link onClick={() => onManager(model)} title="只看该经纪人的模特">
@@ -281,7 +282,7 @@ const columnsFor = (onManager: (model: Model) => void): DataTableColumn<Model, M
   {
     title: '手机号',
     dataIndex: 'mobile',
-    width: 130,
+    kind: 'mobile',
     render: (mobile: string | null) => mobile ?? MESSAGES.empty,
   },
 ];

@@ -40,27 +40,28 @@ const columns: DataTableColumn<OperationLog, OperationLogQuery>[] = [
   {
     title: '时间',
     dataIndex: 'created_at',
-    width: 180,
+    kind: 'dateTimeSeconds',
     render: (value: string) => formatDate(value, DATE_FORMATS.dateTimeSeconds),
   },
   {
     title: '成员',
     dataIndex: 'member',
-    width: 140,
+    kind: 'name',
     render: (member: OperationLog['member']) => shown(member?.nickname),
   },
   {
     title: '操作',
     key: 'sentence',
+    kind: 'title',
     render: (_, log) => <OperationSentence sentence={log.sentence} link={log.link} />,
   },
   {
     title: '变更',
     dataIndex: 'changes',
-    width: 280,
+    kind: 'text',
     render: (changes: FieldChange[]) => <ChangeList changes={changes} />,
   },
-  { title: 'IP', dataIndex: 'ip', width: 140, render: (ip: string | null) => shown(ip) },
+  { title: 'IP', dataIndex: 'ip', kind: 'code', render: (ip: string | null) => shown(ip) },
 ];
 
 /** The team's operation log (/admin/operate, permission operation_record): who did what, and when. */
