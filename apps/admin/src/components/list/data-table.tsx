@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@trackit/client/api-client';
 import { Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
-import { type HTMLAttributes, type Key, useMemo } from 'react';
+import { type HTMLAttributes, type Key, type ReactNode, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { type ColumnSize, layoutColumns, SELECTION_COLUMN_WIDTH } from './column-width';
 import type { ListPatch, ListQueryBase } from './list-search-params';
@@ -10,7 +10,7 @@ import { ListView } from './list-view';
 import { type BulkAction, SelectionBar } from './selection-bar';
 import { type SortFieldOf, sortOrderOf, sortValueOf } from './table-sort';
 import type { ListSearch } from './use-list-search';
-import { useListSelection } from './use-list-selection';
+import { type ListSelection, useListSelection } from './use-list-selection';
 
 /**
  * An antd column whose `dataIndex` is a field of the row (antd accepts any string, so a field renamed in
@@ -33,7 +33,12 @@ export interface DataTableProps<T, Q extends ListQueryBase, K extends Key> {
   emptyText: string;
   filteredEmptyText: string;
   /** With actions, rows get checkboxes and the selection bar offers these. */
-  bulkActions?: readonly BulkAction<K>[];
+  bulkActions?: readonly BulkAction<K, T>[];
+  /**
+   * A selection the page keeps across searches and pages (`useListSelection(rowKey, { keep })`), with
+   * how each selected row reads in 查看已选; without it the selection empties when the query changes.
+   */
+  keptSelection?: { selection: ListSelection<T, K>; renderSelected: (row: T) => ReactNode };
   /** Where a double-click on a row goes (the record's page). */
   rowPath?: (row: T) => string;
   /** Each row's test id, e.g. `company-row-12`. */
@@ -51,12 +56,14 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
   emptyText,
   filteredEmptyText,
   bulkActions,
+  keptSelection,
   rowPath,
   rowTestId,
   size,
   testId,
 }: DataTableProps<T, Q, K>) {
-  const selection = useListSelection<K>(search.query);
+  const scopedSelection = useListSelection<T, K>(rowKey, { scope: search.query });
+  const selection = keptSelection?.selection ?? scopedSelection;
   const navigate = useNavigate();
   const onRow = (row: T) =>
     ({
@@ -117,7 +124,15 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
       emptyText={emptyText}
       filteredEmptyText={filteredEmptyText}
       testId={testId}
-      header={bulkActions && <SelectionBar selection={selection} actions={bulkActions} />}
+      header={
+        bulkActions && (
+          <SelectionBar
+            selection={selection}
+            actions={bulkActions}
+            renderSelected={keptSelection?.renderSelected}
+          />
+        )
+      }
     >
       {(rows) => (
         <Table<T>
@@ -134,7 +149,8 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
             bulkActions && {
               columnWidth: SELECTION_COLUMN_WIDTH,
               selectedRowKeys: [...selection.keys],
-              onChange: (keys) => selection.set(keys as K[]),
+              // antd hands back this page's ticked keys; a kept selection keeps the other pages' rows.
+              onChange: (keys) => selection.setPage(rows, keys as K[]),
             }
           }
         />
