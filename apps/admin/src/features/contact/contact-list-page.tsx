@@ -38,7 +38,7 @@ const columns: DataTableColumn<Contact, ContactQuery>[] = [
     render: (company: Contact['company']) =>
       company ? <Link to={`/information/company/${company.id}`}>{company.name}</Link> : MESSAGES.empty,
   },
-  { title: '职位', dataIndex: 'position', kind: 'name', render: orEmpty },
+  { title: '职位', dataIndex: 'position', width: 120, render: orEmpty },
   { title: '手机号', dataIndex: 'mobile', kind: 'mobile', render: orEmpty },
   { title: '微信', dataIndex: 'wechat', kind: 'code', render: orEmpty },
   { title: '邮箱', dataIndex: 'email', kind: 'text', render: orEmpty },

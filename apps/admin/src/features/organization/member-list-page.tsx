@@ -102,7 +102,8 @@ const columnsFor = ({
         {
           title: '操作',
           key: 'actions',
-          width: 168,
+          // 编辑 and two four-character actions on one line.
+          width: 200,
           render: (_: unknown, member: Member) => {
             // The owner's status and one's own are not changed here (the server refuses both).
             const statusChangeable = canManage && !member.is_owner && member.id !== selfId;
