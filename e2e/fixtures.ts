@@ -54,6 +54,8 @@ export const E2E_USERS = {
   demoReader: '13700000031',
   /** Another owner of the demo agency: the accessibility journey (Lighthouse). */
   a11yOwner: '13700000032',
+  /** An owner of the demo agency too (after the demo seed), with a notification: the list-widths journey. */
+  listReader: '13700000033',
 } as const;
 
 export const E2E_TEAMS = {
@@ -111,6 +113,21 @@ export async function createE2eFixtures(db: Database) {
     userId: demoReader.id,
     nickname: '见习小周',
     roleId: demoReadOnly.id,
+  });
+  const listReader = await ensureUser(db, E2E_USERS.listReader);
+  const listMembership = await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: listReader.id,
+    nickname: '演示助理',
+    isOwner: true,
+  });
+  await notifyMembers(db, {
+    teamId: demoAgency.id,
+    recipientMembershipIds: [listMembership.id],
+    type: 'event_notice',
+    title: '档期已锁定',
+    body: '模特林一诺 12 月 5 日的档期已锁定',
+    at: new Date(),
   });
 
   const first = await createTeamWithOwner(db, {

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ADMIN_PATHS } from './admin-paths';
 import { MODEL_TRIP_KIND_LABELS, modelTripKindSchema } from './enums';
-import { pageQuerySchema } from './envelope';
+import { pageQuerySchema, queryList } from './envelope';
 import { BILLING_WORDS } from './order.schema';
 
 /** The kinds of record an entry can concern, and where each opens in the admin app. */
@@ -440,9 +440,13 @@ export type OperationLog = z.infer<typeof operationLogSchema>;
 export const recordHistoryEntrySchema = operationLogSchema.omit({ ip: true });
 export type RecordHistoryEntry = z.infer<typeof recordHistoryEntrySchema>;
 
-/** GET /v1/operation_logs filters; dates are YYYY-MM-DD, inclusive, China time. */
+/**
+ * GET /v1/operation_logs filters: any of several actions (`action=a&action=b`, each one the team's log
+ * shows), one member of the team (another team's member finds nothing); dates are YYYY-MM-DD, inclusive,
+ * China time.
+ */
 export const operationLogFilterSchema = z.object({
-  action: z.enum(TEAM_LOG_ACTIONS).optional(),
+  action: queryList(z.enum(TEAM_LOG_ACTIONS), TEAM_LOG_ACTIONS.length).optional(),
   membership_id: z.coerce.number<number>().int().positive().optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),

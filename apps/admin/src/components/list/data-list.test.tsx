@@ -101,7 +101,7 @@ describe('DataList', () => {
     expect(bar.textContent).toContain('已选 2 项');
     expect(selectAll().checked).toBe(false);
     fireEvent.click(within(bar).getByRole('button', { name: '标为已读' }));
-    expect(onRun).toHaveBeenCalledWith([1, 3]);
+    expect(onRun).toHaveBeenCalledWith([1, 3], [notification(1), notification(3)]);
     // A plain (non-promise) action clears the selection at once.
     expect(bar.textContent).not.toContain('已选');
   });

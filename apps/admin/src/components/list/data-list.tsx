@@ -5,7 +5,7 @@ import type { Key, ReactNode } from 'react';
 import type { ListQueryBase } from './list-search-params';
 import { ListView } from './list-view';
 import styles from './list-view.module.css';
-import { type BulkAction, SelectionBar } from './selection-bar';
+import { type BulkAction, type SelectAllControl, SelectionBar } from './selection-bar';
 import type { ListSearch } from './use-list-search';
 import { type ListSelection, useListSelection } from './use-list-selection';
 
@@ -18,16 +18,21 @@ export interface DataListProps<T, Q extends ListQueryBase, K extends Key> {
   emptyText: string;
   filteredEmptyText: string;
   /** With actions, rows get checkboxes and the selection bar offers these. */
-  bulkActions?: readonly BulkAction<K>[];
+  bulkActions?: readonly BulkAction<K, T>[];
   testId?: string;
 }
 
-const selectAllOf = <K extends Key>(selection: ListSelection<K>, keys: readonly K[]) => {
-  const selected = keys.filter((key) => selection.keys.includes(key)).length;
+/** The 全选 box of a page of rows: ticks or unticks them all, whatever is selected elsewhere. */
+export const selectAllOf = <T, K extends Key>(
+  selection: ListSelection<T, K>,
+  rows: readonly T[],
+  rowKey: (row: T) => K,
+): SelectAllControl => {
+  const selected = rows.filter((row) => selection.has(rowKey(row))).length;
   return {
-    checked: selected > 0 && selected === keys.length,
-    indeterminate: selected > 0 && selected < keys.length,
-    onChange: (all: boolean) => selection.set(all ? keys : []),
+    checked: selected > 0 && selected === rows.length,
+    indeterminate: selected > 0 && selected < rows.length,
+    onChange: (all: boolean) => selection.select(rows, all),
   };
 };
 
@@ -42,8 +47,8 @@ export function DataList<T, Q extends ListQueryBase, K extends Key>({
   bulkActions,
   testId,
 }: DataListProps<T, Q, K>) {
-  const selection = useListSelection<K>(search.query);
-  const keys = list.data?.data.map(rowKey) ?? [];
+  const selection = useListSelection<T, K>(rowKey, { scope: search.query });
+  const rows = list.data?.data ?? [];
 
   return (
     <ListView
@@ -57,7 +62,7 @@ export function DataList<T, Q extends ListQueryBase, K extends Key>({
           <SelectionBar
             selection={selection}
             actions={bulkActions}
-            selectAll={selectAllOf(selection, keys)}
+            selectAll={selectAllOf(selection, rows, rowKey)}
           />
         )
       }
@@ -71,8 +76,8 @@ export function DataList<T, Q extends ListQueryBase, K extends Key>({
                 {bulkActions && (
                   <Checkbox
                     className={styles.rowCheck}
-                    checked={selection.keys.includes(key)}
-                    onChange={(event) => selection.toggle(key, event.target.checked)}
+                    checked={selection.has(key)}
+                    onChange={(event) => selection.select([item], event.target.checked)}
                     aria-label="选择"
                   />
                 )}

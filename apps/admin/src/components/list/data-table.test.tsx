@@ -6,9 +6,11 @@ import { type Folder, type FolderQuery, folderQuerySchema } from '@trackit/contr
 import { App, ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { layoutColumns } from './column-width';
 import { DataTable, type DataTableColumn } from './data-table';
 import type { BulkAction } from './selection-bar';
 import { useListSearch } from './use-list-search';
+import { clearKeptSelections, useListSelection } from './use-list-selection';
 
 const folder = (id: number): Folder => ({
   id,
@@ -33,44 +35,53 @@ const pageOf = (data: Folder[], total = data.length, page = 1): Page<Folder> => 
 const fetchPage = vi.fn<(query: FolderQuery) => Promise<Page<Folder>>>();
 
 const columns: DataTableColumn<Folder, FolderQuery>[] = [
-  { title: '名称', dataIndex: 'name', sortField: 'name' },
-  { title: '文件数', dataIndex: 'file_count' },
-  { title: '创建时间', dataIndex: 'created_at', sortField: 'created_at' },
+  { title: '名称', dataIndex: 'name', sortField: 'name', kind: 'title' },
+  { title: '文件数', dataIndex: 'file_count', kind: 'count' },
+  { title: '创建时间', dataIndex: 'created_at', sortField: 'created_at', kind: 'dateTime' },
 ];
 
 function Where() {
   return <output data-testid="where">{useLocation().search}</output>;
 }
 
-function FolderTable({ bulkActions }: { bulkActions?: BulkAction<number>[] }) {
+function FolderTable({ bulkActions, keep }: { bulkActions?: BulkAction<number, Folder>[]; keep?: boolean }) {
   const search = useListSearch(folderQuerySchema);
+  const kept = useListSelection((row: Folder) => row.id, { keep: 'folders' });
   const list = useQuery({
     queryKey: ['folders', 'list', search.query],
     queryFn: () => fetchPage(search.query),
     placeholderData: keepPreviousData,
   });
   return (
-    <DataTable
-      list={list}
-      search={search}
-      columns={columns}
-      rowKey={(row) => row.id}
-      emptyText="还没有资源夹"
-      filteredEmptyText="没有符合条件的资源夹"
-      bulkActions={bulkActions}
-      testId="table"
-    />
+    <>
+      {keep && (
+        <button type="button" onClick={() => search.set({ keyword: '资源' })}>
+          搜索
+        </button>
+      )}
+      <DataTable
+        list={list}
+        search={search}
+        columns={columns}
+        rowKey={(row) => row.id}
+        emptyText="还没有资源夹"
+        filteredEmptyText="没有符合条件的资源夹"
+        bulkActions={bulkActions}
+        keptSelection={keep ? { selection: kept, renderSelected: (row) => row.name } : undefined}
+        testId="table"
+      />
+    </>
   );
 }
 
-const renderTable = (search = '', bulkActions?: BulkAction<number>[]) => {
+const renderTable = (search = '', bulkActions?: BulkAction<number, Folder>[], keep = false) => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <ConfigProvider button={{ autoInsertSpace: false }}>
         <App>
           <MemoryRouter initialEntries={[`/folders${search}`]}>
-            <FolderTable bulkActions={bulkActions} />
+            <FolderTable bulkActions={bulkActions} keep={keep} />
             <Where />
           </MemoryRouter>
         </App>
@@ -97,7 +108,10 @@ beforeEach(() => {
   fetchPage.mockResolvedValue(pageOf([folder(1), folder(2)], 2));
 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  clearKeptSelections();
+});
 
 describe('DataTable states', () => {
   it('shows a skeleton until the first page arrives', async () => {
@@ -229,6 +243,28 @@ describe('DataTable sorting', () => {
   });
 });
 
+describe('DataTable column widths', () => {
+  it('fixes the short columns, keeps the title at its minimum and scrolls the table below their sum', async () => {
+    renderTable();
+    await screen.findByText('资源夹 1');
+    const layout = layoutColumns(columns, { size: 'large', selectable: false });
+    const table = screen.getByRole('table');
+    const widths = [...table.querySelectorAll('colgroup col')].map((col) => (col as HTMLElement).style.width);
+    // The title takes what the others leave; the count and the date keep their widths.
+    expect(widths).toEqual(['', `${layout.columns[1]?.width}px`, `${layout.columns[2]?.width}px`]);
+    expect(table.style.tableLayout).toBe('fixed');
+    expect(table.style.width).toBe(`${layout.scrollX}px`);
+    expect(table.style.minWidth).toBe('100%');
+    // Each heading carries its column's minimum, for the browser journey to check on screen.
+    expect(screen.getByRole('columnheader', { name: /名称/ }).getAttribute('data-min-width')).toBe(
+      String(layout.columns[0]?.minWidth),
+    );
+    expect(screen.getByRole('columnheader', { name: '文件数' }).getAttribute('data-min-width')).toBe(
+      String(layout.columns[1]?.width),
+    );
+  });
+});
+
 describe('DataTable selection', () => {
   it('has no checkboxes without bulk actions', async () => {
     renderTable();
@@ -254,7 +290,7 @@ describe('DataTable selection', () => {
     expect(bar.textContent).toContain('已选 2 项');
 
     fireEvent.click(within(bar).getByRole('button', { name: '归档' }));
-    expect(onRun).toHaveBeenCalledWith([1, 2]);
+    expect(onRun).toHaveBeenCalledWith([1, 2], [folder(1), folder(2)]);
     finish();
     await waitFor(() => expect(screen.queryByTestId('list-selection-bar')).toBeNull());
   });
@@ -290,5 +326,44 @@ describe('DataTable selection', () => {
 
     expect(await screen.findByText('资源夹 21')).toBeTruthy();
     expect(screen.queryByTestId('list-selection-bar')).toBeNull();
+  });
+
+  it('keeps a kept selection across pages and a new search, shows it in 查看已选, and runs on all of it', async () => {
+    fetchPage.mockImplementation(async (query) =>
+      query.keyword ? pageOf([folder(99)], 1) : pageOf([folder(query.page * 10 + 1)], 45, query.page),
+    );
+    const onRun = vi.fn();
+    const { address } = renderTable('', [{ key: 'archive', label: '归档', onRun }], true);
+    await screen.findByText('资源夹 11');
+    fireEvent.click(rowCheckbox('资源夹 11'));
+
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('资源夹 21');
+    fireEvent.click(rowCheckbox('资源夹 21'));
+    expect(screen.getByTestId('list-selection-bar').textContent).toContain('已选 2 项');
+
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(address()).toContain('keyword='));
+    await screen.findByText('资源夹 99');
+    fireEvent.click(rowCheckbox('资源夹 99'));
+    const bar = screen.getByTestId('list-selection-bar');
+    expect(bar.textContent).toContain('已选 3 项');
+
+    // 查看已选 lists every selected row, wherever it was found; 移除 takes one out.
+    fireEvent.click(within(bar).getByRole('button', { name: '查看已选' }));
+    const review = await screen.findByTestId('list-selection-review', {}, { timeout: 10_000 });
+    expect(
+      within(review)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['资源夹 11', '资源夹 21', '资源夹 99']);
+    fireEvent.click(within(screen.getByTestId('list-selected-21')).getByRole('button', { name: '移除' }));
+    await waitFor(() => expect(within(review).queryByTestId('list-selected-21')).toBeNull());
+    expect(bar.textContent).toContain('已选 2 项');
+
+    fireEvent.click(within(bar).getByRole('button', { name: '归档' }));
+    expect(onRun).toHaveBeenCalledWith([11, 99], [folder(11), folder(99)]);
+    // A plain action clears the selection once it has run.
+    await waitFor(() => expect(screen.queryByTestId('list-selection-bar')).toBeNull());
   });
 });

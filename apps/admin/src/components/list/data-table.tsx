@@ -2,24 +2,28 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@trackit/client/api-client';
 import { Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
-import { type HTMLAttributes, type Key, useMemo } from 'react';
+import { type HTMLAttributes, type Key, type ReactNode, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { type ColumnSize, layoutColumns, SELECTION_COLUMN_WIDTH } from './column-width';
 import type { ListPatch, ListQueryBase } from './list-search-params';
 import { ListView } from './list-view';
 import { type BulkAction, SelectionBar } from './selection-bar';
 import { type SortFieldOf, sortOrderOf, sortValueOf } from './table-sort';
 import type { ListSearch } from './use-list-search';
-import { useListSelection } from './use-list-selection';
+import { type ListSelection, useListSelection } from './use-list-selection';
 
 /**
  * An antd column whose `dataIndex` is a field of the row (antd accepts any string, so a field renamed in
  * the contract would leave an empty column; here it fails the typecheck). `sortField` makes it sortable
- * through the query's `sort` (`name` → `sort=name`).
+ * through the query's `sort` (`name` → `sort=name`). Each column says how wide it is, by what it holds
+ * (`kind: 'date'`) or in pixels (see column-width.ts): the table lays them out and scrolls below their sum.
  */
-export interface DataTableColumn<T, Q> extends Omit<ColumnType<T>, 'dataIndex'> {
+export type DataTableColumn<T, Q> = Omit<ColumnType<T>, 'dataIndex' | 'width' | 'minWidth'> & {
   dataIndex?: keyof T & string;
   sortField?: SortFieldOf<Q>;
-}
+  /** Texts the column shows that must each fit on one line (an enumeration's labels). */
+  fits?: readonly string[];
+} & ColumnSize;
 
 export interface DataTableProps<T, Q extends ListQueryBase, K extends Key> {
   list: UseQueryResult<Page<T>, Error>;
@@ -29,7 +33,12 @@ export interface DataTableProps<T, Q extends ListQueryBase, K extends Key> {
   emptyText: string;
   filteredEmptyText: string;
   /** With actions, rows get checkboxes and the selection bar offers these. */
-  bulkActions?: readonly BulkAction<K>[];
+  bulkActions?: readonly BulkAction<K, T>[];
+  /**
+   * A selection the page keeps across searches and pages (`useListSelection(rowKey, { keep })`), with
+   * how each selected row reads in 查看已选; without it the selection empties when the query changes.
+   */
+  keptSelection?: { selection: ListSelection<T, K>; renderSelected: (row: T) => ReactNode };
   /** Where a double-click on a row goes (the record's page). */
   rowPath?: (row: T) => string;
   /** Each row's test id, e.g. `company-row-12`. */
@@ -47,12 +56,14 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
   emptyText,
   filteredEmptyText,
   bulkActions,
+  keptSelection,
   rowPath,
   rowTestId,
   size,
   testId,
 }: DataTableProps<T, Q, K>) {
-  const selection = useListSelection<K>(search.query);
+  const scopedSelection = useListSelection<T, K>(rowKey, { scope: search.query });
+  const selection = keptSelection?.selection ?? scopedSelection;
   const navigate = useNavigate();
   const onRow = (row: T) =>
     ({
@@ -61,22 +72,41 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
     }) as HTMLAttributes<HTMLElement>;
   const sort = (search.query as { sort?: string }).sort;
 
+  const selectable = bulkActions !== undefined;
+  const layout = useMemo(
+    () => layoutColumns(columns, { size: size ?? 'large', selectable }),
+    [columns, size, selectable],
+  );
+
   // The sortable field of each column as antd hands it back in onChange.
   const { tableColumns, sortFields } = useMemo(() => {
     const fields = new Map<ColumnType<T>, string>();
-    const mapped = columns.map(({ sortField, ...column }): ColumnType<T> => {
-      if (!sortField) return column;
-      const sortable: ColumnType<T> = {
-        ...column,
-        key: column.key ?? sortField,
-        sorter: true,
-        sortOrder: sortOrderOf(sort, sortField),
-      };
-      fields.set(sortable, sortField);
-      return sortable;
-    });
+    const mapped = columns.map(
+      (
+        { sortField, kind: _kind, width: _width, minWidth: _minWidth, fits: _fits, ...column },
+        index,
+      ): ColumnType<T> => {
+        const { width, minWidth } = layout.columns[index] ?? { width: undefined, minWidth: 0 };
+        const sized: ColumnType<T> = {
+          ...column,
+          width,
+          // The journey at 1280 px reads each heading's minimum off the page (e2e/list-widths.e2e.test.ts).
+          onHeaderCell: (col) =>
+            ({ ...column.onHeaderCell?.(col), 'data-min-width': minWidth }) as HTMLAttributes<HTMLElement>,
+        };
+        if (!sortField) return sized;
+        const sortable: ColumnType<T> = {
+          ...sized,
+          key: column.key ?? sortField,
+          sorter: true,
+          sortOrder: sortOrderOf(sort, sortField),
+        };
+        fields.set(sortable, sortField);
+        return sortable;
+      },
+    );
     return { tableColumns: mapped, sortFields: fields };
-  }, [columns, sort]);
+  }, [columns, layout, sort]);
 
   const handleChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return;
@@ -94,7 +124,15 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
       emptyText={emptyText}
       filteredEmptyText={filteredEmptyText}
       testId={testId}
-      header={bulkActions && <SelectionBar selection={selection} actions={bulkActions} />}
+      header={
+        bulkActions && (
+          <SelectionBar
+            selection={selection}
+            actions={bulkActions}
+            renderSelected={keptSelection?.renderSelected}
+          />
+        )
+      }
     >
       {(rows) => (
         <Table<T>
@@ -103,12 +141,16 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
           dataSource={rows}
           pagination={false}
           size={size}
+          tableLayout="fixed"
+          scroll={{ x: layout.scrollX }}
           onRow={onRow}
           onChange={handleChange}
           rowSelection={
             bulkActions && {
+              columnWidth: SELECTION_COLUMN_WIDTH,
               selectedRowKeys: [...selection.keys],
-              onChange: (keys) => selection.set(keys as K[]),
+              // antd hands back this page's ticked keys; a kept selection keeps the other pages' rows.
+              onChange: (keys) => selection.setPage(rows, keys as K[]),
             }
           }
         />

@@ -21,7 +21,7 @@ describe('readListSearch', () => {
       per_page: 50,
     });
     expect(read(operationLogQuerySchema, 'action=sign_in&from=2025-01-01&membership_id=7')).toEqual({
-      action: 'sign_in',
+      action: ['sign_in'],
       from: '2025-01-01',
       membership_id: 7,
       page: 1,

@@ -1,3 +1,7 @@
+import '../../dayjs-setup';
+import dayjs from 'dayjs';
+import weekOfYear from 'dayjs/plugin/weekOfYear';
+import weekYear from 'dayjs/plugin/weekYear';
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
@@ -12,7 +16,12 @@ import {
   todayDate,
   visibleRange,
   weekdayLabel,
+  weekLabel,
 } from './calendar-dates';
+
+// The plugins antd's date pickers use to number weeks.
+dayjs.extend(weekOfYear);
+dayjs.extend(weekYear);
 
 describe('calendar dates', () => {
   it('starts weeks on Sunday', () => {
@@ -74,9 +83,9 @@ describe('calendar dates', () => {
 
   it('titles the range on screen', () => {
     expect(rangeTitle('month', 'week', '2026-11-24')).toBe('2026年11月');
-    expect(rangeTitle('week', 'week', '2026-11-24')).toBe('2026年11月22日 – 28日');
-    expect(rangeTitle('week', 'week', '2026-12-01')).toBe('2026年11月29日 – 12月5日');
-    expect(rangeTitle('week', 'week', '2026-12-30')).toBe('2026年12月27日 – 2027年1月2日');
+    expect(rangeTitle('week', 'week', '2026-11-24')).toBe('2026年第47周 · 11月22日 – 28日');
+    expect(rangeTitle('week', 'week', '2026-12-01')).toBe('2026年第48周 · 11月29日 – 12月5日');
+    expect(rangeTitle('week', 'week', '2026-12-30')).toBe('2026年第52周 · 12月27日 – 2027年1月2日');
     expect(rangeTitle('day', 'week', '2026-11-24')).toBe('2026年11月24日 星期二');
     expect(rangeTitle('resource', 'month', '2026-11-24')).toBe('2026年11月');
     expect(dayNumberLabel('2026-11-24')).toBe('24');
@@ -90,5 +99,42 @@ describe('calendar dates', () => {
     // 2026-11-23 17:00 UTC is already the 24th in Beijing.
     expect(todayDate(new Date('2026-11-23T17:00:00Z'))).toBe('2026-11-24');
     expect(todayDate(new Date('2026-11-23T15:59:00Z'))).toBe('2026-11-23');
+  });
+
+  it('names a week by its year and number: 2026年第47周', () => {
+    // Weeks run Sunday to Saturday; week 1 is the one holding 4 January (four of its days are in the new year).
+    expect(weekLabel('2026-11-24')).toBe('2026年第47周');
+    expect(weekLabel('2026-11-22')).toBe('2026年第47周');
+    expect(weekLabel('2026-11-21')).toBe('2026年第46周');
+    expect(weekLabel('2026-01-04')).toBe('2026年第1周');
+  });
+
+  it('gives the days around New Year the week they belong to, whichever year they are in', () => {
+    // 27 December 2026 – 2 January 2027 has five days in 2026: the last week of 2026.
+    expect(weekLabel('2026-12-31')).toBe('2026年第52周');
+    expect(weekLabel('2027-01-01')).toBe('2026年第52周');
+    expect(weekLabel('2027-01-02')).toBe('2026年第52周');
+    expect(weekLabel('2027-01-03')).toBe('2027年第1周');
+    // 29 December 2024 – 4 January 2025 has four days in 2025: the first week of 2025.
+    expect(weekLabel('2024-12-29')).toBe('2025年第1周');
+    expect(weekLabel('2024-12-31')).toBe('2025年第1周');
+    // A year of 53 weeks: 28 December 2025 – 3 January 2026.
+    expect(weekLabel('2025-12-31')).toBe('2025年第53周');
+    expect(weekLabel('2026-01-03')).toBe('2025年第53周');
+  });
+
+  it('numbers every week as the date pickers (Day.js zh-cn, weeks from Sunday) do, 2020 to 2030', () => {
+    const differences: string[] = [];
+    for (let day = dayjs('2020-01-01'); day.isBefore('2031-01-01'); day = day.add(1, 'day')) {
+      const date = day.format('YYYY-MM-DD');
+      const picker = `${day.weekYear()}年第${day.week()}周`;
+      if (weekLabel(date) !== picker) differences.push(`${date}: ${weekLabel(date)} ≠ ${picker}`);
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it('titles a week with its number', () => {
+    expect(rangeTitle('week', 'week', '2026-11-24')).toBe('2026年第47周 · 11月22日 – 28日');
+    expect(rangeTitle('resource', 'week', '2026-12-30')).toBe('2026年第52周 · 12月27日 – 2027年1月2日');
   });
 });

@@ -108,17 +108,45 @@ export const shiftDate = (view: CalendarView, span: ResourceSpan, date: string, 
   return addDays(date, view === 'day' ? step : step * 7);
 };
 
+/** The day of January whose week is week 1 (Day.js zh-cn's `yearStart`, ISO 8601's rule). */
+const YEAR_START_DAY = 4;
+
+/**
+ * The week a date belongs to, numbered within its week-year: weeks run Sunday to Saturday (`WEEK_START`)
+ * and week 1 is the one holding 4 January, so it has at least four days of its year; the days of
+ * January before it close the last week of the year before, and late December may open the next year's
+ * week 1. This is how Day.js numbers weeks in zh-cn with our Sunday start (src/dayjs-setup.ts), so the
+ * week pickers' panels agree (calendar-dates.test.ts checks every day of 2020–2030).
+ */
+export const weekOfYear = (date: string): { year: number; week: number } => {
+  const start = startOfWeek(date);
+  // Four days of a week are in one year, the middle one among them: that year owns the week.
+  const year = Number(addDays(start, 3).slice(0, 4));
+  const firstWeek = startOfWeek(`${year}-01-${String(YEAR_START_DAY).padStart(2, '0')}`);
+  return { year, week: daysBetween(firstWeek, start) / 7 + 1 };
+};
+
+/** `2026年第47周`. */
+export const weekLabel = (date: string): string => {
+  const { year, week } = weekOfYear(date);
+  return `${year}年第${week}周`;
+};
+
 const monthText = (date: string) => `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月`;
 const dayText = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
 
-/** The heading of the range on screen: 2026年11月, 2026年11月22日 – 28日, 2026年11月24日 星期二. */
+/**
+ * The heading of the range on screen: 2026年11月, 2026年第47周 · 11月22日 – 28日, 2026年11月24日 星期二.
+ * A week's days are named within its week-year (12月27日 – 2027年1月2日 is 2026年第52周).
+ */
 export const rangeTitle = (view: CalendarView, span: ResourceSpan, date: string): string => {
   if (view === 'month' || (view === 'resource' && span === 'month')) return monthText(date);
   if (view === 'day') return `${date.slice(0, 4)}年${dayText(date)} 星期${weekdayLabel(date)}`;
   const { from, to } = visibleRange(view, span, date);
-  const end = sameMonth(from, to) ? `${Number(to.slice(8, 10))}日` : dayText(to);
-  const endYear = from.slice(0, 4) === to.slice(0, 4) ? '' : `${to.slice(0, 4)}年`;
-  return `${from.slice(0, 4)}年${dayText(from)} – ${endYear}${end}`;
+  const { year } = weekOfYear(date);
+  const yearOf = (day: string) => (Number(day.slice(0, 4)) === year ? '' : `${day.slice(0, 4)}年`);
+  const end = sameMonth(from, to) ? `${Number(to.slice(8, 10))}日` : `${yearOf(to)}${dayText(to)}`;
+  return `${weekLabel(date)} · ${yearOf(from)}${dayText(from)} – ${end}`;
 };
 
 /** A short label of a day in a column header: 24 日 → `24`, the 1st of a month → `12月1日`. */

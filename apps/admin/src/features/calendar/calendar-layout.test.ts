@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { calendarFixture, entryFixture, orderFixture, tripFixture } from './calendar.fixtures';
 import {
+  arrangeResourceRows,
+  bookingOf,
   capColumns,
   entriesOfModelOn,
   entriesOn,
@@ -157,6 +159,51 @@ describe('resourceRows', () => {
       ]),
     );
     expect(rows).toHaveLength(2);
+  });
+});
+
+describe('arrangeResourceRows', () => {
+  const rows = [
+    { id: 1, name: '刘晓阳' },
+    { id: 2, name: '王珊' },
+    { id: 3, name: '安娜' },
+    { id: 4, name: '赵敏' },
+  ];
+  // In the week of 22–28 November 2026: 王珊 two days (one locked), 赵敏 two days (both options),
+  // 安娜 one locked day; 刘晓阳 only a cancelled day, an expired option and a day outside the week.
+  const index = indexCalendar(
+    calendarFixture({
+      entries: [
+        entryFixture({ id: 1, model_id: 2, order_id: 10, date: '2026-11-23' }),
+        entryFixture({ id: 2, model_id: 2, order_id: 11, date: '2026-11-24', status: 'reserved', rank: 1 }),
+        // A second option the same day is still one day.
+        entryFixture({ id: 3, model_id: 2, order_id: 12, date: '2026-11-24', status: 'reserved', rank: 2 }),
+        entryFixture({ id: 4, model_id: 4, order_id: 13, date: '2026-11-25', status: 'reserved', rank: 1 }),
+        entryFixture({ id: 5, model_id: 4, order_id: 14, date: '2026-11-26', status: 'pending' }),
+        entryFixture({ id: 6, model_id: 3, order_id: 15, date: '2026-11-27' }),
+        entryFixture({ id: 7, model_id: 1, order_id: 16, date: '2026-11-23', status: 'cancelled' }),
+        entryFixture({ id: 8, model_id: 1, order_id: 17, date: '2026-11-24', status: 'expired' }),
+        entryFixture({ id: 9, model_id: 1, order_id: 18, date: '2026-11-30' }),
+      ],
+    }),
+  );
+  const week = { from: '2026-11-22', to: '2026-11-28' };
+  const arranged = (show: 'all' | 'booked', order: 'name' | 'booked') =>
+    arrangeResourceRows(rows, index, { ...week, show, order }).map((row) => row.name);
+
+  it('keeps every row in name order unless asked otherwise', () => {
+    expect(arranged('all', 'name')).toEqual(['刘晓阳', '王珊', '安娜', '赵敏']);
+  });
+
+  it('shows only the models with a live entry in the period', () => {
+    expect(arranged('booked', 'name')).toEqual(['王珊', '安娜', '赵敏']);
+  });
+
+  it('puts the most booked first: days with a live entry, then locked days, then the name', () => {
+    expect(arranged('all', 'booked')).toEqual(['王珊', '赵敏', '安娜', '刘晓阳']);
+    expect(arranged('booked', 'booked')).toEqual(['王珊', '赵敏', '安娜']);
+    expect(bookingOf(index, 2, week.from, week.to)).toEqual({ days: 2, locked: 1 });
+    expect(bookingOf(index, 1, week.from, week.to)).toEqual({ days: 0, locked: 0 });
   });
 });
 

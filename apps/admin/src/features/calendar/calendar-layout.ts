@@ -242,6 +242,58 @@ export function resourceRows({
     .sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
 }
 
+/** Entries that hold a model's day: locked, awaiting confirmation, or a live option. */
+const LIVE_STATUSES: ReadonlySet<CalendarBookingDisplayStatus> = new Set(['locked', 'pending', 'reserved']);
+
+/** How booked a model is from `from` to `to`: the days with a live entry, and those of them locked. */
+export interface Booking {
+  days: number;
+  locked: number;
+}
+
+export function bookingOf(index: CalendarIndex, modelId: number, from: string, to: string): Booking {
+  let days = 0;
+  let locked = 0;
+  for (const [date, entries] of index.byModelDate.get(modelId) ?? []) {
+    if (date < from || date > to || !entries.some((entry) => LIVE_STATUSES.has(entry.status))) continue;
+    days += 1;
+    if (entries.some((entry) => entry.status === 'locked')) locked += 1;
+  }
+  return { days, locked };
+}
+
+/** Which models the resource view lists: all of them, or those with a live entry in the period. */
+export const RESOURCE_SHOWS = ['all', 'booked'] as const;
+export type ResourceShow = (typeof RESOURCE_SHOWS)[number];
+/** In which order: by name, or the most booked first. */
+export const RESOURCE_ORDERS = ['name', 'booked'] as const;
+export type ResourceOrder = (typeof RESOURCE_ORDERS)[number];
+
+/**
+ * The resource view's rows (by name, from `resourceRows`) as the member asked: only the models with a
+ * live entry from `from` to `to`, and/or the most booked first (days with a live entry, then locked
+ * days, then the name). Cancelled, refused and expired entries book nothing.
+ */
+export function arrangeResourceRows(
+  rows: readonly ResourceRow[],
+  index: CalendarIndex,
+  { from, to, show, order }: { from: string; to: string; show: ResourceShow; order: ResourceOrder },
+): ResourceRow[] {
+  if (show === 'all' && order === 'name') return [...rows];
+  const booked = rows.map((row) => ({ row, booking: bookingOf(index, row.id, from, to) }));
+  const shown = show === 'booked' ? booked.filter(({ booking }) => booking.days > 0) : booked;
+  if (order === 'booked') {
+    shown.sort(
+      (a, b) =>
+        b.booking.days - a.booking.days ||
+        b.booking.locked - a.booking.locked ||
+        compareNames(a.row.name, b.row.name) ||
+        a.row.id - b.row.id,
+    );
+  }
+  return shown.map(({ row }) => row);
+}
+
 /** What a cell with room for `max` lines shows: everything, or `max - 1` lines and a "+N 更多". */
 export const splitOverflow = <T>(items: readonly T[], max: number): { shown: T[]; hidden: T[] } =>
   items.length <= max

@@ -190,6 +190,29 @@ describe('CalendarPage', () => {
     expect(lastCalendarQuery()).toEqual({ query: { from: '2026-11-01', to: '2026-11-30' } });
   });
 
+  it('puts the most booked models first and shows only the booked ones, as the member asks', async () => {
+    answerAs();
+    const { where } = renderPage(<CalendarPage />, '/calendar', '/calendar?view=resource&date=2026-11-24');
+    await waitFor(() => expect(screen.getByTestId('calendar-resource').textContent).toContain('模特（500）'));
+    // By name, 王珊 comes after the 模特… rows, far out of view.
+    expect(screen.queryByTestId('calendar-row-2')).toBeNull();
+
+    fireEvent.mouseDown(within(screen.getByTestId('calendar-resource-order')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('档期多的在前'));
+    await waitFor(() => expect(where()).toContain('order=booked'));
+    // 刘晓阳 has a locked day, 王珊 an option that day (a cancelled or expired entry books nothing).
+    await waitFor(() => expect(screen.getByTestId('calendar-row-2').style.top).toBe('58px'));
+    expect(screen.getByTestId('calendar-row-1').style.top).toBe('0px');
+    expect(screen.getByTestId('calendar-resource').textContent).toContain('模特（500）');
+
+    fireEvent.click(screen.getByTestId('calendar-booked-only'));
+    await waitFor(() => expect(where()).toContain('show=booked'));
+    await waitFor(() => expect(screen.getByTestId('calendar-resource').textContent).toContain('模特（2）'));
+    expect(screen.getAllByTestId(/^calendar-row-/)).toHaveLength(2);
+    // The week's number heads the range.
+    expect(screen.getByTestId('calendar-range-title').textContent).toBe('2026年第47周 · 11月22日 – 28日');
+  });
+
   it('holds the days dragged across in a model row, warning about a trip, then offers the order editor', async () => {
     answerAs();
     const { where } = renderPage(<CalendarPage />, '/calendar', '/calendar?view=resource&date=2026-11-24');

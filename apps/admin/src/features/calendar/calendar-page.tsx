@@ -8,10 +8,10 @@ import { profileQuery } from '../session/session.queries';
 import styles from './calendar.module.css';
 import { activeModelsQuery, calendarQuery, modelNameQuery } from './calendar.queries';
 import type { OpenEntry } from './calendar-chips';
-import { todayDate } from './calendar-dates';
+import { todayDate, visibleRange } from './calendar-dates';
 import { CalendarEntryPopover, type OpenedEntry } from './calendar-entry-popover';
 import { CalendarHoldModal } from './calendar-hold-modal';
-import { indexCalendar, type ResourceRow, resourceRows } from './calendar-layout';
+import { arrangeResourceRows, indexCalendar, type ResourceRow, resourceRows } from './calendar-layout';
 import { CalendarMonthView } from './calendar-month-view';
 import { CalendarResourceView } from './calendar-resource-view';
 import { calendarQueryOf, hasCalendarFilters, useCalendarSearch } from './calendar-search';
@@ -85,16 +85,18 @@ export function CalendarPage() {
     () => (calendar.data ? indexCalendar(calendar.data, names) : null),
     [calendar.data, names],
   );
-  const rows = useMemo(
-    () =>
-      resourceRows({
-        answerModels: calendar.data?.models ?? [],
-        filterIds: search.model_id,
-        activeModels: activeModels.data ?? NO_ROWS,
-        names,
-      }),
-    [calendar.data, search.model_id, activeModels.data, names],
-  );
+  const { span, date, show, order } = search;
+  const rows = useMemo(() => {
+    const named = resourceRows({
+      answerModels: calendar.data?.models ?? [],
+      filterIds: search.model_id,
+      activeModels: activeModels.data ?? NO_ROWS,
+      names,
+    });
+    if (!index) return named;
+    const { from, to } = visibleRange('resource', span, date);
+    return arrangeResourceRows(named, index, { from, to, show, order });
+  }, [calendar.data, search.model_id, activeModels.data, names, index, span, date, show, order]);
 
   const [opened, setOpened] = useState<OpenedEntry | null>(null);
   const onOpenEntry = useCallback<OpenEntry>((entry, anchor) => setOpened({ entry, anchor }), []);
@@ -153,7 +155,13 @@ export function CalendarPage() {
             {...props}
             rows={rows}
             span={search.span}
-            emptyText={filtered ? '没有符合条件的模特' : '这段时间没有档期'}
+            emptyText={
+              filtered
+                ? '没有符合条件的模特'
+                : show === 'booked'
+                  ? '这段时间没有模特有档期'
+                  : '这段时间没有档期'
+            }
           />
         );
     }

@@ -16,6 +16,8 @@ describe('calendar address', () => {
     expect(read('')).toEqual({
       view: 'month',
       span: 'week',
+      show: 'all',
+      order: 'name',
       date: TODAY,
       model_id: [],
       status: [],
@@ -27,11 +29,13 @@ describe('calendar address', () => {
 
   it('reads view, date and filters, and writes them back the same', () => {
     const address =
-      'view=resource&span=month&date=2026-12-03&model_id=4&model_id=9&status=reserved&status=expired&job_type=campaign&owner_member_id=7';
+      'view=resource&span=month&show=booked&order=booked&date=2026-12-03&model_id=4&model_id=9&status=reserved&status=expired&job_type=campaign&owner_member_id=7';
     const search = read(address);
     expect(search).toEqual({
       view: 'resource',
       span: 'month',
+      show: 'booked',
+      order: 'booked',
       date: '2026-12-03',
       model_id: [4, 9],
       status: ['reserved', 'expired'],
@@ -54,9 +58,21 @@ describe('calendar address', () => {
     expect(hasCalendarFilters(read('view=week'))).toBe(false);
   });
 
-  it('keeps the resource span out of the address of the other views', () => {
-    const search: CalendarSearch = { ...read(''), view: 'week', span: 'month', date: '2026-11-30' };
+  it("keeps the resource view's span, rows and order out of the address of the other views", () => {
+    const search: CalendarSearch = {
+      ...read(''),
+      view: 'week',
+      span: 'month',
+      show: 'booked',
+      order: 'booked',
+      date: '2026-11-30',
+    };
     expect(writeCalendarSearch(search, TODAY).toString()).toBe('view=week&date=2026-11-30');
+    // They are how the rows are shown, not filters of what is asked for.
+    const resource = read('view=resource&show=booked&order=booked');
+    expect(hasCalendarFilters(resource)).toBe(false);
+    expect(calendarQueryOf(resource)).toEqual({ from: '2026-11-22', to: '2026-11-28' });
+    expect(read('view=resource&show=some&order=price')).toMatchObject({ show: 'all', order: 'name' });
   });
 
   it('asks the API for the visible range with the filters, in a shape the contract accepts', () => {

@@ -20,11 +20,16 @@ import {
   todayDate,
   visibleRange,
 } from './calendar-dates';
+import { RESOURCE_ORDERS, RESOURCE_SHOWS, type ResourceOrder, type ResourceShow } from './calendar-layout';
 
 export interface CalendarSearch {
   view: CalendarView;
   /** The resource view's days: the week or the month of `date`. */
   span: ResourceSpan;
+  /** The resource view's rows: every model, or those with a live entry in the period. */
+  show: ResourceShow;
+  /** The resource view's order: by name, or the most booked first. */
+  order: ResourceOrder;
   /** The day the view is about; today when the address has none. */
   date: string;
   model_id: number[];
@@ -37,6 +42,8 @@ export type CalendarSearchPatch = Partial<CalendarSearch>;
 
 const DEFAULT_VIEW: CalendarView = 'month';
 const DEFAULT_SPAN: ResourceSpan = 'week';
+const DEFAULT_SHOW: ResourceShow = 'all';
+const DEFAULT_ORDER: ResourceOrder = 'name';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.find((candidate) => candidate === value);
@@ -55,6 +62,8 @@ export function readCalendarSearch(params: URLSearchParams, today: string): Cale
   return {
     view: oneOf(CALENDAR_VIEWS, params.get('view')) ?? DEFAULT_VIEW,
     span: oneOf(RESOURCE_SPANS, params.get('span')) ?? DEFAULT_SPAN,
+    show: oneOf(RESOURCE_SHOWS, params.get('show')) ?? DEFAULT_SHOW,
+    order: oneOf(RESOURCE_ORDERS, params.get('order')) ?? DEFAULT_ORDER,
     date: date && isDate(date) ? date : today,
     model_id: [...new Set(ids)].slice(0, CALENDAR_MAX_MODELS),
     status: listOf(CALENDAR_BOOKING_DISPLAY_STATUSES, params.getAll('status')),
@@ -67,7 +76,11 @@ export function readCalendarSearch(params: URLSearchParams, today: string): Cale
 export function writeCalendarSearch(search: CalendarSearch, today: string): URLSearchParams {
   const params = new URLSearchParams();
   if (search.view !== DEFAULT_VIEW) params.set('view', search.view);
-  if (search.view === 'resource' && search.span !== DEFAULT_SPAN) params.set('span', search.span);
+  if (search.view === 'resource') {
+    if (search.span !== DEFAULT_SPAN) params.set('span', search.span);
+    if (search.show !== DEFAULT_SHOW) params.set('show', search.show);
+    if (search.order !== DEFAULT_ORDER) params.set('order', search.order);
+  }
   if (search.date !== today) params.set('date', search.date);
   for (const id of search.model_id) params.append('model_id', String(id));
   for (const status of search.status) params.append('status', status);

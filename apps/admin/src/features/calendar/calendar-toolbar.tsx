@@ -9,8 +9,8 @@ import {
   type JobType,
 } from '@trackit/contract/enums';
 import { toOptions } from '@trackit/contract/options';
-import { Button, DatePicker, Segmented, Select, Space, Spin, Tooltip } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Checkbox, DatePicker, Segmented, Select, Space, Spin, Tooltip } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { CSSProperties } from 'react';
 import { MemberSelect } from '../organization/member-select';
 import styles from './calendar.module.css';
@@ -24,9 +24,10 @@ import {
   type ResourceSpan,
   rangeTitle,
   shiftDate,
+  weekLabel,
 } from './calendar-dates';
 import { LEGEND_STATUSES } from './calendar-display';
-import type { ResourceRow } from './calendar-layout';
+import type { ResourceOrder, ResourceRow } from './calendar-layout';
 import { CalendarModelSelect } from './calendar-model-select';
 import type { CalendarSearch, CalendarSearchPatch } from './calendar-search';
 
@@ -37,6 +38,14 @@ const JOB_TYPE_OPTIONS = toOptions(JOB_TYPES, JOB_TYPE_LABELS);
 
 const pickerOf = (view: CalendarView, span: ResourceSpan) =>
   view === 'month' || (view === 'resource' && span === 'month') ? 'month' : view === 'day' ? 'date' : 'week';
+
+const ORDER_OPTIONS: { value: ResourceOrder; label: string }[] = [
+  { value: 'name', label: '按姓名' },
+  { value: 'booked', label: '档期多的在前' },
+];
+
+/** A week shown as 2026年第47周 (antd's zh-CN default reads 2026-47周, with the calendar year). */
+const weekFormat = (value: Dayjs) => weekLabel(value.format(DATE_FORMATS.date));
 
 /** Previous / 今天 / next, a date picker, the range on screen, and the view. */
 export function CalendarToolbar({
@@ -77,6 +86,7 @@ export function CalendarToolbar({
         </Space.Compact>
         <DatePicker
           picker={pickerOf(view, span)}
+          format={pickerOf(view, span) === 'week' ? weekFormat : undefined}
           value={dayjs(date)}
           allowClear={false}
           onChange={(value) => value && onChange({ date: value.format(DATE_FORMATS.date) })}
@@ -91,12 +101,29 @@ export function CalendarToolbar({
       </div>
       <div className={styles.toolbarGroup}>
         {view === 'resource' && (
-          <Segmented<ResourceSpan>
-            options={SPAN_OPTIONS}
-            value={span}
-            onChange={(next) => onChange({ span: next })}
-            data-testid="calendar-span"
-          />
+          <>
+            <Checkbox
+              checked={search.show === 'booked'}
+              onChange={(event) => onChange({ show: event.target.checked ? 'booked' : 'all' })}
+              data-testid="calendar-booked-only"
+            >
+              只看有档期的
+            </Checkbox>
+            <Select<ResourceOrder>
+              options={ORDER_OPTIONS}
+              value={search.order}
+              onChange={(order) => onChange({ order })}
+              style={{ width: 132 }}
+              aria-label="模特排序"
+              data-testid="calendar-resource-order"
+            />
+            <Segmented<ResourceSpan>
+              options={SPAN_OPTIONS}
+              value={span}
+              onChange={(next) => onChange({ span: next })}
+              data-testid="calendar-span"
+            />
+          </>
         )}
         <Segmented<CalendarView>
           options={VIEW_OPTIONS}

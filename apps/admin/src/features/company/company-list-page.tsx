@@ -34,6 +34,7 @@ const columnsFor = (
   {
     title: '公司名称',
     dataIndex: 'name',
+    kind: 'title',
     render: (name: string, company) => (
       <Space size={8}>
         <Link to={companyPath(company.id)}>{name}</Link>
@@ -44,25 +45,26 @@ const columnsFor = (
   {
     title: '简称',
     dataIndex: 'short_name',
-    width: 140,
+    kind: 'name',
     render: (value: string | null) => value ?? MESSAGES.empty,
   },
   {
     title: '行业',
     dataIndex: 'industry',
-    width: 120,
+    kind: 'label',
+    fits: Object.values(COMPANY_INDUSTRY_LABELS),
     render: (value: Company['industry']) => (value ? COMPANY_INDUSTRY_LABELS[value] : MESSAGES.empty),
   },
   {
     title: '客户等级',
     dataIndex: 'tier',
-    width: 110,
+    kind: 'tag',
     render: (tier: Company['tier']) => <TierTag tier={tier} />,
   },
   {
     title: '负责人',
     dataIndex: 'owner',
-    width: 120,
+    kind: 'name',
     render: (owner: Company['owner']) =>
       owner ? (
         <Typography.Link onClick={() => onOwner(owner)} title="只看该负责人的公司">
@@ -72,11 +74,11 @@ const columnsFor = (
         MESSAGES.empty
       ),
   },
-  { title: '联系人', dataIndex: 'contact_count', width: 90, align: 'right' },
+  { title: '联系人', dataIndex: 'contact_count', kind: 'count', align: 'right' },
   {
     title: '创建时间',
     dataIndex: 'created_at',
-    width: 180,
+    kind: 'dateTime',
     render: (value: string) => formatDate(value, DATE_FORMATS.dateTime),
   },
 ];

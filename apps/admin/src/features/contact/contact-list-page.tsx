@@ -22,6 +22,7 @@ const columns: DataTableColumn<Contact, ContactQuery>[] = [
   {
     title: '姓名',
     dataIndex: 'name',
+    kind: 'title',
     render: (name: string, contact) => (
       <Space size={8}>
         <Link to={contactPath(contact.id)}>{name}</Link>
@@ -33,13 +34,14 @@ const columns: DataTableColumn<Contact, ContactQuery>[] = [
   {
     title: '公司',
     dataIndex: 'company',
+    kind: 'text',
     render: (company: Contact['company']) =>
       company ? <Link to={`/information/company/${company.id}`}>{company.name}</Link> : MESSAGES.empty,
   },
-  { title: '职位', dataIndex: 'position', width: 140, render: orEmpty },
-  { title: '手机号', dataIndex: 'mobile', width: 140, render: orEmpty },
-  { title: '微信', dataIndex: 'wechat', width: 140, render: orEmpty },
-  { title: '邮箱', dataIndex: 'email', render: orEmpty },
+  { title: '职位', dataIndex: 'position', width: 120, render: orEmpty },
+  { title: '手机号', dataIndex: 'mobile', kind: 'mobile', render: orEmpty },
+  { title: '微信', dataIndex: 'wechat', kind: 'code', render: orEmpty },
+  { title: '邮箱', dataIndex: 'email', kind: 'text', render: orEmpty },
 ];
 
 const STATUS_OPTIONS = RECORD_STATUSES.map((value) => ({ value, label: RECORD_STATUS_LABELS[value] }));

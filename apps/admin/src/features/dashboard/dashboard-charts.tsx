@@ -7,7 +7,7 @@
 import { WEEKDAY_LABELS } from '@trackit/contract/constants';
 import type { Dashboard } from '@trackit/contract/dashboard.schema';
 import { formatYuan } from '@trackit/contract/money';
-import { Card, Col, Row } from 'antd';
+import { Card, Col, Empty, Row } from 'antd';
 import { BarChart, type BarSeriesOption, LineChart, type LineSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
@@ -95,6 +95,21 @@ export const valueChartOption = (valueByDay: Dashboard['value_by_day']): ChartOp
   };
 };
 
+/** Whether the week has a job to draw. */
+export const hasJobs = (jobsByDay: Dashboard['jobs_by_day']): boolean =>
+  jobsByDay.some((day) => day.jobs > 0);
+
+/** Whether either month has booked value to draw (an axis of ¥0.2 … ¥1 says nothing). */
+export const hasValue = (valueByDay: Dashboard['value_by_day']): boolean =>
+  valueByDay.some((point) => (point.this_month ?? 0) > 0 || (point.last_month ?? 0) > 0);
+
+/** In place of a chart with nothing to draw: what it would show once there is. */
+const ChartEmpty = ({ text, testId }: { text: string; testId: string }) => (
+  <div className={styles.chartEmpty}>
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid={testId}>{text}</span>} />
+  </div>
+);
+
 /** One chart in a box that follows its container's width. */
 function EChart({ option, testId }: { option: ChartOption; testId: string }) {
   const box = useRef<HTMLDivElement>(null);
@@ -132,12 +147,20 @@ export function DashboardCharts({ jobsByDay, valueByDay, valueNote }: DashboardC
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={10}>
         <Card title="本周每日工作" size="small">
-          <EChart option={jobsOption} testId="dashboard-jobs-chart" />
+          {hasJobs(jobsByDay) ? (
+            <EChart option={jobsOption} testId="dashboard-jobs-chart" />
+          ) : (
+            <ChartEmpty text="本周还没有工作" testId="dashboard-jobs-empty" />
+          )}
         </Card>
       </Col>
       <Col xs={24} xl={14}>
         <Card title="订单额累计：本月与上月" size="small" extra={valueNote}>
-          <EChart option={valueOption} testId="dashboard-value-chart" />
+          {hasValue(valueByDay) ? (
+            <EChart option={valueOption} testId="dashboard-value-chart" />
+          ) : (
+            <ChartEmpty text="本月和上月还没有订单额" testId="dashboard-value-empty" />
+          )}
         </Card>
       </Col>
     </Row>

@@ -8,7 +8,7 @@ import type { Dashboard } from '@trackit/contract/dashboard.schema';
 import { type OrderQuery, type OrderStatus, orderQuerySchema } from '@trackit/contract/order.schema';
 import { type PackageQuery, packageQuerySchema } from '@trackit/contract/package.schema';
 import { type ListPatch, writeListSearch } from '../../components/list/list-search-params';
-import { type CalendarSearch, writeCalendarSearch } from '../calendar/calendar-search';
+import { type CalendarSearch, readCalendarSearch, writeCalendarSearch } from '../calendar/calendar-search';
 import { ORDER_LIST_PATH, READY_TO_BILL_PATH } from '../order/order-labels';
 
 /** Days ahead the licence figure looks (the answer's `licences_expiring_30d`). */
@@ -35,13 +35,7 @@ const calendar = (today: string, patch: Partial<CalendarSearch>): string =>
     '/calendar',
     writeCalendarSearch(
       {
-        view: 'month',
-        span: 'week',
-        date: today,
-        model_id: [],
-        status: [],
-        job_type: [],
-        owner_member_id: null,
+        ...readCalendarSearch(new URLSearchParams(), today),
         ...patch,
       },
       today,

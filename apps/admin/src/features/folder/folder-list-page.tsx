@@ -32,6 +32,7 @@ const columns: DataTableColumn<Folder, FolderQuery>[] = [
     title: '名称',
     dataIndex: 'name',
     sortField: 'name',
+    kind: 'title',
     render: (name: string, folder) => (
       <Link to={folderPath(folder.id)}>
         <FolderOpenOutlined style={{ marginRight: 8, color: '#d97706' }} />
@@ -52,22 +53,22 @@ const columns: DataTableColumn<Folder, FolderQuery>[] = [
   {
     title: '类型',
     dataIndex: 'kind',
-    width: 100,
+    kind: 'tag',
     render: (_kind, folder) => <FolderKindTag kind={folder.kind} />,
   },
   {
     title: '模特',
     dataIndex: 'model_name',
-    width: 140,
+    kind: 'name',
     render: (name: string | null, folder) =>
       folder.model_id && name ? <Link to={`/information/model/${folder.model_id}`}>{name}</Link> : '--',
   },
-  { title: '文件数', dataIndex: 'file_count', width: 100, align: 'right' },
+  { title: '文件数', dataIndex: 'file_count', kind: 'count', align: 'right' },
   // Dates sort newest first on the first click.
   {
     title: '创建时间',
     dataIndex: 'created_at',
-    width: 200,
+    kind: 'dateTime',
     sortField: 'created_at',
     sortDirections: ['descend', 'ascend'],
     render: dateTime,
@@ -75,7 +76,7 @@ const columns: DataTableColumn<Folder, FolderQuery>[] = [
   {
     title: '更新时间',
     dataIndex: 'updated_at',
-    width: 200,
+    kind: 'dateTime',
     sortField: 'updated_at',
     sortDirections: ['descend', 'ascend'],
     render: dateTime,

@@ -5,6 +5,7 @@ import type { PermissionLevel } from '@trackit/contract/enums';
 import type { Model } from '@trackit/contract/model.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
+import { clearKeptSelections } from '../../components/list/use-list-selection';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
 import { pageSettled, renderPage } from '../../testing/render-page';
 import { modelFixture } from './model.fixtures';
@@ -35,6 +36,7 @@ const lastListQuery = () => callsTo(api, endpoints.model.list).at(-1)?.[0];
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+  clearKeptSelections();
 });
 
 describe('ModelListPage', () => {
@@ -98,14 +100,65 @@ describe('ModelListPage', () => {
       within(bar)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['取消选择']);
+    ).toEqual(['查看已选', '取消选择']);
 
     fireEvent.click(screen.getByText('表格'));
     await waitFor(() => expect(where()).toBe('/information/model?view=table'));
     expect((await screen.findByTestId('model-row-1')).textContent).toContain('84/60/88');
+    // The table shows the same selection as the cards.
+    expect(screen.getByTestId('list-selection-bar').textContent).toContain('已选 1 项');
+    expect(within(screen.getByTestId('model-row-2')).getByRole('checkbox')).toHaveProperty('checked', true);
   });
 
-  it('sends the ticked models as a package, in the order of the list', async () => {
+  it('keeps the selection across a new search and another page, and sends all of it as a package', async () => {
+    answerCalls(
+      api,
+      answer(endpoints.permission.mine, () => [{ key: 'data_management' as const, level: 'edit' as const }]),
+      answer(endpoints.country.list, () => ({ countries: { CN: '中国' } })),
+      answer(endpoints.model.list, ({ query }) => {
+        const page = Number(query?.page ?? 1);
+        if (query?.keyword) return { data: [model(5, '张桐')], page: 1, perPage: 20, total: 1 };
+        const data = page === 1 ? [model(1, '刘晓阳'), model(2, '王珊')] : [model(21, '赵雪')];
+        return { data, page, perPage: 20, total: 21 };
+      }),
+      answer(endpoints.company.list, () => ({ data: [], page: 1, perPage: 20, total: 0 })),
+    );
+    const { where } = renderPage(<ModelListPage />, '/information/model');
+    fireEvent.click(within(await screen.findByTestId('model-card-2')).getByRole('checkbox'));
+
+    fireEvent.click(screen.getByTitle('2'));
+    fireEvent.click(within(await screen.findByTestId('model-card-21')).getByRole('checkbox'));
+
+    fireEvent.change(screen.getByTestId('model-search'), { target: { value: 'zhang' } });
+    await waitFor(() => expect(where()).toBe('/information/model?keyword=zhang'));
+    fireEvent.click(within(await screen.findByTestId('model-card-5')).getByRole('checkbox'));
+    const bar = screen.getByTestId('list-selection-bar');
+    expect(bar.textContent).toContain('已选 3 项');
+
+    // 查看已选 names every model chosen, from whichever search; one is taken out there.
+    fireEvent.click(within(bar).getByText('查看已选'));
+    const review = await screen.findByTestId('list-selection-review');
+    expect(
+      within(review)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining('王珊'),
+      expect.stringContaining('赵雪'),
+      expect.stringContaining('张桐'),
+    ]);
+    fireEvent.click(within(screen.getByTestId('list-selected-21')).getByRole('button', { name: '移除' }));
+    await waitFor(() => expect(bar.textContent).toContain('已选 2 项'));
+
+    fireEvent.click(within(bar).getByText('发套餐'));
+    const rows = (await screen.findByTestId('package-models')).querySelectorAll('li');
+    expect([...rows].map((row) => row.getAttribute('data-testid'))).toEqual([
+      'package-model-2',
+      'package-model-5',
+    ]);
+  }, 60_000);
+
+  it('sends the ticked models as a package, in the order they were ticked', async () => {
     answerAs('edit');
     renderPage(<ModelListPage />, '/information/model');
     await screen.findByTestId('model-card-1');
@@ -115,10 +168,10 @@ describe('ModelListPage', () => {
     fireEvent.click(await within(bar).findByText('发套餐'));
     const rows = (await screen.findByTestId('package-models')).querySelectorAll('li');
     expect([...rows].map((row) => row.getAttribute('data-testid'))).toEqual([
-      'package-model-1',
       'package-model-2',
+      'package-model-1',
     ]);
-    expect(rows[0]?.textContent).toContain('刘晓阳');
+    expect(rows[1]?.textContent).toContain('刘晓阳');
     // Closed without sending: the selection stays for another try.
     fireEvent.click(screen.getByText('取消'));
     await waitFor(() => expect(bar.textContent).toContain('已选 2 项'));

@@ -21,15 +21,17 @@ import { recordToOptions, toOptions } from '@trackit/contract/options';
 import { Button, Card, Checkbox, Flex, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { selectAllOf } from '../../components/list/data-list';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import { ListView } from '../../components/list/list-view';
 import { type BulkAction, SelectionBar } from '../../components/list/selection-bar';
 import { type ListSearch, useListSearch } from '../../components/list/use-list-search';
-import { useListSelection } from '../../components/list/use-list-selection';
+import { type ListSelection, useListSelection } from '../../components/list/use-list-selection';
 import { useCan } from '../../layouts/use-permission-level';
 import { MemberSelect } from '../organization/member-select';
+import { ModelThumb } from '../package/package-labels';
 import { sendPackageAction, usePackageLauncher } from '../package/package-launcher';
 import { countriesQuery, modelListQuery, useExportModels } from './model.queries';
 import { figureLine, ModelCover, ModelStatusTag, personLine, threeSizes } from './model-labels';
@@ -67,7 +69,18 @@ const SORT_OPTIONS = [
 type SortChoice = (typeof SORT_OPTIONS)[number]['value'];
 
 /** A member who may only read ticks models but has nothing to run on them. */
-const NO_ACTIONS: readonly BulkAction<number>[] = [];
+const NO_ACTIONS: readonly BulkAction<number, Model>[] = [];
+
+const modelKey = (model: Model) => model.id;
+
+/** A selected model in 查看已选: cover, name and English name. */
+const renderSelected = (model: Model) => (
+  <Flex align="center" gap={8}>
+    <ModelThumb model={model} />
+    <Link to={modelPath(model.id)}>{model.name}</Link>
+    {model.english_name && <Typography.Text type="secondary">{model.english_name}</Typography.Text>}
+  </Flex>
+);
 
 /** The range chips of one field: several at once, each toggled on its own. */
 function RangeChips({ search, field }: { search: ListSearch<ModelListSearch>; field: RangeField }) {
@@ -166,17 +179,16 @@ function ModelCard({
 function ModelCards({
   list,
   search,
+  selection,
   actions,
   onManager,
 }: {
   list: ReturnType<typeof useModelList>;
   search: ListSearch<ModelListSearch>;
-  actions: readonly BulkAction<number>[];
+  selection: ListSelection<Model, number>;
+  actions: readonly BulkAction<number, Model>[];
   onManager: (model: Model) => void;
 }) {
-  const selection = useListSelection<number>(search.query);
-  const ids = list.data?.data.map((model) => model.id) ?? [];
-  const selectedHere = ids.filter((id) => selection.keys.includes(id)).length;
   return (
     <ListView
       list={list}
@@ -188,11 +200,8 @@ function ModelCards({
         <SelectionBar
           selection={selection}
           actions={actions}
-          selectAll={{
-            checked: selectedHere > 0 && selectedHere === ids.length,
-            indeterminate: selectedHere > 0 && selectedHere < ids.length,
-            onChange: (all) => selection.set(all ? ids : []),
-          }}
+          selectAll={selectAllOf(selection, list.data?.data ?? [], modelKey)}
+          renderSelected={renderSelected}
         />
       }
     >
@@ -202,8 +211,8 @@ function ModelCards({
             <ModelCard
               key={model.id}
               model={model}
-              selected={selection.keys.includes(model.id)}
-              onSelect={(selected) => selection.toggle(model.id, selected)}
+              selected={selection.has(model.id)}
+              onSelect={(selected) => selection.select([model], selected)}
               onManager={onManager}
             />
           ))}
@@ -218,6 +227,7 @@ const columnsFor = (onManager: (model: Model) => void): DataTableColumn<Model, M
     title: '姓名',
     dataIndex: 'name',
     sortField: 'name',
+    kind: 'title',
     render: (name: string, model) => (
       <Space size={8}>
         <Link to={modelPath(model.id)}>{name}</Link>
@@ -229,46 +239,46 @@ const columnsFor = (onManager: (model: Model) => void): DataTableColumn<Model, M
   {
     title: '性别',
     dataIndex: 'gender',
-    width: 70,
+    width: 64,
     render: (gender: Model['gender']) => GENDER_LABELS[gender],
   },
   {
     title: '年龄',
     dataIndex: 'age',
-    width: 80,
+    kind: 'count',
     sortField: 'age',
     render: (age: number | null) => age ?? MESSAGES.empty,
   },
   {
     title: '身高',
     dataIndex: 'height',
-    width: 90,
+    kind: 'count',
     sortField: 'height',
     render: (height: number | null) => (height === null ? MESSAGES.empty : `${height}cm`),
   },
   {
     title: '体重',
     dataIndex: 'weight',
-    width: 80,
+    kind: 'count',
     render: (weight: number | null) => (weight === null ? MESSAGES.empty : `${weight}kg`),
   },
   {
     title: '三围',
     key: 'sizes',
-    width: 110,
+    width: 100,
     render: (_: unknown, model) => threeSizes(model) ?? MESSAGES.empty,
   },
   {
     title: '尺码',
     dataIndex: 'clothing_size',
-    width: 70,
+    width: 68,
     render: (size: Model['clothing_size']) => (size ? SIZE_LABELS[size] : MESSAGES.empty),
   },
-  { title: '城市', dataIndex: 'city', width: 100, render: (city: string | null) => city ?? MESSAGES.empty },
+  { title: '城市', dataIndex: 'city', kind: 'name', render: (city: string | null) => city ?? MESSAGES.empty },
   {
     title: '经纪人',
     dataIndex: 'manager_nickname',
-    width: 100,
+    kind: 'name',
     render: (nickname: string | null, model) =>
       nickname ? (
         <Typography.Link onClick={() => onManager(model)} title="只看该经纪人的模特">
@@ -281,7 +291,7 @@ const columnsFor = (onManager: (model: Model) => void): DataTableColumn<Model, M
   {
     title: '手机号',
     dataIndex: 'mobile',
-    width: 130,
+    kind: 'mobile',
     render: (mobile: string | null) => mobile ?? MESSAGES.empty,
   },
 ];
@@ -304,10 +314,11 @@ export function ModelListPage() {
   const canEdit = useCan('data_management', 'edit');
   const exporting = useExportModels();
   const packages = usePackageLauncher();
-  const listed = models.data?.data;
+  // Kept across searches, pages and both views until cleared: a package gathers several searches.
+  const selection = useListSelection(modelKey, { keep: 'models' });
   const bulkActions = useMemo(
-    () => (canEdit && listed ? [sendPackageAction(packages.open, listed)] : NO_ACTIONS),
-    [canEdit, listed, packages.open],
+    () => (canEdit ? [sendPackageAction<Model>(packages.open)] : NO_ACTIONS),
+    [canEdit, packages.open],
   );
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -489,7 +500,13 @@ export function ModelListPage() {
         <RangeChips search={search} field="age" />
       </div>
       {layout === 'cards' ? (
-        <ModelCards list={models} search={search} actions={bulkActions} onManager={onManager} />
+        <ModelCards
+          list={models}
+          search={search}
+          selection={selection}
+          actions={bulkActions}
+          onManager={onManager}
+        />
       ) : (
         <DataTable
           list={models}
@@ -499,6 +516,7 @@ export function ModelListPage() {
           emptyText="还没有模特"
           filteredEmptyText="没有符合条件的模特"
           bulkActions={bulkActions}
+          keptSelection={{ selection, renderSelected }}
           testId="model-list"
           rowPath={(model) => modelPath(model.id)}
           rowTestId={(model) => `model-row-${model.id}`}

@@ -76,14 +76,27 @@ const cellsOf = (row: Element | null) =>
 const rowOf = (text: string) => within(screen.getByTestId('operate-table')).getByText(text).closest('tr');
 
 describe('OperatePage', () => {
-  it('asks for the filters of the address', async () => {
-    renderPage('/operate?action=profile_update&from=2025-01-01&to=2025-01-31&page=2');
+  it('asks for the filters of the address: several actions, a member, days', async () => {
+    renderPage(
+      '/operate?action=profile_update&action=file_upload&membership_id=7&from=2025-01-01&to=2025-01-31&page=2',
+    );
     await screen.findByText('修改了昵称');
     expect(api.call).toHaveBeenCalledWith(
       endpoints.operationLog.list,
-      { query: { action: 'profile_update', from: '2025-01-01', to: '2025-01-31', page: 2, per_page: 20 } },
+      {
+        query: {
+          action: ['profile_update', 'file_upload'],
+          membership_id: 7,
+          from: '2025-01-01',
+          to: '2025-01-31',
+          page: 2,
+          per_page: 20,
+        },
+      },
       { signal: expect.any(AbortSignal) },
     );
+    // The member is named from the entries on screen.
+    expect(within(screen.getByTestId('operate-filter-member')).getByText('王小明')).toBeTruthy();
   });
 
   it('puts a reversed date range in order, and drops an action the log cannot show', async () => {
@@ -137,20 +150,39 @@ describe('OperatePage', () => {
       expect(text).not.toContain(internal);
   });
 
-  it('filters by action with the labels of the team log, back on the first page', async () => {
+  it('filters by several actions with the labels of the team log, searched as typed, back on the first page', async () => {
     renderPage('/operate?page=3');
     await screen.findByText('修改了昵称');
-    fireEvent.mouseDown(within(screen.getByTestId('operate-filter-action')).getByRole('combobox'));
-    const options = Array.from(
-      document.querySelectorAll('.ant-select-item-option'),
-      (item) => item.textContent,
-    );
-    expect(options).toContain('上传文件');
-    expect(options).not.toContain('登录被拒绝');
+    const combobox = within(screen.getByTestId('operate-filter-action')).getByRole('combobox');
+    fireEvent.mouseDown(combobox);
+    const options = () =>
+      Array.from(document.querySelectorAll('.ant-select-item-option'), (item) => item.textContent);
+    expect(options()).toContain('上传文件');
+    expect(options()).not.toContain('登录被拒绝');
+    fireEvent.change(combobox, { target: { value: '资料' } });
+    await waitFor(() => expect(options()).toEqual(['修改个人资料']));
     fireEvent.click(await screen.findByTitle('修改个人资料'));
     await waitFor(() =>
       expect(screen.getByTestId('where').textContent).toBe('/operate?action=profile_update'),
     );
+    fireEvent.change(combobox, { target: { value: '上传' } });
+    fireEvent.click(await screen.findByTitle('上传文件'));
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe(
+        '/operate?action=profile_update&action=file_upload',
+      ),
+    );
+  });
+
+  it('filters by a member on a click of their name, who stays named in the member filter', async () => {
+    renderPage('/operate?page=2');
+    await screen.findByText('修改了昵称');
+    fireEvent.click(within(rowOf('修改了昵称') as HTMLElement).getByText('王小明'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/operate?membership_id=7'));
+    expect(within(screen.getByTestId('operate-filter-member')).getByText('王小明')).toBeTruthy();
+    expect(callsTo(api, endpoints.operationLog.list).at(-1)?.[0]).toEqual({
+      query: { membership_id: 7, page: 1, per_page: 20 },
+    });
   });
 
   it('offers 清除筛选 while filtered, which clears the filters', async () => {

@@ -11,12 +11,14 @@ import {
   operationLogQuerySchema,
   TEAM_LOG_ACTIONS,
 } from '@trackit/contract/operation-log.schema';
-import { Card, DatePicker, Select } from 'antd';
+import { Card, DatePicker, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import { useListSearch } from '../../components/list/use-list-search';
 import { ChangeList, OperationSentence } from '../../components/operation-entry';
+import { MemberSelect } from '../organization/member-select';
 import { operationLogsQuery, orderDateRange } from './operate.queries';
 
 const ACTION_OPTIONS = TEAM_LOG_ACTIONS.map((action) => ({
@@ -36,52 +38,79 @@ const disableFuture = (day: Dayjs) => day.isAfter(dayjs(), 'day');
 
 const shown = (value: string | null | undefined) => value || MESSAGES.empty;
 
-const columns: DataTableColumn<OperationLog, OperationLogQuery>[] = [
+const columnsFor = (
+  onMember: (member: NonNullable<OperationLog['member']>) => void,
+): DataTableColumn<OperationLog, OperationLogQuery>[] => [
   {
     title: '时间',
     dataIndex: 'created_at',
-    width: 180,
+    kind: 'dateTimeSeconds',
     render: (value: string) => formatDate(value, DATE_FORMATS.dateTimeSeconds),
   },
   {
     title: '成员',
     dataIndex: 'member',
-    width: 140,
-    render: (member: OperationLog['member']) => shown(member?.nickname),
+    kind: 'name',
+    render: (member: OperationLog['member']) =>
+      member ? (
+        <Typography.Link onClick={() => onMember(member)} title="只看该成员的操作">
+          {member.nickname}
+        </Typography.Link>
+      ) : (
+        MESSAGES.empty
+      ),
   },
   {
     title: '操作',
     key: 'sentence',
+    kind: 'title',
     render: (_, log) => <OperationSentence sentence={log.sentence} link={log.link} />,
   },
   {
     title: '变更',
     dataIndex: 'changes',
-    width: 280,
+    kind: 'text',
     render: (changes: FieldChange[]) => <ChangeList changes={changes} />,
   },
-  { title: 'IP', dataIndex: 'ip', width: 140, render: (ip: string | null) => shown(ip) },
+  { title: 'IP', dataIndex: 'ip', kind: 'code', render: (ip: string | null) => shown(ip) },
 ];
 
-/** The team's operation log (/admin/operate, permission operation_record): who did what, and when. */
+/**
+ * The team's operation log (/admin/operate, permission operation_record): who did what, and when; by
+ * several actions (searched by their labels), a member (picked, or a click on their name: a member who
+ * has left is found that way), and days.
+ */
 export function OperatePage() {
   const search = useListSearch(operationLogQuerySchema, { normalize: orderDateRange });
   const logs = useQuery(operationLogsQuery(search.query));
-  const { action, from, to } = search.query;
+  const { action, membership_id: memberId, from, to } = search.query;
   const range: Range | null = from && to ? [dayjs(from), dayjs(to)] : null;
+  const columns = useMemo(() => columnsFor((member) => search.set({ membership_id: member.id })), [search]);
+  const memberName = logs.data?.data.find((log) => log.member?.id === memberId)?.member?.nickname;
 
   return (
     <Card>
       <ListToolbar search={search}>
-        <Select<OperationAction>
+        <Select<OperationAction[]>
+          mode="multiple"
           allowClear
+          maxTagCount="responsive"
+          showSearch={{ optionFilterProp: 'label' }}
           placeholder="全部操作"
           options={ACTION_OPTIONS}
-          value={action ?? null}
-          onChange={(next) => search.set({ action: next ?? undefined })}
-          style={{ width: 220 }}
+          value={action ?? []}
+          onChange={(next) => search.set({ action: next.length > 0 ? next : undefined })}
+          style={{ width: 260 }}
           aria-label="操作类型"
           data-testid="operate-filter-action"
+        />
+        <MemberSelect
+          value={memberId ?? null}
+          onChange={(next) => search.set({ membership_id: next ?? undefined })}
+          current={memberId !== undefined && memberName ? { id: memberId, nickname: memberName } : null}
+          placeholder="成员"
+          style={{ width: 160 }}
+          testId="operate-filter-member"
         />
         <DatePicker.RangePicker
           value={range}

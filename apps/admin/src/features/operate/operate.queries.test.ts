@@ -23,9 +23,9 @@ describe('orderDateRange', () => {
 
 describe('operationLogsQuery', () => {
   it('is keyed under the log prefix with the whole query', () => {
-    expect(operationLogsQuery({ page: 1, per_page: 20, action: 'sign_in' }).queryKey).toEqual([
+    expect(operationLogsQuery({ page: 1, per_page: 20, action: ['sign_in'] }).queryKey).toEqual([
       ...operateKeys.lists,
-      { page: 1, per_page: 20, action: 'sign_in' },
+      { page: 1, per_page: 20, action: ['sign_in'] },
     ]);
   });
 });

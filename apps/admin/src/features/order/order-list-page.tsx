@@ -60,7 +60,7 @@ const columnsFor = (
   {
     title: '编号',
     dataIndex: 'number',
-    width: 130,
+    kind: 'code',
     sortField: 'number',
     render: (number: string, order) => (
       <Link to={orderPath(order.id)} data-testid={`order-link-${order.id}`}>
@@ -71,6 +71,7 @@ const columnsFor = (
   {
     title: '标题 / 品牌',
     dataIndex: 'title',
+    kind: 'title',
     render: (title: string, order) => (
       <Flex vertical>
         <Typography.Text ellipsis={{ tooltip: title }}>
@@ -87,20 +88,21 @@ const columnsFor = (
   {
     title: '公司',
     dataIndex: 'company',
-    width: 140,
+    width: 120,
     ellipsis: { showTitle: true },
     render: (company: OrderListItem['company']) => company?.name ?? MESSAGES.empty,
   },
   {
     title: '工作类型',
     dataIndex: 'job_type',
-    width: 80,
+    kind: 'label',
+    fits: Object.values(JOB_TYPE_LABELS),
     render: (jobType: OrderListItem['job_type']) => (jobType ? JOB_TYPE_LABELS[jobType] : MESSAGES.empty),
   },
   {
     title: '工作日期',
     dataIndex: 'first_date',
-    width: 124,
+    kind: 'days',
     sortField: 'first_date',
     render: (_: unknown, order) => (
       <Flex vertical>
@@ -116,7 +118,7 @@ const columnsFor = (
   {
     title: '模特',
     dataIndex: 'models',
-    width: 120,
+    width: 110,
     ellipsis: true,
     render: (models: OrderListItem['models']) => (
       <span title={models.map((model) => model.name).join('、')}>{modelNames(models)}</span>
@@ -125,7 +127,7 @@ const columnsFor = (
   {
     title: '负责人',
     dataIndex: 'owner',
-    width: 72,
+    kind: 'name',
     render: (owner: OrderListItem['owner']) =>
       owner ? (
         <Typography.Link onClick={() => onOwner(owner)} title="只看该负责人的订单">
@@ -138,7 +140,7 @@ const columnsFor = (
   {
     title: '金额',
     dataIndex: 'totals',
-    width: 108,
+    kind: 'money',
     align: 'right',
     render: (totals: OrderListItem['totals']) => (
       <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{totalText(totals)}</span>
@@ -153,7 +155,7 @@ const columnsFor = (
   {
     title: '操作',
     key: 'actions',
-    width: 72,
+    width: 64,
     render: (_: unknown, order) =>
       order.status === 'draft' && mayEdit(order) ? (
         <Link to={orderEditorPath(order.id)} data-testid={`order-edit-${order.id}`}>

@@ -36,12 +36,13 @@ const baseColumns: DataTableColumn<OrderListItem, OrderQuery>[] = [
   {
     title: '编号',
     dataIndex: 'number',
-    width: 150,
+    kind: 'code',
     render: (number: string, order) => <Link to={orderPath(order.id)}>{number}</Link>,
   },
   {
     title: '标题',
     dataIndex: 'title',
+    kind: 'title',
     render: (title: string, order) => (
       <Flex vertical>
         <Typography.Text ellipsis style={{ maxWidth: 280 }}>
@@ -58,7 +59,7 @@ const baseColumns: DataTableColumn<OrderListItem, OrderQuery>[] = [
   {
     title: '工作日期',
     dataIndex: 'first_date',
-    width: 160,
+    kind: 'days',
     render: (_: unknown, order) => (
       <Flex vertical>
         <span>{dayRange(order.first_date, order.last_date)}</span>
@@ -71,19 +72,19 @@ const baseColumns: DataTableColumn<OrderListItem, OrderQuery>[] = [
   {
     title: '模特',
     dataIndex: 'models',
-    width: 170,
+    width: 120,
     render: (models: OrderListItem['models']) => modelNames(models),
   },
   {
     title: '负责人',
     dataIndex: 'owner',
-    width: 100,
+    kind: 'name',
     render: (owner: OrderListItem['owner']) => owner?.nickname ?? MESSAGES.empty,
   },
   {
     title: '金额',
     dataIndex: 'totals',
-    width: 130,
+    kind: 'money',
     align: 'right',
     render: (totals: OrderListItem['totals']) => totalText(totals),
   },
@@ -131,7 +132,7 @@ function CompletedOrders() {
       {
         title: '操作',
         key: 'actions',
-        width: 110,
+        width: 104,
         render: (_: unknown, order) => (mayBill(order) ? <BillButton order={order} /> : null),
       },
     ];

@@ -69,24 +69,24 @@ const columnsFor = ({
       </Flex>
     ),
   },
-  { title: '手机号', dataIndex: 'mobile', width: 130 },
+  { title: '手机号', dataIndex: 'mobile', kind: 'mobile' },
   {
     title: '部门',
     dataIndex: 'department',
     width: 140,
     render: (value: Member['department']) => orEmpty(value?.name),
   },
-  { title: '角色', dataIndex: 'role', width: 130, render: (value: Member['role']) => orEmpty(value?.name) },
+  { title: '角色', dataIndex: 'role', kind: 'name', render: (value: Member['role']) => orEmpty(value?.name) },
   {
     title: '直属上级',
     dataIndex: 'superior',
-    width: 110,
+    kind: 'name',
     render: (value: Member['superior']) => orEmpty(value?.nickname),
   },
   {
     title: '状态',
     dataIndex: 'status',
-    width: 100,
+    kind: 'tag',
     render: (status: MemberAccountStatus, member) => (
       <MemberStatusTag status={status} testId={`member-status-${member.id}`} />
     ),
@@ -94,7 +94,7 @@ const columnsFor = ({
   {
     title: '最近登录',
     dataIndex: 'last_login_at',
-    width: 160,
+    kind: 'dateTime',
     render: (value: string | null) => formatDate(value, DATE_FORMATS.dateTime),
   },
   ...(canEdit
@@ -102,7 +102,8 @@ const columnsFor = ({
         {
           title: '操作',
           key: 'actions',
-          width: 220,
+          // 编辑 and two four-character actions on one line.
+          width: 200,
           render: (_: unknown, member: Member) => {
             // The owner's status and one's own are not changed here (the server refuses both).
             const statusChangeable = canManage && !member.is_owner && member.id !== selfId;

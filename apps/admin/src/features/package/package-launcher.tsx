@@ -48,19 +48,18 @@ export function usePackageLauncher(): PackageLauncher {
 }
 
 /**
- * The model list's 发套餐: the ticked models, in the list's order, in a new package's editor. The
- * selection stays when the editor is closed without sending, and clears once the package is made.
+ * The model list's 发套餐: every selected model (from any search or page), in the order they were ticked,
+ * in a new package's editor. The selection stays when the editor is closed without sending, and clears
+ * once the package is made.
  */
-export const sendPackageAction = (
+export const sendPackageAction = <M extends LaunchModel>(
   open: PackageLauncher['open'],
-  listed: readonly LaunchModel[],
-): BulkAction<number> => ({
+): BulkAction<number, M> => ({
   key: 'package',
   label: '发套餐',
   icon: <SendOutlined />,
-  onRun: async (ids) => {
-    const chosen = listed.filter((model) => ids.includes(model.id));
+  onRun: async (_ids, models) => {
     // A rejection keeps the selection (the bar clears it on success only).
-    if (!(await open(chosen))) throw new Error('cancelled');
+    if (!(await open(models))) throw new Error('cancelled');
   },
 });

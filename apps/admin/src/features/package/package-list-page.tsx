@@ -55,7 +55,7 @@ const columnsFor = ({
   {
     title: '标题',
     dataIndex: 'title',
-    minWidth: 180,
+    kind: 'title',
     render: (title: string, pkg) => (
       <Typography.Link
         onClick={() => onActivity(pkg)}
@@ -91,13 +91,13 @@ const columnsFor = ({
   {
     title: '创建人',
     dataIndex: 'created_by',
-    width: 76,
+    kind: 'name',
     render: (creator: Package['created_by']) => creator?.nickname ?? MESSAGES.empty,
   },
   {
     title: '发送时间',
     dataIndex: 'created_at',
-    width: 108,
+    kind: 'date',
     sortField: 'created_at',
     sortDirections: ['descend', 'ascend'],
     render: (value: string) => <DateTime value={value} />,
@@ -105,7 +105,7 @@ const columnsFor = ({
   {
     title: '有效期',
     dataIndex: 'expires_at',
-    width: 108,
+    kind: 'date',
     sortField: 'expires_at',
     sortDirections: ['descend', 'ascend'],
     render: (expiresAt: string, pkg) => (
@@ -120,7 +120,7 @@ const columnsFor = ({
   {
     title: '浏览',
     dataIndex: 'view_count',
-    width: 60,
+    kind: 'count',
     align: 'right',
     render: (count: number, pkg) => (
       <Typography.Link onClick={() => onActivity(pkg)} data-testid={`package-views-${pkg.id}`}>
@@ -131,7 +131,7 @@ const columnsFor = ({
   {
     title: '选中',
     dataIndex: 'pick_count',
-    width: 60,
+    kind: 'count',
     align: 'right',
     render: (count: number, pkg) => (
       <Typography.Link
@@ -147,7 +147,7 @@ const columnsFor = ({
   {
     title: '最近打开',
     dataIndex: 'last_viewed_at',
-    width: 100,
+    kind: 'name',
     sortField: 'last_viewed_at',
     sortDirections: ['descend', 'ascend'],
     render: (value: string | null) => <RelativeTime value={value} />,

@@ -1,4 +1,4 @@
-import type { OperationLog } from '@trackit/contract/operation-log.schema';
+import { type OperationLog, TEAM_LOG_ACTIONS } from '@trackit/contract/operation-log.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
@@ -112,6 +112,92 @@ describe('operation log', () => {
     for (const action of ['sign_in_refused', 'drop_tables']) {
       const refused = await t.request('GET', `/storm_api/v1/operation_logs?action=${action}`, { headers });
       expect(refused.status).toBe(400);
+    }
+  });
+
+  it('filters by several actions at once and by member, each alone or together', async () => {
+    const owner = await createMember(t.database.db, { nickname: '林晓' });
+    const ownerHeaders = bearer((await signIn(t, owner.mobile)).token);
+    const helper = await createUser(t.database.db);
+    const helperMembership = await createMembership(t.database.db, {
+      teamId: owner.team.id,
+      userId: helper.id,
+      nickname: '周楠',
+      isOwner: true,
+    });
+    const helperHeaders = bearer((await signIn(t, helper.mobile)).token);
+    await t.request('POST', '/storm_api/v1/folders', { body: { name: '林晓的画册' }, headers: ownerHeaders });
+    await t.request('POST', '/storm_api/v1/folders', {
+      body: { name: '周楠的画册' },
+      headers: helperHeaders,
+    });
+    await t.request('PATCH', '/storm_api/v1/profile', {
+      body: { nickname: '周楠楠' },
+      headers: helperHeaders,
+    });
+
+    const entries = async (query: string) =>
+      (await logOf(ownerHeaders, query)).body.data.map((entry) => [entry.action, entry.member?.nickname]);
+    expect(await entries('?action=folder_create&action=profile_update')).toEqual([
+      ['profile_update', '周楠楠'],
+      ['folder_create', '周楠楠'],
+      ['folder_create', '林晓'],
+    ]);
+    // `action[]=` is read as the same list.
+    expect(await entries('?action[]=profile_update')).toEqual([['profile_update', '周楠楠']]);
+    expect(await entries(`?membership_id=${helperMembership.id}`)).toEqual([
+      ['profile_update', '周楠楠'],
+      ['folder_create', '周楠楠'],
+      ['sign_in', '周楠楠'],
+    ]);
+    const both = await logOf(
+      ownerHeaders,
+      `?membership_id=${owner.membership.id}&action=folder_create&action=sign_in`,
+    );
+    expect(both.body.data.map((entry) => [entry.action, entry.member?.nickname])).toEqual([
+      ['folder_create', '林晓'],
+      ['sign_in', '林晓'],
+    ]);
+    expect(both.headers.get('x-total')).toBe('2');
+  });
+
+  it("finds nothing for another team's member, whose entries stay theirs", async () => {
+    const mine = await createMember(t.database.db);
+    const theirs = await createMember(t.database.db);
+    const theirHeaders = bearer((await signIn(t, theirs.mobile)).token);
+    await t.request('POST', '/storm_api/v1/folders', { body: { name: '别家的画册' }, headers: theirHeaders });
+    const headers = bearer((await signIn(t, mine.mobile)).token);
+    const res = await logOf(headers, `?membership_id=${theirs.membership.id}`);
+    expect(res.body.data).toEqual([]);
+    expect(res.headers.get('x-total')).toBe('0');
+    const own = await logOf(theirHeaders, `?membership_id=${theirs.membership.id}`);
+    expect(own.body.data.map((entry) => entry.action)).toEqual(['folder_create', 'sign_in']);
+  });
+
+  it('refuses a malformed member, an unknown action among several, and more actions than the log has', async () => {
+    const owner = await createMember(t.database.db);
+    const headers = bearer((await signIn(t, owner.mobile)).token);
+    const tooMany = TEAM_LOG_ACTIONS.map((action) => `action=${action}`).join('&');
+    expect((await logOf(headers, `?${tooMany}`)).body.data.map((entry) => entry.action)).toEqual(['sign_in']);
+    for (const [query, field] of [
+      ['?membership_id=abc', 'membership_id'],
+      ['?membership_id=0', 'membership_id'],
+      ['?membership_id=-3', 'membership_id'],
+      ['?membership_id=1.5', 'membership_id'],
+      ['?action=folder_create&action=drop_tables', 'action'],
+      ['?action=folder_create&action=sign_in_refused', 'action'],
+      [`?${tooMany}&action=folder_create`, 'action'],
+    ]) {
+      const refused = await t.request<{ fields: Record<string, string> }>(
+        'GET',
+        `/storm_api/v1/operation_logs${query}`,
+        { headers },
+      );
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.message, query).toMatch(/[\u4e00-\u9fff]/);
+      // A list's item is named by its place (`action.1`).
+      const fields = Object.keys(refused.body.data.fields).map((key) => key.split('.')[0]);
+      expect(fields, query).toEqual([field]);
     }
   });
 

@@ -35,7 +35,8 @@ export async function insertOperations(db: Database, rows: OperationRowInput[]):
 }
 
 export interface OperationLogFilter {
-  action?: OperationAction | undefined;
+  /** Any of these actions. */
+  actions?: readonly OperationAction[] | undefined;
   membershipId?: number | undefined;
   from?: Date | undefined;
   /** Exclusive. */
@@ -62,7 +63,7 @@ export async function listOperationLogs(
 ) {
   const where = and(
     eq(operationLogs.teamId, teamId),
-    filter.action ? eq(operationLogs.action, filter.action) : undefined,
+    filter.actions?.length ? inArray(operationLogs.action, [...filter.actions]) : undefined,
     filter.membershipId ? eq(operationLogs.membershipId, filter.membershipId) : undefined,
     filter.from ? gte(operationLogs.createdAt, filter.from) : undefined,
     filter.before ? lt(operationLogs.createdAt, filter.before) : undefined,

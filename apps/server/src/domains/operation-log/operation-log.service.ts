@@ -173,7 +173,7 @@ export function listTeamOperations(deps: OperationLogDeps, auth: AuthContext, qu
     deps.db,
     auth.teamId,
     {
-      action: query.action,
+      actions: query.action,
       membershipId: query.membership_id,
       from: query.from ? startOfChinaDay(query.from) : undefined,
       before: query.to ? new Date(startOfChinaDay(query.to).getTime() + DAY_MS) : undefined,

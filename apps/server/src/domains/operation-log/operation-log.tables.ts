@@ -24,6 +24,9 @@ export const operationLogs = pgTable(
   },
   (t) => [
     index('operation_logs_team_created_idx').on(t.teamId, t.createdAt.desc()),
+    // The log's filters: one member's entries, and the entries of a few actions, newest first.
+    index('operation_logs_team_member_created_idx').on(t.teamId, t.membershipId, t.createdAt.desc()),
+    index('operation_logs_team_action_created_idx').on(t.teamId, t.action, t.createdAt.desc()),
     index('operation_logs_user_created_idx').on(t.userId, t.createdAt.desc()),
     // A record's history (a model's 操作记录 tab): its entries, newest first.
     index('operation_logs_target_idx').on(t.teamId, t.targetType, t.targetId, t.createdAt.desc()),

@@ -1,0 +1,2 @@
+CREATE INDEX "operation_logs_team_member_created_idx" ON "operation_logs" USING btree ("team_id","membership_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "operation_logs_team_action_created_idx" ON "operation_logs" USING btree ("team_id","action","created_at" DESC NULLS LAST);
