@@ -11,9 +11,15 @@ import {
 } from '@trackit/contract/company.schema';
 import { COMPANY_INDUSTRY_LABELS, COMPANY_TIER_LABELS, type RecordStatus } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
+import {
+  deletionRefusal,
+  type RecordDeletion,
+  recordDeletion,
+  referencedRefusal,
+} from '@trackit/contract/record-deletion';
 import type { Database } from '../../db/client';
 import { definedValues, storedText } from '../../db/columns';
-import { isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
@@ -29,8 +35,11 @@ import { holdsLevel } from '../permission/permission.service';
 import {
   type CompanyRecord,
   type CompanyRow,
+  countCompanyReferences,
+  deleteCompanyRow,
   findCompany,
   findCompanyClash,
+  findCompanyForReference,
   findCompanyForUpdate,
   insertCompany,
   listCompanies,
@@ -160,7 +169,8 @@ export function getCompany(deps: CompanyDeps, auth: AuthContext, companyId: numb
 }
 
 /**
- * A company of the team for a record that refers to one (a contact), read in the caller's transaction;
+ * A company of the team for a record that refers to one (a contact, an order, a package), read in the
+ * caller's transaction and held until it ends, so the company cannot be deleted under the reference;
  * another team's or a missing one answers 公司不存在.
  */
 export async function requireTeamCompany(
@@ -168,9 +178,53 @@ export async function requireTeamCompany(
   teamId: number,
   companyId: number,
 ): Promise<{ id: number; name: string }> {
-  const company = await findCompany(db, teamId, companyId);
+  const company = await findCompanyForReference(db, teamId, companyId);
   if (!company) throw companyNotFound();
-  return { id: company.id, name: company.name };
+  return company;
+}
+
+/** GET /v1/companies/{id}/deletion: whether the company can be deleted now, and why not. */
+export async function getCompanyDeletion(
+  deps: CompanyDeps,
+  auth: AuthContext,
+  companyId: number,
+): Promise<RecordDeletion> {
+  await getCompanyOfTeam(deps.db, auth.teamId, companyId);
+  return recordDeletion('company', await countCompanyReferences(deps.db, auth.teamId, companyId));
+}
+
+/**
+ * DELETE /v1/companies/{id}: a company created by mistake (no order, package or contact refers to it)
+ * goes, logged; otherwise 409 with what refers to it. Locked first: a write naming the company holds it
+ * (requireTeamCompany), so it is either counted or finds the company gone.
+ */
+export async function deleteCompany(
+  deps: CompanyDeps,
+  auth: AuthContext,
+  companyId: number,
+  origin: RequestOrigin,
+): Promise<void> {
+  const now = deps.clock();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const company = await findCompanyForUpdate(tx, auth.teamId, companyId);
+      if (!company) throw companyNotFound();
+      const reason = deletionRefusal('company', await countCompanyReferences(tx, auth.teamId, companyId));
+      if (reason) throw new AppError('conflict', { message: reason });
+      await deleteCompanyRow(tx, auth.teamId, companyId);
+      await recordOperation(tx, {
+        action: 'company_delete',
+        actor: memberActor(auth, origin, now),
+        targetId: companyId,
+        detail: { name: company.name },
+      });
+    });
+  } catch (error) {
+    // A reference the count cannot see (a row of a domain added later) still keeps the company.
+    if (!isForeignKeyViolation(error)) throw error;
+    const { reason } = await getCompanyDeletion(deps, auth, companyId);
+    throw new AppError('conflict', { message: reason ?? referencedRefusal('company') });
+  }
 }
 
 /** The fields a PATCH may change, with the label and display of each in the log. */

@@ -3,17 +3,26 @@
  * of the same team (reached through the company service); archiving (status) needs data_management at
  * manage. Each write and its operation-log entry commit in one transaction.
  */
+import { DUPLICATE_MATCHES_MAX } from '@trackit/contract/constants';
 import {
   CONTACT_MESSAGES,
   type ContactCreate,
+  type ContactDuplicateQuery,
   type ContactQuery,
   type ContactUpdate,
 } from '@trackit/contract/contact.schema';
 import type { RecordStatus } from '@trackit/contract/enums';
 import type { PageQuery } from '@trackit/contract/envelope';
 import { MESSAGES } from '@trackit/contract/messages';
+import {
+  deletionRefusal,
+  type RecordDeletion,
+  recordDeletion,
+  referencedRefusal,
+} from '@trackit/contract/record-deletion';
 import type { Database } from '../../db/client';
 import { definedValues, storedText } from '../../db/columns';
+import { isForeignKeyViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
@@ -30,8 +39,12 @@ import { holdsLevel } from '../permission/permission.service';
 import {
   type ContactRecord,
   type ContactRow,
+  countContactReferences,
+  deleteContactRow,
   findContact,
+  findContactForReference,
   findContactForUpdate,
+  findContactsWithMobile,
   insertContact,
   listCompanyContactIds,
   listContacts,
@@ -102,12 +115,71 @@ export function getContact(deps: ContactDeps, auth: AuthContext, contactId: numb
 }
 
 /**
- * A contact of the team for a record that refers to one (a package), read in the caller's transaction;
- * another team's or a missing one answers 联系人不存在.
+ * A contact of the team for a record that refers to one (an order, a package), read in the caller's
+ * transaction and held until it ends, so the contact cannot be deleted under the reference; another
+ * team's or a missing one answers 联系人不存在.
  */
 export async function requireTeamContact(db: Database, teamId: number, contactId: number) {
-  const contact = await getContactOfTeam(db, teamId, contactId);
-  return { id: contact.id, name: contact.name, companyId: contact.companyId };
+  const contact = await findContactForReference(db, teamId, contactId);
+  if (!contact) throw contactNotFound();
+  return contact;
+}
+
+/**
+ * GET /v1/contacts/duplicates: the team's contacts (archived too) with this mobile, so the form can warn
+ * before a second record of the same person is made. Not a refusal: one person may be the contact of two
+ * companies (a contact belongs to one), or move from one to another.
+ */
+export function findContactDuplicates(
+  deps: ContactDeps,
+  auth: AuthContext,
+  query: ContactDuplicateQuery,
+): Promise<ContactRow[]> {
+  return findContactsWithMobile(deps.db, auth.teamId, query.mobile, DUPLICATE_MATCHES_MAX);
+}
+
+/** GET /v1/contacts/{id}/deletion: whether the contact can be deleted now, and why not. */
+export async function getContactDeletion(
+  deps: ContactDeps,
+  auth: AuthContext,
+  contactId: number,
+): Promise<RecordDeletion> {
+  await getContactOfTeam(deps.db, auth.teamId, contactId);
+  return recordDeletion('contact', await countContactReferences(deps.db, auth.teamId, contactId));
+}
+
+/**
+ * DELETE /v1/contacts/{id}: a contact created by mistake (no order or package refers to it) goes, logged;
+ * otherwise 409 with what refers to it. Locked first: a write naming the contact holds it
+ * (requireTeamContact), so it is either counted or finds the contact gone.
+ */
+export async function deleteContact(
+  deps: ContactDeps,
+  auth: AuthContext,
+  contactId: number,
+  origin: RequestOrigin,
+): Promise<void> {
+  const now = deps.clock();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const contact = await findContactForUpdate(tx, auth.teamId, contactId);
+      if (!contact) throw contactNotFound();
+      const reason = deletionRefusal('contact', await countContactReferences(tx, auth.teamId, contactId));
+      if (reason) throw new AppError('conflict', { message: reason });
+      await deleteContactRow(tx, auth.teamId, contactId);
+      await recordOperation(tx, {
+        action: 'contact_delete',
+        actor: memberActor(auth, origin, now),
+        targetId: contactId,
+        detail: { name: contact.name },
+      });
+    });
+  } catch (error) {
+    // A reference the count cannot see (a row of a domain added later) still keeps the contact.
+    if (!isForeignKeyViolation(error)) throw error;
+    const { reason } = await getContactDeletion(deps, auth, contactId);
+    throw new AppError('conflict', { message: reason ?? referencedRefusal('contact') });
+  }
 }
 
 /** GET /v1/contacts/{id}/history: what members did to the contact, newest first. */

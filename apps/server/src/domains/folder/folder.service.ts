@@ -14,7 +14,14 @@ import type {
 } from '@trackit/contract/folder.schema';
 import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
 import type { FieldChange } from '@trackit/contract/operation-log.schema';
+import {
+  deletionRefusal,
+  type RecordDeletion,
+  recordDeletion,
+  referencedRefusal,
+} from '@trackit/contract/record-deletion';
 import type { FileCreate } from '@trackit/contract/upload.schema';
+import { isForeignKeyViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
@@ -34,6 +41,8 @@ import {
   type UploadDeps,
 } from '../upload/upload.service';
 import {
+  countFolderFiles,
+  deleteFolderRows,
   type FolderRow,
   findFolder,
   findFolderForUpdate,
@@ -159,6 +168,52 @@ export async function updateFolder(
     });
   });
   return reread(deps, auth.teamId, folderId);
+}
+
+/** GET /v1/folders/{id}/deletion: whether the folder can be deleted now (it holds no file), and why not. */
+export async function getFolderDeletion(
+  deps: FolderDeps,
+  auth: AuthContext,
+  folderId: number,
+): Promise<RecordDeletion> {
+  const folder = await findFolder(deps.db, auth.teamId, folderId);
+  if (!folder) throw folderNotFound();
+  return recordDeletion('folder', { files: folder.fileCount });
+}
+
+/**
+ * DELETE /v1/folders/{id}: a folder without files (made by mistake, or emptied) goes with its share
+ * links, logged; otherwise 409 with its number of files. The folder is locked first, as every write that
+ * adds a file to it does (an upload, a move), so a file added meanwhile is counted or finds it gone.
+ */
+export async function deleteFolder(
+  deps: FolderDeps,
+  auth: AuthContext,
+  folderId: number,
+  origin: RequestOrigin,
+): Promise<void> {
+  const now = deps.clock();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const folder = await findFolderForUpdate(tx, auth.teamId, folderId);
+      if (!folder) throw folderNotFound();
+      const reason = deletionRefusal('folder', {
+        files: await countFolderFiles(tx, auth.teamId, folderId),
+      });
+      if (reason) throw new AppError('conflict', { message: reason });
+      await deleteFolderRows(tx, auth.teamId, folderId);
+      await recordOperation(tx, {
+        action: 'folder_delete',
+        actor: memberActor(auth, origin, now),
+        targetId: folderId,
+        detail: { name: folder.name },
+      });
+    });
+  } catch (error) {
+    // A reference the count cannot see (a row of a domain added later) still keeps the folder.
+    if (!isForeignKeyViolation(error)) throw error;
+    throw new AppError('conflict', { message: referencedRefusal('folder') });
+  }
 }
 
 /**

@@ -7,7 +7,10 @@ import { makeCompCard } from './comp-card/comp-card.service';
 import { presentMeasurement, presentModel, presentTrip } from './model.presenter';
 import {
   createModel,
+  deleteModel,
+  findModelDuplicates,
   getModel,
+  getModelDeletion,
   listModelMeasurements,
   listTeamModels,
   type ModelDeps,
@@ -30,7 +33,13 @@ export function modelRoutes(deps: ModelDeps): Handlers<Endpoints['model']> {
     importTemplate: async ({ auth, reply }) => sendAttachment(reply, await modelImportTemplate(deps, auth)),
     import: async ({ auth, query, request, origin }) =>
       importModels(deps, auth, { file: request.body as Readable, dryRun: query.dry_run }, origin),
+    duplicates: async ({ auth, query }) => (await findModelDuplicates(deps, auth, query)).map(presentModel),
     get: async ({ auth, params }) => presentModel(await getModel(deps, auth, params.id)),
+    deletion: async ({ auth, params }) => getModelDeletion(deps, auth, params.id),
+    delete: async ({ auth, params, origin }) => {
+      await deleteModel(deps, auth, params.id, origin);
+      return null;
+    },
     update: async ({ auth, params, body, origin }) =>
       presentModel(await updateModel(deps, auth, params.id, body, origin)),
     measurements: async ({ auth, params, query }) => {
