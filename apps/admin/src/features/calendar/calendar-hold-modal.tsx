@@ -6,6 +6,7 @@ import { Alert, Button, DatePicker, Form, Input, Modal, Result, TimePicker } fro
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { RecordForm } from '../../components/record-form';
 import { useHoldDays } from './calendar.queries';
 import type { ResourceRow } from './calendar-layout';
 import { CalendarModelSelect } from './calendar-model-select';
@@ -110,7 +111,7 @@ export function CalendarHoldModal({
           ]}
         />
       ) : (
-        <Form layout="vertical" data-testid="calendar-hold-form">
+        <RecordForm layout="vertical" data-testid="calendar-hold-form">
           <Form.Item label="模特" required>
             <CalendarModelSelect
               value={draft.modelIds}
@@ -186,7 +187,7 @@ export function CalendarHoldModal({
             />
           )}
           {problem && <Alert type="error" showIcon title={problem} data-testid="calendar-hold-problem" />}
-        </Form>
+        </RecordForm>
       )}
     </Modal>
   );

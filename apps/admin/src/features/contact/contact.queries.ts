@@ -3,7 +3,12 @@
  * creating and changing one, and what each does to the cache.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContactCreate, ContactQuery, ContactUpdate } from '@trackit/contract/contact.schema';
+import type {
+  ContactCreate,
+  ContactDuplicateQuery,
+  ContactQuery,
+  ContactUpdate,
+} from '@trackit/contract/contact.schema';
 import { endpoints } from '@trackit/contract/endpoints';
 import { PAGINATION } from '@trackit/contract/envelope';
 import { api } from '../../api';
@@ -15,6 +20,7 @@ export const contactKeys = {
   lists: ['contacts', 'list'] as const,
   detail: (id: number) => ['contacts', 'detail', id] as const,
   history: (id: number) => ['contacts', 'history', id] as const,
+  deletion: (id: number) => ['contacts', 'deletion', id] as const,
 };
 
 /** The team's contacts: company, keyword, status and a page (`ContactQuery`). */
@@ -66,5 +72,32 @@ export function useUpdateContact() {
       queryClient.setQueryData(contactKeys.detail(contact.id), contact);
       refreshAround(queryClient);
     },
+  });
+}
+
+/**
+ * The team's contacts with this mobile, asked before one is created: the form warns and lets the member
+ * go on (one person may be the contact of two companies).
+ */
+export const findContactsWithMobile = (query: ContactDuplicateQuery) =>
+  api.call(endpoints.contact.duplicates, { query });
+
+/** Whether the contact can be deleted now (nothing refers to it), and why not; asked for managers only. */
+export const contactDeletionQuery = (id: number) =>
+  queryOptions({
+    queryKey: contactKeys.deletion(id),
+    queryFn: ({ signal }) => api.call(endpoints.contact.deletion, { params: { id } }, { signal }),
+  });
+
+/** Deletes a contact created by mistake; it leaves the cache, and its company and the lists refresh. */
+export function useDeleteContact(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(endpoints.contact.delete, { params: { id } }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: contactKeys.detail(id) });
+      refreshAround(queryClient);
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: contactKeys.deletion(id) }),
   });
 }
