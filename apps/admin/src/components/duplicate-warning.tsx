@@ -80,23 +80,29 @@ export function DuplicateWarning({
       data-testid={testId}
       message={title}
       description={
-        <ul className={styles.matches}>
-          {matches.map((match) => (
-            <li key={match.id}>
-              <a href={match.href} target="_blank" rel="noreferrer" data-testid={`${testId}-link`}>
-                {match.name}
-              </a>
-              {match.details.length > 0 && (
-                <span className={styles.details}>{match.details.join(' · ')}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      }
-      action={
-        <Button onClick={onConfirm} loading={busy} data-testid={`${testId}-confirm`}>
-          不是同一人，继续创建
-        </Button>
+        <>
+          <ul className={styles.matches}>
+            {matches.map((match) => (
+              <li key={match.id}>
+                <a href={match.href} target="_blank" rel="noreferrer" data-testid={`${testId}-link`}>
+                  {match.name}
+                </a>
+                {match.details.length > 0 && (
+                  <span className={styles.details}>{match.details.join(' · ')}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+          {/* Under the records, not beside them: the form may be a narrow dialog (a company's contacts). */}
+          <Button
+            onClick={onConfirm}
+            loading={busy}
+            className={styles.confirm}
+            data-testid={`${testId}-confirm`}
+          >
+            不是同一人，继续创建
+          </Button>
+        </>
       }
     />
   );

@@ -29,9 +29,11 @@ describe('RecordDeleteButton', () => {
     const remove = vi.fn(async () => null);
     const reason = '该模特已有 3 个订单、1 个套餐，不能删除，可以归档';
     renderPage(<Harness check={{ can: false, reason }} remove={remove} />, '/');
-    const button = await screen.findByTestId('model-delete');
-    await waitFor(() => expect(button.getAttribute('data-reason')).toBe(reason));
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('model-delete').getAttribute('data-reason')).toBe(reason));
+    const button = screen.getByTestId('model-delete') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.mouseEnter(screen.getByTestId('model-delete-blocked'));
+    expect((await screen.findByRole('tooltip')).textContent).toBe(reason);
     fireEvent.click(button);
     expect(screen.queryByText('删除模特「刘晓阳」？')).toBeNull();
     expect(remove).not.toHaveBeenCalled();
@@ -40,9 +42,11 @@ describe('RecordDeleteButton', () => {
   it('asks first, then deletes and says so', async () => {
     const remove = vi.fn(async () => null);
     renderPage(<Harness check={{ can: true, reason: null }} remove={remove} />, '/');
-    const button = await screen.findByTestId('model-delete');
-    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
-    fireEvent.click(button);
+    // Disabled while the server is asked, then enabled (a new button: the blocked one had a wrapper).
+    await waitFor(() =>
+      expect((screen.getByTestId('model-delete') as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByTestId('model-delete'));
     expect(await screen.findByText('删除模特「刘晓阳」？')).toBeTruthy();
     expect(screen.getByText('删除后不能恢复')).toBeTruthy();
     expect(remove).not.toHaveBeenCalled();

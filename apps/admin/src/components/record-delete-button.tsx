@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { RecordDeletion } from '@trackit/contract/record-deletion';
 import { App, Button, Popconfirm, Tooltip } from 'antd';
+import styles from './record-delete-button.module.css';
 
 export interface RecordDeleteButtonProps<K extends QueryKey> {
   /** Whether the record can be deleted now, and why not (GET …/{id}/deletion). */
@@ -38,34 +39,45 @@ export function RecordDeleteButton<K extends QueryKey>({
   const check = useQuery(deletion);
   const reason = check.data && !check.data.can ? check.data.reason : null;
   const ready = check.data?.can === true;
+  const button = (
+    <Button
+      danger
+      icon={<DeleteOutlined />}
+      disabled={!ready}
+      loading={check.isPending || remove.isPending}
+      // A disabled button gets no pointer events: its wrapper takes the hover that shows the reason.
+      style={ready ? undefined : { pointerEvents: 'none' }}
+      data-testid={`${testId}-delete`}
+      data-reason={reason ?? undefined}
+    >
+      删除
+    </Button>
+  );
+  if (!ready) {
+    return (
+      <Tooltip title={reason}>
+        <span className={styles.blocked} data-testid={`${testId}-delete-blocked`}>
+          {button}
+        </span>
+      </Tooltip>
+    );
+  }
   return (
-    <Tooltip title={reason}>
-      <Popconfirm
-        title={question}
-        description="删除后不能恢复"
-        disabled={!ready}
-        okText="删除"
-        okButtonProps={{ danger: true, 'data-testid': `${testId}-delete-confirm` }}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              void message.success('已删除');
-              onDeleted();
-            },
-          })
-        }
-      >
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          disabled={!ready}
-          loading={check.isPending || remove.isPending}
-          data-testid={`${testId}-delete`}
-          data-reason={reason ?? undefined}
-        >
-          删除
-        </Button>
-      </Popconfirm>
-    </Tooltip>
+    <Popconfirm
+      title={question}
+      description="删除后不能恢复"
+      okText="删除"
+      okButtonProps={{ danger: true, 'data-testid': `${testId}-delete-confirm` }}
+      onConfirm={() =>
+        remove.mutate(undefined, {
+          onSuccess: () => {
+            void message.success('已删除');
+            onDeleted();
+          },
+        })
+      }
+    >
+      {button}
+    </Popconfirm>
   );
 }

@@ -76,15 +76,13 @@ export const companyDeletionQuery = (id: number) =>
     queryFn: ({ signal }) => api.call(endpoints.company.deletion, { params: { id } }, { signal }),
   });
 
-/** Deletes a company created by mistake; it leaves the cache and the lists refresh. */
+/** Deletes a company created by mistake; the lists refresh (the page leaves for the list). */
 export function useDeleteCompany(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.call(endpoints.company.delete, { params: { id } }),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: companyKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: companyKeys.lists });
-    },
+    // Only the lists: the page still open on the company would ask for it again and find it gone.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: companyKeys.lists }),
     onError: () => void queryClient.invalidateQueries({ queryKey: companyKeys.deletion(id) }),
   });
 }

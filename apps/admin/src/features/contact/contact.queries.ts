@@ -89,14 +89,16 @@ export const contactDeletionQuery = (id: number) =>
     queryFn: ({ signal }) => api.call(endpoints.contact.deletion, { params: { id } }, { signal }),
   });
 
-/** Deletes a contact created by mistake; it leaves the cache, and its company and the lists refresh. */
+/** Deletes a contact created by mistake; the lists and its company refresh (the page leaves for the list). */
 export function useDeleteContact(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.call(endpoints.contact.delete, { params: { id } }),
+    // The lists and its company's page, not the contact's own queries: the page still open on it would
+    // ask for them again and find it gone.
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: contactKeys.detail(id) });
-      refreshAround(queryClient);
+      void queryClient.invalidateQueries({ queryKey: contactKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: ['companies'] });
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: contactKeys.deletion(id) }),
   });

@@ -226,13 +226,14 @@ export const folderDeletionQuery = (id: number) =>
     queryFn: ({ signal }) => api.call(endpoints.folder.deletion, { params: { id } }, { signal }),
   });
 
-/** Deletes an empty folder; it leaves the cache, the lists refresh, and so does its model's page. */
+/** Deletes an empty folder; the lists refresh, and so does its model's 删除 (the page leaves). */
 export function useDeleteFolder(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.call(endpoints.folder.delete, { params: { id } }),
+    // The lists and the model's deletion, not the folder's own queries: the page still open on it would
+    // ask for them again and find it gone.
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: folderKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: folderKeys.lists });
       void queryClient.invalidateQueries({ queryKey: MODEL_DELETIONS });
     },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Card } from 'antd';
+import { App, Card, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../layouts/use-permission-level';
 import { profileQuery } from '../session/session.queries';
@@ -16,8 +16,17 @@ export function ModelNewPage() {
   const canManage = useCan('data_management', 'manage');
   const navigate = useNavigate();
   const { message } = App.useApp();
-  // The shell has loaded the member already: a new model is theirs to look after unless they pick another.
-  const me = useQuery(profileQuery).data;
+  // A new model is the creating member's to look after unless they pick another: the form starts once
+  // the member is known (the shell is loading them too), so its 经纪人 is filled from the start.
+  const profile = useQuery(profileQuery);
+  const me = profile.data;
+  if (profile.isPending) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </Card>
+    );
+  }
   return (
     <Card>
       <ModelForm

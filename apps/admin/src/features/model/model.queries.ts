@@ -107,15 +107,13 @@ export const modelDeletionQuery = (id: number) =>
     queryFn: ({ signal }) => api.call(endpoints.model.deletion, { params: { id } }, { signal }),
   });
 
-/** Deletes a model created by mistake; it leaves the cache and the lists refresh. */
+/** Deletes a model created by mistake; the lists refresh (the page leaves for the list). */
 export function useDeleteModel(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.call(endpoints.model.delete, { params: { id } }),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: modelKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: modelKeys.lists });
-    },
+    // Only the lists: the page still open on the model would ask for it again and find it gone.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: modelKeys.lists }),
     // Refused (something refers to it now): the page shows the fresh reason.
     onError: () => void queryClient.invalidateQueries({ queryKey: modelKeys.deletion(id) }),
   });
