@@ -11,15 +11,10 @@ import {
 } from '@trackit/contract/company.schema';
 import { COMPANY_INDUSTRY_LABELS, COMPANY_TIER_LABELS, type RecordStatus } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import {
-  deletionRefusal,
-  type RecordDeletion,
-  recordDeletion,
-  referencedRefusal,
-} from '@trackit/contract/record-deletion';
+import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
 import type { Database } from '../../db/client';
 import { definedValues, storedText } from '../../db/columns';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
@@ -30,6 +25,7 @@ import {
   recordOperation,
   recordUpdateOfArchivable,
 } from '../operation-log/operation-log.service';
+import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
 import { findTeamMember } from '../organization/organization.service';
 import { holdsLevel } from '../permission/permission.service';
 import {
@@ -204,27 +200,16 @@ export async function deleteCompany(
   companyId: number,
   origin: RequestOrigin,
 ): Promise<void> {
-  const now = deps.clock();
-  try {
-    await deps.db.transaction(async (tx) => {
-      const company = await findCompanyForUpdate(tx, auth.teamId, companyId);
-      if (!company) throw companyNotFound();
-      const reason = deletionRefusal('company', await countCompanyReferences(tx, auth.teamId, companyId));
-      if (reason) throw new AppError('conflict', { message: reason });
-      await deleteCompanyRow(tx, auth.teamId, companyId);
-      await recordOperation(tx, {
-        action: 'company_delete',
-        actor: memberActor(auth, origin, now),
-        targetId: companyId,
-        detail: { name: company.name },
-      });
-    });
-  } catch (error) {
-    // A reference the count cannot see (a row of a domain added later) still keeps the company.
-    if (!isForeignKeyViolation(error)) throw error;
-    const { reason } = await getCompanyDeletion(deps, auth, companyId);
-    throw new AppError('conflict', { message: reason ?? referencedRefusal('company') });
-  }
+  await deleteRecordMadeByMistake(deps.db, {
+    record: 'company',
+    action: 'company_delete',
+    actor: memberActor(auth, origin, deps.clock()),
+    targetId: companyId,
+    lock: (tx) => findCompanyForUpdate(tx, auth.teamId, companyId),
+    notFound: companyNotFound,
+    references: (db) => countCompanyReferences(db, auth.teamId, companyId),
+    remove: (tx) => deleteCompanyRow(tx, auth.teamId, companyId),
+  });
 }
 
 /** The fields a PATCH may change, with the label and display of each in the log. */

@@ -14,15 +14,9 @@ import {
 import type { RecordStatus } from '@trackit/contract/enums';
 import type { PageQuery } from '@trackit/contract/envelope';
 import { MESSAGES } from '@trackit/contract/messages';
-import {
-  deletionRefusal,
-  type RecordDeletion,
-  recordDeletion,
-  referencedRefusal,
-} from '@trackit/contract/record-deletion';
+import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
 import type { Database } from '../../db/client';
 import { definedValues, storedText } from '../../db/columns';
-import { isForeignKeyViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
@@ -35,6 +29,7 @@ import {
   recordOperation,
   recordUpdateOfArchivable,
 } from '../operation-log/operation-log.service';
+import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
 import { holdsLevel } from '../permission/permission.service';
 import {
   type ContactRecord,
@@ -159,27 +154,16 @@ export async function deleteContact(
   contactId: number,
   origin: RequestOrigin,
 ): Promise<void> {
-  const now = deps.clock();
-  try {
-    await deps.db.transaction(async (tx) => {
-      const contact = await findContactForUpdate(tx, auth.teamId, contactId);
-      if (!contact) throw contactNotFound();
-      const reason = deletionRefusal('contact', await countContactReferences(tx, auth.teamId, contactId));
-      if (reason) throw new AppError('conflict', { message: reason });
-      await deleteContactRow(tx, auth.teamId, contactId);
-      await recordOperation(tx, {
-        action: 'contact_delete',
-        actor: memberActor(auth, origin, now),
-        targetId: contactId,
-        detail: { name: contact.name },
-      });
-    });
-  } catch (error) {
-    // A reference the count cannot see (a row of a domain added later) still keeps the contact.
-    if (!isForeignKeyViolation(error)) throw error;
-    const { reason } = await getContactDeletion(deps, auth, contactId);
-    throw new AppError('conflict', { message: reason ?? referencedRefusal('contact') });
-  }
+  await deleteRecordMadeByMistake(deps.db, {
+    record: 'contact',
+    action: 'contact_delete',
+    actor: memberActor(auth, origin, deps.clock()),
+    targetId: contactId,
+    lock: (tx) => findContactForUpdate(tx, auth.teamId, contactId),
+    notFound: contactNotFound,
+    references: (db) => countContactReferences(db, auth.teamId, contactId),
+    remove: (tx) => deleteContactRow(tx, auth.teamId, contactId),
+  });
 }
 
 /** GET /v1/contacts/{id}/history: what members did to the contact, newest first. */

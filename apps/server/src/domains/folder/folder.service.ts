@@ -14,19 +14,14 @@ import type {
 } from '@trackit/contract/folder.schema';
 import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
 import type { FieldChange } from '@trackit/contract/operation-log.schema';
-import {
-  deletionRefusal,
-  type RecordDeletion,
-  recordDeletion,
-  referencedRefusal,
-} from '@trackit/contract/record-deletion';
+import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
 import type { FileCreate } from '@trackit/contract/upload.schema';
-import { isForeignKeyViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { releaseCoverFile, requireTeamModel } from '../model/model.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
+import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
 import {
   addBlobToFolder,
   deleteStoredKeys,
@@ -192,28 +187,16 @@ export async function deleteFolder(
   folderId: number,
   origin: RequestOrigin,
 ): Promise<void> {
-  const now = deps.clock();
-  try {
-    await deps.db.transaction(async (tx) => {
-      const folder = await findFolderForUpdate(tx, auth.teamId, folderId);
-      if (!folder) throw folderNotFound();
-      const reason = deletionRefusal('folder', {
-        files: await countFolderFiles(tx, auth.teamId, folderId),
-      });
-      if (reason) throw new AppError('conflict', { message: reason });
-      await deleteFolderRows(tx, auth.teamId, folderId);
-      await recordOperation(tx, {
-        action: 'folder_delete',
-        actor: memberActor(auth, origin, now),
-        targetId: folderId,
-        detail: { name: folder.name },
-      });
-    });
-  } catch (error) {
-    // A reference the count cannot see (a row of a domain added later) still keeps the folder.
-    if (!isForeignKeyViolation(error)) throw error;
-    throw new AppError('conflict', { message: referencedRefusal('folder') });
-  }
+  await deleteRecordMadeByMistake(deps.db, {
+    record: 'folder',
+    action: 'folder_delete',
+    actor: memberActor(auth, origin, deps.clock()),
+    targetId: folderId,
+    lock: (tx) => findFolderForUpdate(tx, auth.teamId, folderId),
+    notFound: folderNotFound,
+    references: async (db) => ({ files: await countFolderFiles(db, auth.teamId, folderId) }),
+    remove: (tx) => deleteFolderRows(tx, auth.teamId, folderId),
+  });
 }
 
 /**

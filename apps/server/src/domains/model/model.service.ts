@@ -21,19 +21,15 @@ import {
 import { birthdayBounds, chinaDate } from '@trackit/contract/model-age';
 import type { FieldChange } from '@trackit/contract/operation-log.schema';
 import { levelAllows } from '@trackit/contract/permissions';
-import {
-  deletionRefusal,
-  type RecordDeletion,
-  recordDeletion,
-  referencedRefusal,
-} from '@trackit/contract/record-deletion';
+import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
 import type { Database } from '../../db/client';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { isCountryCode } from '../country/country.service';
 import { memberActor, recordOperation, recordOperations } from '../operation-log/operation-log.service';
+import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
 import { findTeamMember } from '../organization/organization.service';
 import { grantsOf } from '../permission/permission.service';
 import { signFile, type UploadDeps } from '../upload/upload.service';
@@ -485,27 +481,16 @@ export async function deleteModel(
   modelId: number,
   origin: RequestOrigin,
 ): Promise<void> {
-  const now = deps.clock();
-  try {
-    await deps.db.transaction(async (tx) => {
-      const model = await findModelForUpdate(tx, auth.teamId, modelId);
-      if (!model) throw modelNotFound();
-      const reason = deletionRefusal('model', await countModelReferences(tx, auth.teamId, modelId));
-      if (reason) throw new AppError('conflict', { message: reason });
-      await deleteModelRows(tx, auth.teamId, modelId);
-      await recordOperation(tx, {
-        action: 'model_delete',
-        actor: memberActor(auth, origin, now),
-        targetId: modelId,
-        detail: { name: model.name },
-      });
-    });
-  } catch (error) {
-    // A reference the count cannot see (a row of a domain added later) still keeps the model.
-    if (!isForeignKeyViolation(error)) throw error;
-    const { reason } = await getModelDeletion(deps, auth, modelId);
-    throw new AppError('conflict', { message: reason ?? referencedRefusal('model') });
-  }
+  await deleteRecordMadeByMistake(deps.db, {
+    record: 'model',
+    action: 'model_delete',
+    actor: memberActor(auth, origin, deps.clock()),
+    targetId: modelId,
+    lock: (tx) => findModelForUpdate(tx, auth.teamId, modelId),
+    notFound: modelNotFound,
+    references: (db) => countModelReferences(db, auth.teamId, modelId),
+    remove: (tx) => deleteModelRows(tx, auth.teamId, modelId),
+  });
 }
 
 /**
