@@ -30,10 +30,17 @@ export function openPage(browser: Browser, viewport = { width: 1440, height: 900
   return browser.newPage({ viewport, timezoneId: 'Asia/Shanghai', locale: 'zh-CN' });
 }
 
-/** Saves a full-page screenshot under e2e/screenshots/ for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot under e2e/screenshots/ for a person to look at: the full page, or with
+ * `{ fullPage: false }` the window as the person sees it (a floating card, a popover where it stands).
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
 /** Collects uncaught page errors and console errors, so a test can assert a page ran cleanly. */

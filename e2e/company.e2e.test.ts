@@ -1,6 +1,7 @@
 import type { TokenPair } from '@trackit/contract/session.schema';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './api';
 import { launchBrowser, screenshot, watchErrors } from './browser';
 import { E2E_USERS } from './fixtures';
 import { openSignedIn, signInByApi } from './session';
@@ -112,6 +113,57 @@ describe('companies and contacts', () => {
     await page.close();
   });
 
+  it('warns of a contact’s mobile already in the team, and deletes a company made by mistake but not one with contacts', async () => {
+    const [company] = await callApi<{ id: number }[]>(
+      'GET',
+      `/v1/companies?keyword=${encodeURIComponent('青禾')}`,
+      owner,
+    );
+    if (!company) throw new Error('the company of the journey above');
+    const viewport = { width: 1280, height: 720 };
+    const page = await openSignedIn(browser, owner, `/admin/information/company/${company.id}`, viewport);
+    const errors = watchErrors(page);
+    const refused = page.getByTestId('company-delete');
+    await expect
+      .poll(() => refused.getAttribute('data-reason'))
+      .toBe('该公司已有 2 个联系人，不能删除，可以归档');
+
+    // 王珊's mobile again: the form names her, with a link, before anything is created.
+    await page.getByTestId('company-add-contact').click();
+    await page.getByTestId('contact-name-input').fill('王姗');
+    await page.getByTestId('contact-mobile-input').fill('13912340001');
+    await page.getByTestId('contact-submit').click();
+    const warning = page.getByTestId('contact-duplicates');
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain(`${COMPANY} · 品牌经理 · 正常`);
+    expect(await page.getByTestId('contact-duplicates-link').innerText()).toBe('王珊');
+    expect(await page.getByTestId('contact-duplicates-link').getAttribute('href')).toMatch(
+      /^\/admin\/information\/contacts\/\d+$/,
+    );
+    await page.getByTestId('contact-duplicates-confirm').scrollIntoViewIfNeeded();
+    await screenshot(page, 'contact-mobile-warning-1280x720', { fullPage: false });
+    await page.getByTestId('contact-duplicates-confirm').click();
+    await expect.poll(() => page.getByTestId('company-contacts').locator('tbody tr').count()).toBe(3);
+
+    // A company made by mistake: nothing refers to it, so the manager deletes it.
+    await page.goto(page.url().replace(/\/admin\/.*$/, '/admin/information/company/new'));
+    await page.getByTestId('company-name-input').fill('误建的公司');
+    await page.getByTestId('company-name-input').press('Enter');
+    await page.getByTestId('company-submit').click();
+    await page.waitForURL(/\/admin\/information\/company\/\d+$/);
+    const remove = page.getByTestId('company-delete');
+    await expect.poll(() => remove.isEnabled()).toBe(true);
+    await remove.click();
+    await page.getByTestId('company-delete-confirm').waitFor();
+    await screenshot(page, 'company-delete-confirm-1280x720', { fullPage: false });
+    await page.getByTestId('company-delete-confirm').click();
+    await page.waitForURL((url) => url.pathname === '/admin/information/company');
+    const left = await callApi<{ name: string }[]>('GET', '/v1/companies?per_page=100', owner);
+    expect(left.map((row) => row.name)).toEqual([COMPANY]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows a member with read access no way to create, edit or archive', async () => {
     const reader = await signInByApi(E2E_USERS.companyReader);
     const page = await openSignedIn(browser, reader, '/admin/information/company');
@@ -121,7 +173,7 @@ describe('companies and contacts', () => {
     await row.getByRole('link', { name: COMPANY }).click();
     await page.getByTestId('company-info').waitFor();
     await page.getByTestId('company-contacts').getByText('王珊').waitFor();
-    for (const testId of ['company-edit', 'company-archive', 'company-add-contact']) {
+    for (const testId of ['company-edit', 'company-archive', 'company-delete', 'company-add-contact']) {
       expect(await page.getByTestId(testId).count(), testId).toBe(0);
     }
     // The table's loading veil fades out (0.3 s) after the rows arrive.

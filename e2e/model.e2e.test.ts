@@ -2,6 +2,7 @@ import type { TokenPair } from '@trackit/contract/session.schema';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './api';
 import { launchBrowser, screenshot, watchErrors } from './browser';
 import { E2E_USERS } from './fixtures';
 import { openSignedIn, postApi, signInByApi } from './session';
@@ -63,13 +64,28 @@ describe('models', () => {
     await choose(page, 'model-size-input', 'S');
     await page.getByTestId('model-mobile-input').fill('13812345678');
     await page.getByTestId('model-commission-input').fill('20');
+    // Enter in a field creates nothing (it would have, half-filled, before): creating needs the button.
+    await page.getByTestId('model-mobile-input').press('Enter');
+    await page.getByTestId('model-city-input').press('Enter');
+    // 经纪人 starts as the member creating her.
+    expect(await page.getByTestId('model-manager-input').innerText()).toContain('陈默');
     await shot(page, 'model-new-form');
     await page.getByTestId('model-submit').click();
 
     await page.waitForURL(/\/admin\/information\/model\/\d+$/);
     const modelPath = new URL(page.url()).pathname;
+    // Her page opens at its top, not where the long form was scrolled to for 创建.
+    await page.getByTestId('model-profile').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const named = await callApi<{ id: number }[]>(
+      'GET',
+      `/v1/models?keyword=${encodeURIComponent(NAME)}`,
+      owner,
+    );
+    expect(named.map((model) => model.id)).toEqual([Number(modelPath.split('/').pop())]);
     await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toContain(NAME);
     expect(await page.getByTestId('model-figures').innerText()).toBe('178cm · 55kg · 84/60/88 · S');
+    expect(await page.getByTestId('model-header').innerText()).toContain('经纪人：陈默');
     const profile = await page.getByTestId('model-profile').innerText();
     expect(profile).toContain('13812345678');
     expect(profile).toContain('20%');
@@ -165,7 +181,8 @@ describe('models', () => {
   it("builds a model's book from her page: a folder, three photos, the cover, a manager, and the history of it", async () => {
     const created = await postApi<{ id: number }>(
       '/v1/models',
-      { name: '赵雨桐', gender: 'female', height: 176, city: '北京' },
+      // Nobody looks after her yet (a new model is otherwise its creator's): the form picks 陈默 below.
+      { name: '赵雨桐', gender: 'female', height: 176, city: '北京', manager_member_id: null },
       owner.access_token,
     );
     expect(created.code).toBe(0);
@@ -176,7 +193,7 @@ describe('models', () => {
 
     await page.getByRole('tab', { name: '资源' }).click();
     await page.getByTestId('model-folder-create').click();
-    expect(await page.getByTestId('folder-name-input').inputValue()).toBe('画册');
+    expect(await page.getByTestId('folder-name-input').inputValue()).toBe('赵雨桐 画册');
     await page.getByTestId('folder-create-submit').click();
     await page.getByTestId('model-folder').waitFor();
     const colours = ['#9f1239', '#0f766e', '#1d4ed8'];
@@ -214,11 +231,85 @@ describe('models', () => {
     const entries = page.getByTestId('model-history-entry');
     await expect.poll(() => entries.count()).toBe(7);
     const history = await page.getByTestId('model-history').innerText();
-    expect(history).toContain('新建了资源夹「画册」');
+    expect(history).toContain('新建了资源夹「赵雨桐 画册」');
     expect(history).toContain('上传了文件 look-03.jpg');
     expect(history).toMatch(/经纪人：-- → 陈默/);
     await shot(page, 'model-history');
     expect(errors).toEqual([]);
+    await page.close();
+  });
+  it('warns of a namesake born the same day before creating her, creates her when told, and deletes a model made by mistake', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 1280, height: 720 },
+    ]) {
+      const size = `${viewport.width}x${viewport.height}`;
+      const page = await openSignedIn(browser, owner, '/admin/information/model/new', viewport);
+      const errors = watchErrors(page);
+      await page.getByTestId('model-name-input').fill(NAME);
+      await typeDate(page.locator('#birthday'), '2002-05-10');
+      await page.getByTestId('model-city-input').fill('苏州');
+      await page.getByTestId('model-submit').click();
+      const warning = page.getByTestId('model-duplicates');
+      await warning.waitFor();
+      expect(await warning.innerText()).toContain('团队中已有同名且出生日期相同的模特');
+      const link = page.getByTestId('model-duplicates-link');
+      expect(await link.innerText()).toBe(NAME);
+      expect(await link.getAttribute('href')).toMatch(/^\/admin\/information\/model\/\d+$/);
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect(new URL(page.url()).pathname).toBe('/admin/information/model/new');
+      await page.getByTestId('model-submit').scrollIntoViewIfNeeded();
+      await screenshot(page, `model-namesake-warning-${size}`, { fullPage: false });
+
+      // Not the same person: 不是同一人，继续创建 creates her, and her page opens.
+      await page.getByTestId('model-duplicates-confirm').click();
+      await page.waitForURL(/\/admin\/information\/model\/\d+$/);
+      await page.getByTestId('model-profile').waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const created = Number(new URL(page.url()).pathname.split('/').pop());
+
+      // She was made by mistake after all: nothing refers to her, so a manager deletes her.
+      const remove = page.getByTestId('model-delete');
+      await expect.poll(() => remove.isEnabled()).toBe(true);
+      await remove.click();
+      const confirm = page.getByTestId('model-delete-confirm');
+      await confirm.waitFor();
+      expect(await page.locator('.ant-popover:visible').innerText()).toContain(`删除模特「${NAME}」？`);
+      await screenshot(page, `model-delete-confirm-${size}`, { fullPage: false });
+      await confirm.click();
+      await page.waitForURL((url) => url.pathname === '/admin/information/model');
+      await page.getByText('已删除').waitFor();
+      const left = await callApi<{ id: number }[]>(
+        'GET',
+        `/v1/models?keyword=${encodeURIComponent(NAME)}`,
+        owner,
+      );
+      expect(left.map((model) => model.id)).not.toContain(created);
+      expect(left).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('keeps 删除 disabled, with the reason, for a model a folder refers to', async () => {
+    const [model] = await callApi<{ id: number }[]>(
+      'GET',
+      `/v1/models?keyword=${encodeURIComponent('赵雨桐')}`,
+      owner,
+    );
+    if (!model) throw new Error('赵雨桐 is made by the journey above');
+    const page = await openSignedIn(browser, owner, `/admin/information/model/${model.id}`, {
+      width: 1280,
+      height: 720,
+    });
+    const remove = page.getByTestId('model-delete');
+    await expect
+      .poll(() => remove.getAttribute('data-reason'))
+      .toBe('该模特已有 1 个资源夹，不能删除，可以归档');
+    expect(await remove.isDisabled()).toBe(true);
+    await page.getByTestId('model-delete-blocked').hover();
+    await page.getByRole('tooltip').getByText('该模特已有 1 个资源夹，不能删除，可以归档').waitFor();
+    await screenshot(page, 'model-delete-refused-1280x720', { fullPage: false });
     await page.close();
   });
 });

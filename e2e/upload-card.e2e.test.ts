@@ -2,6 +2,7 @@ import type { TokenPair } from '@trackit/contract/session.schema';
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadPicture } from './api';
 import { launchBrowser, screenshot } from './browser';
 import { E2E_USERS } from './fixtures';
 import { createFolderByApi, openSignedIn, signInByApi } from './session';
@@ -165,5 +166,83 @@ describe('the upload card in the bottom-right corner', () => {
     expect(await uncovered(retries.last())).toBe(true);
     await screenshot(page, 'upload-card-with-notice-small-window');
     await page.close();
+  });
+  it('never covers a tile’s buttons: the page leaves room below its last tiles while files upload', async () => {
+    const folderId = await createFolderByApi(token, '试镜-满屏');
+    // 30 tiles: whole rows at five columns (1280 px) and at six (1440 px), so the last row reaches the
+    // right-hand corner where the card floats.
+    for (let index = 0; index < 30; index += 1) {
+      const bytes = await sharp({
+        create: { width: 300, height: 400, channels: 3, background: COLORS[index % COLORS.length] ?? '#000' },
+      })
+        .jpeg()
+        .toBuffer();
+      // A byte after the picture's end makes each file distinct; decoders ignore it.
+      await uploadPicture(
+        token,
+        folderId,
+        Buffer.concat([bytes, Buffer.from([index])]),
+        `满屏-${index + 1}.jpg`,
+      );
+    }
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 1440, height: 900 },
+    ]) {
+      const page = await openSignedIn(browser, token, `/admin/information/folder/${folderId}`, viewport);
+      const tiles = page.locator('[data-testid^="folder-file-"]');
+      await expect.poll(() => tiles.count(), { timeout: 30_000 }).toBe(30);
+      // More files on their way, held by the store: the card stays, uploading.
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/storm_api/v1/blobs/**', async (route) => {
+        if (route.request().method() !== 'PUT') return route.continue();
+        await released;
+        return route.abort();
+      });
+      await page.getByTestId('folder-upload-input').setInputFiles(await photos());
+      const card = page.getByTestId('upload-card');
+      await card.waitFor();
+      await expect.poll(() => page.getByTestId('upload-card-summary').textContent()).toBe('已完成 0/6');
+      // The simple card, then the taller one listing each file: scrolled to its end, the page shows every
+      // tile's buttons above the card, never under it.
+      for (const view of ['simple', 'detail'] as const) {
+        if (view === 'detail') {
+          await page.getByTestId('upload-card-toggle').click();
+          await page.getByTestId('upload-card-list').waitFor();
+        }
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await expect
+          .poll(async () =>
+            page.evaluate(() => document.documentElement.scrollHeight - window.scrollY - window.innerHeight),
+          )
+          .toBe(0);
+        const cardBox = await boxOf(card);
+        const buttons = page.locator(
+          '[data-testid^="folder-file-"] button:not([disabled]), [data-testid^="folder-file-"] .ant-checkbox',
+        );
+        let checked = 0;
+        for (const button of await buttons.all()) {
+          const box = await button.boundingBox();
+          if (!box || box.y < 56 || box.y + box.height > viewport.height) continue;
+          const name = (await button.getAttribute('data-testid')) ?? 'a tile button';
+          expect(overlap(box, cardBox), `${view}: ${name}`).toBe(false);
+          expect(await uncovered(button), `${view}: ${name}`).toBe(true);
+          checked += 1;
+        }
+        // The last tile, in the corner where the card floats, is among them.
+        const last = tiles.last().locator('[data-testid^="file-delete-"]');
+        expect((await boxOf(last)).x).toBeGreaterThan(cardBox.x);
+        expect(await uncovered(last), `${view}: the last tile`).toBe(true);
+        expect(checked).toBeGreaterThanOrEqual(6);
+        await screenshot(page, `upload-card-over-folder-${view}-${viewport.width}x${viewport.height}`, {
+          fullPage: false,
+        });
+      }
+      release();
+      await page.close();
+    }
   });
 });

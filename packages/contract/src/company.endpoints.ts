@@ -9,6 +9,7 @@ import {
 import { endpoint, json, page, requires } from './endpoint';
 import { idParamsSchema } from './envelope';
 import { recordHistoryEndpoint } from './operation-log.endpoints';
+import { recordDeleteEndpoint, recordDeletionEndpoint } from './record-deletion';
 
 export const companyEndpoints = {
   create: endpoint({
@@ -49,4 +50,12 @@ export const companyEndpoints = {
     body: companyUpdateSchema,
     answer: json(companySchema),
   }),
+  deletion: recordDeletionEndpoint(
+    '/v1/companies/:id/deletion',
+    '能否删除公司：没有订单、套餐和联系人时可以删除，否则给出原因',
+  ),
+  delete: recordDeleteEndpoint(
+    '/v1/companies/:id',
+    '删除误建的公司（没有订单、套餐和联系人），否则 409 并说明原因',
+  ),
 } as const;

@@ -19,6 +19,12 @@ export const LOCALE = 'zh-CN';
 
 export const MODAL_WIDTH = 382;
 
+/**
+ * The most records a duplicate lookup before creating answers (a model's namesakes, a contact's mobile):
+ * enough to recognise the person, bounded whatever the team holds.
+ */
+export const DUPLICATE_MATCHES_MAX = 5;
+
 // --- Login (docs/product.md §4, §5) -----------------------------------------------------------------------------------
 
 export const PHONE_LENGTH = 11;

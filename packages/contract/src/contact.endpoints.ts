@@ -1,6 +1,8 @@
 /** Contacts of client companies (docs/product.md "Companies and contacts"). */
+import { z } from 'zod';
 import {
   contactCreateSchema,
+  contactDuplicateQuerySchema,
   contactQuerySchema,
   contactSchema,
   contactUpdateSchema,
@@ -8,6 +10,7 @@ import {
 import { endpoint, json, page, requires } from './endpoint';
 import { idParamsSchema } from './envelope';
 import { recordHistoryEndpoint } from './operation-log.endpoints';
+import { recordDeleteEndpoint, recordDeletionEndpoint } from './record-deletion';
 
 export const contactEndpoints = {
   create: endpoint({
@@ -25,6 +28,14 @@ export const contactEndpoints = {
     access: requires('data_management', 'read'),
     query: contactQuerySchema,
     answer: page(contactSchema),
+  }),
+  duplicates: endpoint({
+    method: 'GET',
+    path: '/v1/contacts/duplicates',
+    summary: '团队中手机号相同的联系人（新建前提醒，可确认后继续创建）',
+    access: requires('data_management', 'edit'),
+    query: contactDuplicateQuerySchema,
+    answer: json(z.array(contactSchema)),
   }),
   get: endpoint({
     method: 'GET',
@@ -44,4 +55,9 @@ export const contactEndpoints = {
     body: contactUpdateSchema,
     answer: json(contactSchema),
   }),
+  deletion: recordDeletionEndpoint(
+    '/v1/contacts/:id/deletion',
+    '能否删除联系人：没有订单和套餐时可以删除，否则给出原因',
+  ),
+  delete: recordDeleteEndpoint('/v1/contacts/:id', '删除误建的联系人（没有订单和套餐），否则 409 并说明原因'),
 } as const;

@@ -7,6 +7,8 @@ import { emailSchema, mobileSchema, text1To50Schema, textSchema } from './patter
 export const CONTACT_MESSAGES = {
   contactNotFound: '联系人不存在',
   archiveForbidden: '只有管理权限可以归档或恢复联系人',
+  /** A warning before creating, not a refusal: one person may be the contact of two companies. */
+  mobileDuplicate: '团队中已有联系人使用这个手机号，请确认不是同一人',
 } as const;
 
 export const CONTACT_LIMITS = { position: 50, wechat: 50, notes: 500 } as const;
@@ -59,3 +61,7 @@ export const contactFilterSchema = z.object({
 export type ContactFilter = z.infer<typeof contactFilterSchema>;
 export const contactQuerySchema = pageQuerySchema.extend(contactFilterSchema.shape);
 export type ContactQuery = z.infer<typeof contactQuerySchema>;
+
+/** GET /v1/contacts/duplicates: the team's contacts (archived ones too) with this mobile. */
+export const contactDuplicateQuerySchema = z.object({ mobile: mobileSchema });
+export type ContactDuplicateQuery = z.infer<typeof contactDuplicateQuerySchema>;

@@ -34,7 +34,7 @@ export const FOLDER_KIND_LABELS: Readonly<Record<FolderKind, string>> = {
   other: '其他',
 };
 
-/** A model's standing with the agency; `left` is the archive (a model is never deleted). */
+/** A model's standing with the agency; `left` is the archive (only a model created by mistake is deleted). */
 export const MODEL_STATUSES = ['active', 'paused', 'left'] as const;
 export type ModelStatus = (typeof MODEL_STATUSES)[number];
 export const modelStatusSchema = z.enum(MODEL_STATUSES);

@@ -11,6 +11,7 @@ import {
   folderUpdateSchema,
 } from './folder.schema';
 import { folderShareSchema } from './package.schema';
+import { recordDeleteEndpoint, recordDeletionEndpoint } from './record-deletion';
 import { fileCreateSchema, fileSchema } from './upload.schema';
 
 export const folderEndpoints = {
@@ -47,6 +48,14 @@ export const folderEndpoints = {
     body: folderUpdateSchema,
     answer: json(folderSchema),
   }),
+  deletion: recordDeletionEndpoint(
+    '/v1/folders/:id/deletion',
+    '能否删除资源夹：没有文件时可以删除，否则给出原因',
+  ),
+  delete: recordDeleteEndpoint(
+    '/v1/folders/:id',
+    '删除没有文件的资源夹（连同其分享链接；套餐中不再显示），否则 409 并说明原因',
+  ),
   share: endpoint({
     method: 'POST',
     path: '/v1/folders/:id/share',

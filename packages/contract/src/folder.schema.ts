@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { FOLDER_KINDS, folderKindSchema } from './enums';
+import { FOLDER_KIND_LABELS, FOLDER_KINDS, type FolderKind, folderKindSchema } from './enums';
 import { pageQuerySchema, sortSchema } from './envelope';
 import { folderShareSchema } from './package.schema';
-import { text1To50Schema, textSchema } from './patterns';
+import { text1To50Schema, textLength, textSchema } from './patterns';
 import { FILE_KINDS } from './upload.schema';
 
 /** POST /v1/folders: a folder of a model of the team (or of none), `other` unless a kind is given. */
@@ -12,6 +12,19 @@ export const folderCreateSchema = z.object({
   model_id: z.number().int().positive().nullish(),
 });
 export type FolderCreate = z.infer<typeof folderCreateSchema>;
+
+/** The longest folder name, in characters (text1To50Schema). */
+const FOLDER_NAME_MAX = 50;
+
+/**
+ * The name a folder made on a model's page starts with, as the demo seed names its folders: the model's
+ * name and the kind, `刘晓阳 画册`; a long name is shortened so the whole stays within 50 characters.
+ */
+export function modelFolderName(modelName: string, kind: FolderKind): string {
+  const suffix = ` ${FOLDER_KIND_LABELS[kind]}`;
+  const room = FOLDER_NAME_MAX - textLength(suffix);
+  return `${[...modelName].slice(0, room).join('')}${suffix}`;
+}
 
 /** PATCH /v1/folders/{id}: rename, change the kind; what is left out stays. */
 export const folderUpdateSchema = z.object({

@@ -1,10 +1,13 @@
 /** Models, their measurement history and trips (docs/product.md "Models"). */
+
+import { z } from 'zod';
 import { compCardQuerySchema } from './comp-card';
 import { endpoint, json, page, raw, requires } from './endpoint';
 import { idParamsSchema, pageQuerySchema } from './envelope';
 import {
   measurementSchema,
   modelCreateSchema,
+  modelDuplicateQuerySchema,
   modelFilterSchema,
   modelQuerySchema,
   modelSchema,
@@ -15,6 +18,7 @@ import {
 } from './model.schema';
 import { modelImportQuerySchema, modelImportResultSchema, XLSX_CONTENT_TYPE } from './model-sheet.schema';
 import { recordHistoryEndpoint } from './operation-log.endpoints';
+import { recordDeleteEndpoint, recordDeletionEndpoint } from './record-deletion';
 
 export const modelEndpoints = {
   create: endpoint({
@@ -58,6 +62,14 @@ export const modelEndpoints = {
     rawBody: true,
     answer: json(modelImportResultSchema),
   }),
+  duplicates: endpoint({
+    method: 'GET',
+    path: '/v1/models/duplicates',
+    summary: '团队中同名且出生日期相同的模特（新建前提醒，可确认后继续创建）',
+    access: requires('data_management', 'edit'),
+    query: modelDuplicateQuerySchema,
+    answer: json(z.array(modelSchema)),
+  }),
   get: endpoint({
     method: 'GET',
     path: '/v1/models/:id',
@@ -75,6 +87,14 @@ export const modelEndpoints = {
     body: modelUpdateSchema,
     answer: json(modelSchema),
   }),
+  deletion: recordDeletionEndpoint(
+    '/v1/models/:id/deletion',
+    '能否删除模特：没有订单、套餐和资源夹时可以删除，否则给出原因',
+  ),
+  delete: recordDeleteEndpoint(
+    '/v1/models/:id',
+    '删除误建的模特（没有订单、套餐和资源夹；连同其行程和身材记录），否则 409 并说明原因',
+  ),
   measurements: endpoint({
     method: 'GET',
     path: '/v1/models/:id/measurements',

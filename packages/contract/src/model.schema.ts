@@ -25,6 +25,8 @@ export const MODEL_MESSAGES = {
   mobileTaken: (name: string) => `手机号已被模特「${name}」使用`,
   mobileOrIdNumberTaken: '手机号或身份证号已被其他模特使用',
   idNumberTaken: (name: string) => `身份证号已被模特「${name}」使用`,
+  /** A warning before creating, not a refusal: two people may share a name and a birthday. */
+  namesakeWarning: '团队中已有同名且出生日期相同的模特，请确认不是同一人',
 } as const;
 
 const integerIn = (min: number, max: number, unit: string) =>
@@ -291,6 +293,13 @@ export const modelFilterSchema = z.object({
 export type ModelFilter = z.infer<typeof modelFilterSchema>;
 export const modelQuerySchema = pageQuerySchema.extend(modelFilterSchema.shape);
 export type ModelQuery = z.infer<typeof modelQuerySchema>;
+
+/** GET /v1/models/duplicates: the team's models (any status) with exactly this name and birthday. */
+export const modelDuplicateQuerySchema = z.object({
+  name: modelFields.name,
+  birthday: dateSchema,
+});
+export type ModelDuplicateQuery = z.infer<typeof modelDuplicateQuerySchema>;
 
 // --- Trips ------------------------------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
   file_reorder: { folder: '2025 春夏画册', count: 12 },
   file_move: { from: '2025 春夏画册', to: 'Anna 拍立得', files: ['a.jpg', 'b.jpg'] },
   file_delete: { folder: '2025 春夏画册', file: 'a.jpg' },
+  folder_delete: { name: '刘晓阳 画册' },
   company_create: { name: '上海星河传媒有限公司' },
   company_update: {
     name: '上海星河传媒有限公司',
@@ -31,6 +32,7 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
   },
   company_archive: { name: '上海星河传媒有限公司' },
   company_restore: { name: '上海星河传媒有限公司' },
+  company_delete: { name: '上海星河传媒有限公司' },
   package_create: { name: '春季新品拍摄', models: ['刘晓阳', 'Anna'] },
   package_update: {
     name: '春季新品拍摄',
@@ -43,6 +45,7 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
   contact_update: { name: '王珊', changes: [{ field: '职位', before: '--', after: '市场总监' }] },
   contact_archive: { name: '王珊' },
   contact_restore: { name: '王珊' },
+  contact_delete: { name: '王珊' },
   order_create: { name: 'HF20261124001', source: 'calendar' },
   order_update: { name: 'HF20261124001', changes: [{ field: '标题', before: '', after: '春季大片' }] },
   order_submit: { name: 'HF20261124001' },
@@ -67,6 +70,7 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
   role_permissions: { name: '经纪人', changes: [{ field: '订单', before: '查看', after: '编辑' }] },
   model_create: { name: '刘晓阳' },
   model_update: { name: '刘晓阳', changes: [{ field: '状态', before: '合作中', after: '已解约' }] },
+  model_delete: { name: '刘晓阳' },
   model_trip_create: { name: '刘晓阳', kind: 'vacation', start_date: '2026-05-01', end_date: '2026-05-07' },
   model_trip_update: { name: '刘晓阳', changes: [{ field: '地点', before: '上海', after: '巴黎' }] },
   model_trip_delete: { name: '刘晓阳', kind: 'work', start_date: '2026-05-01', end_date: '2026-05-07' },
@@ -114,6 +118,15 @@ describe('the operation-log catalogue', () => {
       describeOperation({ action: 'sign_in_refused', targetId: null, detail: SAMPLES.sign_in_refused })
         .sentence,
     ).toBe('手机号 138****1234 登录被拒绝：验证码错误（24 小时内第 3 次）');
+  });
+
+  it('links a deletion nowhere: the record is gone', () => {
+    expect(
+      describeOperation({ action: 'model_delete', targetId: '12', detail: SAMPLES.model_delete }),
+    ).toEqual({ label: '删除模特', sentence: '删除了误建的模特「刘晓阳」', changes: [], link: null });
+    expect(
+      describeOperation({ action: 'folder_delete', targetId: '12', detail: SAMPLES.folder_delete }).link,
+    ).toBeNull();
   });
 
   it('reads an entry whose detail no longer fits its action (an older version wrote it) as its label', () => {

@@ -48,6 +48,8 @@ interface ActionSpec<D extends z.ZodObject> {
   readonly sentence: (detail: z.output<D>) => string;
   /** The changed fields, before → after. */
   readonly changes?: (detail: z.output<D>) => FieldChange[];
+  /** False for an action that removes its record (a deletion): the entry links nowhere. */
+  readonly linked?: false;
 }
 
 // Infers each action's detail type, so `sentence` and `changes` are checked against its schema.
@@ -68,6 +70,20 @@ const nothing = z.object({});
 
 const named = z.object({ name: z.string() });
 const namedChanges = z.object({ name: z.string(), changes: z.array(fieldChangeSchema) });
+
+/**
+ * The deletion of a record created by mistake (docs/product.md "Deleting and archiving"): its name, and no
+ * link, the record being gone.
+ */
+const deleteAction = (target: OperationTarget, label: string, sentence: (name: string) => string) =>
+  action({
+    label,
+    inTeamLog: true,
+    target,
+    detail: named,
+    sentence: ({ name }) => sentence(name),
+    linked: false,
+  });
 
 /** A team-log action on a named record (create, archive, restore): `sentence(name)`. */
 const namedAction = (target: OperationTarget, label: string, sentence: (name: string) => string) =>
@@ -169,6 +185,7 @@ export const OPERATION_CATALOGUE = {
     sentence: ({ folder, file }) => `上传了文件 ${file} 到资源夹「${folder}」`,
   }),
   folder_update: updateAction('folder', '修改资源夹', ({ name }) => `修改了资源夹「${name}」`),
+  folder_delete: deleteAction('folder', '删除资源夹', (name) => `删除了资源夹「${name}」`),
   file_reorder: action({
     label: '调整文件顺序',
     inTeamLog: true,
@@ -208,6 +225,7 @@ export const OPERATION_CATALOGUE = {
       ? `将模特「${name}」设为已解约`
       : `修改了模特「${name}」`,
   ),
+  model_delete: deleteAction('model', '删除模特', (name) => `删除了误建的模特「${name}」`),
   model_trip_create: action({
     label: '添加模特行程',
     inTeamLog: true,
@@ -239,6 +257,7 @@ export const OPERATION_CATALOGUE = {
   company_update: updateAction('company', '修改公司', ({ name }) => `修改了公司「${name}」`),
   company_archive: namedAction('company', '归档公司', (name) => `归档了公司「${name}」`),
   company_restore: namedAction('company', '恢复公司', (name) => `恢复了公司「${name}」`),
+  company_delete: deleteAction('company', '删除公司', (name) => `删除了误建的公司「${name}」`),
   package_create: action({
     label: '新建套餐',
     inTeamLog: true,
@@ -261,6 +280,7 @@ export const OPERATION_CATALOGUE = {
   contact_update: updateAction('contact', '修改联系人', ({ name }) => `修改了联系人「${name}」`),
   contact_archive: namedAction('contact', '归档联系人', (name) => `归档了联系人「${name}」`),
   contact_restore: namedAction('contact', '恢复联系人', (name) => `恢复了联系人「${name}」`),
+  contact_delete: deleteAction('contact', '删除联系人', (name) => `删除了误建的联系人「${name}」`),
   // Orders are named by their number (HF20261124001) and title, as staff say them.
   order_create: action({
     label: '新建订单',
@@ -407,7 +427,7 @@ export function describeOperation(entry: {
 }): OperationDescription {
   const spec = OPERATION_CATALOGUE[entry.action] as ActionSpec<z.ZodObject>;
   const target = spec.target ? OPERATION_TARGETS[spec.target] : null;
-  const link = target?.link && entry.targetId ? target.link(entry.targetId) : null;
+  const link = target?.link && entry.targetId && spec.linked !== false ? target.link(entry.targetId) : null;
   const detail = spec.detail.safeParse(entry.detail ?? {});
   if (!detail.success) return { label: spec.label, sentence: spec.label, changes: [], link };
   return {

@@ -8,7 +8,27 @@ import styles from './corner-dock.module.css';
  */
 export const CORNER_PLACES = { uploadCard: 0, newVersionNotice: 1 } as const;
 
+/**
+ * The room the corner takes at the bottom of the window (its height and its margins; 0 when empty), as a
+ * CSS variable on the document: the shell leaves that much free below the page and keeps focused fields
+ * above it (admin-layout.module.css), so a page scrolled to its end shows its last tiles and their buttons
+ * above the upload card instead of under it.
+ */
+export const CORNER_DOCK_SPACE = '--corner-dock-space';
+/** The dock's distance from the window's bottom edge (corner-dock.module.css), kept again above it. */
+const DOCK_MARGIN = 24;
+
 let dock: HTMLElement | undefined;
+
+function reserveRoom(element: HTMLElement) {
+  // Not in every test environment; the room is only a comfort there.
+  if (typeof ResizeObserver === 'undefined') return;
+  new ResizeObserver(() => {
+    const height = element.getBoundingClientRect().height;
+    const space = height > 0 ? Math.ceil(height) + 2 * DOCK_MARGIN : 0;
+    document.documentElement.style.setProperty(CORNER_DOCK_SPACE, `${space}px`);
+  }).observe(element);
+}
 
 /** The one corner container, added to the body on first use. */
 const cornerDock = (): HTMLElement => {
@@ -17,6 +37,7 @@ const cornerDock = (): HTMLElement => {
     dock.className = styles.dock ?? '';
     dock.dataset.testid = 'corner-dock';
     document.body.append(dock);
+    reserveRoom(dock);
   }
   return dock;
 };

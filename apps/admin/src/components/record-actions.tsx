@@ -1,6 +1,7 @@
 import type { RecordStatus } from '@trackit/contract/enums';
 import type { PermissionKey } from '@trackit/contract/permissions';
 import { Button, Popconfirm, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useCan } from '../layouts/use-permission-level';
 
 export interface RecordActionsProps {
@@ -13,13 +14,15 @@ export interface RecordActionsProps {
   busy: boolean;
   onEdit: () => void;
   onStatus: (status: RecordStatus) => void;
+  /** 删除 of a record created by mistake (a RecordDeleteButton), beside 归档 at manage. */
+  deleteAction?: ReactNode;
   /** Prefix of the buttons' test ids: `{testId}-edit`, `-archive`, `-restore`. */
   testId: string;
 }
 
 /**
  * The actions of a record's detail card, as the member's level allows: 编辑 (edit), and 归档 with a
- * confirmation or 恢复 (manage). Nothing is shown that the level cannot do.
+ * confirmation or 恢复, and 删除 (manage). Nothing is shown that the level cannot do.
  */
 export function RecordActions({
   permission,
@@ -29,6 +32,7 @@ export function RecordActions({
   busy,
   onEdit,
   onStatus,
+  deleteAction,
   testId,
 }: RecordActionsProps) {
   const canEdit = useCan(permission, 'edit');
@@ -56,6 +60,7 @@ export function RecordActions({
             </Button>
           </Popconfirm>
         ))}
+      {canManage && deleteAction}
     </Space>
   );
 }

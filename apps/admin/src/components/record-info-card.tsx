@@ -12,7 +12,7 @@ export interface RecordEditing {
 export interface RecordInfoCardProps
   extends Pick<
     RecordActionsProps,
-    'permission' | 'status' | 'archiveQuestion' | 'archiveDescription' | 'busy' | 'testId'
+    'permission' | 'status' | 'archiveQuestion' | 'archiveDescription' | 'busy' | 'deleteAction' | 'testId'
   > {
   /** Tags shown after 基本信息 (tier, status…). */
   tags: ReactNode;

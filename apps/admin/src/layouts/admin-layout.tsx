@@ -5,7 +5,7 @@ import { STORAGE_NEVER_EXPIRES } from '@trackit/contract/constants';
 import { copyright, MESSAGES } from '@trackit/contract/messages';
 import { Button, Layout, Result } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { ForbiddenPage } from '../components/forbidden-page';
 import { PageLoading, PageLoadingOverlay } from '../components/page-loading';
 import { UploadCard } from '../components/upload-card';
@@ -27,6 +27,13 @@ const COLLAPSED_KEY = 'MENU_COLLAPSED';
 const HEADER_HEIGHT = 56;
 const SIDER_WIDTH = 208;
 const SIDER_COLLAPSED_WIDTH = 64;
+
+/**
+ * Scroll positions are kept per page, not per visit: another page opens at its top (a model's page after
+ * the long form that created it), Back returns to where the page was left, and a change of a list's
+ * filters or page in the address keeps the list where it is.
+ */
+const scrollKey = (location: { pathname: string }) => location.pathname;
 
 /**
  * The signed-in shell (docs/product.md §2 "Shell navigation"): header, the side menu of the member's permission
@@ -130,6 +137,7 @@ export function AdminLayout() {
         </Layout>
         {/* Here rather than in a page: uploads and their card outlive a move to another page. */}
         <UploadCard />
+        <ScrollRestoration getKey={scrollKey} />
       </Layout>
     </BreadcrumbTitleContext>
   );

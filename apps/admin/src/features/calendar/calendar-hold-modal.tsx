@@ -6,6 +6,7 @@ import { Alert, Button, DatePicker, Form, type GetRef, Input, Modal, Result, Tim
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { RecordForm } from '../../components/record-form';
 import { useCanOpen } from '../../layouts/route-access';
 import { useHoldDays } from './calendar.queries';
 import type { ResourceRow } from './calendar-layout';
@@ -122,7 +123,7 @@ export function CalendarHoldModal({
           ]}
         />
       ) : (
-        <Form layout="vertical" data-testid="calendar-hold-form">
+        <RecordForm layout="vertical" data-testid="calendar-hold-form">
           {/* A form of plain state, not of antd fields: each label names its control through an id. */}
           <Form.Item label="模特" htmlFor="calendar-hold-models" required>
             <CalendarModelSelect
@@ -203,7 +204,7 @@ export function CalendarHoldModal({
             />
           )}
           {problem && <Alert type="error" showIcon title={problem} data-testid="calendar-hold-problem" />}
-        </Form>
+        </RecordForm>
       )}
     </Modal>
   );

@@ -5,12 +5,20 @@ import { DATE_FORMATS } from '@trackit/contract/constants';
 import { COMPANY_INDUSTRY_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import { Card, Descriptions, Flex } from 'antd';
+import { useNavigate } from 'react-router';
+import { RecordDeleteButton } from '../../components/record-delete-button';
 import { RecordHistory } from '../../components/record-history';
 import { RecordInfoCard } from '../../components/record-info-card';
 import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { useCan } from '../../layouts/use-permission-level';
 import { CompanyContacts } from '../contact/company-contacts';
-import { companyHistoryQuery, companyQuery, useUpdateCompany } from './company.queries';
+import {
+  companyDeletionQuery,
+  companyHistoryQuery,
+  companyQuery,
+  useDeleteCompany,
+  useUpdateCompany,
+} from './company.queries';
 import { CompanyForm } from './company-form';
 import { StatusTag, TierTag } from './company-labels';
 
@@ -18,6 +26,8 @@ const orEmpty = (value: string | number | null) => (value === null || value === 
 
 function CompanyInfo({ company }: { company: Company }) {
   const update = useUpdateCompany(company.id);
+  const remove = useDeleteCompany(company.id);
+  const navigate = useNavigate();
   return (
     <RecordInfoCard
       tags={
@@ -33,6 +43,15 @@ function CompanyInfo({ company }: { company: Company }) {
       busy={update.isPending}
       testId="company"
       onStatus={(status, done) => update.mutate({ status }, { onSuccess: done })}
+      deleteAction={
+        <RecordDeleteButton
+          deletion={companyDeletionQuery(company.id)}
+          remove={remove}
+          question={`删除公司「${company.name}」？`}
+          onDeleted={() => navigate('/information/company', { replace: true })}
+          testId="company"
+        />
+      }
       editForm={({ close, saved }) => (
         <CompanyForm
           company={company}
@@ -69,7 +88,8 @@ function CompanyInfo({ company }: { company: Company }) {
 }
 
 /**
- * A client company (/admin/information/company/{id}): its details (编辑 for edit, 归档/恢复 for manage),
+ * A client company (/admin/information/company/{id}): its details (编辑 for edit, 归档/恢复 and 删除 of one
+ * created by mistake for manage),
  * its contacts, added and edited in place, and its history (its own and its contacts' entries). The
  * breadcrumb shows its name (公司不存在 when missing).
  */

@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answerCalls } from '../../testing/api-answers';
+import { pressEnter } from '../../testing/keyboard';
 import { renderPage } from '../../testing/render-page';
 import { memberOption, memberOptionsAnswer } from '../organization/organization.fixtures';
 import { CompanyForm, companyBody, companyFormValues } from './company-form';
@@ -66,6 +67,16 @@ describe('CompanyForm: one form for create and edit, checked by the contract sch
     });
     // No owner picked and none known: left out, so the server makes the creator the owner.
     expect(onSubmit.mock.calls[0]?.[0]).not.toHaveProperty('owner_member_id');
+  });
+
+  it('does not create on Enter in a field: creating needs the button', async () => {
+    const onSubmit = vi.fn();
+    render(<CompanyForm submitting={false} submitText="创建" onSubmit={onSubmit} />);
+    fill('company-name-input', '上海星河传媒有限公司');
+    expect(pressEnter(screen.getByTestId('company-name-input'))).toBe(false);
+    expect(pressEnter(screen.getByTestId('company-credit-code-input'))).toBe(false);
+    fireEvent.click(screen.getByTestId('company-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
   });
 
   it('makes the member creating a company its owner unless another is picked', () => {

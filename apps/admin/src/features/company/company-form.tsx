@@ -12,6 +12,7 @@ import {
 } from '@trackit/contract/enums';
 import { Button, Col, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
 import { emptyToNull, optionalRule } from '../../components/optional-rule';
+import { RecordForm } from '../../components/record-form';
 import { schemaRule } from '../../components/schema-rule';
 import { textCount } from '../../components/text-count';
 import { MemberSelect } from '../organization/member-select';
@@ -97,7 +98,7 @@ export function CompanyForm({
   onCancel,
 }: CompanyFormProps) {
   return (
-    <Form<CompanyFormValues>
+    <RecordForm<CompanyFormValues>
       layout="vertical"
       initialValues={companyFormValues(company, defaultOwner)}
       onFinish={(values) => onSubmit(companyBody(values))}
@@ -208,6 +209,6 @@ export function CompanyForm({
           {submitText}
         </Button>
       </Flex>
-    </Form>
+    </RecordForm>
   );
 }

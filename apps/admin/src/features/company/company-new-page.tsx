@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Card } from 'antd';
+import { App, Card, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import { profileQuery } from '../session/session.queries';
 import { useCreateCompany } from './company.queries';
@@ -10,8 +10,17 @@ export function CompanyNewPage() {
   const create = useCreateCompany();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  // The shell has loaded the member already: a new company is theirs unless they pick someone else.
-  const me = useQuery(profileQuery).data;
+  // A new company is the creating member's unless they pick someone else: the form starts once the
+  // member is known (the shell is loading them too), so its 负责人 is filled from the start.
+  const profile = useQuery(profileQuery);
+  const me = profile.data;
+  if (profile.isPending) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  }
   return (
     <Card>
       <CompanyForm

@@ -15,6 +15,8 @@ export const companyKeys = {
   lists: ['companies', 'list'] as const,
   detail: (id: number) => ['companies', 'detail', id] as const,
   history: (id: number) => ['companies', 'history', id] as const,
+  /** Whether it can be deleted: its contacts change it (contact.queries.ts refreshes ['companies']). */
+  deletion: (id: number) => ['companies', 'deletion', id] as const,
 };
 
 /** The team's companies: keyword, industry, tier, owner, status and a page (`CompanyQuery`). */
@@ -64,5 +66,23 @@ export function useUpdateCompany(id: number) {
       // Contacts show their company's name.
       void queryClient.invalidateQueries({ queryKey: ['contacts'] });
     },
+  });
+}
+
+/** Whether the company can be deleted now (nothing refers to it), and why not; asked for managers only. */
+export const companyDeletionQuery = (id: number) =>
+  queryOptions({
+    queryKey: companyKeys.deletion(id),
+    queryFn: ({ signal }) => api.call(endpoints.company.deletion, { params: { id } }, { signal }),
+  });
+
+/** Deletes a company created by mistake; the lists refresh (the page leaves for the list). */
+export function useDeleteCompany(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(endpoints.company.delete, { params: { id } }),
+    // Only the lists: the page still open on the company would ask for it again and find it gone.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: companyKeys.lists }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: companyKeys.deletion(id) }),
   });
 }

@@ -4,18 +4,27 @@ import { DATE_FORMATS } from '@trackit/contract/constants';
 import { CONTACT_MESSAGES, type Contact } from '@trackit/contract/contact.schema';
 import { MESSAGES } from '@trackit/contract/messages';
 import { Card, Descriptions, Flex, Tag } from 'antd';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { RecordDeleteButton } from '../../components/record-delete-button';
 import { RecordHistory } from '../../components/record-history';
 import { RecordInfoCard } from '../../components/record-info-card';
 import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { StatusTag } from '../company/company-labels';
-import { contactHistoryQuery, contactQuery, useUpdateContact } from './contact.queries';
+import {
+  contactDeletionQuery,
+  contactHistoryQuery,
+  contactQuery,
+  useDeleteContact,
+  useUpdateContact,
+} from './contact.queries';
 import { ContactForm } from './contact-form';
 
 const orEmpty = (value: string | null) => value ?? MESSAGES.empty;
 
 function ContactInfo({ contact }: { contact: Contact }) {
   const update = useUpdateContact();
+  const remove = useDeleteContact(contact.id);
+  const navigate = useNavigate();
   return (
     <RecordInfoCard
       tags={
@@ -30,6 +39,15 @@ function ContactInfo({ contact }: { contact: Contact }) {
       busy={update.isPending}
       testId="contact"
       onStatus={(status, done) => update.mutate({ id: contact.id, values: { status } }, { onSuccess: done })}
+      deleteAction={
+        <RecordDeleteButton
+          deletion={contactDeletionQuery(contact.id)}
+          remove={remove}
+          question={`删除联系人「${contact.name}」？`}
+          onDeleted={() => navigate('/information/contacts', { replace: true })}
+          testId="contact"
+        />
+      }
       editForm={({ close, saved }) => (
         <ContactForm
           contact={contact}
@@ -64,9 +82,8 @@ function ContactInfo({ contact }: { contact: Contact }) {
 }
 
 /**
- * A contact (/admin/information/contacts/{id}): details, 编辑 for edit, 归档/恢复 for manage, and its
- * history. The
- * breadcrumb shows the name (联系人不存在 when missing).
+ * A contact (/admin/information/contacts/{id}): details, 编辑 for edit, 归档/恢复 and 删除 of one created
+ * by mistake for manage, and its history. The breadcrumb shows the name (联系人不存在 when missing).
  */
 export function ContactDetailPage() {
   const { query: contact, missing } = useRouteRecord(contactQuery, CONTACT_MESSAGES.contactNotFound);

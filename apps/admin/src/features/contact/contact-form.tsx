@@ -1,14 +1,20 @@
+import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import {
   CONTACT_LIMITS,
+  CONTACT_MESSAGES,
   type Contact,
   type ContactCreate,
   contactCreateSchema,
 } from '@trackit/contract/contact.schema';
+import { RECORD_STATUS_LABELS } from '@trackit/contract/enums';
 import { Button, Checkbox, Col, Flex, Form, Input, Row } from 'antd';
+import { type DuplicateMatch, DuplicateWarning, useDuplicateCheck } from '../../components/duplicate-warning';
 import { emptyToNull, optionalRule } from '../../components/optional-rule';
+import { RecordForm } from '../../components/record-form';
 import { schemaRule } from '../../components/schema-rule';
 import { textCount } from '../../components/text-count';
 import { CompanySelect } from '../company/company-select';
+import { findContactsWithMobile } from './contact.queries';
 
 const shape = contactCreateSchema.shape;
 
@@ -45,6 +51,19 @@ export const contactBody = (values: ContactFormValues): ContactCreate =>
     is_invoice_contact: values.is_invoice_contact,
   });
 
+/** The team's contacts (archived too) with the new one's mobile, as the warning lists them. */
+async function sameMobile(mobile: string): Promise<DuplicateMatch[]> {
+  const found = await findContactsWithMobile({ mobile });
+  return found.map((contact) => ({
+    id: contact.id,
+    name: contact.name,
+    details: [contact.company?.name ?? '个人', contact.position, RECORD_STATUS_LABELS[contact.status]].filter(
+      (detail): detail is string => Boolean(detail),
+    ),
+    href: ADMIN_PATHS.contact(contact.id),
+  }));
+}
+
 export interface ContactFormProps {
   contact?: Contact;
   /** The company of a new contact added from a company's page: fixed, not chosen. */
@@ -68,11 +87,18 @@ export function ContactForm({
   compact = false,
 }: ContactFormProps) {
   const half = compact ? 24 : 12;
+  // A new contact is checked against the team's contacts with the same mobile first: a warning, not a
+  // refusal, since one person may be the contact of two companies.
+  const duplicates = useDuplicateCheck<ContactCreate>({
+    find: (body) => (contact || !body.mobile ? null : sameMobile(body.mobile)),
+    create: onSubmit,
+  });
   return (
-    <Form<ContactFormValues>
+    <RecordForm<ContactFormValues>
       layout="vertical"
       initialValues={contactFormValues(contact, company?.id)}
-      onFinish={(values) => onSubmit(contactBody(values))}
+      onFinish={(values) => duplicates.submit(contactBody(values))}
+      onValuesChange={duplicates.clear}
       data-testid="contact-form"
     >
       <Row gutter={24}>
@@ -130,13 +156,27 @@ export function ContactForm({
           </Form.Item>
         </Col>
       </Row>
+      {duplicates.matches && (
+        <DuplicateWarning
+          title={CONTACT_MESSAGES.mobileDuplicate}
+          matches={duplicates.matches}
+          busy={submitting}
+          onConfirm={duplicates.confirm}
+          testId="contact-duplicates"
+        />
+      )}
       <Flex gap={12} justify="flex-end">
         {onCancel && <Button onClick={onCancel}>取消</Button>}
-        <Button type="primary" htmlType="submit" loading={submitting} data-testid="contact-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={submitting || duplicates.checking}
+          data-testid="contact-submit"
+        >
           {submitText}
         </Button>
       </Flex>
-    </Form>
+    </RecordForm>
   );
 }
 

@@ -3,7 +3,12 @@
  * creating and changing one, and what each does to the cache.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContactCreate, ContactQuery, ContactUpdate } from '@trackit/contract/contact.schema';
+import type {
+  ContactCreate,
+  ContactDuplicateQuery,
+  ContactQuery,
+  ContactUpdate,
+} from '@trackit/contract/contact.schema';
 import { endpoints } from '@trackit/contract/endpoints';
 import { PAGINATION } from '@trackit/contract/envelope';
 import { api } from '../../api';
@@ -15,6 +20,7 @@ export const contactKeys = {
   lists: ['contacts', 'list'] as const,
   detail: (id: number) => ['contacts', 'detail', id] as const,
   history: (id: number) => ['contacts', 'history', id] as const,
+  deletion: (id: number) => ['contacts', 'deletion', id] as const,
 };
 
 /** The team's contacts: company, keyword, status and a page (`ContactQuery`). */
@@ -66,5 +72,34 @@ export function useUpdateContact() {
       queryClient.setQueryData(contactKeys.detail(contact.id), contact);
       refreshAround(queryClient);
     },
+  });
+}
+
+/**
+ * The team's contacts with this mobile, asked before one is created: the form warns and lets the member
+ * go on (one person may be the contact of two companies).
+ */
+export const findContactsWithMobile = (query: ContactDuplicateQuery) =>
+  api.call(endpoints.contact.duplicates, { query });
+
+/** Whether the contact can be deleted now (nothing refers to it), and why not; asked for managers only. */
+export const contactDeletionQuery = (id: number) =>
+  queryOptions({
+    queryKey: contactKeys.deletion(id),
+    queryFn: ({ signal }) => api.call(endpoints.contact.deletion, { params: { id } }, { signal }),
+  });
+
+/** Deletes a contact created by mistake; the lists and its company refresh (the page leaves for the list). */
+export function useDeleteContact(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(endpoints.contact.delete, { params: { id } }),
+    // The lists and its company's page, not the contact's own queries: the page still open on it would
+    // ask for them again and find it gone.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: contactKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: ['companies'] });
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: contactKeys.deletion(id) }),
   });
 }

@@ -1,5 +1,6 @@
 import { type FolderCreate, folderCreateSchema } from '@trackit/contract/folder.schema';
 import { Button, Form, Input, Select } from 'antd';
+import { RecordForm } from '../../components/record-form';
 import { schemaRule } from '../../components/schema-rule';
 import { textCount } from '../../components/text-count';
 import { FOLDER_KIND_OPTIONS } from './folder-kind';
@@ -20,7 +21,7 @@ export interface FolderFormProps {
 /** A folder's name, kind and (when creating) model, checked with the schema the server uses. */
 export function FolderForm({ initialValues, withModel, submitting, submitText, onSubmit }: FolderFormProps) {
   return (
-    <Form<FolderCreate>
+    <RecordForm<FolderCreate>
       layout="vertical"
       initialValues={{ kind: 'other', ...initialValues }}
       onFinish={(values) => onSubmit(folderCreateSchema.parse(values))}
@@ -54,6 +55,6 @@ export function FolderForm({ initialValues, withModel, submitting, submitText, o
           {submitText}
         </Button>
       </Form.Item>
-    </Form>
+    </RecordForm>
   );
 }

@@ -37,7 +37,12 @@ export const folderKeys = {
   lists: ['folders', 'list'] as const,
   detail: (id: number) => ['folders', 'detail', id] as const,
   files: (id: number) => ['folders', 'files', id] as const,
+  /** Whether it can be deleted (no files): refreshed with everything under ['folders']. */
+  deletion: (id: number) => ['folders', 'deletion', id] as const,
 };
+
+/** A model's folders keep it from being deleted: the model page asks again (model.queries.ts). */
+const MODEL_DELETIONS = ['models', 'deletion'] as const;
 
 /** The team's folders: a name search, an order, a page (`FolderQuery`). */
 export const folderListQuery = pagedListQuery(folderKeys.lists, endpoints.folder.list);
@@ -209,7 +214,30 @@ export function useCreateFolder() {
     onSuccess: (folder) => {
       queryClient.setQueryData(folderKeys.detail(folder.id), folder);
       void queryClient.invalidateQueries({ queryKey: folderKeys.lists });
+      if (folder.model_id) void queryClient.invalidateQueries({ queryKey: MODEL_DELETIONS });
     },
+  });
+}
+
+/** Whether the folder can be deleted now (it holds no file), and why not; asked for managers only. */
+export const folderDeletionQuery = (id: number) =>
+  queryOptions({
+    queryKey: folderKeys.deletion(id),
+    queryFn: ({ signal }) => api.call(endpoints.folder.deletion, { params: { id } }, { signal }),
+  });
+
+/** Deletes an empty folder; the lists refresh, and so does its model's 删除 (the page leaves). */
+export function useDeleteFolder(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(endpoints.folder.delete, { params: { id } }),
+    // The lists and the model's deletion, not the folder's own queries: the page still open on it would
+    // ask for them again and find it gone.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: folderKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: MODEL_DELETIONS });
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: folderKeys.deletion(id) }),
   });
 }
 

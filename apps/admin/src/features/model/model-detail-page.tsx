@@ -5,12 +5,20 @@ import { DATE_FORMATS } from '@trackit/contract/constants';
 import { MESSAGES } from '@trackit/contract/messages';
 import { MODEL_MESSAGES, type Model } from '@trackit/contract/model.schema';
 import { App, Button, Card, Flex, Space, Tabs, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { RecordDeleteButton } from '../../components/record-delete-button';
 import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { useCan } from '../../layouts/use-permission-level';
 import { usePackageLauncher } from '../package/package-launcher';
 import { CompCardModal } from './comp-card-modal';
-import { countriesQuery, modelQuery, useUpdateModel } from './model.queries';
+import {
+  countriesQuery,
+  modelDeletionQuery,
+  modelQuery,
+  useDeleteModel,
+  useUpdateModel,
+} from './model.queries';
 import styles from './model-detail-page.module.css';
 import { ModelForm } from './model-form';
 import { ModelHistory } from './model-history';
@@ -20,17 +28,20 @@ import { ModelProfile } from './model-profile';
 import { ModelResources } from './model-resources';
 import { ModelTrips } from './model-trips';
 
-/** The head of the page: cover, name, who, figures, where, 模卡, 发套餐 and 编辑. */
+/** The head of the page: cover, name, who, figures, where, 模卡, 发套餐, 编辑 and 删除. */
 function ModelHeader({
   model,
   onCompCard,
   onPackage,
   onEdit,
+  deleteAction,
 }: {
   model: Model;
   onCompCard: () => void;
   onPackage?: (() => void) | undefined;
   onEdit?: (() => void) | undefined;
+  /** 删除 of a model created by mistake, for managers (archiving is the form's 已解约). */
+  deleteAction?: ReactNode;
 }) {
   return (
     <Card data-testid="model-header">
@@ -86,6 +97,7 @@ function ModelHeader({
               编辑
             </Button>
           )}
+          {deleteAction}
         </Space>
       </Flex>
     </Card>
@@ -97,6 +109,8 @@ function ModelDetail({ model }: { model: Model }) {
   const canManage = useCan('data_management', 'manage');
   const countries = useQuery(countriesQuery);
   const update = useUpdateModel(model.id);
+  const remove = useDeleteModel(model.id);
+  const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [compCardOpen, setCompCardOpen] = useState(false);
   const packages = usePackageLauncher();
@@ -133,6 +147,17 @@ function ModelDetail({ model }: { model: Model }) {
         onCompCard={() => setCompCardOpen(true)}
         onPackage={canEdit ? () => void packages.open([model]) : undefined}
         onEdit={canEdit ? () => setEditing(true) : undefined}
+        deleteAction={
+          canManage && (
+            <RecordDeleteButton
+              deletion={modelDeletionQuery(model.id)}
+              remove={remove}
+              question={`删除模特「${model.name}」？`}
+              onDeleted={() => navigate('/information/model', { replace: true })}
+              testId="model"
+            />
+          )
+        }
       />
       {compCardOpen && <CompCardModal model={model} onClose={() => setCompCardOpen(false)} />}
       {packages.editor}
@@ -167,7 +192,8 @@ function ModelDetail({ model }: { model: Model }) {
  * A model (/admin/information/model/{id}): the header with cover and figures, then the profile, the
  * resources (the model's folders and their files), the trips (added and changed in place), the
  * measurement history and the operation history. 编辑 opens the form and 发套餐 the editor of a new
- * package of this model, for members who may edit.
+ * package of this model, for members who may edit; 删除 (managers) removes a model created by mistake,
+ * disabled with the server's reason once an order, a package or a folder refers to it.
  * The breadcrumb shows the name (模特不存在 when missing).
  */
 export function ModelDetailPage() {

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { endpoints } from '@trackit/contract/endpoints';
 import type { Model } from '@trackit/contract/model.schema';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
-import { answerCalls } from '../../testing/api-answers';
+import { answer, answerCalls, callsTo } from '../../testing/api-answers';
+import { pressEnter } from '../../testing/keyboard';
 import { renderPage } from '../../testing/render-page';
 import { memberOption, memberOptionsAnswer } from '../organization/organization.fixtures';
 import { modelFixture } from './model.fixtures';
@@ -143,5 +145,100 @@ describe('ModelForm: one form for create and edit, checked by the contract schem
     fireEvent.click(screen.getByTestId('model-submit'));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ manager_member_id: 4 });
+  });
+  it('does not create on Enter in a field: creating needs the button', async () => {
+    const onSubmit = vi.fn();
+    render(<ModelForm canManage={false} submitting={false} submitText="创建" onSubmit={onSubmit} />);
+    fill('model-name-input', '刘晓阳');
+    expect(pressEnter(screen.getByTestId('model-name-input'))).toBe(false);
+    fill('model-height-input', '178');
+    expect(pressEnter(screen.getByTestId('model-height-input'))).toBe(false);
+    fireEvent.click(screen.getByTestId('model-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ name: '刘晓阳', height: 178 });
+  });
+
+  it('is looked after by the member creating it unless another is picked; never set, left to the server', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <ModelForm
+        defaultManager={{ id: 3, nickname: '沈念' }}
+        canManage={false}
+        submitting={false}
+        submitText="创建"
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(screen.getByTestId('model-manager-input').textContent).toContain('沈念');
+    fill('model-name-input', '刘晓阳');
+    fireEvent.click(screen.getByTestId('model-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ manager_member_id: 3 });
+    expect(modelBody({ ...modelFormValues(), name: '无人' }, false)).not.toHaveProperty('manager_member_id');
+  });
+
+  it('warns of a namesake born the same day, linking to her, and creates only when told she is not the same', async () => {
+    const namesake = modelFixture({
+      id: 41,
+      name: '刘晓阳',
+      english_name: 'Sunny',
+      birthday: '2002-05-10',
+      manager_nickname: '沈念',
+    });
+    answerCalls(
+      api,
+      memberOptionsAnswer([memberOption(3, '沈念')]),
+      answer(endpoints.model.duplicates, () => [namesake]),
+    );
+    const onSubmit = vi.fn();
+    render(<ModelForm canManage={false} submitting={false} submitText="创建" onSubmit={onSubmit} />);
+    fill('model-name-input', '刘晓阳');
+    const birthday = document.querySelector<HTMLInputElement>('#birthday');
+    if (!birthday) throw new Error('no birthday input');
+    fireEvent.mouseDown(birthday);
+    fireEvent.change(birthday, { target: { value: '2002-05-10' } });
+    fireEvent.keyDown(birthday, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.click(screen.getByTestId('model-submit'));
+
+    const warning = await screen.findByTestId('model-duplicates');
+    expect(callsTo(api, endpoints.model.duplicates)[0]?.[0]).toEqual({
+      query: { name: '刘晓阳', birthday: '2002-05-10' },
+    });
+    expect(warning.textContent).toContain('团队中已有同名且出生日期相同的模特');
+    const link = screen.getByTestId('model-duplicates-link');
+    expect(link.textContent).toBe('刘晓阳');
+    expect(link.getAttribute('href')).toBe('/admin/information/model/41');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(warning.textContent).toContain('Sunny · 女 · 2002-05-10 · 合作中 · 经纪人 沈念');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByTestId('model-duplicates-confirm'));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ name: '刘晓阳', birthday: '2002-05-10' });
+
+    // Another name: the warning goes, and the next 创建 asks again.
+    fill('model-name-input', '刘晓月');
+    await waitFor(() => expect(screen.queryByTestId('model-duplicates')).toBeNull());
+  });
+
+  it('asks nothing when there is no birthday to compare, nor when editing', async () => {
+    const onSubmit = vi.fn();
+    render(<ModelForm canManage={false} submitting={false} submitText="创建" onSubmit={onSubmit} />);
+    fill('model-name-input', '刘晓阳');
+    fireEvent.click(screen.getByTestId('model-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    cleanup();
+    render(
+      <ModelForm
+        model={storedModel()}
+        canManage={false}
+        submitting={false}
+        submitText="保存"
+        onSubmit={onSubmit}
+      />,
+    );
+    fireEvent.click(screen.getByTestId('model-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(callsTo(api, endpoints.model.duplicates)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDate } from '@trackit/client/format';
+import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { DATE_FORMATS, LETTERS, type Letter } from '@trackit/contract/constants';
 import {
   GENDER_LABELS,
@@ -38,10 +39,13 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
+import { type DuplicateMatch, DuplicateWarning, useDuplicateCheck } from '../../components/duplicate-warning';
 import { emptyToNull, optionalRule } from '../../components/optional-rule';
+import { RecordForm } from '../../components/record-form';
 import { schemaRule } from '../../components/schema-rule';
 import { textCount } from '../../components/text-count';
 import { MemberSelect } from '../organization/member-select';
+import { findModelNamesakes } from './model.queries';
 import styles from './model-form.module.css';
 
 const shape = modelCreateSchema.shape;
@@ -88,8 +92,14 @@ export interface ModelFormValues {
 
 const day = (value: string | null | undefined) => (value ? dayjs(value) : null);
 
-/** The form's values of a stored model (edit), or of a new one (create). */
-export const modelFormValues = (model?: Model): ModelFormValues =>
+/** A member as the manager picker names them. */
+type ManagerRef = { id: number; nickname: string };
+
+/**
+ * The form's values of a stored model (edit), or of a new one (create), looked after by `defaultManager`
+ * (the member creating it) unless they pick someone else, as a new company is owned by its creator.
+ */
+export const modelFormValues = (model?: Model, defaultManager?: ManagerRef): ModelFormValues =>
   model
     ? {
         name: model.name,
@@ -121,7 +131,14 @@ export const modelFormValues = (model?: Model): ModelFormValues =>
         contract_end: day(model.contract_end),
         notes: model.notes ?? '',
       }
-    : { name: '', gender: 'female', status: 'active', tags: [], socials: [] };
+    : {
+        name: '',
+        gender: 'female',
+        status: 'active',
+        tags: [],
+        socials: [],
+        ...(defaultManager ? { manager_member_id: defaultManager.id } : {}),
+      };
 
 const dateText = (value: Dayjs | null | undefined) => (value ? formatDate(value, DATE_FORMATS.date) : null);
 
@@ -131,10 +148,21 @@ const dateText = (value: Dayjs | null | undefined) => (value ? formatDate(value,
  * request that so much as mentions it.
  */
 export const modelBody = (values: ModelFormValues, canManage: boolean): ModelCreate => {
-  const { commission_percent, birthday, contract_start, contract_end, id_number, socials, tags, ...rest } =
-    values;
+  const {
+    commission_percent,
+    birthday,
+    contract_start,
+    contract_end,
+    id_number,
+    socials,
+    tags,
+    manager_member_id,
+    ...rest
+  } = values;
   return modelCreateSchema.parse({
     ...emptyToNull(rest),
+    // Never set: left out, so the server makes the creator the manager; cleared: null (nobody).
+    ...(manager_member_id === undefined ? {} : { manager_member_id }),
     name: values.name,
     birthday: dateText(birthday),
     contract_start: dateText(contract_start),
@@ -209,8 +237,28 @@ function MeasureItem({
   );
 }
 
+/** The team's models a new one may duplicate (same name, same birthday), as the warning lists them. */
+async function namesakes(body: ModelCreate): Promise<DuplicateMatch[]> {
+  if (!body.birthday) return [];
+  const found = await findModelNamesakes({ name: body.name, birthday: body.birthday });
+  return found.map((model) => ({
+    id: model.id,
+    name: model.name,
+    details: [
+      model.english_name,
+      GENDER_LABELS[model.gender],
+      model.birthday,
+      MODEL_STATUS_LABELS[model.status],
+      model.manager_nickname && `经纪人 ${model.manager_nickname}`,
+    ].filter((detail): detail is string => Boolean(detail)),
+    href: ADMIN_PATHS.model(model.id),
+  }));
+}
+
 export interface ModelFormProps {
   model?: Model;
+  /** Who looks after a new model unless another member is picked: the member creating it. */
+  defaultManager?: ManagerRef;
   /** Manage level: the national ID and 已解约 are offered. */
   canManage: boolean;
   countries?: Readonly<Record<string, string>>;
@@ -226,6 +274,7 @@ export interface ModelFormProps {
  */
 export function ModelForm({
   model,
+  defaultManager,
   canManage,
   countries,
   submitting,
@@ -235,11 +284,17 @@ export function ModelForm({
 }: ModelFormProps) {
   const lockedStatus = !canManage && model?.status === 'left';
   const countryOptions = countries ? recordToOptions(countries) : [];
+  // A new model is checked against the team's namesakes born the same day first (a warning, not a refusal).
+  const duplicates = useDuplicateCheck<ModelCreate>({
+    find: (body) => (model || !body.birthday ? null : namesakes(body)),
+    create: onSubmit,
+  });
   return (
-    <Form<ModelFormValues>
+    <RecordForm<ModelFormValues>
       layout="vertical"
-      initialValues={modelFormValues(model)}
-      onFinish={(values) => onSubmit(modelBody(values, canManage))}
+      initialValues={modelFormValues(model, defaultManager)}
+      onFinish={(values) => duplicates.submit(modelBody(values, canManage))}
+      onValuesChange={duplicates.clear}
       scrollToFirstError
       data-testid="model-form"
     >
@@ -458,9 +513,11 @@ export function ModelForm({
           <Form.Item name="manager_member_id" label={LABELS.manager_member_id}>
             <MemberSelect
               current={
-                model?.manager_member_id && model.manager_nickname
-                  ? { id: model.manager_member_id, nickname: model.manager_nickname }
-                  : null
+                model
+                  ? model.manager_member_id && model.manager_nickname
+                    ? { id: model.manager_member_id, nickname: model.manager_nickname }
+                    : null
+                  : (defaultManager ?? null)
               }
               placeholder="选择负责的经纪人"
               testId="model-manager-input"
@@ -513,12 +570,26 @@ export function ModelForm({
         </Col>
       </Section>
 
+      {duplicates.matches && (
+        <DuplicateWarning
+          title={MODEL_MESSAGES.namesakeWarning}
+          matches={duplicates.matches}
+          busy={submitting}
+          onConfirm={duplicates.confirm}
+          testId="model-duplicates"
+        />
+      )}
       <Flex gap={12} justify="flex-end">
         {onCancel && <Button onClick={onCancel}>取消</Button>}
-        <Button type="primary" htmlType="submit" loading={submitting} data-testid="model-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={submitting || duplicates.checking}
+          data-testid="model-submit"
+        >
           {submitText}
         </Button>
       </Flex>
-    </Form>
+    </RecordForm>
   );
 }

@@ -84,15 +84,15 @@ describe("ModelResources: the model's folders and their files", () => {
     expect(screen.queryByTestId('folder-file-1')).toBeNull();
   });
 
-  it('creates a book for a model without folders, for this model, and opens it', async () => {
+  it('creates a book named after the model (刘晓阳 画册) for a model without folders, and opens it', async () => {
     answerResources([]);
     renderPage(<ModelResources model={model} canEdit />, '/');
     fireEvent.click(await screen.findByTestId('model-folder-create'));
-    expect((screen.getByTestId('folder-name-input') as HTMLInputElement).value).toBe('画册');
+    expect((screen.getByTestId('folder-name-input') as HTMLInputElement).value).toBe('刘晓阳 画册');
     fireEvent.click(screen.getByTestId('folder-create-submit'));
     await waitFor(() =>
       expect(callsTo(api, endpoints.folder.create)[0]?.[0]).toEqual({
-        body: { name: '画册', kind: 'book', model_id: model.id },
+        body: { name: '刘晓阳 画册', kind: 'book', model_id: model.id },
       }),
     );
     await waitFor(() => expect(screen.getAllByTestId('model-folder')).toHaveLength(1));

@@ -1,6 +1,6 @@
 import { FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { Folder } from '@trackit/contract/folder.schema';
+import { type Folder, modelFolderName } from '@trackit/contract/folder.schema';
 import type { Model } from '@trackit/contract/model.schema';
 import { App, Button, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -111,7 +111,7 @@ export function ModelResources({ model, canEdit }: { model: Model; canEdit: bool
       <ShellModal open={creating} onClose={() => setCreating(false)} title={`为 ${model.name} 新建资源夹`}>
         <FolderForm
           initialValues={{
-            name: list.length === 0 ? '画册' : '',
+            name: list.length === 0 ? modelFolderName(model.name, 'book') : '',
             kind: list.length === 0 ? 'book' : 'other',
           }}
           submitting={create.isPending}

@@ -24,6 +24,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ListError } from '../../components/list/list-error';
 import { optionalRule } from '../../components/optional-rule';
+import { RecordForm } from '../../components/record-form';
 import { ShellModal } from '../../components/shell-modal';
 import { textCount } from '../../components/text-count';
 import { tripsQuery, useCreateTrip, useDeleteTrip, useUpdateTrip } from './model.queries';
@@ -70,7 +71,7 @@ function TripForm({
     ? { kind: trip.kind, dates: [dayjs(trip.start_date), dayjs(trip.end_date)], place: trip.place ?? '' }
     : { kind: 'work', dates: null, place: '' };
   return (
-    <Form<TripFormValues>
+    <RecordForm<TripFormValues>
       layout="vertical"
       initialValues={initial}
       onFinish={(values) => onSubmit(tripBody(values))}
@@ -100,7 +101,7 @@ function TripForm({
           {submitText}
         </Button>
       </Flex>
-    </Form>
+    </RecordForm>
   );
 }
 

@@ -9,7 +9,14 @@ import { compCardFileName } from '@trackit/contract/comp-card';
 import type { CallInput } from '@trackit/contract/endpoint';
 import { endpoints } from '@trackit/contract/endpoints';
 import { PAGINATION } from '@trackit/contract/envelope';
-import type { Model, ModelCreate, ModelUpdate, TripCreate, TripUpdate } from '@trackit/contract/model.schema';
+import type {
+  Model,
+  ModelCreate,
+  ModelDuplicateQuery,
+  ModelUpdate,
+  TripCreate,
+  TripUpdate,
+} from '@trackit/contract/model.schema';
 import { api } from '../../api';
 import { recordHistoryQuery } from '../../components/record-history';
 
@@ -21,6 +28,8 @@ export const modelKeys = {
   measurements: (id: number) => ['models', 'measurements', id] as const,
   trips: (id: number) => ['models', 'trips', id] as const,
   history: (id: number) => ['models', 'history', id] as const,
+  /** Whether it can be deleted: a folder made for the model changes it (folder.queries.ts). */
+  deletion: (id: number) => ['models', 'deletion', id] as const,
 };
 
 /** What GET /v1/models takes, as sent: ranges as `min-max` texts (`height[]=168-173`). */
@@ -81,6 +90,32 @@ export function useCreateModel() {
       queryClient.setQueryData(modelKeys.detail(model.id), model);
       void queryClient.invalidateQueries({ queryKey: modelKeys.lists });
     },
+  });
+}
+
+/**
+ * The team's models with this name and birthday, asked before one is created: the form warns and lets
+ * the member go on (a namesake born the same day is not refused).
+ */
+export const findModelNamesakes = (query: ModelDuplicateQuery) =>
+  api.call(endpoints.model.duplicates, { query });
+
+/** Whether the model can be deleted now (nothing refers to it), and why not; asked for managers only. */
+export const modelDeletionQuery = (id: number) =>
+  queryOptions({
+    queryKey: modelKeys.deletion(id),
+    queryFn: ({ signal }) => api.call(endpoints.model.deletion, { params: { id } }, { signal }),
+  });
+
+/** Deletes a model created by mistake; the lists refresh (the page leaves for the list). */
+export function useDeleteModel(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(endpoints.model.delete, { params: { id } }),
+    // Only the lists: the page still open on the model would ask for it again and find it gone.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: modelKeys.lists }),
+    // Refused (something refers to it now): the page shows the fresh reason.
+    onError: () => void queryClient.invalidateQueries({ queryKey: modelKeys.deletion(id) }),
   });
 }
 

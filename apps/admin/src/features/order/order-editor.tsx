@@ -29,6 +29,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { optionalRule } from '../../components/optional-rule';
+import { RecordForm } from '../../components/record-form';
 import { textCount } from '../../components/text-count';
 import { useCan } from '../../layouts/use-permission-level';
 import { CompanySelect } from '../company/company-select';
@@ -155,7 +156,7 @@ export function OrderEditor({ order }: { order: Order }) {
   const busy = save.isPending || submit.isPending || cancel.isPending;
 
   return (
-    <Form<OrderEditorValues>
+    <RecordForm<OrderEditorValues>
       form={form}
       layout="vertical"
       initialValues={initialValues}
@@ -336,6 +337,6 @@ export function OrderEditor({ order }: { order: Order }) {
           }
         />
       )}
-    </Form>
+    </RecordForm>
   );
 }

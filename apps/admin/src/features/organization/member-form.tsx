@@ -5,6 +5,7 @@ import {
   memberInviteSchema,
 } from '@trackit/contract/organization.schema';
 import { Button, Flex, Form, Input } from 'antd';
+import { RecordForm } from '../../components/record-form';
 import { schemaRule } from '../../components/schema-rule';
 import { textCount } from '../../components/text-count';
 import { DepartmentSelect, RoleSelect } from './department-select';
@@ -79,7 +80,7 @@ export function MemberForm({
 }: MemberFormProps) {
   const roleLocked = !canGrantRole || member?.is_owner === true;
   return (
-    <Form<MemberFormValues>
+    <RecordForm<MemberFormValues>
       layout="vertical"
       initialValues={memberFormValues(member)}
       onFinish={(values) => {
@@ -132,6 +133,6 @@ export function MemberForm({
           {member ? '保存' : '邀请'}
         </Button>
       </Flex>
-    </Form>
+    </RecordForm>
   );
 }

@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { optionalRule } from '../../components/optional-rule';
+import { RecordForm } from '../../components/record-form';
 import { schemaRule } from '../../components/schema-rule';
 import { ShareLinks } from '../../components/share-links';
 import { textCount } from '../../components/text-count';
@@ -151,7 +152,7 @@ export function PackageEditor({ pkg, models, onClose, onCreated }: PackageEditor
       {created ? (
         <PackageCreated pkg={created} />
       ) : (
-        <Form<PackageEditorValues>
+        <RecordForm<PackageEditorValues>
           form={form}
           layout="vertical"
           initialValues={initialValues}
@@ -255,7 +256,7 @@ export function PackageEditor({ pkg, models, onClose, onCreated }: PackageEditor
           >
             <PackageModelsField />
           </Form.Item>
-        </Form>
+        </RecordForm>
       )}
     </Drawer>
   );

@@ -1,9 +1,13 @@
+import { addDays, businessDate } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
 import type { Contact } from '@trackit/contract/contact.schema';
+import type { OperationLog } from '@trackit/contract/operation-log.schema';
+import type { RecordDeletion } from '@trackit/contract/record-deletion';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { signInTeamByLevel } from '../../test/factories';
+import { orderDay, signInTeamByLevel } from '../../test/factories';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { companies } from './company.tables';
 
@@ -20,6 +24,7 @@ describe('companies', () => {
   let readHeaders: Record<string, string>;
   let editHeaders: Record<string, string>;
   let editMembershipId: number;
+  let manageHeaders: Record<string, string>;
   let otherHeaders: Record<string, string>;
   let otherMembershipId: number;
 
@@ -46,6 +51,7 @@ describe('companies', () => {
     readHeaders = team.levels.read.headers;
     editHeaders = team.levels.edit.headers;
     editMembershipId = team.levels.edit.membershipId;
+    manageHeaders = team.levels.manage.headers;
     otherMembershipId = team.stranger.membershipId;
     otherHeaders = team.stranger.headers;
   });
@@ -303,6 +309,79 @@ describe('companies', () => {
       (await t.request('GET', `/storm_api/v1/companies/${theirs.id}`, { headers: otherHeaders })).body,
     ).toMatchObject({
       data: { notes: null },
+    });
+  });
+  describe('deleting a company created by mistake', () => {
+    const remove = (id: number, as = manageHeaders) =>
+      t.request<null>('DELETE', `/storm_api/v1/companies/${id}`, { headers: as });
+    const deletion = (id: number, as = manageHeaders) =>
+      t.request<RecordDeletion>('GET', `/storm_api/v1/companies/${id}/deletion`, { headers: as });
+    const stored = async (id: number) =>
+      (await t.database.db.select({ total: count() }).from(companies).where(eq(companies.id, id)))[0]?.total;
+    const addContact = (companyId: number) =>
+      t.request<Contact>('POST', '/storm_api/v1/contacts', {
+        headers,
+        body: { name: '误建公司的联系人', company_id: companyId },
+      });
+
+    it('deletes a company nothing refers to for a manager, logged; below manage it is refused', async () => {
+      const company = (await create({ name: '误建的公司' })).body.data;
+      expect(await ok(deletion(company.id))).toEqual({ can: true, reason: null });
+      expect((await remove(company.id, editHeaders)).status).toBe(403);
+      expect(await stored(company.id)).toBe(1);
+      const res = await remove(company.id);
+      expect(res.status, res.body.message).toBe(200);
+      expect(await stored(company.id)).toBe(0);
+      expect((await remove(company.id)).status).toBe(404);
+      const [entry] = await ok(
+        t.request<OperationLog[]>('GET', '/storm_api/v1/operation_logs?action=company_delete', { headers }),
+      );
+      expect(entry).toMatchObject({ sentence: '删除了误建的公司「误建的公司」', link: null });
+      // Its name is free again.
+      expect((await create({ name: '误建的公司' })).body.code).toBe(0);
+    });
+
+    it('refuses a company with orders, packages or contacts, saying which (409), and writes nothing', async () => {
+      const company = (await create({ name: '有往来的公司' })).body.data;
+      await ok(addContact(company.id));
+      await ok(
+        t.request('POST', '/storm_api/v1/orders', {
+          headers,
+          body: { company_id: company.id, days: [orderDay(addDays(businessDate(t.clock.now()), 30))] },
+        }),
+      );
+      const expected = '该公司已有 1 个订单、1 个联系人，不能删除，可以归档';
+      expect(await ok(deletion(company.id))).toEqual({ can: false, reason: expected });
+      const refused = await remove(company.id);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(expected);
+      expect(await stored(company.id)).toBe(1);
+      expect(await logsOf(company.id)).toBe(1);
+    });
+
+    it('answers "not found" for another team’s company, writing nothing', async () => {
+      const theirs = (await create({ name: '外队误建的公司' }, otherHeaders)).body.data;
+      for (const res of [await remove(theirs.id), await deletion(theirs.id)]) {
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe('公司不存在');
+      }
+      expect(await stored(theirs.id)).toBe(1);
+      expect(await logsOf(theirs.id)).toBe(1);
+    });
+
+    it('never orphans a contact added while the company is being deleted', async () => {
+      for (let round = 0; round < 6; round += 1) {
+        const company = (await create({ name: `并发删除的公司${round}` })).body.data;
+        const [deleted, added] = await Promise.all([remove(company.id), addContact(company.id)]);
+        if (deleted.status === 200) {
+          expect(added.status).toBe(404);
+          expect(added.body.message).toBe('公司不存在');
+        } else {
+          expect(deleted.status).toBe(409);
+          expect(deleted.body.message).toBe('该公司已有 1 个联系人，不能删除，可以归档');
+          expect(added.status).toBe(200);
+        }
+      }
     });
   });
 });

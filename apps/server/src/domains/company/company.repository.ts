@@ -3,7 +3,10 @@ import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
+import { contacts } from '../contact/contact.tables';
+import { orders } from '../order/order.tables';
 import { memberships } from '../organization/organization.tables';
+import { packages } from '../package/package.tables';
 import { companies } from './company.tables';
 
 export type CompanyRecord = typeof companies.$inferSelect;
@@ -67,6 +70,45 @@ export async function findCompanyForUpdate(tx: Database, teamId: number, company
     .where(and(eq(companies.id, companyId), eq(companies.teamId, teamId)))
     .for('update');
   return row;
+}
+
+/**
+ * The team's company, held while a record that refers to it is written (a contact, an order, a package):
+ * a deletion, which locks it for update, waits for that write or is waited for.
+ */
+export async function findCompanyForReference(tx: Database, teamId: number, companyId: number) {
+  const [row] = await tx
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.teamId, teamId)))
+    .for('key share');
+  return row;
+}
+
+/** What refers to the company (a deletion's check): its orders, packages and contacts (archived too). */
+export async function countCompanyReferences(db: Database, teamId: number, companyId: number) {
+  // One after another: inside a deletion's transaction the three share one connection.
+  const [orderCount] = await db
+    .select({ total: count() })
+    .from(orders)
+    .where(and(eq(orders.teamId, teamId), eq(orders.companyId, companyId)));
+  const [packageCount] = await db
+    .select({ total: count() })
+    .from(packages)
+    .where(and(eq(packages.teamId, teamId), eq(packages.companyId, companyId)));
+  const [contactCount] = await db
+    .select({ total: count() })
+    .from(contacts)
+    .where(and(eq(contacts.teamId, teamId), eq(contacts.companyId, companyId)));
+  return {
+    orders: orderCount?.total ?? 0,
+    packages: packageCount?.total ?? 0,
+    contacts: contactCount?.total ?? 0,
+  };
+}
+
+export async function deleteCompanyRow(tx: Database, teamId: number, companyId: number): Promise<void> {
+  await tx.delete(companies).where(and(eq(companies.id, companyId), eq(companies.teamId, teamId)));
 }
 
 /** Another company of the team with this name or credit code, if any (archived ones count). */

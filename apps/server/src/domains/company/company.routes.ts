@@ -5,7 +5,9 @@ import { presentCompany } from './company.presenter';
 import {
   type CompanyDeps,
   createCompany,
+  deleteCompany,
   getCompany,
+  getCompanyDeletion,
   listTeamCompanies,
   updateCompany,
 } from './company.service';
@@ -24,5 +26,10 @@ export function companyRoutes(deps: CompanyDeps): Handlers<Endpoints['company']>
       presentHistoryPage(await listCompanyHistory(deps, auth, params.id, query)),
     update: async ({ auth, params, body, origin }) =>
       presentCompany(await updateCompany(deps, auth, params.id, body, origin)),
+    deletion: async ({ auth, params }) => getCompanyDeletion(deps, auth, params.id),
+    delete: async ({ auth, params, origin }) => {
+      await deleteCompany(deps, auth, params.id, origin);
+      return null;
+    },
   };
 }

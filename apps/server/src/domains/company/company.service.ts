@@ -11,6 +11,7 @@ import {
 } from '@trackit/contract/company.schema';
 import { COMPANY_INDUSTRY_LABELS, COMPANY_TIER_LABELS, type RecordStatus } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
+import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
 import type { Database } from '../../db/client';
 import { definedValues, storedText } from '../../db/columns';
 import { isUniqueViolation } from '../../db/errors';
@@ -24,13 +25,17 @@ import {
   recordOperation,
   recordUpdateOfArchivable,
 } from '../operation-log/operation-log.service';
+import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
 import { findTeamMember } from '../organization/organization.service';
 import { holdsLevel } from '../permission/permission.service';
 import {
   type CompanyRecord,
   type CompanyRow,
+  countCompanyReferences,
+  deleteCompanyRow,
   findCompany,
   findCompanyClash,
+  findCompanyForReference,
   findCompanyForUpdate,
   insertCompany,
   listCompanies,
@@ -160,7 +165,8 @@ export function getCompany(deps: CompanyDeps, auth: AuthContext, companyId: numb
 }
 
 /**
- * A company of the team for a record that refers to one (a contact), read in the caller's transaction;
+ * A company of the team for a record that refers to one (a contact, an order, a package), read in the
+ * caller's transaction and held until it ends, so the company cannot be deleted under the reference;
  * another team's or a missing one answers 公司不存在.
  */
 export async function requireTeamCompany(
@@ -168,9 +174,42 @@ export async function requireTeamCompany(
   teamId: number,
   companyId: number,
 ): Promise<{ id: number; name: string }> {
-  const company = await findCompany(db, teamId, companyId);
+  const company = await findCompanyForReference(db, teamId, companyId);
   if (!company) throw companyNotFound();
-  return { id: company.id, name: company.name };
+  return company;
+}
+
+/** GET /v1/companies/{id}/deletion: whether the company can be deleted now, and why not. */
+export async function getCompanyDeletion(
+  deps: CompanyDeps,
+  auth: AuthContext,
+  companyId: number,
+): Promise<RecordDeletion> {
+  await getCompanyOfTeam(deps.db, auth.teamId, companyId);
+  return recordDeletion('company', await countCompanyReferences(deps.db, auth.teamId, companyId));
+}
+
+/**
+ * DELETE /v1/companies/{id}: a company created by mistake (no order, package or contact refers to it)
+ * goes, logged; otherwise 409 with what refers to it. Locked first: a write naming the company holds it
+ * (requireTeamCompany), so it is either counted or finds the company gone.
+ */
+export async function deleteCompany(
+  deps: CompanyDeps,
+  auth: AuthContext,
+  companyId: number,
+  origin: RequestOrigin,
+): Promise<void> {
+  await deleteRecordMadeByMistake(deps.db, {
+    record: 'company',
+    action: 'company_delete',
+    actor: memberActor(auth, origin, deps.clock()),
+    targetId: companyId,
+    lock: (tx) => findCompanyForUpdate(tx, auth.teamId, companyId),
+    notFound: companyNotFound,
+    references: (db) => countCompanyReferences(db, auth.teamId, companyId),
+    remove: (tx) => deleteCompanyRow(tx, auth.teamId, companyId),
+  });
 }
 
 /** The fields a PATCH may change, with the label and display of each in the log. */

@@ -5,7 +5,10 @@ import { enumCheck, enumColumn, timestamps } from '../../db/columns';
 import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
 
-/** A client company of a team (docs/product.md "Companies and contacts"); archived, never deleted. */
+/**
+ * A client company of a team (docs/product.md "Companies and contacts"); archived, and deleted only when
+ * created by mistake (docs/product.md "Deleting and archiving").
+ */
 export const companies = pgTable(
   'companies',
   {

@@ -1,7 +1,11 @@
 import type { Company } from '@trackit/contract/company.schema';
 import type { Contact } from '@trackit/contract/contact.schema';
+import type { OperationLog } from '@trackit/contract/operation-log.schema';
+import type { Package } from '@trackit/contract/package.schema';
+import type { RecordDeletion } from '@trackit/contract/record-deletion';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signInTeamByLevel } from '../../test/factories';
 import { operationLogs } from '../operation-log/operation-log.tables';
@@ -13,6 +17,7 @@ describe('contacts', () => {
   let teamId: number;
   let readHeaders: Record<string, string>;
   let editHeaders: Record<string, string>;
+  let manageHeaders: Record<string, string>;
   let otherHeaders: Record<string, string>;
   let company: Company;
   let otherCompany: Company;
@@ -38,6 +43,7 @@ describe('contacts', () => {
     headers = team.owner.headers;
     readHeaders = team.levels.read.headers;
     editHeaders = team.levels.edit.headers;
+    manageHeaders = team.levels.manage.headers;
     otherHeaders = team.stranger.headers;
     company = (
       await t.request<Company>('POST', '/storm_api/v1/companies', {
@@ -206,5 +212,104 @@ describe('contacts', () => {
       .from(operationLogs)
       .where(and(eq(operationLogs.targetType, 'contact'), eq(operationLogs.targetId, String(mine.id))));
     expect(logged?.total).toBe(1);
+  });
+  it('finds the team’s contacts with a mobile before one is created: a warning, never a refusal', async () => {
+    const duplicates = (mobile: string, as = editHeaders) =>
+      t.request<Contact[]>('GET', `/storm_api/v1/contacts/duplicates?mobile=${mobile}`, { headers: as });
+    const first = (await create({ name: '赵敏', company_id: company.id, mobile: '13700001234' })).body.data;
+    const archived = (await create({ name: '赵敏（旧）', mobile: '13700001234' })).body.data;
+    await patch(archived.id, { status: 'archived' });
+    const theirs = (await create({ name: '外队赵敏', mobile: '13700001234' }, otherHeaders)).body.data;
+    const found = await duplicates('13700001234');
+    expect(found.body.code, found.body.message).toBe(0);
+    expect(
+      found.body.data.map((contact) => [contact.name, contact.company?.name ?? null, contact.status]),
+    ).toEqual([
+      ['赵敏', '上海星河传媒有限公司', 'active'],
+      ['赵敏（旧）', null, 'archived'],
+    ]);
+    expect((await duplicates('13700001234', otherHeaders)).body.data.map((contact) => contact.id)).toEqual([
+      theirs.id,
+    ]);
+    expect((await duplicates('13700009999')).body.data).toEqual([]);
+    // The same person as a freelancer too: created when the member confirms.
+    const again = await create({ name: '赵敏', mobile: '13700001234' });
+    expect(again.body.code, again.body.message).toBe(0);
+    const bad = await duplicates('1234');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('手机号');
+    expect((await duplicates('13700001234', readHeaders)).status).toBe(403);
+    expect(first.id).toBeLessThan(archived.id);
+  });
+
+  describe('deleting a contact created by mistake', () => {
+    let modelId: number;
+    beforeAll(async () => {
+      modelId = (
+        await ok(
+          t.request<{ id: number }>('POST', '/storm_api/v1/models', {
+            headers,
+            body: { name: '套餐里的模特', gender: 'female' },
+          }),
+        )
+      ).id;
+    });
+    const remove = (id: number, as = manageHeaders) =>
+      t.request<null>('DELETE', `/storm_api/v1/contacts/${id}`, { headers: as });
+    const deletion = (id: number, as = manageHeaders) =>
+      t.request<RecordDeletion>('GET', `/storm_api/v1/contacts/${id}/deletion`, { headers: as });
+    const stored = async (id: number) =>
+      (await t.database.db.select({ total: count() }).from(contacts).where(eq(contacts.id, id)))[0]?.total;
+    const sharePackage = (contactId: number) =>
+      t.request<Package>('POST', '/storm_api/v1/packages', {
+        headers,
+        body: { title: '给误建联系人的套餐', contact_id: contactId, models: [{ model_id: modelId }] },
+      });
+
+    it('deletes a contact nothing refers to for a manager, logged; below manage it is refused', async () => {
+      const contact = (await create({ name: '误建的联系人', company_id: company.id })).body.data;
+      expect(await ok(deletion(contact.id))).toEqual({ can: true, reason: null });
+      expect((await remove(contact.id, editHeaders)).status).toBe(403);
+      expect(await stored(contact.id)).toBe(1);
+      expect((await remove(contact.id)).status).toBe(200);
+      expect(await stored(contact.id)).toBe(0);
+      expect((await remove(contact.id)).status).toBe(404);
+      const [entry] = await ok(
+        t.request<OperationLog[]>('GET', '/storm_api/v1/operation_logs?action=contact_delete', { headers }),
+      );
+      expect(entry).toMatchObject({ sentence: '删除了误建的联系人「误建的联系人」', link: null });
+    });
+
+    it('refuses a contact a package refers to (409), and another team’s is not found; nothing is written', async () => {
+      const contact = (await create({ name: '收到套餐的联系人' })).body.data;
+      await ok(sharePackage(contact.id));
+      const expected = '该联系人已有 1 个套餐，不能删除，可以归档';
+      expect(await ok(deletion(contact.id))).toEqual({ can: false, reason: expected });
+      const refused = await remove(contact.id);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(expected);
+      expect(await stored(contact.id)).toBe(1);
+
+      const theirs = (await create({ name: '外队误建的联系人' }, otherHeaders)).body.data;
+      for (const res of [await remove(theirs.id), await deletion(theirs.id)]) {
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe('联系人不存在');
+      }
+      expect(await stored(theirs.id)).toBe(1);
+    });
+
+    it('never orphans a package made for the contact while it is being deleted', async () => {
+      for (let round = 0; round < 6; round += 1) {
+        const contact = (await create({ name: `并发删除的联系人${round}` })).body.data;
+        const [deleted, shared] = await Promise.all([remove(contact.id), sharePackage(contact.id)]);
+        if (deleted.status === 200) {
+          expect(shared.status).toBe(404);
+          expect(shared.body.message).toBe('联系人不存在');
+        } else {
+          expect(deleted.status).toBe(409);
+          expect(shared.status).toBe(200);
+        }
+      }
+    });
   });
 });

@@ -1,9 +1,11 @@
 import type { RecordStatus } from '@trackit/contract/enums';
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
 import { companies } from '../company/company.tables';
+import { orders } from '../order/order.tables';
+import { packages } from '../package/package.tables';
 import { contacts } from './contact.tables';
 
 export type ContactRecord = typeof contacts.$inferSelect;
@@ -49,7 +51,6 @@ export async function findContact(
   return row ? toRow(row) : undefined;
 }
 
-/** The team's contact, locked while it is changed. */
 /** The ids of a company's contacts (archived too), for the company's history. */
 export async function listCompanyContactIds(db: Database, teamId: number, companyId: number) {
   const rows = await db
@@ -59,6 +60,7 @@ export async function listCompanyContactIds(db: Database, teamId: number, compan
   return rows.map((row) => row.id);
 }
 
+/** The team's contact, locked while it is changed or deleted. */
 export async function findContactForUpdate(tx: Database, teamId: number, contactId: number) {
   const [row] = await tx
     .select()
@@ -103,4 +105,49 @@ export async function listContacts(
     db.select({ total: count() }).from(contacts).where(where),
   ]);
   return { rows: rows.map(toRow), total: totals?.total ?? 0 };
+}
+
+/**
+ * The team's contact, held while a record that refers to it is written (an order, a package): a
+ * deletion, which locks it for update, waits for that write or is waited for.
+ */
+export async function findContactForReference(tx: Database, teamId: number, contactId: number) {
+  const [row] = await tx
+    .select({ id: contacts.id, name: contacts.name, companyId: contacts.companyId })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.teamId, teamId)))
+    .for('key share');
+  return row;
+}
+
+/** The team's contacts (archived too) with this mobile, oldest first (a warning before creating). */
+export async function findContactsWithMobile(
+  db: Database,
+  teamId: number,
+  mobile: string,
+  limit: number,
+): Promise<ContactRow[]> {
+  const rows = await selectContacts(db)
+    .where(and(eq(contacts.teamId, teamId), eq(contacts.mobile, mobile)))
+    .orderBy(asc(contacts.id))
+    .limit(limit);
+  return rows.map(toRow);
+}
+
+/** What refers to the contact (a deletion's check): its orders and packages. */
+export async function countContactReferences(db: Database, teamId: number, contactId: number) {
+  // One after another: inside a deletion's transaction the two share one connection.
+  const [orderCount] = await db
+    .select({ total: count() })
+    .from(orders)
+    .where(and(eq(orders.teamId, teamId), eq(orders.contactId, contactId)));
+  const [packageCount] = await db
+    .select({ total: count() })
+    .from(packages)
+    .where(and(eq(packages.teamId, teamId), eq(packages.contactId, contactId)));
+  return { orders: orderCount?.total ?? 0, packages: packageCount?.total ?? 0 };
+}
+
+export async function deleteContactRow(tx: Database, teamId: number, contactId: number): Promise<void> {
+  await tx.delete(contacts).where(and(eq(contacts.id, contactId), eq(contacts.teamId, teamId)));
 }

@@ -5,7 +5,10 @@ import { presentContact } from './contact.presenter';
 import {
   type ContactDeps,
   createContact,
+  deleteContact,
+  findContactDuplicates,
   getContact,
+  getContactDeletion,
   listContactHistory,
   listTeamContacts,
   updateContact,
@@ -19,10 +22,17 @@ export function contactRoutes(deps: ContactDeps): Handlers<Endpoints['contact']>
       const { rows, total } = await listTeamContacts(deps, auth, query);
       return { items: rows.map(presentContact), total };
     },
+    duplicates: async ({ auth, query }) =>
+      (await findContactDuplicates(deps, auth, query)).map(presentContact),
     get: async ({ auth, params }) => presentContact(await getContact(deps, auth, params.id)),
     history: async ({ auth, params, query }) =>
       presentHistoryPage(await listContactHistory(deps, auth, params.id, query)),
     update: async ({ auth, params, body, origin }) =>
       presentContact(await updateContact(deps, auth, params.id, body, origin)),
+    deletion: async ({ auth, params }) => getContactDeletion(deps, auth, params.id),
+    delete: async ({ auth, params, origin }) => {
+      await deleteContact(deps, auth, params.id, origin);
+      return null;
+    },
   };
 }

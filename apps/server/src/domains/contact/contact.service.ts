@@ -3,15 +3,18 @@
  * of the same team (reached through the company service); archiving (status) needs data_management at
  * manage. Each write and its operation-log entry commit in one transaction.
  */
+import { DUPLICATE_MATCHES_MAX } from '@trackit/contract/constants';
 import {
   CONTACT_MESSAGES,
   type ContactCreate,
+  type ContactDuplicateQuery,
   type ContactQuery,
   type ContactUpdate,
 } from '@trackit/contract/contact.schema';
 import type { RecordStatus } from '@trackit/contract/enums';
 import type { PageQuery } from '@trackit/contract/envelope';
 import { MESSAGES } from '@trackit/contract/messages';
+import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
 import type { Database } from '../../db/client';
 import { definedValues, storedText } from '../../db/columns';
 import { AppError } from '../../http/app-error';
@@ -26,12 +29,17 @@ import {
   recordOperation,
   recordUpdateOfArchivable,
 } from '../operation-log/operation-log.service';
+import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
 import { holdsLevel } from '../permission/permission.service';
 import {
   type ContactRecord,
   type ContactRow,
+  countContactReferences,
+  deleteContactRow,
   findContact,
+  findContactForReference,
   findContactForUpdate,
+  findContactsWithMobile,
   insertContact,
   listCompanyContactIds,
   listContacts,
@@ -102,12 +110,60 @@ export function getContact(deps: ContactDeps, auth: AuthContext, contactId: numb
 }
 
 /**
- * A contact of the team for a record that refers to one (a package), read in the caller's transaction;
- * another team's or a missing one answers 联系人不存在.
+ * A contact of the team for a record that refers to one (an order, a package), read in the caller's
+ * transaction and held until it ends, so the contact cannot be deleted under the reference; another
+ * team's or a missing one answers 联系人不存在.
  */
 export async function requireTeamContact(db: Database, teamId: number, contactId: number) {
-  const contact = await getContactOfTeam(db, teamId, contactId);
-  return { id: contact.id, name: contact.name, companyId: contact.companyId };
+  const contact = await findContactForReference(db, teamId, contactId);
+  if (!contact) throw contactNotFound();
+  return contact;
+}
+
+/**
+ * GET /v1/contacts/duplicates: the team's contacts (archived too) with this mobile, so the form can warn
+ * before a second record of the same person is made. Not a refusal: one person may be the contact of two
+ * companies (a contact belongs to one), or move from one to another.
+ */
+export function findContactDuplicates(
+  deps: ContactDeps,
+  auth: AuthContext,
+  query: ContactDuplicateQuery,
+): Promise<ContactRow[]> {
+  return findContactsWithMobile(deps.db, auth.teamId, query.mobile, DUPLICATE_MATCHES_MAX);
+}
+
+/** GET /v1/contacts/{id}/deletion: whether the contact can be deleted now, and why not. */
+export async function getContactDeletion(
+  deps: ContactDeps,
+  auth: AuthContext,
+  contactId: number,
+): Promise<RecordDeletion> {
+  await getContactOfTeam(deps.db, auth.teamId, contactId);
+  return recordDeletion('contact', await countContactReferences(deps.db, auth.teamId, contactId));
+}
+
+/**
+ * DELETE /v1/contacts/{id}: a contact created by mistake (no order or package refers to it) goes, logged;
+ * otherwise 409 with what refers to it. Locked first: a write naming the contact holds it
+ * (requireTeamContact), so it is either counted or finds the contact gone.
+ */
+export async function deleteContact(
+  deps: ContactDeps,
+  auth: AuthContext,
+  contactId: number,
+  origin: RequestOrigin,
+): Promise<void> {
+  await deleteRecordMadeByMistake(deps.db, {
+    record: 'contact',
+    action: 'contact_delete',
+    actor: memberActor(auth, origin, deps.clock()),
+    targetId: contactId,
+    lock: (tx) => findContactForUpdate(tx, auth.teamId, contactId),
+    notFound: contactNotFound,
+    references: (db) => countContactReferences(db, auth.teamId, contactId),
+    remove: (tx) => deleteContactRow(tx, auth.teamId, contactId),
+  });
 }
 
 /** GET /v1/contacts/{id}/history: what members did to the contact, newest first. */

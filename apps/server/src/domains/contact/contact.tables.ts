@@ -4,7 +4,10 @@ import { enumCheck, enumColumn, timestamps } from '../../db/columns';
 import { companies } from '../company/company.tables';
 import { teams } from '../team/team.tables';
 
-/** A person at a client company (or on their own) whom the team deals with; archived, never deleted. */
+/**
+ * A person at a client company (or on their own) whom the team deals with; archived, and deleted only
+ * when created by mistake (docs/product.md "Deleting and archiving").
+ */
 export const contacts = pgTable(
   'contacts',
   {

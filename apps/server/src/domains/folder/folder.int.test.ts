@@ -1,12 +1,21 @@
 import type { Folder } from '@trackit/contract/folder.schema';
+import type { OperationLog } from '@trackit/contract/operation-log.schema';
+import type { FolderShare } from '@trackit/contract/package.schema';
+import type { RecordDeletion } from '@trackit/contract/record-deletion';
 import type { FileItem } from '@trackit/contract/upload.schema';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { bearer, createMember, signIn } from '../../test/factories';
-import { uploadToFolder } from '../../test/uploads';
+import { bearer, createMember, signIn, signInMemberWith } from '../../test/factories';
+import { uploadBlob, uploadToFolder } from '../../test/uploads';
 import { operationLogs } from '../operation-log/operation-log.tables';
-import { folders } from './folder.tables';
+import { folderShares, folders } from './folder.tables';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('folders', () => {
   let t: TestApp;
@@ -127,5 +136,89 @@ describe('folders', () => {
       .from(folders)
       .where(eq(folders.teamId, teamId));
     expect((await list('?per_page=100')).headers.get('x-total')).toBe(String(mine?.total));
+  });
+  describe('deleting a folder', () => {
+    const remove = (id: number, as = headers) =>
+      t.request<null>('DELETE', `/storm_api/v1/folders/${id}`, { headers: as });
+    const deletion = (id: number, as = headers) =>
+      t.request<RecordDeletion>('GET', `/storm_api/v1/folders/${id}/deletion`, { headers: as });
+    const stored = async (id: number) =>
+      (await t.database.db.select({ total: count() }).from(folders).where(eq(folders.id, id)))[0]?.total;
+    let byte = 0;
+    /** A distinct little picture each time (bytes after the image's end are ignored by decoders). */
+    const picture = () => {
+      byte += 1;
+      return Buffer.concat([PNG, Buffer.from([100, byte])]);
+    };
+
+    it('deletes an empty folder with its share link, for a manager only, logged', async () => {
+      const folder = (await create('误建的资源夹')).body.data;
+      const share = await ok(
+        t.request<FolderShare>('POST', `/storm_api/v1/folders/${folder.id}/share`, { headers }),
+      );
+      expect(await ok(deletion(folder.id))).toEqual({ can: true, reason: null });
+      const editor = await signInMemberWith(t, teamId, [{ key: 'data_management', level: 'edit' }]);
+      expect((await remove(folder.id, editor.headers)).status).toBe(403);
+      expect(await stored(folder.id)).toBe(1);
+
+      expect((await remove(folder.id)).status).toBe(200);
+      expect(await stored(folder.id)).toBe(0);
+      const [shares] = await t.database.db
+        .select({ total: count() })
+        .from(folderShares)
+        .where(eq(folderShares.folderId, folder.id));
+      expect(shares?.total).toBe(0);
+      expect((await t.request('GET', `/storm_api/v1/public/folders/${share.share_id}`)).status).toBe(404);
+      const [entry] = await ok(
+        t.request<OperationLog[]>('GET', '/storm_api/v1/operation_logs?action=folder_delete', { headers }),
+      );
+      expect(entry).toMatchObject({ sentence: '删除了资源夹「误建的资源夹」', link: null });
+    });
+
+    it('refuses a folder holding files, saying how many (409), and another team’s is not found', async () => {
+      const folder = (await create('有文件的资源夹')).body.data;
+      for (let index = 0; index < 2; index += 1) {
+        await ok(
+          uploadToFolder(t, headers, folder.id, picture(), { name: `${index}.png`, type: 'image/png' }),
+        );
+      }
+      const expected = '该资源夹已有 2 个文件，不能删除';
+      expect(await ok(deletion(folder.id))).toEqual({ can: false, reason: expected });
+      const refused = await remove(folder.id);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(expected);
+      expect(await stored(folder.id)).toBe(1);
+
+      const stranger = await createMember(t.database.db);
+      const theirs = (await create('外队的空资源夹', bearer((await signIn(t, stranger.mobile)).token))).body
+        .data;
+      for (const res of [await remove(theirs.id), await deletion(theirs.id)]) {
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe('资源夹不存在');
+      }
+      expect(await stored(theirs.id)).toBe(1);
+    });
+
+    it('never loses a file uploaded while the folder is being deleted', async () => {
+      for (let round = 0; round < 6; round += 1) {
+        const folder = (await create(`并发删除${round}`)).body.data;
+        const signedId = await uploadBlob(t, headers, picture(), { name: `${round}.png`, type: 'image/png' });
+        const [deleted, added] = await Promise.all([
+          remove(folder.id),
+          t.request<FileItem>('POST', '/storm_api/v1/files', {
+            body: { folder_id: folder.id, signed_id: signedId },
+            headers,
+          }),
+        ]);
+        if (deleted.status === 200) {
+          expect(added.status).toBe(404);
+          expect(added.body.message).toBe('资源夹不存在');
+        } else {
+          expect(deleted.status).toBe(409);
+          expect(deleted.body.message).toBe('该资源夹已有 1 个文件，不能删除');
+          expect(added.status).toBe(200);
+        }
+      }
+    });
   });
 });

@@ -8,6 +8,7 @@ import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
 import { models } from '../model/model.tables';
 import { teams } from '../team/team.tables';
+import { files } from '../upload/upload.tables';
 import { folderShares, folders } from './folder.tables';
 
 /** One of a folder's first files: its thumbnail key once the thumbnail is made. */
@@ -157,6 +158,26 @@ export async function findFolderForUpdate(tx: Database, teamId: number, folderId
     .where(and(eq(folders.id, folderId), eq(folders.teamId, teamId)))
     .for('update');
   return row;
+}
+
+/** How many files the team's folder holds (a deletion's check, with the folder locked). */
+export async function countFolderFiles(db: Database, teamId: number, folderId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(files)
+    .where(and(eq(files.teamId, teamId), eq(files.folderId, folderId)));
+  return row?.total ?? 0;
+}
+
+/**
+ * Deletes an empty folder with its share links (live or revoked: a link to it answers "not found", as a
+ * revoked one does). Packages that listed it keep its id and skip it (package.tables.ts).
+ */
+export async function deleteFolderRows(tx: Database, teamId: number, folderId: number): Promise<void> {
+  await tx
+    .delete(folderShares)
+    .where(and(eq(folderShares.teamId, teamId), eq(folderShares.folderId, folderId)));
+  await tx.delete(folders).where(and(eq(folders.id, folderId), eq(folders.teamId, teamId)));
 }
 
 /** The team's folders among `folderIds`, locked in id order (two writers locking the same pair never deadlock). */

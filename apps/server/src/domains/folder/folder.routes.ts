@@ -6,8 +6,10 @@ import {
   addFileToFolder,
   createFolder,
   deleteFile,
+  deleteFolder,
   type FolderDeps,
   getFolder,
+  getFolderDeletion,
   listFolderFiles,
   listTeamFolders,
   moveFiles,
@@ -27,6 +29,11 @@ export function folderRoutes(deps: FolderDeps): Handlers<Endpoints['folder']> {
     get: async ({ auth, params }) => presentFolder(await getFolder(deps, auth, params.id)),
     update: async ({ auth, params, body, origin }) =>
       presentFolder(await updateFolder(deps, auth, params.id, body, origin)),
+    deletion: async ({ auth, params }) => getFolderDeletion(deps, auth, params.id),
+    delete: async ({ auth, params, origin }) => {
+      await deleteFolder(deps, auth, params.id, origin);
+      return null;
+    },
     share: async ({ auth, params, origin }) =>
       presentFolderShare(await shareFolder(deps, auth, params.id, origin)),
     revokeShare: async ({ auth, params, origin }) => {

@@ -14,12 +14,14 @@ import type {
 } from '@trackit/contract/folder.schema';
 import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
 import type { FieldChange } from '@trackit/contract/operation-log.schema';
+import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
 import type { FileCreate } from '@trackit/contract/upload.schema';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { releaseCoverFile, requireTeamModel } from '../model/model.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
+import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
 import {
   addBlobToFolder,
   deleteStoredKeys,
@@ -34,6 +36,8 @@ import {
   type UploadDeps,
 } from '../upload/upload.service';
 import {
+  countFolderFiles,
+  deleteFolderRows,
   type FolderRow,
   findFolder,
   findFolderForUpdate,
@@ -159,6 +163,40 @@ export async function updateFolder(
     });
   });
   return reread(deps, auth.teamId, folderId);
+}
+
+/** GET /v1/folders/{id}/deletion: whether the folder can be deleted now (it holds no file), and why not. */
+export async function getFolderDeletion(
+  deps: FolderDeps,
+  auth: AuthContext,
+  folderId: number,
+): Promise<RecordDeletion> {
+  const folder = await findFolder(deps.db, auth.teamId, folderId);
+  if (!folder) throw folderNotFound();
+  return recordDeletion('folder', { files: folder.fileCount });
+}
+
+/**
+ * DELETE /v1/folders/{id}: a folder without files (made by mistake, or emptied) goes with its share
+ * links, logged; otherwise 409 with its number of files. The folder is locked first, as every write that
+ * adds a file to it does (an upload, a move), so a file added meanwhile is counted or finds it gone.
+ */
+export async function deleteFolder(
+  deps: FolderDeps,
+  auth: AuthContext,
+  folderId: number,
+  origin: RequestOrigin,
+): Promise<void> {
+  await deleteRecordMadeByMistake(deps.db, {
+    record: 'folder',
+    action: 'folder_delete',
+    actor: memberActor(auth, origin, deps.clock()),
+    targetId: folderId,
+    lock: (tx) => findFolderForUpdate(tx, auth.teamId, folderId),
+    notFound: folderNotFound,
+    references: async (db) => ({ files: await countFolderFiles(db, auth.teamId, folderId) }),
+    remove: (tx) => deleteFolderRows(tx, auth.teamId, folderId),
+  });
 }
 
 /**

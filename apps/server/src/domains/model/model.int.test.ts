@@ -29,6 +29,7 @@ describe('models', () => {
   let owner: Headers;
   let teamId: number;
   let ownerMembershipId: number;
+  let editMembershipId: number;
   const as: Partial<Record<PermissionLevel, Headers>> = {};
   let stranger: Headers;
   let strangerMembershipId: number;
@@ -55,6 +56,7 @@ describe('models', () => {
     ownerMembershipId = team.owner.membershipId;
     owner = team.owner.headers;
     for (const level of ['read', 'edit', 'manage'] as const) as[level] = team.levels[level].headers;
+    editMembershipId = team.levels.edit.membershipId;
     strangerMembershipId = team.stranger.membershipId;
     stranger = team.stranger.headers;
   });
@@ -225,7 +227,8 @@ describe('models', () => {
       (await api<Model>('PATCH', `/v1/models/${model.id}`, { id_number: idNumber(7) }, manage)).body.data
         .id_number,
     ).toBe(idNumber(7));
-    expect((await api('DELETE', `/v1/models/${model.id}`)).status).toBe(404);
+    // Deleting a model created by mistake is a manager's (model-deletion.int.test.ts).
+    expect((await api('DELETE', `/v1/models/${model.id}`, undefined, edit)).status).toBe(403);
     const logs = await api<
       { sentence: string; changes: { field: string; before: string; after: string }[] }[]
     >('GET', '/v1/operation_logs?action=model_update&per_page=100');
@@ -311,6 +314,7 @@ describe('models', () => {
       cup: 'B',
       nationality: 'CN',
       tags: ['时装', '泳装'],
+      manager_member_id: null,
     });
     await create({
       ...base,
@@ -321,7 +325,14 @@ describe('models', () => {
       tags: ['广告'],
       manager_member_id: ownerMembershipId,
     });
-    await create({ ...base, name: '丙', gender: 'male', status: 'paused', nationality: 'JP' });
+    await create({
+      ...base,
+      name: '丙',
+      gender: 'male',
+      status: 'paused',
+      nationality: 'JP',
+      manager_member_id: null,
+    });
     const q = (filters: string) => names(`?city=筛选城&${filters}`);
     expect(await q('gender=male')).toEqual(['丙']);
     expect(await q('clothing_size=s&clothing_size=m')).toEqual(['乙', '甲']);
@@ -457,6 +468,54 @@ describe('models', () => {
     expect(sentences).toContain('为模特「行程」添加了休假行程（2026-05-01 至 2026-05-01）');
     expect(sentences).toContain('修改了模特「行程」的行程');
     expect(sentences).toContain('删除了模特「行程」的工作行程（2026-05-01 至 2026-05-03）');
+  });
+
+  it('makes the creator the manager of a new model unless another member (or nobody) is named', async () => {
+    const mine = await create({ name: '默认经纪人', gender: 'female' }, as.edit);
+    expect(mine.body.code, mine.body.message).toBe(0);
+    expect(mine.body.data).toMatchObject({ manager_member_id: editMembershipId, manager_nickname: 'edit' });
+    const named = await create({
+      name: '指定经纪人',
+      gender: 'female',
+      manager_member_id: ownerMembershipId,
+    });
+    expect(named.body.data).toMatchObject({ manager_member_id: ownerMembershipId, manager_nickname: '林晓' });
+    const nobody = await create({ name: '无经纪人', gender: 'female', manager_member_id: null });
+    expect(nobody.body.data).toMatchObject({ manager_member_id: null, manager_nickname: null });
+  });
+
+  it('finds the team’s namesakes born the same day before a model is created, without refusing one', async () => {
+    const namesakes = (query: string, headers = owner) =>
+      api<Model[]>('GET', `/v1/models/duplicates?${query}`, undefined, headers);
+    const first = (await create({ name: '同名同生日', gender: 'female', birthday: '2001-03-04' })).body.data;
+    await create({ name: '同名同生日', gender: 'female', birthday: '2001-03-05' });
+    // Another team's namesake is neither found by us nor finds ours.
+    const theirs = (await create({ name: '同名同生日', gender: 'female', birthday: '2001-03-04' }, stranger))
+      .body.data;
+    const query = `name=${encodeURIComponent(' 同名同生日 ')}&birthday=2001-03-04`;
+    const found = await namesakes(query, as.edit);
+    expect(found.body.code, found.body.message).toBe(0);
+    expect(found.body.data.map((model) => model.id)).toEqual([first.id]);
+    expect((await namesakes(query, stranger)).body.data.map((model) => model.id)).toEqual([theirs.id]);
+    expect((await namesakes('name=同名同生日&birthday=2001-03-06')).body.data).toEqual([]);
+    // A warning, not a refusal: the second one is created when the member says so, and found next time.
+    const second = await create({ name: '同名同生日', gender: 'female', birthday: '2001-03-04' });
+    expect(second.body.code, second.body.message).toBe(0);
+    expect((await namesakes(query)).body.data.map((model) => model.id)).toEqual([
+      first.id,
+      second.body.data.id,
+    ]);
+    for (const bad of [
+      'name=同名同生日',
+      'birthday=2001-03-04',
+      'name=&birthday=2001-03-04',
+      'name=甲&birthday=2001-02-30',
+    ]) {
+      const res = await namesakes(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message).toMatch(/\p{Script=Han}/u);
+    }
+    expect((await namesakes(query, as.read)).status).toBe(403);
   });
 
   it('treats every id of another team, in a path or a body, as not found, and writes nothing', async () => {

@@ -18,11 +18,15 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
+import { calendarEntries } from '../calendar/calendar.tables';
 import { folders } from '../folder/folder.tables';
+import { feeLines, orderModels, orders } from '../order/order.tables';
 import { memberships } from '../organization/organization.tables';
+import { packageModels, packagePicks, packages, packageViews } from '../package/package.tables';
 import { blobs, files } from '../upload/upload.tables';
 import { modelMeasurements, models, modelTrips } from './model.tables';
 
@@ -120,6 +124,102 @@ export async function findModelForUpdate(
     .where(and(eq(models.id, modelId), eq(models.teamId, teamId)))
     .for('update');
   return row;
+}
+
+/**
+ * The team's model, held while a record that refers to it is written (a folder, an order, a package): a
+ * deletion, which locks it for update, waits for that write or is waited for, so no reference is orphaned.
+ */
+export async function findModelForReference(
+  tx: Database,
+  teamId: number,
+  modelId: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await tx
+    .select({ id: models.id, name: models.name })
+    .from(models)
+    .where(and(eq(models.id, modelId), eq(models.teamId, teamId)))
+    .for('key share');
+  return row;
+}
+
+/** The team's models (any status) with exactly this name and birthday, oldest first (a namesake warning). */
+export async function findModelNamesakes(
+  db: Database,
+  teamId: number,
+  name: string,
+  birthday: string,
+  limit: number,
+): Promise<ModelRow[]> {
+  const rows = await selectModels(db)
+    .where(and(eq(models.teamId, teamId), eq(models.name, name), eq(models.birthday, birthday)))
+    .orderBy(asc(models.id))
+    .limit(limit);
+  return rows.map(toModelRow);
+}
+
+/**
+ * What refers to the model (a deletion's check): the orders naming it (as a model, in a fee line or on
+ * the calendar), the packages showing it or holding a client's view or pick of it (a model taken out of
+ * a package keeps those), and its folders. Each part is read through an index led by the team, the model
+ * or the team's orders and packages, never a scan of every team's rows.
+ */
+export async function countModelReferences(
+  db: Database,
+  teamId: number,
+  modelId: number,
+): Promise<{ orders: number; packages: number; folders: number }> {
+  const teamOrders = db.select({ id: orders.id }).from(orders).where(eq(orders.teamId, teamId));
+  const teamPackages = db.select({ id: packages.id }).from(packages).where(eq(packages.teamId, teamId));
+  const orderIds = union(
+    db
+      .select({ id: orderModels.orderId })
+      .from(orderModels)
+      .where(and(eq(orderModels.teamId, teamId), eq(orderModels.modelId, modelId))),
+    db
+      .select({ id: feeLines.orderId })
+      .from(feeLines)
+      .where(and(inArray(feeLines.orderId, teamOrders), eq(feeLines.modelId, modelId))),
+    db
+      .select({ id: calendarEntries.orderId })
+      .from(calendarEntries)
+      .where(and(eq(calendarEntries.teamId, teamId), eq(calendarEntries.modelId, modelId))),
+  ).as('order_ids');
+  const packageIds = union(
+    db
+      .select({ id: packageModels.packageId })
+      .from(packageModels)
+      .where(and(eq(packageModels.teamId, teamId), eq(packageModels.modelId, modelId))),
+    db
+      .select({ id: packagePicks.packageId })
+      .from(packagePicks)
+      .where(and(inArray(packagePicks.packageId, teamPackages), eq(packagePicks.modelId, modelId))),
+    db
+      .select({ id: packageViews.packageId })
+      .from(packageViews)
+      .where(and(inArray(packageViews.packageId, teamPackages), eq(packageViews.modelId, modelId))),
+  ).as('package_ids');
+  // One after another: inside a deletion's transaction the three share one connection.
+  const [orderCount] = await db.select({ total: count() }).from(orderIds);
+  const [packageCount] = await db.select({ total: count() }).from(packageIds);
+  const [folderCount] = await db
+    .select({ total: count() })
+    .from(folders)
+    .where(and(eq(folders.teamId, teamId), eq(folders.modelId, modelId)));
+  return {
+    orders: orderCount?.total ?? 0,
+    packages: packageCount?.total ?? 0,
+    folders: folderCount?.total ?? 0,
+  };
+}
+
+/** Deletes the model with what is only its own: its measurement history and its trips. */
+export async function deleteModelRows(tx: Database, teamId: number, modelId: number): Promise<void> {
+  await tx
+    .delete(modelMeasurements)
+    .where(and(eq(modelMeasurements.teamId, teamId), eq(modelMeasurements.modelId, modelId)));
+  await tx.delete(modelTrips).where(and(eq(modelTrips.teamId, teamId), eq(modelTrips.modelId, modelId)));
+  await tx.delete(models).where(and(eq(models.id, modelId), eq(models.teamId, teamId)));
 }
 
 /** The team's models holding any of these mobiles or national IDs (an import's duplicates). */

@@ -8,7 +8,10 @@ import { makeCompCard } from './comp-card/comp-card.service';
 import { presentMeasurement, presentModel, presentTrip } from './model.presenter';
 import {
   createModel,
+  deleteModel,
+  findModelDuplicates,
   getModel,
+  getModelDeletion,
   listModelMeasurements,
   listTeamModels,
   type ModelDeps,
@@ -36,7 +39,13 @@ export function modelRoutes(deps: ModelDeps): Handlers<Endpoints['model']> {
         { file: request.body as Readable, dryRun: query.dry_run, signal: clientGoneSignal(request, reply) },
         origin,
       ),
+    duplicates: async ({ auth, query }) => (await findModelDuplicates(deps, auth, query)).map(presentModel),
     get: async ({ auth, params }) => presentModel(await getModel(deps, auth, params.id)),
+    deletion: async ({ auth, params }) => getModelDeletion(deps, auth, params.id),
+    delete: async ({ auth, params, origin }) => {
+      await deleteModel(deps, auth, params.id, origin);
+      return null;
+    },
     update: async ({ auth, params, body, origin }) =>
       presentModel(await updateModel(deps, auth, params.id, body, origin)),
     measurements: async ({ auth, params, query }) => {

@@ -4,6 +4,7 @@
  * (status `left`) need data_management at manage; below it the ID is never answered and never written.
  */
 
+import { DUPLICATE_MATCHES_MAX } from '@trackit/contract/constants';
 import { GENDER_LABELS, MODEL_STATUS_LABELS, SIZE_LABELS } from '@trackit/contract/enums';
 import type { PageQuery } from '@trackit/contract/envelope';
 import { MESSAGES } from '@trackit/contract/messages';
@@ -12,6 +13,7 @@ import {
   MODEL_FIELD_LABELS,
   MODEL_MESSAGES,
   type ModelCreate,
+  type ModelDuplicateQuery,
   type ModelFilter,
   type ModelQuery,
   type ModelUpdate,
@@ -19,6 +21,7 @@ import {
 import { birthdayBounds, chinaDate } from '@trackit/contract/model-age';
 import type { FieldChange } from '@trackit/contract/operation-log.schema';
 import { levelAllows } from '@trackit/contract/permissions';
+import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
@@ -26,14 +29,19 @@ import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { isCountryCode } from '../country/country.service';
 import { memberActor, recordOperation, recordOperations } from '../operation-log/operation-log.service';
+import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
 import { findTeamMember } from '../organization/organization.service';
 import { grantsOf } from '../permission/permission.service';
 import { signFile, type UploadDeps } from '../upload/upload.service';
 import {
   clearCoverFile,
+  countModelReferences,
+  deleteModelRows,
   findModel,
   findModelFile,
+  findModelForReference,
   findModelForUpdate,
+  findModelNamesakes,
   findModelWith,
   insertMeasurement,
   insertMeasurements,
@@ -301,6 +309,10 @@ export async function insertNewModels(
     tx,
     inputs.map((input) => ({
       ...(toColumns(input) as ModelValues),
+      // Looked after by the member who creates it unless another is named (null: nobody), as a company
+      // is owned by its creator.
+      managerMembershipId:
+        input.manager_member_id === undefined ? auth.membershipId : input.manager_member_id,
       teamId: auth.teamId,
       lastMeasuredAt: measured(input) ? now : null,
       createdAt: now,
@@ -424,10 +436,61 @@ export async function getModel(deps: ModelDeps, auth: AuthContext, modelId: numb
 
 /**
  * Throws "not found" unless the model is the team's; for other domains' writes that name a model (a
- * folder's model), inside their transaction.
+ * folder's model), inside their transaction. The model is held until that transaction ends, so it cannot
+ * be deleted under the reference being written (folders have no foreign key to models).
  */
 export async function requireTeamModel(tx: Database, teamId: number, modelId: number): Promise<void> {
-  if (!(await findModel(tx, teamId, modelId))) throw modelNotFound();
+  if (!(await findModelForReference(tx, teamId, modelId))) throw modelNotFound();
+}
+
+/**
+ * GET /v1/models/duplicates: the team's models (any status) with this name and birthday, so the form can
+ * warn before a second record of the same person is made. Not a refusal: two people may share both.
+ */
+export async function findModelDuplicates(
+  deps: ModelDeps,
+  auth: AuthContext,
+  query: ModelDuplicateQuery,
+): Promise<ModelView[]> {
+  const [manage, rows] = await Promise.all([
+    canManage(deps, auth),
+    findModelNamesakes(deps.db, auth.teamId, query.name, query.birthday, DUPLICATE_MATCHES_MAX),
+  ]);
+  return Promise.all(rows.map((row) => view(deps, row, manage)));
+}
+
+/** GET /v1/models/{id}/deletion: whether the model can be deleted now, and why not. */
+export async function getModelDeletion(
+  deps: ModelDeps,
+  auth: AuthContext,
+  modelId: number,
+): Promise<RecordDeletion> {
+  if (!(await findModel(deps.db, auth.teamId, modelId))) throw modelNotFound();
+  return recordDeletion('model', await countModelReferences(deps.db, auth.teamId, modelId));
+}
+
+/**
+ * DELETE /v1/models/{id}: a model created by mistake (no order, package or folder refers to it) goes, with
+ * its trips and measurement history, logged; otherwise 409 with what refers to it. The model is locked
+ * first: a write that refers to it holds it (requireTeamModel, the orders' and packages' model checks, the
+ * foreign keys), so either that write finishes first and is counted, or it finds the model gone.
+ */
+export async function deleteModel(
+  deps: ModelDeps,
+  auth: AuthContext,
+  modelId: number,
+  origin: RequestOrigin,
+): Promise<void> {
+  await deleteRecordMadeByMistake(deps.db, {
+    record: 'model',
+    action: 'model_delete',
+    actor: memberActor(auth, origin, deps.clock()),
+    targetId: modelId,
+    lock: (tx) => findModelForUpdate(tx, auth.teamId, modelId),
+    notFound: modelNotFound,
+    references: (db) => countModelReferences(db, auth.teamId, modelId),
+    remove: (tx) => deleteModelRows(tx, auth.teamId, modelId),
+  });
 }
 
 /**

@@ -26,7 +26,8 @@ export interface StoredSocialAccount {
 }
 
 /**
- * A model of the agency (docs/product.md "Models"). Never deleted: `left` archives. The pinyin columns
+ * A model of the agency (docs/product.md "Models"). `left` archives; only a model created by mistake, which
+ * nothing refers to, is deleted (docs/product.md "Deleting and archiving"). The pinyin columns
  * are computed on every write of the name, for the keyword search (prefix, through the indexes below).
  */
 export const models = pgTable(

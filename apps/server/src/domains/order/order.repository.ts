@@ -141,13 +141,17 @@ export async function findOrder(
   return row ? toRow(row) : undefined;
 }
 
-/** The team's models among `modelIds`: name and status (an order names only its team's models). */
+/**
+ * The team's models among `modelIds`: name and status (an order names only its team's models). Held until the
+ * transaction ends, so none is deleted under the write (model.service.ts deleteModel).
+ */
 export function findTeamModels(db: Database, teamId: number, modelIds: number[]) {
   if (modelIds.length === 0) return Promise.resolve([]);
   return db
     .select({ id: models.id, name: models.name, status: models.status })
     .from(models)
-    .where(and(eq(models.teamId, teamId), inArray(models.id, modelIds)));
+    .where(and(eq(models.teamId, teamId), inArray(models.id, modelIds)))
+    .for('key share');
 }
 
 /** Replaces the order's models and their fee lines by `rows`, in their order. */

@@ -239,13 +239,17 @@ export async function listModelsOfPackages(
   }));
 }
 
-/** The team's models among `modelIds`: name and status (a package may only show models of its team). */
+/**
+ * The team's models among `modelIds`: name and status (a package may only show models of its team). Held until the
+ * transaction ends, so none is deleted under the write (model.service.ts deleteModel).
+ */
 export function findTeamModels(db: Database, teamId: number, modelIds: number[]) {
   if (modelIds.length === 0) return Promise.resolve([]);
   return db
     .select({ id: models.id, name: models.name, status: models.status })
     .from(models)
-    .where(and(eq(models.teamId, teamId), inArray(models.id, modelIds)));
+    .where(and(eq(models.teamId, teamId), inArray(models.id, modelIds)))
+    .for('key share');
 }
 
 /** Which of `folderIds` are folders of the model (in the team). */
