@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FolderKind, Gender, ModelTripKind, Size } from '@trackit/contract/enums';
+import { modelFolderName } from '@trackit/contract/folder.schema';
 import type { ModelCreate } from '@trackit/contract/model.schema';
 import { chinaDate } from '@trackit/contract/model-age';
 import { pino } from 'pino';
@@ -234,14 +235,13 @@ export async function seedDemoModels(
   const addFolder = async (
     model: { id: number; name: string; label: string },
     kind: FolderKind,
-    title: string,
     count: number,
     seed: number,
   ) => {
     const folder = await createFolder(
       deps,
       author,
-      { name: `${model.name} ${title}`, kind, model_id: model.id },
+      { name: modelFolderName(model.name, kind), kind, model_id: model.id },
       origin,
     );
     const files = [];
@@ -273,7 +273,6 @@ export async function seedDemoModels(
     const book = await addFolder(
       { id: model.id, name: model.name, label },
       'book',
-      '画册',
       withPictures ? PICTURES_PER_BOOK : PICTURES_PER_COVER_BOOK,
       index,
     );
@@ -281,7 +280,6 @@ export async function seedDemoModels(
       await addFolder(
         { id: model.id, name: model.name, label },
         'polaroid',
-        '拍立得',
         PICTURES_PER_POLAROID,
         index + 3,
       );
