@@ -1,7 +1,8 @@
 /**
  * How wide a list's columns are, from what each declares it holds: short columns get a fixed width, the
- * record's title (and any other long text) a minimum and the room the others leave; below the sum of
- * them all the table scrolls sideways instead of squeezing a column (docs/product.md §2.3 "Lists").
+ * record's title (and any other long text) a minimum and a share of the room the others leave; below the
+ * sum of them all the table scrolls sideways instead of squeezing a column, the record's title pinned at
+ * the left and its actions at the right (docs/product.md §2.3 "Lists").
  */
 /**
  * What a column holds, and the width of that content at 14 px (cell padding aside). `grow` columns share
@@ -39,14 +40,19 @@ export const COLUMN_KINDS = {
 export type ColumnKind = keyof typeof COLUMN_KINDS;
 
 /**
- * How a column says its width, one way only: what it holds (`kind`), a fixed `width` of its own (a row
- * of buttons, thumbnails), or a `minWidth` for a growing column of its own measure. Widths include the
- * cell's padding, as antd's do.
+ * How a column says its width, one way only: what it holds (`kind`), a fixed `width` of its own
+ * (thumbnails, an avatar group), or a `minWidth` for a growing column of its own measure. The row's
+ * buttons are `kind: 'actions'` with the `width` they take, since only the page knows its buttons.
+ * Widths include the cell's padding, as antd's do.
  */
 export type ColumnSize =
   | { kind: ColumnKind; width?: never; minWidth?: never }
+  | { kind: 'actions'; width: number; minWidth?: never }
   | { width: number; kind?: never; minWidth?: never }
   | { minWidth: number; kind?: never; width?: never };
+
+/** Where a column stays while the table scrolls sideways (antd's `fixed`): its start or its end. */
+export type ColumnPin = 'start' | 'end';
 
 export type TableSize = 'large' | 'medium' | 'middle' | 'small';
 
@@ -83,10 +89,12 @@ export interface SizedColumn extends Partial<Pick<ColumnSize, 'kind' | 'width' |
 }
 
 export interface ColumnWidth {
-  /** The fixed width handed to antd; none for a growing column. */
+  /** The width handed to antd; none for the first growing column, which takes the room left. */
   width: number | undefined;
   /** The narrowest the column may be on screen: its fixed width, or a growing column's minimum. */
   minWidth: number;
+  /** Pinned while the table scrolls sideways: the record's title (and what comes before it), its actions. */
+  fixed: ColumnPin | undefined;
 }
 
 /** The widths of a list's columns and the table width below which it scrolls sideways. */
@@ -103,9 +111,9 @@ const neededWidth = (column: SizedColumn, padding: number): number =>
   ) +
   2 * padding;
 
-const widthOf = (column: SizedColumn, padding: number): ColumnWidth => {
+const widthOf = (column: SizedColumn, padding: number): Omit<ColumnWidth, 'fixed'> => {
   const heading = neededWidth(column, padding);
-  if (column.kind) {
+  if (column.kind && column.kind !== 'actions') {
     const kind = COLUMN_KINDS[column.kind];
     const width = Math.max(kind.content + 2 * padding, heading);
     return kind.grow ? { width: undefined, minWidth: width } : { width, minWidth: width };
@@ -118,22 +126,49 @@ const widthOf = (column: SizedColumn, padding: number): ColumnWidth => {
 };
 
 /**
+ * Which columns stay put while the table scrolls sideways, so the record and what can be done on it are
+ * always in view: the first title column and every column before it (antd pins only from the edge; a
+ * selection column follows by itself), and the actions column with any after it. Where the table fits,
+ * antd's sticky cells stay where they are.
+ */
+const pinsOf = (columns: readonly SizedColumn[]): (ColumnPin | undefined)[] => {
+  const title = columns.findIndex((column) => column.kind === 'title');
+  const actions = columns.findIndex((column, index) => column.kind === 'actions' && index > title);
+  return columns.map((_, index) => {
+    if (index <= title) return 'start';
+    if (actions >= 0 && index >= actions) return 'end';
+    return undefined;
+  });
+};
+
+/**
  * Lays out a list's columns: each fixed column at its width (at least its heading on one line), each
- * growing one at least its minimum. antd's fixed table layout shares the room left equally between the
- * growing columns, so the table is never narrower than the fixed widths plus every growing column at the
- * largest minimum: below that it scrolls.
+ * growing one at least its own minimum; the table is never narrower than their sum (`scrollX`), below
+ * which it scrolls, the title and the actions pinned (`pinsOf`). Given the room the table has
+ * (`available`, measured on screen), the room beyond the sum is shared between the growing columns in
+ * proportion to their minimums; the first growing column (the title) is left to antd's fixed layout, so
+ * it takes its share and whatever rounding leaves. Unmeasured, the other growing columns keep their
+ * minimum and the first takes all the room left.
  */
 export function layoutColumns(
   columns: readonly SizedColumn[],
-  { size, selectable }: { size: TableSize; selectable: boolean },
+  { size, selectable, available }: { size: TableSize; selectable: boolean; available?: number | undefined },
 ): TableLayout {
   const padding = CELL_PADDING[size];
   const widths = columns.map((column) => widthOf(column, padding));
-  const growing = widths.filter((column) => column.width === undefined);
-  const growMin = Math.max(0, ...growing.map((column) => column.minWidth));
-  const fixed = widths.reduce((sum, column) => sum + (column.width ?? 0), 0);
+  const pins = pinsOf(columns);
+  const fixedSum = widths.reduce((sum, column) => sum + (column.width ?? 0), 0);
+  const growSum = widths.reduce((sum, column) => sum + (column.width === undefined ? column.minWidth : 0), 0);
+  const scrollX = (selectable ? SELECTION_COLUMN_WIDTH : 0) + fixedSum + growSum;
+  const extra = available === undefined ? 0 : Math.max(0, Math.floor(available) - scrollX);
+  const firstGrowing = widths.findIndex((column) => column.width === undefined);
   return {
-    columns: widths.map((column) => (column.width === undefined ? { ...column, minWidth: growMin } : column)),
-    scrollX: (selectable ? SELECTION_COLUMN_WIDTH : 0) + fixed + growing.length * growMin,
+    columns: widths.map((column, index) => {
+      const fixed = pins[index];
+      if (column.width !== undefined || index === firstGrowing) return { ...column, fixed };
+      const share = Math.floor((extra * column.minWidth) / growSum);
+      return { width: column.minWidth + share, minWidth: column.minWidth, fixed };
+    }),
+    scrollX,
   };
 }

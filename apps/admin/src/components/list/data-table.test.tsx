@@ -44,7 +44,15 @@ function Where() {
   return <output data-testid="where">{useLocation().search}</output>;
 }
 
-function FolderTable({ bulkActions, keep }: { bulkActions?: BulkAction<number, Folder>[]; keep?: boolean }) {
+function FolderTable({
+  bulkActions,
+  keep,
+  tableColumns = columns,
+}: {
+  bulkActions?: BulkAction<number, Folder>[] | undefined;
+  keep?: boolean;
+  tableColumns?: DataTableColumn<Folder, FolderQuery>[] | undefined;
+}) {
   const search = useListSearch(folderQuerySchema);
   const kept = useListSelection((row: Folder) => row.id, { keep: 'folders' });
   const list = useQuery({
@@ -62,7 +70,7 @@ function FolderTable({ bulkActions, keep }: { bulkActions?: BulkAction<number, F
       <DataTable
         list={list}
         search={search}
-        columns={columns}
+        columns={tableColumns}
         rowKey={(row) => row.id}
         emptyText="还没有资源夹"
         filteredEmptyText="没有符合条件的资源夹"
@@ -74,14 +82,19 @@ function FolderTable({ bulkActions, keep }: { bulkActions?: BulkAction<number, F
   );
 }
 
-const renderTable = (search = '', bulkActions?: BulkAction<number, Folder>[], keep = false) => {
+const renderTable = (
+  search = '',
+  bulkActions?: BulkAction<number, Folder>[],
+  keep = false,
+  tableColumns?: DataTableColumn<Folder, FolderQuery>[],
+) => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <ConfigProvider button={{ autoInsertSpace: false }}>
         <App>
           <MemoryRouter initialEntries={[`/folders${search}`]}>
-            <FolderTable bulkActions={bulkActions} keep={keep} />
+            <FolderTable bulkActions={bulkActions} keep={keep} tableColumns={tableColumns} />
             <Where />
           </MemoryRouter>
         </App>
@@ -247,7 +260,7 @@ describe('DataTable column widths', () => {
   it('fixes the short columns, keeps the title at its minimum and scrolls the table below their sum', async () => {
     renderTable();
     await screen.findByText('资源夹 1');
-    const layout = layoutColumns(columns, { size: 'large', selectable: false });
+    const layout = layoutColumns(columns, { size: 'middle', selectable: false });
     const table = screen.getByRole('table');
     const widths = [...table.querySelectorAll('colgroup col')].map((col) => (col as HTMLElement).style.width);
     // The title takes what the others leave; the count and the date keep their widths.
@@ -262,6 +275,83 @@ describe('DataTable column widths', () => {
     expect(screen.getByRole('columnheader', { name: '文件数' }).getAttribute('data-min-width')).toBe(
       String(layout.columns[1]?.width),
     );
+  });
+});
+
+describe('DataTable measured room', () => {
+  const wideColumns: DataTableColumn<Folder, FolderQuery>[] = [
+    { title: '名称', dataIndex: 'name', kind: 'title' },
+    { title: '模特', dataIndex: 'model_name', kind: 'text' },
+    { title: '文件数', dataIndex: 'file_count', kind: 'count' },
+  ];
+  /** A ResizeObserver that reports a fixed width at once (jsdom lays nothing out). */
+  const reportWidth = (width: number) =>
+    class {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe() {
+        this.callback([{ contentRect: { width } } as ResizeObserverEntry], this as unknown as ResizeObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+    };
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shares the room the table has beyond its minimum between its growing columns', async () => {
+    const { scrollX } = layoutColumns(wideColumns, { size: 'middle', selectable: false });
+    vi.stubGlobal('ResizeObserver', reportWidth(scrollX + 200));
+    renderTable('', undefined, false, wideColumns);
+    await screen.findByText('资源夹 1');
+    const measured = layoutColumns(wideColumns, {
+      size: 'middle',
+      selectable: false,
+      available: scrollX + 200,
+    });
+    const widths = [...screen.getByRole('table').querySelectorAll('colgroup col')].map(
+      (col) => (col as HTMLElement).style.width,
+    );
+    // The second growing column takes its share; the title, left to antd, the rest.
+    expect(widths).toEqual(['', `${measured.columns[1]?.width}px`, `${measured.columns[2]?.width}px`]);
+    expect(measured.columns[1]?.width).toBeGreaterThan(measured.columns[1]?.minWidth ?? 0);
+  });
+});
+
+describe('DataTable pinned columns', () => {
+  const withActions: DataTableColumn<Folder, FolderQuery>[] = [
+    { title: '编号', dataIndex: 'id', kind: 'count' },
+    { title: '名称', dataIndex: 'name', kind: 'title' },
+    { title: '文件数', dataIndex: 'file_count', kind: 'count' },
+    { title: '操作', key: 'actions', kind: 'actions', width: 72, render: () => <a href="#edit">编辑</a> },
+  ];
+  const pinOf = (cell: Element) =>
+    cell.classList.contains('ant-table-cell-fix-start')
+      ? 'start'
+      : cell.classList.contains('ant-table-cell-fix-end')
+        ? 'end'
+        : null;
+
+  it('keeps the title, the columns before it and the actions in place while the middle scrolls', async () => {
+    renderTable('', undefined, false, withActions);
+    await screen.findByText('资源夹 1');
+    const headings = screen.getAllByRole('columnheader');
+    expect(headings.map(pinOf)).toEqual(['start', 'start', null, 'end']);
+    const row = screen.getByText('资源夹 1').closest('tr') as HTMLElement;
+    expect([...row.querySelectorAll('td')].map(pinOf)).toEqual(['start', 'start', null, 'end']);
+    // The actions column is named for the journey, which checks it stays on screen.
+    expect(headings.map((th) => th.getAttribute('data-kind'))).toEqual([
+      'count',
+      'title',
+      'count',
+      'actions',
+    ]);
+  });
+
+  it('pins the selection column with the title', async () => {
+    renderTable('', [{ key: 'share', label: '分享', onRun: vi.fn() }]);
+    await screen.findByText('资源夹 1');
+    const [selection, title, count] = screen.getAllByRole('columnheader');
+    expect(selection?.classList.contains('ant-table-selection-column')).toBe(true);
+    expect([selection, title, count].map((cell) => cell && pinOf(cell))).toEqual(['start', 'start', null]);
   });
 });
 

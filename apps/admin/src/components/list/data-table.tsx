@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@trackit/client/api-client';
 import { Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
-import { type HTMLAttributes, type Key, type ReactNode, useMemo } from 'react';
+import { type HTMLAttributes, type Key, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type ColumnSize, layoutColumns, SELECTION_COLUMN_WIDTH } from './column-width';
 import type { ListPatch, ListQueryBase } from './list-search-params';
@@ -16,7 +16,9 @@ import { type ListSelection, useListSelection } from './use-list-selection';
  * An antd column whose `dataIndex` is a field of the row (antd accepts any string, so a field renamed in
  * the contract would leave an empty column; here it fails the typecheck). `sortField` makes it sortable
  * through the query's `sort` (`name` → `sort=name`). Each column says how wide it is, by what it holds
- * (`kind: 'date'`) or in pixels (see column-width.ts): the table lays them out and scrolls below their sum.
+ * (`kind: 'date'`) or in pixels (see column-width.ts): the table lays them out and scrolls below their
+ * sum, the `kind: 'title'` column (and those before it) pinned at the left, the `kind: 'actions'` one at
+ * the right.
  */
 export type DataTableColumn<T, Q> = Omit<ColumnType<T>, 'dataIndex' | 'width' | 'minWidth'> & {
   dataIndex?: keyof T & string;
@@ -43,8 +45,26 @@ export interface DataTableProps<T, Q extends ListQueryBase, K extends Key> {
   rowPath?: (row: T) => string;
   /** Each row's test id, e.g. `company-row-12`. */
   rowTestId?: (row: T) => string;
+  /** The rows' density: `middle` by default, at whose cell padding the lists fit a 1280 px window. */
   size?: TableProps<T>['size'];
   testId?: string;
+}
+
+/**
+ * The width of the room an element has, followed as the window or the side menu changes it; undefined
+ * until measured (and where there is no ResizeObserver, as in jsdom).
+ */
+function useContentWidth(): [number | undefined, (node: HTMLElement | null) => (() => void) | undefined] {
+  const [width, setWidth] = useState<number>();
+  const measure = useCallback((node: HTMLElement | null) => {
+    if (!node || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return [width, measure];
 }
 
 /** A list page's antd table: the list states and pagination of `ListView`, sorting bound to the address. */
@@ -59,7 +79,7 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
   keptSelection,
   rowPath,
   rowTestId,
-  size,
+  size = 'middle',
   testId,
 }: DataTableProps<T, Q, K>) {
   const scopedSelection = useListSelection<T, K>(rowKey, { scope: search.query });
@@ -73,9 +93,10 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
   const sort = (search.query as { sort?: string }).sort;
 
   const selectable = bulkActions !== undefined;
+  const [available, measure] = useContentWidth();
   const layout = useMemo(
-    () => layoutColumns(columns, { size: size ?? 'large', selectable }),
-    [columns, size, selectable],
+    () => layoutColumns(columns, { size, selectable, available }),
+    [columns, size, selectable, available],
   );
 
   // The sortable field of each column as antd hands it back in onChange.
@@ -83,16 +104,25 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
     const fields = new Map<ColumnType<T>, string>();
     const mapped = columns.map(
       (
-        { sortField, kind: _kind, width: _width, minWidth: _minWidth, fits: _fits, ...column },
+        { sortField, kind, width: _width, minWidth: _minWidth, fits: _fits, ...column },
         index,
       ): ColumnType<T> => {
-        const { width, minWidth } = layout.columns[index] ?? { width: undefined, minWidth: 0 };
+        const { width, minWidth, fixed } = layout.columns[index] ?? {
+          width: undefined,
+          minWidth: 0,
+          fixed: undefined,
+        };
         const sized: ColumnType<T> = {
           ...column,
           width,
-          // The journey at 1280 px reads each heading's minimum off the page (e2e/list-widths.e2e.test.ts).
+          fixed,
+          // The journey reads each heading's minimum and kind off the page (e2e/list-widths.e2e.test.ts).
           onHeaderCell: (col) =>
-            ({ ...column.onHeaderCell?.(col), 'data-min-width': minWidth }) as HTMLAttributes<HTMLElement>,
+            ({
+              ...column.onHeaderCell?.(col),
+              'data-min-width': minWidth,
+              'data-kind': kind,
+            }) as HTMLAttributes<HTMLElement>,
         };
         if (!sortField) return sized;
         const sortable: ColumnType<T> = {
@@ -135,25 +165,27 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
       }
     >
       {(rows) => (
-        <Table<T>
-          rowKey={rowKey}
-          columns={tableColumns}
-          dataSource={rows}
-          pagination={false}
-          size={size}
-          tableLayout="fixed"
-          scroll={{ x: layout.scrollX }}
-          onRow={onRow}
-          onChange={handleChange}
-          rowSelection={
-            bulkActions && {
-              columnWidth: SELECTION_COLUMN_WIDTH,
-              selectedRowKeys: [...selection.keys],
-              // antd hands back this page's ticked keys; a kept selection keeps the other pages' rows.
-              onChange: (keys) => selection.setPage(rows, keys as K[]),
+        <div ref={measure}>
+          <Table<T>
+            rowKey={rowKey}
+            columns={tableColumns}
+            dataSource={rows}
+            pagination={false}
+            size={size}
+            tableLayout="fixed"
+            scroll={{ x: layout.scrollX }}
+            onRow={onRow}
+            onChange={handleChange}
+            rowSelection={
+              bulkActions && {
+                columnWidth: SELECTION_COLUMN_WIDTH,
+                selectedRowKeys: [...selection.keys],
+                // antd hands back this page's ticked keys; a kept selection keeps the other pages' rows.
+                onChange: (keys) => selection.setPage(rows, keys as K[]),
+              }
             }
-          }
-        />
+          />
+        </div>
       )}
     </ListView>
   );

@@ -130,7 +130,6 @@ export function OperatePage() {
         search={search}
         columns={columns}
         rowKey={(log) => log.id}
-        size="middle"
         emptyText="暂无操作记录"
         filteredEmptyText="没有符合条件的记录"
         testId="operate-table"

@@ -16,7 +16,7 @@ import {
   type OrderListItem,
   type OrderStatus,
 } from '@trackit/contract/order.schema';
-import { Tag } from 'antd';
+import { Flex, Tag } from 'antd';
 
 /** Where the order pages are, under the admin app's base. */
 export const ORDER_LIST_PATH = '/order/order';
@@ -64,14 +64,34 @@ export const ApprovalTag = ({ status }: { status: ApprovalStatus | null }) =>
     </Tag>
   );
 
-/** Both tags of an order: where it stands, and its approval while that still says something. */
-export const OrderTags = ({ status, approval }: { status: OrderStatus; approval: ApprovalStatus | null }) => (
-  <span style={{ whiteSpace: 'nowrap' }}>
-    <OrderStatusTag status={status} />
-    {/* Once confirmed, "审批已同意" says nothing more; a refusal shows on the draft it sent back. */}
-    {(status === 'draft' || status === 'submitted') && <ApprovalTag status={approval} />}
-  </span>
-);
+/**
+ * Both tags of an order: where it stands, and its approval while that still says something; `stacked`
+ * puts the approval under the status (a list's narrow column).
+ */
+export const OrderTags = ({
+  status,
+  approval,
+  stacked = false,
+}: {
+  status: OrderStatus;
+  approval: ApprovalStatus | null;
+  stacked?: boolean;
+}) => {
+  const tags = (
+    <>
+      <OrderStatusTag status={status} />
+      {/* Once confirmed, "审批已同意" says nothing more; a refusal shows on the draft it sent back. */}
+      {(status === 'draft' || status === 'submitted') && <ApprovalTag status={approval} />}
+    </>
+  );
+  return stacked ? (
+    <Flex vertical align="flex-start" gap={4}>
+      {tags}
+    </Flex>
+  ) : (
+    <span style={{ whiteSpace: 'nowrap' }}>{tags}</span>
+  );
+};
 
 /** A calendar entry's status, with its rank among the options of the day (第1选择). */
 export const EntryStatusTag = ({

@@ -135,6 +135,8 @@ describe('OrderListPage', () => {
     renderPage(<OrderListPage />, '/order/order');
     const first = await screen.findByTestId('order-row-1');
     expect(first.textContent).toContain('XC20260305001');
+    // The brand and the kind of job read under the title.
+    expect(first.textContent).toContain('青禾 · Lookbook');
     expect(first.textContent).toContain('刘晓阳、王珊 +1');
     expect(first.textContent).toContain('共 2 天');
     expect(first.textContent).toContain('林晓');

@@ -69,35 +69,50 @@ const columnsFor = (
     ),
   },
   {
-    title: '标题 / 品牌',
+    // The brand and the kind of job are read with the title, under it.
+    title: '标题 / 品牌 · 类型',
     dataIndex: 'title',
     kind: 'title',
-    render: (title: string, order) => (
-      <Flex vertical>
-        <Typography.Text ellipsis={{ tooltip: title }}>
-          {title || <Typography.Text type="secondary">（未填写标题）</Typography.Text>}
-        </Typography.Text>
-        {order.brand && (
-          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-            {order.brand}
+    render: (title: string, order) => {
+      const about = [order.brand, order.job_type && JOB_TYPE_LABELS[order.job_type]]
+        .filter(Boolean)
+        .join(' · ');
+      return (
+        <Flex vertical>
+          <Typography.Text ellipsis={{ tooltip: title }}>
+            {title || <Typography.Text type="secondary">（未填写标题）</Typography.Text>}
           </Typography.Text>
+          {about && (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: about }} style={{ fontSize: 12 }}>
+              {about}
+            </Typography.Text>
+          )}
+        </Flex>
+      );
+    },
+  },
+  {
+    // The client, and under it the member who handles the order (a click lists that member's orders).
+    title: '公司 / 负责人',
+    dataIndex: 'company',
+    kind: 'text',
+    render: (company: OrderListItem['company'], { owner }) => (
+      <Flex vertical>
+        <Typography.Text ellipsis={{ tooltip: company?.name }}>
+          {company?.name ?? MESSAGES.empty}
+        </Typography.Text>
+        {owner && (
+          <Typography.Link
+            onClick={() => onOwner(owner)}
+            title="只看该负责人的订单"
+            ellipsis
+            style={{ fontSize: 12 }}
+          >
+            {owner.nickname}
+          </Typography.Link>
         )}
       </Flex>
     ),
-  },
-  {
-    title: '公司',
-    dataIndex: 'company',
-    width: 120,
-    ellipsis: { showTitle: true },
-    render: (company: OrderListItem['company']) => company?.name ?? MESSAGES.empty,
-  },
-  {
-    title: '工作类型',
-    dataIndex: 'job_type',
-    kind: 'label',
-    fits: Object.values(JOB_TYPE_LABELS),
-    render: (jobType: OrderListItem['job_type']) => (jobType ? JOB_TYPE_LABELS[jobType] : MESSAGES.empty),
   },
   {
     title: '工作日期',
@@ -118,24 +133,11 @@ const columnsFor = (
   {
     title: '模特',
     dataIndex: 'models',
-    width: 110,
+    minWidth: 110,
     ellipsis: true,
     render: (models: OrderListItem['models']) => (
       <span title={models.map((model) => model.name).join('、')}>{modelNames(models)}</span>
     ),
-  },
-  {
-    title: '负责人',
-    dataIndex: 'owner',
-    kind: 'name',
-    render: (owner: OrderListItem['owner']) =>
-      owner ? (
-        <Typography.Link onClick={() => onOwner(owner)} title="只看该负责人的订单">
-          {owner.nickname}
-        </Typography.Link>
-      ) : (
-        MESSAGES.empty
-      ),
   },
   {
     title: '金额',
@@ -149,12 +151,17 @@ const columnsFor = (
   {
     title: '状态',
     dataIndex: 'status',
-    width: 124,
-    render: (_: unknown, order) => <OrderTags status={order.status} approval={order.approval_status} />,
+    // The approval under the status, so the column is as narrow as one tag.
+    kind: 'tag',
+    render: (_: unknown, order) => (
+      <OrderTags status={order.status} approval={order.approval_status} stacked />
+    ),
   },
   {
     title: '操作',
     key: 'actions',
+    // 确认单 or 编辑.
+    kind: 'actions',
     width: 64,
     render: (_: unknown, order) =>
       order.status === 'draft' && mayEdit(order) ? (
@@ -334,7 +341,6 @@ export function OrderListPage() {
         search={search}
         columns={columns}
         rowKey={(order) => order.id}
-        size="middle"
         emptyText="还没有订单"
         filteredEmptyText="没有符合条件的订单"
         testId="order-list"

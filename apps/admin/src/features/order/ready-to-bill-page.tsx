@@ -132,6 +132,7 @@ function CompletedOrders() {
       {
         title: '操作',
         key: 'actions',
+        kind: 'actions',
         width: 104,
         render: (_: unknown, order) => (mayBill(order) ? <BillButton order={order} /> : null),
       },
@@ -221,6 +222,7 @@ function AwaitingApproval() {
       {
         title: '操作',
         key: 'actions',
+        kind: 'actions',
         width: 130,
         render: (_: unknown, order) => (
           <Space size={4}>

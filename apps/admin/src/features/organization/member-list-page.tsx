@@ -54,29 +54,41 @@ const columnsFor = ({
   onHandover,
 }: RowHandlers): DataTableColumn<Member, MemberQuery>[] => [
   {
+    // The mobile under the name: the member is found by either.
     title: '成员',
     dataIndex: 'nickname',
-    width: 200,
+    kind: 'title',
     render: (nickname: string, member) => (
-      <Flex align="center" gap={8} style={{ whiteSpace: 'nowrap' }}>
+      <Flex align="center" gap={8}>
         <MemberAvatar nickname={nickname} avatar={member.avatar} baseColor={member.base_color} size={28} />
-        <span>{nickname}</span>
-        {member.is_owner && (
-          <Tag color="gold" style={{ marginInlineEnd: 0 }}>
-            所有者
-          </Tag>
-        )}
+        <Flex vertical style={{ minWidth: 0 }}>
+          <Flex align="center" gap={8}>
+            <Typography.Text ellipsis={{ tooltip: nickname }}>{nickname}</Typography.Text>
+            {member.is_owner && (
+              <Tag color="gold" style={{ marginInlineEnd: 0 }}>
+                所有者
+              </Tag>
+            )}
+          </Flex>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {member.mobile}
+          </Typography.Text>
+        </Flex>
       </Flex>
     ),
   },
-  { title: '手机号', dataIndex: 'mobile', kind: 'mobile' },
   {
     title: '部门',
     dataIndex: 'department',
-    width: 140,
+    minWidth: 120,
     render: (value: Member['department']) => orEmpty(value?.name),
   },
-  { title: '角色', dataIndex: 'role', kind: 'name', render: (value: Member['role']) => orEmpty(value?.name) },
+  {
+    title: '角色',
+    dataIndex: 'role',
+    minWidth: 120,
+    render: (value: Member['role']) => orEmpty(value?.name),
+  },
   {
     title: '直属上级',
     dataIndex: 'superior',
@@ -103,7 +115,8 @@ const columnsFor = ({
           title: '操作',
           key: 'actions',
           // 编辑 and two four-character actions on one line.
-          width: 200,
+          kind: 'actions',
+          width: 180,
           render: (_: unknown, member: Member) => {
             // The owner's status and one's own are not changed here (the server refuses both).
             const statusChangeable = canManage && !member.is_owner && member.id !== selfId;

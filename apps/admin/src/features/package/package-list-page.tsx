@@ -1,4 +1,4 @@
-import { HeartFilled } from '@ant-design/icons';
+import { EyeOutlined, HeartFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@trackit/client/format';
 import { DATE_FORMATS } from '@trackit/contract/constants';
@@ -11,7 +11,7 @@ import {
   type PackageQuery,
   packageQuerySchema,
 } from '@trackit/contract/package.schema';
-import { Card, Flex, Typography } from 'antd';
+import { Card, Flex, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
@@ -36,17 +36,6 @@ interface ColumnHandlers {
   onEdit: (pkg: Package) => void;
 }
 
-/** A date over its time, so the column stays narrow. */
-const DateTime = ({ value }: { value: string | null }) =>
-  value ? (
-    <Flex vertical>
-      <span>{formatDate(value, DATE_FORMATS.date)}</span>
-      <Typography.Text type="secondary">{formatDate(value, DATE_FORMATS.time)}</Typography.Text>
-    </Flex>
-  ) : (
-    MESSAGES.empty
-  );
-
 const columnsFor = ({
   canEdit,
   onActivity,
@@ -69,7 +58,7 @@ const columnsFor = ({
   {
     title: '客户',
     key: 'client',
-    width: 136,
+    minWidth: 136,
     render: (_: unknown, pkg) =>
       pkg.company_id && pkg.company_name ? (
         <Flex vertical>
@@ -89,18 +78,20 @@ const columnsFor = ({
     ),
   },
   {
-    title: '创建人',
-    dataIndex: 'created_by',
-    kind: 'name',
-    render: (creator: Package['created_by']) => creator?.nickname ?? MESSAGES.empty,
-  },
-  {
-    title: '发送时间',
+    // When it was sent, and under it who made it.
+    title: '发送时间 / 创建人',
     dataIndex: 'created_at',
-    kind: 'date',
+    kind: 'dateTime',
     sortField: 'created_at',
     sortDirections: ['descend', 'ascend'],
-    render: (value: string) => <DateTime value={value} />,
+    render: (value: string, pkg) => (
+      <Flex vertical>
+        <span>{formatDate(value, DATE_FORMATS.dateTime)}</span>
+        <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+          {pkg.created_by?.nickname ?? MESSAGES.empty}
+        </Typography.Text>
+      </Flex>
+    ),
   },
   {
     title: '有效期',
@@ -118,44 +109,50 @@ const columnsFor = ({
     ),
   },
   {
-    title: '浏览',
-    dataIndex: 'view_count',
-    kind: 'count',
-    align: 'right',
-    render: (count: number, pkg) => (
-      <Typography.Link onClick={() => onActivity(pkg)} data-testid={`package-views-${pkg.id}`}>
-        {count}
-      </Typography.Link>
-    ),
-  },
-  {
-    title: '选中',
-    dataIndex: 'pick_count',
-    kind: 'count',
-    align: 'right',
-    render: (count: number, pkg) => (
-      <Typography.Link
-        onClick={() => onActivity(pkg)}
-        style={count > 0 ? { color: '#c41d7f', fontWeight: 600 } : { color: 'rgba(0,0,0,0.6)' }}
-        data-testid={`package-picks-${pkg.id}`}
-      >
-        {count > 0 && <HeartFilled style={{ marginRight: 4 }} />}
-        {count}
-      </Typography.Link>
-    ),
-  },
-  {
+    // What the client did: when they last opened it, and under it their opens and picks (each opens the
+    // activity).
     title: '最近打开',
     dataIndex: 'last_viewed_at',
-    kind: 'name',
+    kind: 'date',
     sortField: 'last_viewed_at',
     sortDirections: ['descend', 'ascend'],
-    render: (value: string | null) => <RelativeTime value={value} />,
+    render: (value: string | null, pkg) => (
+      <Flex vertical align="flex-start">
+        <RelativeTime value={value} />
+        <Flex gap={12} style={{ fontSize: 12 }}>
+          <Tooltip title="浏览次数">
+            <Typography.Link
+              onClick={() => onActivity(pkg)}
+              aria-label={`浏览 ${pkg.view_count} 次`}
+              data-testid={`package-views-${pkg.id}`}
+            >
+              <EyeOutlined style={{ marginRight: 4 }} />
+              {pkg.view_count}
+            </Typography.Link>
+          </Tooltip>
+          <Tooltip title="选中的模特">
+            <Typography.Link
+              onClick={() => onActivity(pkg)}
+              aria-label={`选中 ${pkg.pick_count} 位`}
+              style={
+                pkg.pick_count > 0 ? { color: '#c41d7f', fontWeight: 600 } : { color: 'rgba(0,0,0,0.6)' }
+              }
+              data-testid={`package-picks-${pkg.id}`}
+            >
+              <HeartFilled style={{ marginRight: 4 }} />
+              {pkg.pick_count}
+            </Typography.Link>
+          </Tooltip>
+        </Flex>
+      </Flex>
+    ),
   },
   {
     title: '操作',
     key: 'actions',
-    width: 188,
+    // The links (copy, QR code) over the changes (编辑, 延期, 撤销).
+    kind: 'actions',
+    width: 132,
     render: (_: unknown, pkg) => <PackageRowActions pkg={pkg} canEdit={canEdit} onEdit={() => onEdit(pkg)} />,
   },
 ];
@@ -220,7 +217,6 @@ export function PackageListPage() {
         rowKey={(pkg) => pkg.id}
         emptyText="还没有套餐：在「模特」列表勾选模特，点击「发套餐」"
         filteredEmptyText="没有符合条件的套餐"
-        size="middle"
         testId="package-list"
         rowTestId={(pkg) => `package-row-${pkg.id}`}
       />

@@ -122,56 +122,58 @@ export interface PackageRowActionsProps {
   onEdit: () => void;
 }
 
-/** Link buttons of a row, closer together than antd's padding (six actions share one column). */
+/** Link buttons of a row, closer together than antd's padding (six actions share one narrow column). */
 const TIGHT = { paddingInline: 4 } as const;
 
 /**
- * A package row's actions while its links work: copy each link, the QR code; and for members who may
- * edit, 编辑, 延期 and 撤销. A revoked package has none (its activity still opens from the row).
+ * A package row's actions while its links work: copy each link, the QR code; and under them, for members
+ * who may edit, 编辑, 延期 and 撤销. A revoked package has none (its activity still opens from the row).
  */
 export function PackageRowActions({ pkg, canEdit, onEdit }: PackageRowActionsProps) {
   const copy = useCopyShareUrl();
   if (pkg.status === 'revoked') return <Typography.Text type="secondary">{MESSAGES.empty}</Typography.Text>;
   return (
-    <Flex align="center" wrap={false} data-testid={`package-actions-${pkg.id}`}>
-      <Tooltip title="复制手机链接">
-        <Button
-          type="text"
-          size="small"
-          icon={<MobileOutlined />}
-          onClick={() => void copy(pkg.mobile_url)}
-          aria-label="复制手机链接"
-          data-testid={`package-copy-mobile-${pkg.id}`}
-        />
-      </Tooltip>
-      <Tooltip title="复制电脑链接">
-        <Button
-          type="text"
-          size="small"
-          icon={<DesktopOutlined />}
-          onClick={() => void copy(pkg.desktop_url)}
-          aria-label="复制电脑链接"
-          data-testid={`package-copy-desktop-${pkg.id}`}
-        />
-      </Tooltip>
-      <Popover
-        trigger="click"
-        title="微信扫码打开"
-        content={<ShareQrCode path={pkg.mobile_url} />}
-        destroyOnHidden
-      >
-        <Tooltip title="二维码">
+    <Flex vertical align="flex-start" gap={2} data-testid={`package-actions-${pkg.id}`}>
+      <Flex align="center" wrap={false}>
+        <Tooltip title="复制手机链接">
           <Button
             type="text"
             size="small"
-            icon={<QrcodeOutlined />}
-            aria-label="二维码"
-            data-testid={`package-qr-${pkg.id}`}
+            icon={<MobileOutlined />}
+            onClick={() => void copy(pkg.mobile_url)}
+            aria-label="复制手机链接"
+            data-testid={`package-copy-mobile-${pkg.id}`}
           />
         </Tooltip>
-      </Popover>
+        <Tooltip title="复制电脑链接">
+          <Button
+            type="text"
+            size="small"
+            icon={<DesktopOutlined />}
+            onClick={() => void copy(pkg.desktop_url)}
+            aria-label="复制电脑链接"
+            data-testid={`package-copy-desktop-${pkg.id}`}
+          />
+        </Tooltip>
+        <Popover
+          trigger="click"
+          title="微信扫码打开"
+          content={<ShareQrCode path={pkg.mobile_url} />}
+          destroyOnHidden
+        >
+          <Tooltip title="二维码">
+            <Button
+              type="text"
+              size="small"
+              icon={<QrcodeOutlined />}
+              aria-label="二维码"
+              data-testid={`package-qr-${pkg.id}`}
+            />
+          </Tooltip>
+        </Popover>
+      </Flex>
       {canEdit && (
-        <>
+        <Flex align="center" wrap={false}>
           <Button
             type="link"
             size="small"
@@ -183,7 +185,7 @@ export function PackageRowActions({ pkg, canEdit, onEdit }: PackageRowActionsPro
           </Button>
           <ExtendExpiry pkg={pkg} />
           <RevokePackage pkg={pkg} />
-        </>
+        </Flex>
       )}
     </Flex>
   );
