@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,40 +7,13 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { databaseUrl } from '../test/test-database';
-import { type DatabaseHandle, openDatabase } from './client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-database';
+import type { DatabaseHandle } from './client';
 import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
 
 /** The migration that brought the money bounds (0013_money_bounds.sql). */
 const BOUNDS_MIGRATION = '0013_money_bounds';
-
-/** An empty database of the suite's kind: PGlite in memory, or a new database on the PostgreSQL server. */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const target = inject('testDatabase');
-  if (target.driver === 'pglite') return openDatabase({ driver: 'pglite' });
-  const name = `${target.template}_bounds_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl(target.serverUrl, 'postgres') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const handle = await openDatabase({
-    driver: 'postgres',
-    url: databaseUrl(target.serverUrl, name),
-    poolSize: 2,
-  });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: databaseUrl(target.serverUrl, 'postgres') });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
 
 /** Applies the migrations before the bounds only, from a copy of the folder without the later ones. */
 async function migrateBeforeBounds(handle: DatabaseHandle, folder: string) {
@@ -74,7 +46,7 @@ describe('migration 0013: money within bounds', () => {
 
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'trackit-migrations-'));
-    handle = await emptyDatabase();
+    handle = await createTestDatabase({ empty: true });
     await migrateBeforeBounds(handle, path.join(folder, 'migrations'));
     const db = handle.db;
     const [team] = (

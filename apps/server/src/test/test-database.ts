@@ -22,11 +22,14 @@ export function databaseUrl(serverUrl: string, database: string): string {
 
 /**
  * A fresh, migrated database for one test file: PGlite restored from the snapshot the global setup
- * made, or a PostgreSQL database copied from the migrated template (dropped again on close).
+ * made, or a PostgreSQL database copied from the migrated template (dropped again on close). With
+ * `empty`, a database without even the migrations (PGlite in memory, or a new PostgreSQL database), for
+ * a test that migrates it itself.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase({ empty = false } = {}): Promise<DatabaseHandle> {
   const target = inject('testDatabase');
   if (target.driver === 'pglite') {
+    if (empty) return openDatabase({ driver: 'pglite' });
     const snapshot = await readFile(target.snapshotPath);
     return openDatabase({ driver: 'pglite', loadDataDir: new Blob([snapshot]) });
   }
@@ -34,7 +37,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const admin = new pg.Client({ connectionString: databaseUrl(target.serverUrl, 'postgres') });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${target.template}"`);
+    await admin.query(
+      empty ? `CREATE DATABASE "${name}"` : `CREATE DATABASE "${name}" TEMPLATE "${target.template}"`,
+    );
   } finally {
     await admin.end();
   }
