@@ -182,11 +182,10 @@ export async function reassignCompanyOwner(
   fromMembershipId: number,
   toMembershipId: number,
   now: Date,
-): Promise<number> {
-  const rows = await tx
+): Promise<{ id: number; name: string }[]> {
+  return tx
     .update(companies)
     .set({ ownerMembershipId: toMembershipId, updatedAt: now })
     .where(and(eq(companies.teamId, teamId), eq(companies.ownerMembershipId, fromMembershipId)))
-    .returning({ id: companies.id });
-  return rows.length;
+    .returning({ id: companies.id, name: companies.name });
 }

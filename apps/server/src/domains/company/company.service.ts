@@ -10,7 +10,6 @@ import {
   type CompanyUpdate,
 } from '@trackit/contract/company.schema';
 import { COMPANY_INDUSTRY_LABELS, COMPANY_TIER_LABELS, type RecordStatus } from '@trackit/contract/enums';
-import { MESSAGES } from '@trackit/contract/messages';
 import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
 import type { Database } from '../../db/client';
 import { definedValues, storedText } from '../../db/columns';
@@ -18,12 +17,13 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
+import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import {
-  fieldChanges,
-  type LoggedField,
   memberActor,
   recordOperation,
+  recordOperations,
   recordUpdateOfArchivable,
+  type TeamActor,
 } from '../operation-log/operation-log.service';
 import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
 import { findTeamMember } from '../organization/organization.service';
@@ -213,27 +213,19 @@ export async function deleteCompany(
 }
 
 /** The fields a PATCH may change, with the label and display of each in the log. */
-const LOGGED_FIELDS: LoggedField<CompanyRecord>[] = [
+const COMPANY_CHANGE_LOG: ChangeLogField<CompanyRecord>[] = [
   { field: 'name', label: '名称' },
   { field: 'shortName', label: '简称' },
   { field: 'creditCode', label: '统一社会信用代码' },
-  {
-    field: 'industry',
-    label: '行业',
-    display: (value: keyof typeof COMPANY_INDUSTRY_LABELS | null) =>
-      value ? COMPANY_INDUSTRY_LABELS[value] : MESSAGES.empty,
-  },
-  {
-    field: 'tier',
-    label: '客户等级',
-    display: (value: keyof typeof COMPANY_TIER_LABELS) => COMPANY_TIER_LABELS[value],
-  },
+  { field: 'industry', label: '行业', show: shown.label(COMPANY_INDUSTRY_LABELS) },
+  { field: 'tier', label: '客户等级', show: shown.label(COMPANY_TIER_LABELS) },
   { field: 'invoiceTitle', label: '发票抬头' },
   { field: 'invoiceAddress', label: '开票地址' },
   { field: 'bankName', label: '开户银行' },
   { field: 'bankAccount', label: '银行账号' },
   { field: 'paymentTermsDays', label: '账期（天）' },
   { field: 'notes', label: '备注' },
+  { field: 'ownerMembershipId', label: '负责人', show: shown.member },
 ];
 
 /**
@@ -276,18 +268,7 @@ export async function updateCompany(
         ownerMembershipId: input.owner_member_id === undefined ? undefined : (input.owner_member_id ?? null),
         notes: storedText(input.notes),
       };
-      const changes = fieldChanges(before, next, LOGGED_FIELDS);
-      if (next.ownerMembershipId !== undefined && next.ownerMembershipId !== before.ownerMembershipId) {
-        const nickname = async (id: number | null) =>
-          id === null
-            ? MESSAGES.empty
-            : ((await findTeamMember(tx, auth.teamId, id))?.nickname ?? MESSAGES.empty);
-        changes.push({
-          field: '负责人',
-          before: await nickname(before.ownerMembershipId),
-          after: await nickname(next.ownerMembershipId),
-        });
-      }
+      const changes = await changeLog(tx, auth.teamId, before, next, COMPANY_CHANGE_LOG);
       if (changes.length === 0 && !statusChange) return;
 
       await updateCompanyRow(tx, auth.teamId, companyId, {
@@ -310,14 +291,32 @@ export async function updateCompany(
 
 /**
  * A departed member's hand-over (organization/members): every company they own in the team goes to
- * another member, in the caller's transaction. Returns how many moved.
+ * another member, in the caller's transaction, each with a `company_update` entry in its history (the
+ * owner's change, as a PATCH logs it). Returns how many moved.
  */
-export function handOverCompanies(
+export async function handOverCompanies(
   tx: Database,
-  teamId: number,
+  actor: TeamActor,
   fromMembershipId: number,
   toMembershipId: number,
-  now: Date,
 ): Promise<number> {
-  return reassignCompanyOwner(tx, teamId, fromMembershipId, toMembershipId, now);
+  const moved = await reassignCompanyOwner(tx, actor.teamId, fromMembershipId, toMembershipId, actor.at);
+  if (moved.length === 0) return 0;
+  const changes = await changeLog(
+    tx,
+    actor.teamId,
+    { ownerMembershipId: fromMembershipId },
+    { ownerMembershipId: toMembershipId },
+    COMPANY_CHANGE_LOG.filter((field) => field.field === 'ownerMembershipId'),
+  );
+  await recordOperations(
+    tx,
+    moved.map((company) => ({
+      action: 'company_update' as const,
+      actor,
+      targetId: company.id,
+      detail: { name: company.name, changes },
+    })),
+  );
+  return moved.length;
 }

@@ -13,7 +13,6 @@ import {
 } from '@trackit/contract/contact.schema';
 import type { RecordStatus } from '@trackit/contract/enums';
 import type { PageQuery } from '@trackit/contract/envelope';
-import { MESSAGES } from '@trackit/contract/messages';
 import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
 import type { Database } from '../../db/client';
 import { definedValues, storedText } from '../../db/columns';
@@ -21,9 +20,8 @@ import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { requireTeamCompany } from '../company/company.service';
+import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import {
-  fieldChanges,
-  type LoggedField,
   listRecordHistory,
   memberActor,
   recordOperation,
@@ -182,13 +180,16 @@ export function companyContactIds(deps: Pick<ContactDeps, 'db'>, teamId: number,
   return listCompanyContactIds(deps.db, teamId, companyId);
 }
 
-const LOGGED_FIELDS: LoggedField<ContactRecord>[] = [
+/** The fields a PATCH may change, with the label and display of each in the log. */
+const CONTACT_CHANGE_LOG: ChangeLogField<ContactRecord>[] = [
   { field: 'name', label: '姓名' },
   { field: 'position', label: '职位' },
   { field: 'mobile', label: '手机号' },
   { field: 'wechat', label: '微信' },
   { field: 'email', label: '邮箱' },
   { field: 'notes', label: '备注' },
+  { field: 'isInvoiceContact', label: '开票联系人', show: shown.yesNo },
+  { field: 'companyId', label: '公司', show: shown.company },
 ];
 
 /**
@@ -220,25 +221,11 @@ export async function updateContact(
       notes: storedText(input.notes),
       isInvoiceContact: input.is_invoice_contact,
     };
-    const changes = fieldChanges(before, next, LOGGED_FIELDS);
-    if (next.isInvoiceContact !== undefined && next.isInvoiceContact !== before.isInvoiceContact) {
-      const yesNo = (value: boolean) => (value ? '是' : '否');
-      changes.push({
-        field: '开票联系人',
-        before: yesNo(before.isInvoiceContact),
-        after: yesNo(next.isInvoiceContact),
-      });
-    }
     if (input.company_id !== undefined && (input.company_id ?? null) !== before.companyId) {
       const company = input.company_id ? await requireTeamCompany(tx, auth.teamId, input.company_id) : null;
-      const previous = before.companyId ? await requireTeamCompany(tx, auth.teamId, before.companyId) : null;
       next.companyId = company?.id ?? null;
-      changes.push({
-        field: '公司',
-        before: previous?.name ?? MESSAGES.empty,
-        after: company?.name ?? MESSAGES.empty,
-      });
     }
+    const changes = await changeLog(tx, auth.teamId, before, next, CONTACT_CHANGE_LOG);
     if (changes.length === 0 && !statusChange) return;
 
     await updateContactRow(tx, auth.teamId, contactId, {

@@ -13,13 +13,13 @@ import type {
   FolderUpdate,
 } from '@trackit/contract/folder.schema';
 import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
-import type { FieldChange } from '@trackit/contract/operation-log.schema';
 import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
 import type { FileCreate } from '@trackit/contract/upload.schema';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { releaseCoverFile, requireTeamModel } from '../model/model.service';
+import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
 import {
@@ -38,6 +38,7 @@ import {
 import {
   countFolderFiles,
   deleteFolderRows,
+  type FolderRecord,
   type FolderRow,
   findFolder,
   findFolderForUpdate,
@@ -126,6 +127,12 @@ export function getFolder(deps: FolderDeps, auth: AuthContext, folderId: number)
   return reread(deps, auth.teamId, folderId);
 }
 
+/** The fields a PATCH may change, with the label and display of each in the log. */
+const FOLDER_CHANGE_LOG: ChangeLogField<Pick<FolderRecord, 'name' | 'kind'>>[] = [
+  { field: 'name', label: '名称' },
+  { field: 'kind', label: '类型', show: shown.label(FOLDER_KIND_LABELS) },
+];
+
 /** PATCH /v1/folders/{id}: name and kind; the changed fields logged before → after. Nothing changed, nothing written. */
 export async function updateFolder(
   deps: FolderDeps,
@@ -138,17 +145,7 @@ export async function updateFolder(
   await deps.db.transaction(async (tx) => {
     const folder = await findFolderForUpdate(tx, auth.teamId, folderId);
     if (!folder) throw folderNotFound();
-    const changes: FieldChange[] = [];
-    if (input.name !== undefined && input.name !== folder.name) {
-      changes.push({ field: '名称', before: folder.name, after: input.name });
-    }
-    if (input.kind !== undefined && input.kind !== folder.kind) {
-      changes.push({
-        field: '类型',
-        before: FOLDER_KIND_LABELS[folder.kind],
-        after: FOLDER_KIND_LABELS[input.kind],
-      });
-    }
+    const changes = await changeLog(tx, auth.teamId, folder, input, FOLDER_CHANGE_LOG);
     if (changes.length === 0) return;
     await updateFolderRow(tx, auth.teamId, folderId, {
       ...(input.name !== undefined ? { name: input.name } : {}),

@@ -4,17 +4,16 @@
  */
 import { MODEL_TRIP_KIND_LABELS } from '@trackit/contract/enums';
 import type { PageQuery } from '@trackit/contract/envelope';
-import { MESSAGES } from '@trackit/contract/messages';
 import {
   MODEL_MESSAGES,
   TRIP_FIELD_LABELS,
   type TripCreate,
   type TripUpdate,
 } from '@trackit/contract/model.schema';
-import type { FieldChange } from '@trackit/contract/operation-log.schema';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
+import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import {
   deleteTrip as deleteTripRow,
@@ -68,7 +67,13 @@ export async function createTrip(
   });
 }
 
-const TRIP_COLUMNS = { kind: 'kind', start_date: 'startDate', end_date: 'endDate', place: 'place' } as const;
+/** The fields a PATCH may change, with the label and display of each in the log. */
+const TRIP_CHANGE_LOG: ChangeLogField<TripRow>[] = [
+  { field: 'kind', label: TRIP_FIELD_LABELS.kind, show: shown.label(MODEL_TRIP_KIND_LABELS) },
+  { field: 'startDate', label: TRIP_FIELD_LABELS.start_date },
+  { field: 'endDate', label: TRIP_FIELD_LABELS.end_date },
+  { field: 'place', label: TRIP_FIELD_LABELS.place },
+];
 
 /** PATCH /v1/trips/{id}: the dates are checked together with the stored ones. */
 export async function updateTrip(
@@ -91,21 +96,7 @@ export async function updateTrip(
       place: input.place !== undefined ? input.place : trip.place,
     };
     if (next.endDate < next.startDate) throw invalid('end_date', MODEL_MESSAGES.tripEndBeforeStart);
-    const changes: FieldChange[] = (Object.keys(TRIP_COLUMNS) as (keyof typeof TRIP_COLUMNS)[])
-      .filter((field) => next[TRIP_COLUMNS[field]] !== trip[TRIP_COLUMNS[field]])
-      .map((field) => {
-        const label = (value: string | null) =>
-          value === null
-            ? MESSAGES.empty
-            : field === 'kind'
-              ? MODEL_TRIP_KIND_LABELS[value as TripRow['kind']]
-              : value;
-        return {
-          field: TRIP_FIELD_LABELS[field],
-          before: label(trip[TRIP_COLUMNS[field]]),
-          after: label(next[TRIP_COLUMNS[field]]),
-        };
-      });
+    const changes = await changeLog(tx, auth.teamId, trip, next, TRIP_CHANGE_LOG);
     if (changes.length === 0) return trip;
     const updated = await updateTripRow(tx, auth.teamId, tripId, { ...next, updatedAt: now });
     await recordOperation(tx, {

@@ -538,11 +538,10 @@ export async function reassignModelManager(
   fromMembershipId: number,
   toMembershipId: number,
   now: Date,
-): Promise<number> {
-  const rows = await tx
+): Promise<{ id: number; name: string }[]> {
+  return tx
     .update(models)
     .set({ managerMembershipId: toMembershipId, updatedAt: now })
     .where(and(eq(models.teamId, teamId), eq(models.managerMembershipId, fromMembershipId)))
-    .returning({ id: models.id });
-  return rows.length;
+    .returning({ id: models.id, name: models.name });
 }

@@ -7,7 +7,6 @@ import { presentHistoryPage } from '../operation-log/operation-log.presenter';
 import { makeCompCard } from './comp-card/comp-card.service';
 import { presentMeasurement, presentModel, presentTrip } from './model.presenter';
 import {
-  createModel,
   deleteModel,
   findModelDuplicates,
   getModel,
@@ -15,10 +14,10 @@ import {
   listModelMeasurements,
   listTeamModels,
   type ModelDeps,
-  updateModel,
 } from './model.service';
 import { listModelHistory } from './model-history.service';
 import { createTrip, deleteTrip, listModelTrips, updateTrip } from './model-trip.service';
+import { createModel, updateModel } from './model-write.service';
 import { exportModels } from './sheet/model-export.service';
 import { importModels, modelImportTemplate } from './sheet/model-import.service';
 

@@ -1,8 +1,11 @@
 import type { OperationAction, OperationTarget } from '@trackit/contract/operation-log.schema';
-import { and, count, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
-import { memberships } from '../organization/organization.tables';
+import { companies } from '../company/company.tables';
+import { contacts } from '../contact/contact.tables';
+import { memberships, roles } from '../organization/organization.tables';
 import { operationLogs } from './operation-log.tables';
 
 export interface OperationRowInput {
@@ -32,6 +35,40 @@ export async function insertOperations(db: Database, rows: OperationRowInput[]):
       })),
     );
   }
+}
+
+/** Records a change may name by id (change-log.ts); departments and roles share one table. */
+export type ReferenceKind = 'member' | 'company' | 'contact' | 'orgUnit';
+/** The ids to name, per kind. */
+export type ReferenceIds = Partial<Record<ReferenceKind, number[]>>;
+
+/**
+ * The names of the team's records that a change names (change-log.ts), every kind in one query: a member's
+ * nickname, a company's, contact's, department's or role's name. Ids of another team are not found.
+ */
+export async function findReferenceNames(
+  db: Database,
+  teamId: number,
+  ids: ReferenceIds,
+): Promise<{ kind: ReferenceKind; id: number; name: string }[]> {
+  const tables = {
+    member: { table: memberships, name: memberships.nickname },
+    company: { table: companies, name: companies.name },
+    contact: { table: contacts, name: contacts.name },
+    orgUnit: { table: roles, name: roles.name },
+  } as const;
+  const selects = (Object.keys(tables) as ReferenceKind[])
+    .filter((kind) => ids[kind]?.length)
+    .map((kind) => {
+      const { table, name } = tables[kind];
+      return db
+        .select({ kind: sql<ReferenceKind>`${kind}::text`.as('kind'), id: table.id, name })
+        .from(table)
+        .where(and(eq(table.teamId, teamId), inArray(table.id, [...new Set(ids[kind])])));
+    });
+  const [first, second, ...rest] = selects;
+  if (!first) return [];
+  return second ? unionAll(first, second, ...rest) : first;
 }
 
 export interface OperationLogFilter {

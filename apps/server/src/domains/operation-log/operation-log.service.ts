@@ -3,7 +3,6 @@
  * member did, in the transaction of the change itself, and the team's log page.
  */
 import type { RecordStatus } from '@trackit/contract/enums';
-import { MESSAGES } from '@trackit/contract/messages';
 import {
   type FieldChange,
   OPERATION_CATALOGUE,
@@ -17,36 +16,6 @@ import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { type PageWindow, pageWindow } from '../../http/pagination';
 import { insertOperations, listOperationLogs, type OperationRowInput } from './operation-log.repository';
 
-/** A stored value as a log entry shows it: nothing (null, undefined, '') is `--`. */
-export const loggedValue = (value: unknown): string =>
-  value === null || value === undefined || value === '' ? MESSAGES.empty : String(value);
-
-/** A field an update may change, with its label in the log and, where the raw value is not for people, how it reads. */
-export interface LoggedField<Row> {
-  field: keyof Row & string;
-  label: string;
-  display?: (value: never) => string;
-}
-
-/**
- * The before → after of each listed field an update changes (`next` holds only what it sets; undefined
- * is "not sent"), for an `…_update` entry's `changes`.
- */
-export function fieldChanges<Row>(
-  before: Row,
-  next: Partial<Row>,
-  fields: readonly LoggedField<Row>[],
-): FieldChange[] {
-  const changes: FieldChange[] = [];
-  for (const { field, label, display } of fields) {
-    const after = next[field];
-    if (after === undefined || after === before[field]) continue;
-    const show = (display as ((value: unknown) => string) | undefined) ?? loggedValue;
-    changes.push({ field: label, before: show(before[field]), after: show(after) });
-  }
-  return changes;
-}
-
 /** Who did it, from where and when. A refused sign-in has no team or member yet. */
 export interface Actor {
   teamId: number | null;
@@ -56,12 +25,15 @@ export interface Actor {
   at: Date;
 }
 
+/** Someone acting in a team: a member, or a job. */
+export type TeamActor = Actor & { teamId: number };
+
 /** A signed-in member acting in their current team. */
 export const memberActor = (
   auth: Pick<AuthContext, 'teamId' | 'membershipId' | 'userId'>,
   origin: RequestOrigin,
   at: Date,
-): Actor => ({ teamId: auth.teamId, membershipId: auth.membershipId, userId: auth.userId, origin, at });
+): TeamActor => ({ teamId: auth.teamId, membershipId: auth.membershipId, userId: auth.userId, origin, at });
 
 /**
  * A background job acting for a team: no member; its origin names the job where a member's device would

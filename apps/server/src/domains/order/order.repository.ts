@@ -452,8 +452,8 @@ export async function reassignOpenOrderOwner(
   fromMembershipId: number,
   toMembershipId: number,
   now: Date,
-): Promise<number> {
-  const rows = await tx
+): Promise<{ id: number; number: string; title: string }[]> {
+  return tx
     .update(orders)
     .set({ ownerMembershipId: toMembershipId, updatedAt: now })
     .where(
@@ -463,8 +463,7 @@ export async function reassignOpenOrderOwner(
         notInArray(orders.status, ['billed', 'cancelled']),
       ),
     )
-    .returning({ id: orders.id });
-  return rows.length;
+    .returning({ id: orders.id, number: orders.number, title: orders.title });
 }
 
 /** The team's orders nobody has put anything in (docs/product.md "Orders"), last changed before `before`. */

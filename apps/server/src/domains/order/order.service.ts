@@ -5,15 +5,10 @@
  * lifecycle steps in order-lifecycle.service.ts, attachments in order-attachment.service.ts.
  */
 import { businessDate } from '@trackit/contract/business-time';
-import { JOB_TYPE_LABELS } from '@trackit/contract/enums';
-import { MESSAGES } from '@trackit/contract/messages';
-import type { FieldChange } from '@trackit/contract/operation-log.schema';
 import {
   ORDER_MESSAGES,
-  ORDER_REQUIRED_LABELS,
   type Order,
   type OrderCreate,
-  type OrderDay,
   type OrderUpdate,
   orderSchema,
   withinModelDays,
@@ -21,14 +16,18 @@ import {
 import type { Database } from '../../db/client';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { syncOrderEntries } from '../calendar/calendar.service';
-import { requireTeamCompany } from '../company/company.service';
-import { type Actor, memberActor, recordOperation } from '../operation-log/operation-log.service';
+import { changeLog } from '../operation-log/change-log';
+import {
+  type Actor,
+  memberActor,
+  recordOperation,
+  recordOperations,
+  type TeamActor,
+} from '../operation-log/operation-log.service';
 import { getTeamName } from '../team/team.service';
 import { type OrderViewer, orderRefusal, ownerChangeRefusal } from './order.policy';
 import { presentOrder } from './order.presenter';
 import {
-  type FeeLineValues,
-  findOrder,
   insertOrder,
   listFeeLinesOfOrders,
   listModelsOfOrders,
@@ -40,12 +39,18 @@ import {
   updateOrderRow,
 } from './order.repository';
 import {
+  type LoggedFees,
+  type LoggedOrder,
+  loggedFees,
+  ORDER_CHANGE_LOG,
+  sameDays,
+} from './order-change-log';
+import {
   checkedClient,
   checkedHoldUntil,
   checkedModels,
   checkedOwner,
   dateRange,
-  feeSignature,
   invalid,
   plannedEntries,
   sortedDays,
@@ -169,33 +174,6 @@ export async function createOrder(
 
 // ---- Changing a draft ----
 
-/** A time as the log shows it, China time: 2026-12-23 18:00. */
-const loggedTime = (at: Date | null) =>
-  at ? new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : MESSAGES.empty;
-const loggedDays = (days: OrderDay[]) =>
-  days.map((day) => `${day.date} ${day.start_time}-${day.end_time}`).join('、') || MESSAGES.empty;
-/** Fee lines as the log shows them: their kinds per model, never the amounts (the log is the team's). */
-const loggedFees = (models: { name: string; fees: Pick<FeeLineValues, 'kind'>[] }[]) =>
-  models
-    .map((model) => {
-      const modelFees = model.fees.filter((fee) => fee.kind === 'ModelFee').length;
-      const usageFees = model.fees.length - modelFees;
-      return `${model.name}：费用×${modelFees}、肖像授权×${usageFees}`;
-    })
-    .join('；') || MESSAGES.empty;
-/** Field by field: jsonb gives the stored days' keys back in an order of its own. */
-const sameDays = (a: OrderDay[], b: OrderDay[]) =>
-  a.length === b.length &&
-  a.every((day, index) => {
-    const other = b[index];
-    return (
-      other !== undefined &&
-      day.date === other.date &&
-      day.start_time === other.start_time &&
-      day.end_time === other.end_time
-    );
-  });
-
 /**
  * PATCH /v1/orders/{id}: a draft's fields that are sent change (lists replaced whole), logged before →
  * after; changed models, days or hold move its options on the calendar. Nothing changed, nothing written.
@@ -213,24 +191,11 @@ export async function updateOrder(
     const order = await lockOrder(tx, auth.teamId, orderId);
     if (!order) throw orderNotFound();
     requireAllowed('edit', viewer, order, now);
-    const before = await findOrder(tx, auth.teamId, orderId);
-    if (!before) throw orderNotFound();
-    const changes: FieldChange[] = [];
     const values: Partial<OrderRecord> = {};
-    const text = (field: 'brand' | 'title' | 'place' | 'notes', label: string) => {
-      const next = input[field];
-      if (next === undefined || next === order[field]) return;
-      changes.push({ field: label, before: order[field] || MESSAGES.empty, after: next || MESSAGES.empty });
-      values[field] = next;
-    };
+    const logged: Partial<LoggedOrder> = {};
     if (input.owner_member_id !== undefined && input.owner_member_id !== order.ownerMembershipId) {
       refuse(ownerChangeRefusal(viewer, input.owner_member_id));
       const owner = await checkedOwner(tx, auth.teamId, input.owner_member_id);
-      changes.push({
-        field: '负责人',
-        before: before.ownerNickname ?? MESSAGES.empty,
-        after: owner.nickname,
-      });
       values.ownerMembershipId = owner.id;
     }
     if (input.company_id !== undefined || input.contact_id !== undefined) {
@@ -240,56 +205,23 @@ export async function updateOrder(
         input.company_id === undefined ? order.companyId : input.company_id,
         input.contact_id === undefined ? order.contactId : input.contact_id,
       );
-      if (client.companyId !== order.companyId) {
-        const after =
-          client.companyName ??
-          (client.companyId ? (await requireTeamCompany(tx, auth.teamId, client.companyId)).name : null);
-        changes.push({
-          field: ORDER_REQUIRED_LABELS.company_id,
-          before: before.companyName ?? MESSAGES.empty,
-          after: after ?? MESSAGES.empty,
-        });
-        values.companyId = client.companyId;
-      }
-      if (client.contactId !== order.contactId) {
-        changes.push({
-          field: '联系人',
-          before: before.contactName ?? MESSAGES.empty,
-          after: client.contactName ?? MESSAGES.empty,
-        });
-        values.contactId = client.contactId;
-      }
+      if (client.companyId !== order.companyId) values.companyId = client.companyId;
+      if (client.contactId !== order.contactId) values.contactId = client.contactId;
     }
-    text('title', ORDER_REQUIRED_LABELS.title);
-    text('brand', '品牌');
-    if (input.job_type !== undefined && input.job_type !== order.jobType) {
-      changes.push({
-        field: ORDER_REQUIRED_LABELS.job_type,
-        before: order.jobType ? JOB_TYPE_LABELS[order.jobType] : MESSAGES.empty,
-        after: input.job_type ? JOB_TYPE_LABELS[input.job_type] : MESSAGES.empty,
-      });
-      values.jobType = input.job_type;
+    for (const field of ['title', 'brand', 'place', 'notes'] as const) {
+      if (input[field] !== undefined && input[field] !== order[field]) values[field] = input[field];
     }
-    text('place', '地点');
-    text('notes', '备注');
+    if (input.job_type !== undefined && input.job_type !== order.jobType) values.jobType = input.job_type;
     const days = input.days === undefined ? order.days : sortedDays(input.days);
     const daysChanged = !sameDays(days, order.days);
     if (daysChanged) {
-      changes.push({
-        field: ORDER_REQUIRED_LABELS.days,
-        before: loggedDays(order.days),
-        after: loggedDays(days),
-      });
       values.days = days;
       Object.assign(values, dateRange(days));
     }
     const holdUntil = checkedHoldUntil(input.hold_until, now);
     const holdChanged =
       holdUntil !== undefined && (holdUntil?.getTime() ?? null) !== (order.holdUntil?.getTime() ?? null);
-    if (holdChanged) {
-      changes.push({ field: '保留期限', before: loggedTime(order.holdUntil), after: loggedTime(holdUntil) });
-      values.holdUntil = holdUntil;
-    }
+    if (holdChanged) values.holdUntil = holdUntil;
     const current = await listModelsOfOrders(tx, auth.teamId, [orderId], false);
     let modelIds = current.map((model) => model.modelId);
     // The schema checks days and models sent together; one sent alone is checked against the stored other.
@@ -300,39 +232,33 @@ export async function updateOrder(
       throw invalid(input.days === undefined ? 'models' : 'days', ORDER_MESSAGES.tooManyModelDays);
     }
     let modelsChanged = false;
+    let feesBefore: LoggedFees | undefined;
     if (input.models !== undefined) {
       const currentFees = await listFeeLinesOfOrders(tx, auth.teamId, [orderId]);
-      const feesOf = (modelId: number) => currentFees.filter((fee) => fee.modelId === modelId);
+      feesBefore = loggedFees(
+        current.map((model) => ({
+          ...model,
+          fees: currentFees.filter((fee) => fee.modelId === model.modelId),
+        })),
+      );
       const models = await checkedModels(tx, auth.teamId, input.models, new Set(modelIds));
       const nextIds = models.map((model) => model.modelId);
       modelsChanged = nextIds.join() !== modelIds.join();
-      const feesChanged =
-        modelsChanged ||
-        models.some(
-          (model) =>
-            model.fees.map(feeSignature).join('\n') !== feesOf(model.modelId).map(feeSignature).join('\n'),
-        );
-      if (modelsChanged) {
-        changes.push({
-          field: ORDER_REQUIRED_LABELS.models,
-          before: current.map((model) => model.name).join('、') || MESSAGES.empty,
-          after: models.map((model) => model.name).join('、') || MESSAGES.empty,
-        });
-      }
-      if (feesChanged) {
-        const feesBefore = loggedFees(
-          current.map((model) => ({ name: model.name, fees: feesOf(model.modelId) })),
-        );
-        const feesAfter = loggedFees(models);
-        changes.push({
-          field: '费用',
-          before: feesBefore,
-          after: feesBefore === feesAfter ? `${feesAfter}（已修改）` : feesAfter,
-        });
+      const fees = loggedFees(models);
+      if (fees.signature !== feesBefore.signature) {
+        logged.models = models;
+        logged.fees = fees;
         await replaceOrderModels(tx, auth.teamId, orderId, models, now);
       }
       modelIds = nextIds;
     }
+    const changes = await changeLog(
+      tx,
+      auth.teamId,
+      { ...order, models: current, fees: feesBefore ?? { signature: '', text: '' } },
+      { ...values, ...logged },
+      ORDER_CHANGE_LOG,
+    );
     if (modelsChanged || daysChanged || holdChanged) {
       await syncOrderEntries(
         tx,
@@ -357,14 +283,32 @@ export async function updateOrder(
 
 /**
  * A departed member's hand-over (organization/members): their open orders in the team (neither billed
- * nor cancelled) go to another member, in the caller's transaction. Returns how many moved.
+ * nor cancelled) go to another member, in the caller's transaction, each with an `order_update` entry in
+ * its history (the owner's change, as a PATCH logs it). Returns how many moved.
  */
-export function handOverOpenOrders(
+export async function handOverOpenOrders(
   tx: Database,
-  teamId: number,
+  actor: TeamActor,
   fromMembershipId: number,
   toMembershipId: number,
-  now: Date,
 ): Promise<number> {
-  return reassignOpenOrderOwner(tx, teamId, fromMembershipId, toMembershipId, now);
+  const moved = await reassignOpenOrderOwner(tx, actor.teamId, fromMembershipId, toMembershipId, actor.at);
+  if (moved.length === 0) return 0;
+  const changes = await changeLog(
+    tx,
+    actor.teamId,
+    { ownerMembershipId: fromMembershipId },
+    { ownerMembershipId: toMembershipId },
+    ORDER_CHANGE_LOG.filter((field) => field.field === 'ownerMembershipId'),
+  );
+  await recordOperations(
+    tx,
+    moved.map((order) => ({
+      action: 'order_update' as const,
+      actor,
+      targetId: order.id,
+      detail: { name: orderName(order), changes },
+    })),
+  );
+  return moved.length;
 }

@@ -3,8 +3,6 @@
  * and revoking them, and reading what the client did. Each write and its operation-log entry commit in
  * one transaction; other domains are reached through their services.
  */
-import { MESSAGES } from '@trackit/contract/messages';
-import type { FieldChange } from '@trackit/contract/operation-log.schema';
 import {
   PACKAGE_ACTIVITY_VIEWS,
   PACKAGE_MESSAGES,
@@ -29,6 +27,7 @@ import { pageWindow } from '../../http/pagination';
 import { requireTeamCompany } from '../company/company.service';
 import { requireTeamContact } from '../contact/contact.service';
 import { modelNotFound } from '../model/model.service';
+import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { newShareId } from '../share/share-id';
 import { signFile, type UploadDeps } from '../upload/upload.service';
@@ -237,13 +236,42 @@ async function lockUnrevokedPackage(tx: Database, teamId: number, packageId: num
   return pkg;
 }
 
-/** A time as the log shows it, China time: 2026-12-23 18:00. */
-const loggedTime = (at: Date) =>
-  new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-const loggedFields = (fields: readonly ShareField[]) =>
-  fields.length === 0 ? MESSAGES.empty : fields.map((field) => SHARE_FIELD_LABELS[field]).join('、');
+/** A package's models as its log compares them: the models in order, each with what it shows. */
+type LoggedModels = Pick<PackageModelRow, 'modelId' | 'folderIds' | 'fileIds' | 'name'>[];
 const sameIds = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id, index) => id === b[index]);
+const sameModels = (a: LoggedModels, b: LoggedModels) =>
+  a.length === b.length &&
+  b.every((row, index) => {
+    const was = a[index];
+    return (
+      was !== undefined &&
+      was.modelId === row.modelId &&
+      sameIds(was.folderIds, row.folderIds) &&
+      sameIds(was.fileIds, row.fileIds)
+    );
+  });
+
+/** The fields a PATCH may change, in the order the package's history lists them. */
+const PACKAGE_CHANGE_LOG: ChangeLogField<PackageRecord & { models: LoggedModels }>[] = [
+  { field: 'title', label: '标题' },
+  { field: 'message', label: '留言' },
+  { field: 'companyId', label: '公司', show: shown.company },
+  { field: 'contactId', label: '联系人', show: shown.contact },
+  { field: 'expiresAt', label: '有效期', show: shown.time },
+  {
+    field: 'fields',
+    label: '可见字段',
+    show: (fields) => fields.map((field) => SHARE_FIELD_LABELS[field]).join('、'),
+    same: (a, b) => a.join() === b.join(),
+  },
+  {
+    field: 'models',
+    label: '模特',
+    show: (models) => models.map((model) => model.name).join('、'),
+    same: sameModels,
+  },
+];
 
 /**
  * PATCH /v1/packages/{id}: what is sent changes, logged before → after. A revoked package cannot change
@@ -259,21 +287,9 @@ export async function updatePackage(
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     const pkg = await lockUnrevokedPackage(tx, auth.teamId, packageId, PACKAGE_MESSAGES.revoked);
-    const before = await findPackage(tx, auth.teamId, packageId);
-    const changes: FieldChange[] = [];
     const values: Partial<PackageRecord> = {};
-    if (input.title !== undefined && input.title !== pkg.title) {
-      changes.push({ field: '标题', before: pkg.title, after: input.title });
-      values.title = input.title;
-    }
-    if (input.message !== undefined && input.message !== pkg.message) {
-      changes.push({
-        field: '留言',
-        before: pkg.message || MESSAGES.empty,
-        after: input.message || MESSAGES.empty,
-      });
-      values.message = input.message;
-    }
+    if (input.title !== undefined) values.title = input.title;
+    if (input.message !== undefined) values.message = input.message;
     if (input.company_id !== undefined || input.contact_id !== undefined) {
       const client = await checkedClient(
         tx,
@@ -281,55 +297,29 @@ export async function updatePackage(
         input.company_id === undefined ? pkg.companyId : input.company_id,
         input.contact_id === undefined ? pkg.contactId : input.contact_id,
       );
-      const after = await findClientNames(tx, auth.teamId, client);
-      if (client.companyId !== pkg.companyId) {
-        changes.push({ field: '公司', before: before?.companyName ?? MESSAGES.empty, after: after.company });
-        values.companyId = client.companyId;
-      }
-      if (client.contactId !== pkg.contactId) {
-        changes.push({
-          field: '联系人',
-          before: before?.contactName ?? MESSAGES.empty,
-          after: after.contact,
-        });
-        values.contactId = client.contactId;
-      }
+      values.companyId = client.companyId;
+      values.contactId = client.contactId;
     }
     const expiresAt = checkedExpiry(input.expires_at, now);
-    if (expiresAt && expiresAt.getTime() !== pkg.expiresAt.getTime()) {
-      changes.push({ field: '有效期', before: loggedTime(pkg.expiresAt), after: loggedTime(expiresAt) });
-      values.expiresAt = expiresAt;
-    }
-    if (input.fields !== undefined) {
-      const fields = orderedFields(input.fields);
-      if (fields.join() !== pkg.fields.join()) {
-        changes.push({ field: '可见字段', before: loggedFields(pkg.fields), after: loggedFields(fields) });
-        values.fields = fields;
-      }
-    }
-    let modelsChanged = false;
+    if (expiresAt) values.expiresAt = expiresAt;
+    if (input.fields !== undefined) values.fields = orderedFields(input.fields);
+    let models: LoggedModels | undefined;
+    const current =
+      input.models !== undefined ? await listModelsOfPackages(tx, auth.teamId, [packageId]) : [];
     if (input.models !== undefined) {
-      const current = await listModelsOfPackages(tx, auth.teamId, [packageId]);
-      const models = await checkedModels(tx, auth.teamId, input.models);
-      modelsChanged =
-        current.length !== models.rows.length ||
-        models.rows.some((row, index) => {
-          const was = current[index];
-          return (
-            !was ||
-            was.modelId !== row.modelId ||
-            !sameIds(was.folderIds, row.folderIds) ||
-            !sameIds(was.fileIds, row.fileIds)
-          );
-        });
-      if (modelsChanged) {
-        await replacePackageModels(tx, auth.teamId, packageId, models.rows);
-        changes.push({
-          field: '模特',
-          before: current.map((entry) => entry.name).join('、') || MESSAGES.empty,
-          after: models.names.join('、'),
-        });
-      }
+      const checked = await checkedModels(tx, auth.teamId, input.models);
+      models = checked.rows.map((row, index) => ({ ...row, name: checked.names[index] ?? '' }));
+    }
+    const changes = await changeLog(
+      tx,
+      auth.teamId,
+      { ...pkg, models: current },
+      { ...values, models },
+      PACKAGE_CHANGE_LOG,
+    );
+    if (models && !sameModels(current, models)) {
+      const rows = models.map(({ modelId, folderIds, fileIds }) => ({ modelId, folderIds, fileIds }));
+      await replacePackageModels(tx, auth.teamId, packageId, rows);
     }
     if (changes.length === 0) return;
     await updatePackageRow(tx, auth.teamId, packageId, { ...values, updatedAt: now });
@@ -341,16 +331,6 @@ export async function updatePackage(
     });
   });
   return reread(deps, auth.teamId, packageId);
-}
-
-async function findClientNames(
-  tx: Database,
-  teamId: number,
-  client: { companyId: number | null; contactId: number | null },
-) {
-  const company = client.companyId ? (await requireTeamCompany(tx, teamId, client.companyId)).name : null;
-  const contact = client.contactId ? (await requireTeamContact(tx, teamId, client.contactId)).name : null;
-  return { company: company ?? MESSAGES.empty, contact: contact ?? MESSAGES.empty };
 }
 
 /** POST /v1/packages/{id}/revoke: the links die at once, for good; logged. Revoking twice is refused (409). */

@@ -25,14 +25,13 @@ import type { Database } from '../../../db/client';
 import type { AuthContext, RequestOrigin } from '../../../http/auth-context';
 import { readLimitedBody, throwIfAborted } from '../../../http/raw-body';
 import { findModelsWithAny } from '../model.repository';
+import { canManage, type ModelDeps } from '../model.service';
 import {
-  canManage,
   insertNewModels,
-  type ModelDeps,
   modelRuleIssues,
   sensitiveIssues,
   withDuplicateGuard,
-} from '../model.service';
+} from '../model-write.service';
 import { cellLimit, IMPORT_COLUMNS, type ImportColumn, templateColumns } from './model-sheet';
 import { buildTemplate, readModelSheet, type SheetRow } from './model-workbook';
 import { newReadProgress } from './xlsx-reader';

@@ -364,6 +364,61 @@ describe('members', () => {
     expect(entry?.sentence).toBe('把成员「老周」负责的 2 位模特、1 家公司和 3 个订单移交给「小吴」');
   });
 
+  it('writes the hand-over in the history of each record it moves, and of no other', async () => {
+    const { teamId, owner } = await signInTeamByLevel(t, 'organization');
+    const leaver = await addMember(teamId, '老钱');
+    const receiver = await addMember(teamId, '小孙');
+    const [model] = await db()
+      .insert(models)
+      .values({
+        teamId,
+        name: '模特丙',
+        pinyinFull: 'x',
+        pinyinInitials: 'x',
+        gender: 'female' as const,
+        managerMembershipId: leaver.id,
+      })
+      .returning({ id: models.id });
+    const [company] = await db()
+      .insert(companies)
+      .values({ teamId, name: '钱的公司', ownerMembershipId: leaver.id })
+      .returning({ id: companies.id });
+    const [open, billed] = await db()
+      .insert(orders)
+      .values([
+        { teamId, number: `HH${teamId}-1`, title: '春季大片', status: 'draft', ownerMembershipId: leaver.id },
+        { teamId, number: `HH${teamId}-2`, status: 'billed', ownerMembershipId: leaver.id },
+      ])
+      .returning({ id: orders.id });
+    expect((await patch(leaver.id, { status: 'off_duty' }, owner.headers)).body.code).toBe(0);
+    expect((await handOver(leaver.id, receiver.id, owner.headers)).body.code).toBe(0);
+
+    const history = async (path: string) => {
+      const res = await get<{ action: string; sentence: string; changes: unknown[] }[]>(path, owner.headers);
+      expect(res.body.code, res.body.message).toBe(0);
+      return res.body.data;
+    };
+    const moved = [
+      { path: `/models/${model?.id}/history`, action: 'model_update', field: '经纪人', name: '模特丙' },
+      {
+        path: `/companies/${company?.id}/history`,
+        action: 'company_update',
+        field: '负责人',
+        name: '钱的公司',
+      },
+      { path: `/orders/${open?.id}/history`, action: 'order_update', field: '负责人', name: '春季大片' },
+    ];
+    for (const record of moved) {
+      const [latest] = await history(record.path);
+      expect(latest?.action).toBe(record.action);
+      expect(latest?.sentence).toContain(record.name);
+      expect(latest?.changes).toEqual([{ field: record.field, before: '老钱', after: '小孙' }]);
+    }
+    // A billed order stays with the leaver, its history untouched.
+    const billedHistory = await history(`/orders/${billed?.id}/history`);
+    expect(billedHistory.some((entry) => entry.action === 'order_update')).toBe(false);
+  });
+
   it('keeps a valid member holding organization manage: the last one cannot lose it (409, unchanged)', async () => {
     // The owner holds manage whatever their role; here the owner has left, so a role holder is the last.
     const me = await createMember(db(), { nickname: '老板' });

@@ -10,8 +10,6 @@
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { avatarColorFor } from '@trackit/contract/constants';
 import { MEMBER_ACCOUNT_STATUS_LABELS, type MemberAccountStatus } from '@trackit/contract/enums';
-import { MESSAGES } from '@trackit/contract/messages';
-import type { FieldChange } from '@trackit/contract/operation-log.schema';
 import {
   type MemberHandover,
   type MemberHandoverResult,
@@ -27,8 +25,9 @@ import { AppError } from '../../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../../http/auth-context';
 import { pageWindow } from '../../../http/pagination';
 import { handOverCompanies } from '../../company/company.service';
-import { handOverModels } from '../../model/model.service';
+import { handOverModels } from '../../model/model-write.service';
 import { notifyMembers } from '../../notify/notify.service';
+import { type ChangeLogField, changeLog, shown } from '../../operation-log/change-log';
 import { memberActor, recordOperation } from '../../operation-log/operation-log.service';
 import { handOverOpenOrders } from '../../order/order.service';
 import { grantsOf } from '../../permission/permission.service';
@@ -177,7 +176,13 @@ export async function inviteMember(
   return getMemberOfTeam(deps.db, auth.teamId, id);
 }
 
-const shown = (value: string | null | undefined) => value ?? MESSAGES.empty;
+/** The fields a PATCH may change, with the label and display of each in the log (the status has an entry of its own). */
+const MEMBER_CHANGE_LOG: ChangeLogField<MemberRow>[] = [
+  { field: 'nickname', label: '昵称' },
+  { field: 'departmentId', label: '部门', show: shown.orgUnit },
+  { field: 'roleId', label: '角色', show: shown.orgUnit },
+  { field: 'superiorId', label: '直属上级', show: shown.member },
+];
 
 /**
  * PATCH /v1/members/{id}: only the fields sent change. Role and status need manage (never the owner's,
@@ -212,7 +217,6 @@ export async function updateMember(
     if (roleChange || statusChange) await lockTeamUnits(tx, auth.teamId, 'role');
     const before = await getMemberOfTeam(tx, auth.teamId, membershipId);
 
-    const changes: FieldChange[] = [];
     const values: Partial<{
       nickname: string;
       departmentId: number | null;
@@ -220,21 +224,16 @@ export async function updateMember(
       superiorId: number | null;
       status: MemberAccountStatus;
     }> = {};
-    if (input.nickname !== undefined && input.nickname !== before.nickname) {
-      values.nickname = input.nickname;
-      changes.push({ field: '昵称', before: before.nickname, after: input.nickname });
-    }
+    if (input.nickname !== undefined) values.nickname = input.nickname;
     if (input.department_id !== undefined && (input.department_id ?? null) !== before.departmentId) {
       const department = input.department_id
         ? await requireDepartment(tx, auth.teamId, input.department_id)
         : null;
       values.departmentId = department?.id ?? null;
-      changes.push({ field: '部门', before: shown(before.departmentName), after: shown(department?.name) });
     }
     if (roleChange) {
       const role = input.role_id ? await requireGrantableRole(tx, auth, callerGrants, input.role_id) : null;
       values.roleId = role?.id ?? null;
-      changes.push({ field: '角色', before: shown(before.roleName), after: shown(role?.name) });
     }
     if (input.superior_id !== undefined && (input.superior_id ?? null) !== before.superiorId) {
       let superior: { id: number; nickname: string } | null = null;
@@ -246,12 +245,8 @@ export async function updateMember(
         }
       }
       values.superiorId = superior?.id ?? null;
-      changes.push({
-        field: '直属上级',
-        before: shown(before.superiorNickname),
-        after: shown(superior?.nickname),
-      });
     }
+    const changes = await changeLog(tx, auth.teamId, before, values, MEMBER_CHANGE_LOG);
     if (statusChange) values.status = statusChange;
     if (changes.length === 0 && !statusChange) return;
 
@@ -305,14 +300,15 @@ export async function handOverMember(
     const to = await findValidTeamMember(tx, auth.teamId, input.to_member_id);
     if (!to) throw notFound(ORGANIZATION_MESSAGES.handoverTargetNotFound);
 
+    const actor = memberActor(auth, origin, now);
     const counts = {
-      models: await handOverModels(tx, auth.teamId, from.id, to.id, now),
-      companies: await handOverCompanies(tx, auth.teamId, from.id, to.id, now),
-      orders: await handOverOpenOrders(tx, auth.teamId, from.id, to.id, now),
+      models: await handOverModels(tx, actor, from.id, to.id),
+      companies: await handOverCompanies(tx, actor, from.id, to.id),
+      orders: await handOverOpenOrders(tx, actor, from.id, to.id),
     };
     await recordOperation(tx, {
       action: 'member_handover',
-      actor: memberActor(auth, origin, now),
+      actor,
       targetId: from.id,
       detail: { name: from.nickname, to: to.nickname, ...counts },
     });

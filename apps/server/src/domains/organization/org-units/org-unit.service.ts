@@ -7,8 +7,6 @@
  */
 import { compareNames } from '@trackit/contract/collation';
 import type { OrgUnitKind, PermissionLevel } from '@trackit/contract/enums';
-import { MESSAGES } from '@trackit/contract/messages';
-import type { FieldChange } from '@trackit/contract/operation-log.schema';
 import {
   ORGANIZATION_MESSAGES,
   type OrgUnitCreate,
@@ -26,6 +24,7 @@ import type { Database } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/errors';
 import { AppError } from '../../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../../http/auth-context';
+import { type ChangeLogField, changeLog, shown } from '../../operation-log/change-log';
 import { memberActor, recordOperation } from '../../operation-log/operation-log.service';
 import { grantsOf } from '../../permission/permission.service';
 import {
@@ -159,6 +158,12 @@ function refuseCycle(departments: Map<number, number | null>, departmentId: numb
   }
 }
 
+/** What a PATCH of a department or role may change, with the label and display of each in the log. */
+const ORG_UNIT_CHANGE_LOG: ChangeLogField<{ name: string; parentId: number | null }>[] = [
+  { field: 'name', label: '名称' },
+  { field: 'parentId', label: '上级部门', show: shown.orgUnit },
+];
+
 /**
  * PATCH /v1/roles/{id}: renames a unit, moves a department (`parent_id` null: to the top). A role's
  * change needs manage, and a role has no parent.
@@ -187,18 +192,12 @@ export async function updateOrgUnit(
     const name = input.name ?? current.name;
     const parentId =
       unit.kind === 'department' && input.parent_id !== undefined ? input.parent_id : current.parentId;
-    const changes: FieldChange[] = [];
-    if (name !== current.name) changes.push({ field: '名称', before: current.name, after: name });
-    if (parentId !== current.parentId) {
+    if (parentId !== current.parentId && parentId !== null) {
       const parents = new Map(locked.map((row) => [row.id, row.parentId]));
-      if (parentId !== null) {
-        if (!parents.has(parentId)) throw departmentNotFound();
-        refuseCycle(parents, unitId, parentId);
-      }
-      const parentName = (id: number | null) =>
-        id === null ? MESSAGES.empty : (locked.find((row) => row.id === id)?.name ?? MESSAGES.empty);
-      changes.push({ field: '上级部门', before: parentName(current.parentId), after: parentName(parentId) });
+      if (!parents.has(parentId)) throw departmentNotFound();
+      refuseCycle(parents, unitId, parentId);
     }
+    const changes = await changeLog(tx, auth.teamId, current, { name, parentId }, ORG_UNIT_CHANGE_LOG);
     if (changes.length === 0) return unit.kind;
 
     await withNameClashAnswer(unit.kind, name, async () => {
@@ -252,7 +251,13 @@ export async function deleteOrgUnit(
   });
 }
 
-const levelLabel = (level: PermissionLevel | undefined) => GRANT_LEVEL_LABELS[level ?? 'none'];
+type Grants = Record<PermissionKey, PermissionLevel>;
+/** A role's matrix in the log: each key's level (`none` when not granted), in the keys' order. */
+const GRANTS_CHANGE_LOG: ChangeLogField<Grants>[] = PERMISSION_KEYS.map((key) => ({
+  field: key,
+  label: PERMISSION_KEY_LABELS[key],
+  show: shown.label(GRANT_LEVEL_LABELS),
+}));
 
 /**
  * PUT /v1/roles/{id}/permissions: the role's whole matrix (a key left out or `none`: not granted). No
@@ -284,17 +289,9 @@ export async function setRolePermissions(
     const before = new Map(
       (await roleGrants(tx, auth.teamId, roleId)).map((grant) => [grant.key, grant.level]),
     );
-    const changes: FieldChange[] = PERMISSION_KEYS.flatMap((key) =>
-      before.get(key) === wanted.get(key)
-        ? []
-        : [
-            {
-              field: PERMISSION_KEY_LABELS[key],
-              before: levelLabel(before.get(key)),
-              after: levelLabel(wanted.get(key)),
-            },
-          ],
-    );
+    const matrix = (levels: Map<PermissionKey, PermissionLevel>) =>
+      Object.fromEntries(PERMISSION_KEYS.map((key) => [key, levels.get(key) ?? 'none'])) as Grants;
+    const changes = await changeLog(tx, auth.teamId, matrix(before), matrix(wanted), GRANTS_CHANGE_LOG);
     if (changes.length === 0) return;
 
     await replaceRoleGrants(

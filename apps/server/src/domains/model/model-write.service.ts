@@ -1,0 +1,382 @@
+/**
+ * Writing models (docs/product.md "Models"): creating one (or an import's batch), changing one, and the
+ * hand-over of a departed member's models. The rules a model's values follow are here; reading is
+ * model.service.ts. Each write and its operation-log entry commit in one transaction.
+ */
+
+import { GENDER_LABELS, MODEL_STATUS_LABELS, SIZE_LABELS } from '@trackit/contract/enums';
+import {
+  MEASUREMENT_FIELDS,
+  MODEL_FIELD_LABELS,
+  MODEL_MESSAGES,
+  type ModelCreate,
+  type ModelUpdate,
+} from '@trackit/contract/model.schema';
+import { chinaDate } from '@trackit/contract/model-age';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../http/app-error';
+import type { AuthContext, RequestOrigin } from '../../http/auth-context';
+import { isCountryCode } from '../country/country.service';
+import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
+import {
+  memberActor,
+  recordOperation,
+  recordOperations,
+  type TeamActor,
+} from '../operation-log/operation-log.service';
+import { findTeamMember } from '../organization/organization.service';
+import {
+  findModelFile,
+  findModelForUpdate,
+  findModelWith,
+  insertMeasurement,
+  insertMeasurements,
+  insertModels,
+  type ModelRecord,
+  type ModelValues,
+  reassignModelManager,
+  searchForm,
+  updateModel as updateModelRow,
+} from './model.repository';
+import { canManage, invalid, type ModelDeps, type ModelView, modelNotFound, reread } from './model.service';
+import { namePinyin } from './model-pinyin';
+
+/** Writable fields of the API and their columns. */
+const COLUMNS = {
+  name: 'name',
+  english_name: 'englishName',
+  gender: 'gender',
+  birthday: 'birthday',
+  nationality: 'nationality',
+  city: 'city',
+  height: 'height',
+  weight: 'weight',
+  bust: 'bust',
+  waist: 'waist',
+  hips: 'hips',
+  shoe_size: 'shoeSize',
+  clothing_size: 'clothingSize',
+  cup: 'cup',
+  hair_color: 'hairColor',
+  eye_color: 'eyeColor',
+  tags: 'tags',
+  mobile: 'mobile',
+  wechat: 'wechat',
+  id_number: 'idNumber',
+  socials: 'socials',
+  manager_member_id: 'managerMembershipId',
+  mother_agency: 'motherAgency',
+  commission_rate: 'commissionRate',
+  contract_start: 'contractStart',
+  contract_end: 'contractEnd',
+  notes: 'notes',
+  status: 'status',
+  cover_file_id: 'coverFileId',
+} as const satisfies Record<keyof ModelUpdate, keyof ModelRecord>;
+
+/** The columns of the fields sent (a field left out is not in the result; null clears). */
+function toColumns(input: ModelUpdate): Partial<ModelValues> {
+  const values: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(COLUMNS)) {
+    const value = input[field as Field];
+    if (value === undefined) continue;
+    values[column] =
+      field === 'socials'
+        ? (input.socials ?? []).map((social) => ({ ...social, followers: social.followers ?? null }))
+        : field === 'tags'
+          ? (input.tags ?? [])
+          : // An optional text sent empty is cleared, not stored as ''.
+            value === ''
+            ? null
+            : value;
+  }
+  if (input.name !== undefined) {
+    const pinyin = namePinyin(input.name);
+    values.pinyinFull = pinyin.full;
+    values.pinyinInitials = pinyin.initials;
+  }
+  if (input.english_name !== undefined) {
+    values.englishSearch = input.english_name ? searchForm(input.english_name) : null;
+  }
+  return values as Partial<ModelValues>;
+}
+
+type Field = keyof typeof COLUMNS;
+
+/** How each field reads in the log where its stored value is not for people (others: as text). */
+const MODEL_SHOWN: Partial<Record<Field, ChangeLogField<ModelRecord>['show']>> = {
+  gender: shown.label(GENDER_LABELS),
+  status: shown.label(MODEL_STATUS_LABELS),
+  clothing_size: shown.label(SIZE_LABELS),
+  // Never the number itself: the log is the team's, the ID needs manage.
+  id_number: () => '已填写',
+  commission_rate: (rate: number) => `${rate / 100}%`,
+  socials: (socials: { platform: string; handle: string }[]) =>
+    socials.map((social) => `${social.platform} ${social.handle}`).join('、'),
+  manager_member_id: shown.member,
+  cover_file_id: () => '已设置',
+} as Partial<Record<Field, ChangeLogField<ModelRecord>['show']>>;
+
+/** Every writable field is logged, in the API's order, under its form label. */
+const MODEL_CHANGE_LOG = (Object.keys(COLUMNS) as Field[]).map((field) => ({
+  field: COLUMNS[field],
+  label: MODEL_FIELD_LABELS[field],
+  show: MODEL_SHOWN[field],
+})) as ChangeLogField<ModelRecord>[];
+
+/** A rule a model's values break: the field and the Chinese message. */
+export interface FieldIssue {
+  field: keyof ModelUpdate;
+  message: string;
+}
+
+/** Rules beyond the schema that need the stored record or today: the country, the birthday, the contract. */
+export function modelRuleIssues(
+  input: ModelUpdate,
+  stored: ModelRecord | undefined,
+  today: string,
+): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (input.nationality && !isCountryCode(input.nationality)) {
+    issues.push({ field: 'nationality', message: MODEL_MESSAGES.countryInvalid });
+  }
+  if (input.birthday && input.birthday > today) {
+    issues.push({ field: 'birthday', message: MODEL_MESSAGES.birthdayInFuture });
+  }
+  const start = input.contract_start !== undefined ? input.contract_start : stored?.contractStart;
+  const end = input.contract_end !== undefined ? input.contract_end : stored?.contractEnd;
+  if (start && end && end < start) {
+    issues.push({ field: 'contract_end', message: MODEL_MESSAGES.contractEndBeforeStart });
+  }
+  return issues;
+}
+
+/** Rules that need the stored record or today: the dates, the country, the manager, duplicates, the cover. */
+async function checkFields(
+  deps: Pick<ModelDeps, 'db' | 'clock'>,
+  tx: Database,
+  auth: AuthContext,
+  input: ModelUpdate,
+  stored: ModelRecord | undefined,
+): Promise<void> {
+  const [issue] = modelRuleIssues(input, stored, chinaDate(deps.clock()));
+  if (issue) throw invalid(issue.field, issue.message);
+  if (input.manager_member_id && !(await findTeamMember(tx, auth.teamId, input.manager_member_id))) {
+    throw new AppError('notFound', { message: MODEL_MESSAGES.memberNotFound });
+  }
+  if (input.cover_file_id) {
+    const file = stored && (await findModelFile(tx, auth.teamId, stored.id, input.cover_file_id));
+    if (!file) throw new AppError('notFound', { message: MODEL_MESSAGES.coverNotFound });
+  }
+  if (input.mobile && input.mobile !== stored?.mobile) {
+    const other = await findModelWith(tx, auth.teamId, 'mobile', input.mobile, stored?.id);
+    if (other) throw new AppError('conflict', { message: MODEL_MESSAGES.mobileTaken(other.name) });
+  }
+  if (input.id_number && input.id_number !== stored?.idNumber) {
+    const other = await findModelWith(tx, auth.teamId, 'idNumber', input.id_number, stored?.id);
+    if (other) throw new AppError('conflict', { message: MODEL_MESSAGES.idNumberTaken(other.name) });
+  }
+}
+
+/** What only a manager may do: write the national ID, archive or bring back an archived model. */
+export function sensitiveIssues(
+  manage: boolean,
+  input: ModelUpdate,
+  stored: ModelRecord | undefined,
+): FieldIssue[] {
+  if (manage) return [];
+  const issues: FieldIssue[] = [];
+  if (input.id_number !== undefined) {
+    issues.push({ field: 'id_number', message: MODEL_MESSAGES.idNumberForbidden });
+  }
+  const archiving = input.status === 'left' && stored?.status !== 'left';
+  const restoring = stored?.status === 'left' && input.status !== undefined && input.status !== 'left';
+  if (archiving || restoring) issues.push({ field: 'status', message: MODEL_MESSAGES.archiveForbidden });
+  return issues;
+}
+
+function checkSensitive(manage: boolean, input: ModelUpdate, stored: ModelRecord | undefined) {
+  const [issue] = sensitiveIssues(manage, input, stored);
+  if (issue) throw new AppError('forbidden', { message: issue.message });
+}
+
+/** A unique index refusing a mobile or national ID that another write took meanwhile: a 409, not a 500. */
+export async function withDuplicateGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('conflict', { message: MODEL_MESSAGES.mobileOrIdNumberTaken });
+    }
+    throw error;
+  }
+}
+
+const measurementOf = (
+  record: Pick<ModelRecord, 'height' | 'weight' | 'bust' | 'waist' | 'hips' | 'shoeSize'>,
+) => ({
+  height: record.height,
+  weight: record.weight,
+  bust: record.bust,
+  waist: record.waist,
+  hips: record.hips,
+  shoeSize: record.shoeSize,
+});
+
+/**
+ * Writes new models, already checked, in the caller's transaction: each with its pinyin, its first
+ * measurements (when it has any) and its log entry. One model from the form, or an import's batch in a
+ * few statements.
+ */
+export async function insertNewModels(
+  tx: Database,
+  auth: AuthContext,
+  inputs: ModelCreate[],
+  origin: RequestOrigin,
+  options: { now: Date; imported?: true },
+): Promise<ModelRecord[]> {
+  const { now } = options;
+  const measured = (input: ModelCreate) => MEASUREMENT_FIELDS.some((field) => input[field] != null);
+  const created = await insertModels(
+    tx,
+    inputs.map((input) => ({
+      ...(toColumns(input) as ModelValues),
+      // Looked after by the member who creates it unless another is named (null: nobody), as a company
+      // is owned by its creator.
+      managerMembershipId:
+        input.manager_member_id === undefined ? auth.membershipId : input.manager_member_id,
+      teamId: auth.teamId,
+      lastMeasuredAt: measured(input) ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  await insertMeasurements(
+    tx,
+    created
+      .filter((model) => model.lastMeasuredAt !== null)
+      .map((model) => ({
+        teamId: auth.teamId,
+        modelId: model.id,
+        measuredOn: chinaDate(now),
+        measuredAt: now,
+        membershipId: auth.membershipId,
+        ...measurementOf(model),
+      })),
+  );
+  const actor = memberActor(auth, origin, now);
+  await recordOperations(
+    tx,
+    created.map((model) => ({
+      action: 'model_create' as const,
+      actor,
+      targetId: model.id,
+      detail: { name: model.name, ...(options.imported ? { imported: true as const } : {}) },
+    })),
+  );
+  return created;
+}
+
+/** POST /v1/models: the model, its first measurements and the log entry, in one transaction. */
+export async function createModel(
+  deps: ModelDeps,
+  auth: AuthContext,
+  input: ModelCreate,
+  origin: RequestOrigin,
+): Promise<ModelView> {
+  const manage = await canManage(deps, auth);
+  checkSensitive(manage, input, undefined);
+  const now = deps.clock();
+  const [model] = await withDuplicateGuard(() =>
+    deps.db.transaction(async (tx) => {
+      await checkFields(deps, tx, auth, input, undefined);
+      return insertNewModels(tx, auth, [input], origin, { now });
+    }),
+  );
+  if (!model) throw new Error('model not created');
+  return reread(deps, auth, model.id, manage);
+}
+
+/**
+ * PATCH /v1/models/{id}: the fields sent change. A change of any measurement adds a history entry; the
+ * changed fields are logged before → after (a national ID only as changed). Nothing changes, nothing is written.
+ */
+export async function updateModel(
+  deps: ModelDeps,
+  auth: AuthContext,
+  modelId: number,
+  input: ModelUpdate,
+  origin: RequestOrigin,
+): Promise<ModelView> {
+  const manage = await canManage(deps, auth);
+  const now = deps.clock();
+  await withDuplicateGuard(() =>
+    deps.db.transaction(async (tx) => {
+      const stored = await findModelForUpdate(tx, auth.teamId, modelId);
+      if (!stored) throw modelNotFound();
+      checkSensitive(manage, input, stored);
+      await checkFields(deps, tx, auth, input, stored);
+      const values = toColumns(input);
+      const changes = await changeLog(tx, auth.teamId, stored, values, MODEL_CHANGE_LOG);
+      if (changes.length === 0) return;
+      const remeasured = MEASUREMENT_FIELDS.some(
+        (field) => COLUMNS[field] in values && values[COLUMNS[field]] !== stored[COLUMNS[field]],
+      );
+      await updateModelRow(tx, auth.teamId, modelId, {
+        ...values,
+        ...(remeasured ? { lastMeasuredAt: now } : {}),
+        updatedAt: now,
+      });
+      if (remeasured) {
+        await insertMeasurement(tx, {
+          teamId: auth.teamId,
+          modelId,
+          measuredOn: chinaDate(now),
+          measuredAt: now,
+          membershipId: auth.membershipId,
+          ...measurementOf({ ...stored, ...values }),
+        });
+      }
+      await recordOperation(tx, {
+        action: 'model_update',
+        actor: memberActor(auth, origin, now),
+        targetId: modelId,
+        detail: { name: values.name ?? stored.name, changes },
+      });
+    }),
+  );
+  return reread(deps, auth, modelId, manage);
+}
+
+/**
+ * A departed member's hand-over (organization/members): every model they manage in the team goes to
+ * another member, in the caller's transaction, each with a `model_update` entry in its history (the
+ * manager's change, as a PATCH logs it). Returns how many moved.
+ */
+export async function handOverModels(
+  tx: Database,
+  actor: TeamActor,
+  fromMembershipId: number,
+  toMembershipId: number,
+): Promise<number> {
+  const moved = await reassignModelManager(tx, actor.teamId, fromMembershipId, toMembershipId, actor.at);
+  if (moved.length === 0) return 0;
+  const changes = await changeLog(
+    tx,
+    actor.teamId,
+    { managerMembershipId: fromMembershipId },
+    { managerMembershipId: toMembershipId },
+    MODEL_CHANGE_LOG.filter((field) => field.field === 'managerMembershipId'),
+  );
+  await recordOperations(
+    tx,
+    moved.map((model) => ({
+      action: 'model_update' as const,
+      actor,
+      targetId: model.id,
+      detail: { name: model.name, changes },
+    })),
+  );
+  return moved.length;
+}
