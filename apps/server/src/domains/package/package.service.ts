@@ -30,10 +30,9 @@ import { requireTeamCompany } from '../company/company.service';
 import { requireTeamContact } from '../contact/contact.service';
 import { modelNotFound } from '../model/model.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
-import { newShareId } from '../share/share-id';
+import { createShareLink, revokeShareLink, setShareLinkExpiry } from '../share/share-link.service';
 import { signFile, type UploadDeps } from '../upload/upload.service';
 import {
-  countVisitors,
   findModelFileIds,
   findModelFolderIds,
   findPackage,
@@ -41,16 +40,19 @@ import {
   findTeamModels,
   insertPackage,
   listModelsOfPackages,
-  listPackagePicks,
   listPackages,
-  listPackageViews,
   type PackageModelRow,
   type PackageRecord,
   type PackageRow,
   replacePackageModels,
-  sumModelViews,
   updatePackageRow,
 } from './package.repository';
+import {
+  countVisitors,
+  listPackagePicks,
+  listPackageViews,
+  sumModelViews,
+} from './package-counters.repository';
 
 export type PackageDeps = Pick<UploadDeps, 'db' | 'clock' | 'storage'>;
 
@@ -168,7 +170,7 @@ const orderedFields = (fields: readonly ShareField[]) =>
 
 type Author = Pick<AuthContext, 'teamId' | 'membershipId' | 'userId'>;
 
-/** POST /v1/packages: the package with a new share id, its models and its log entry, in one transaction. */
+/** POST /v1/packages: the package with its share link, its models and its log entry, in one transaction. */
 export async function createPackage(
   deps: PackageDeps,
   auth: Author,
@@ -183,15 +185,21 @@ export async function createPackage(
     const models = await checkedModels(tx, auth.teamId, input.models);
     const pkg = await insertPackage(tx, {
       teamId: auth.teamId,
-      shareId: newShareId(),
       title: input.title,
       message: input.message,
       ...client,
       fields: orderedFields(input.fields ?? DEFAULT_SHARE_FIELDS),
-      expiresAt,
       createdByMembershipId: auth.membershipId,
       createdAt: now,
       updatedAt: now,
+    });
+    await createShareLink(tx, {
+      teamId: auth.teamId,
+      kind: 'package',
+      recordId: pkg.id,
+      expiresAt,
+      createdByMembershipId: auth.membershipId,
+      now,
     });
     await replacePackageModels(tx, auth.teamId, pkg.id, models.rows);
     await recordOperation(tx, {
@@ -261,7 +269,9 @@ export async function updatePackage(
     const pkg = await lockUnrevokedPackage(tx, auth.teamId, packageId, PACKAGE_MESSAGES.revoked);
     const before = await findPackage(tx, auth.teamId, packageId);
     const changes: FieldChange[] = [];
-    const values: Partial<PackageRecord> = {};
+    const values: Partial<Pick<PackageRecord, 'title' | 'message' | 'companyId' | 'contactId' | 'fields'>> =
+      {};
+    let expiresAtChange: Date | undefined;
     if (input.title !== undefined && input.title !== pkg.title) {
       changes.push({ field: '标题', before: pkg.title, after: input.title });
       values.title = input.title;
@@ -298,7 +308,7 @@ export async function updatePackage(
     const expiresAt = checkedExpiry(input.expires_at, now);
     if (expiresAt && expiresAt.getTime() !== pkg.expiresAt.getTime()) {
       changes.push({ field: '有效期', before: loggedTime(pkg.expiresAt), after: loggedTime(expiresAt) });
-      values.expiresAt = expiresAt;
+      expiresAtChange = expiresAt;
     }
     if (input.fields !== undefined) {
       const fields = orderedFields(input.fields);
@@ -333,6 +343,7 @@ export async function updatePackage(
     }
     if (changes.length === 0) return;
     await updatePackageRow(tx, auth.teamId, packageId, { ...values, updatedAt: now });
+    if (expiresAtChange) await setShareLinkExpiry(tx, auth.teamId, 'package', packageId, expiresAtChange);
     await recordOperation(tx, {
       action: 'package_update',
       actor: memberActor(auth, origin, now),
@@ -363,7 +374,8 @@ export async function revokePackage(
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     const pkg = await lockUnrevokedPackage(tx, auth.teamId, packageId, PACKAGE_MESSAGES.alreadyRevoked);
-    await updatePackageRow(tx, auth.teamId, packageId, { revokedAt: now, updatedAt: now });
+    await revokeShareLink(tx, auth.teamId, 'package', packageId, now);
+    await updatePackageRow(tx, auth.teamId, packageId, { updatedAt: now });
     await recordOperation(tx, {
       action: 'package_revoke',
       actor: memberActor(auth, origin, now),
