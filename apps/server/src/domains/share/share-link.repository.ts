@@ -47,15 +47,6 @@ export async function findOpenShareLink(
 const ofRecord = (teamId: number, kind: ShareLinkKind, recordId: number) =>
   and(eq(shareLinks.teamId, teamId), eq(shareLinks.kind, kind), eq(shareLinks.recordId, recordId));
 
-/** The record's live (unrevoked) link, if any. */
-export async function findLiveShareLink(db: Database, teamId: number, kind: ShareLinkKind, recordId: number) {
-  const [row] = await db
-    .select()
-    .from(shareLinks)
-    .where(and(ofRecord(teamId, kind, recordId), isNull(shareLinks.revokedAt)));
-  return row;
-}
-
 /** Ends the record's live link; resolves whether there was one. */
 export async function revokeLiveShareLink(
   tx: Database,

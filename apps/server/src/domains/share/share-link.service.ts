@@ -9,7 +9,6 @@ import type { Database } from '../../db/client';
 import { newShareId, shareNotFound } from './share-id';
 import {
   deleteShareLinksOf,
-  findLiveShareLink,
   findOpenShareLink,
   insertShareLink,
   revokeLiveShareLink,
@@ -18,8 +17,9 @@ import {
 } from './share-link.repository';
 
 export type { ShareLinkRecord };
+
 /** An open link with the name of the team whose record it opens. */
-export interface OpenShareLink {
+interface OpenShareLink {
   link: ShareLinkRecord;
   teamName: string;
 }
@@ -62,11 +62,6 @@ export function createShareLink(
     createdByMembershipId: values.createdByMembershipId,
     createdAt: values.now,
   });
-}
-
-/** The record's live link, if it has one. */
-export function liveShareLink(db: Database, teamId: number, kind: ShareLinkKind, recordId: number) {
-  return findLiveShareLink(db, teamId, kind, recordId);
 }
 
 /** Ends the record's live link for good; resolves whether there was one. */

@@ -32,7 +32,7 @@ export const shareLinks = pgTable(
     uniqueIndex('share_links_team_id_key').on(t.teamId, t.id),
     uniqueIndex('share_links_live_key').on(t.teamId, t.kind, t.recordId).where(sql`revoked_at is null`),
     index('share_links_record_idx').on(t.teamId, t.kind, t.recordId),
-    // The package list's order by expiry (packages/package-staff.repository.ts).
+    // The package list's order by expiry (package/package.repository.ts).
     index('share_links_team_expires_idx').on(t.teamId, t.kind, t.expiresAt.desc(), t.recordId.desc()),
     enumCheck('share_links_kind_check', t.kind, SHARE_LINK_KINDS),
   ],
