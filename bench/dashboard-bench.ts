@@ -28,6 +28,7 @@ import {
   orders,
 } from '../apps/server/src/domains/order/order.tables';
 import { packagePicks, packages, packageViews } from '../apps/server/src/domains/package/package.tables';
+import { shareLinks } from '../apps/server/src/domains/share/share.tables';
 import { createTeamWithOwner } from '../apps/server/src/domains/team/team.service';
 import { openScratchDatabase, startServerProcess, timeConcurrently } from './bench-kit';
 
@@ -199,10 +200,8 @@ async function seedTeam(handle: DatabaseHandle, teamId: number, ownerId: number,
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR_MS);
   const packageRows = Array.from({ length: DEMO.packages * SCALE }, (_, index) => ({
     teamId,
-    shareId: `b${seed.toString(36)}${index.toString(36)}`.slice(0, 24),
     title: `套餐${index}`,
     fields: [],
-    expiresAt: new Date(now.getTime() + 30 * DAY_MS),
     createdByMembershipId: ownerId,
   }));
   const packageIds: number[] = [];
@@ -210,6 +209,17 @@ async function seedTeam(handle: DatabaseHandle, teamId: number, ownerId: number,
     const inserted = await db.insert(packages).values(chunk).returning({ id: packages.id });
     packageIds.push(...inserted.map((row) => row.id));
   });
+  // Each package's share link (share/share.tables.ts), as createPackage makes it.
+  const packageLinks = packageIds.map((recordId, index) => ({
+    id: `b${seed.toString(36)}${index.toString(36)}`.slice(0, 24),
+    teamId,
+    kind: 'package' as const,
+    recordId,
+    expiresAt: new Date(now.getTime() + 30 * DAY_MS),
+    createdByMembershipId: ownerId,
+    createdAt: now,
+  }));
+  await insertChunked(packageLinks, (chunk) => db.insert(shareLinks).values(chunk));
   const views: (typeof packageViews.$inferInsert)[] = [];
   const picks: (typeof packagePicks.$inferInsert)[] = [];
   for (const packageId of packageIds) {

@@ -26,9 +26,6 @@ export const PACKAGE_MESSAGES = {
   modelLeft: (model: string) => `模特「${model}」已解约，不能加入套餐`,
   folderNotOfModel: (model: string) => `所选资源夹不属于模特「${model}」`,
   fileNotOfModel: (model: string) => `所选照片不属于模特「${model}」`,
-  /** What the share pages show for an unknown, revoked or expired id: the app's 404 text. */
-  shareNotFound: '抱歉，页面未找到',
-  rateLimited: '访问过于频繁，请稍后再试',
 } as const;
 
 /** Notifications to a package's creator when the client opens it and picks models. */

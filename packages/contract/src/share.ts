@@ -157,6 +157,20 @@ export function shareCardFacts(facts: ShareFacts, fields: readonly ShareField[])
 }
 
 /**
+ * The kinds of record a share link opens (docs/product.md "Share links"). A new kind is one line here;
+ * the typecheck then asks for its link preview and its share pages (apps/server/src/domains/share/).
+ */
+export const SHARE_LINK_KINDS = ['package', 'folder'] as const;
+export type ShareLinkKind = (typeof SHARE_LINK_KINDS)[number];
+
+/** What every share link answers, whatever its kind. */
+export const SHARE_MESSAGES = {
+  /** An unknown, malformed, revoked or expired id, or one of another kind: the share apps' 404 text. */
+  notFound: '抱歉，页面未找到',
+  rateLimited: '访问过于频繁，请稍后再试',
+} as const;
+
+/**
  * A share id: 24 characters of base64url, 144 bits from a secure random source. Anything else is
  * answered "not found" like an unknown id (never a validation error that would tell them apart).
  */

@@ -13,6 +13,7 @@ export * from '../domains/order/order.tables';
 export * from '../domains/organization/organization.tables';
 export * from '../domains/package/package.tables';
 export * from '../domains/session/session.tables';
+export * from '../domains/share/share.tables';
 export * from '../domains/system/system.tables';
 export * from '../domains/team/team.tables';
 export * from '../domains/upload/upload.tables';

@@ -4,7 +4,7 @@
  */
 import { API_BASE_PATH } from '@trackit/contract/constants';
 import { ERROR_CATALOGUE } from '@trackit/contract/error-codes';
-import { PACKAGE_MESSAGES } from '@trackit/contract/package.schema';
+import { SHARE_MESSAGES } from '@trackit/contract/share';
 import { vi } from 'vitest';
 
 export interface SeenCall {
@@ -34,7 +34,7 @@ export const ok = (data: unknown): StubAnswer => ({
 /** What the server answers for an unknown, revoked or expired share id. */
 export const notFound = (): StubAnswer => ({
   status: 404,
-  body: { code: 40400, message: PACKAGE_MESSAGES.shareNotFound, data: null },
+  body: { code: 40400, message: SHARE_MESSAGES.notFound, data: null },
 });
 export const failure = (status: number, code: number, message: string): StubAnswer => ({
   status,

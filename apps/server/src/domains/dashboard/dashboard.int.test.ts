@@ -17,6 +17,7 @@ import {
 } from '../../test/factories';
 import { memberships } from '../organization/organization.tables';
 import { packagePicks, packages, packageViews } from '../package/package.tables';
+import { shareLinks } from '../share/share.tables';
 import { monthEnd, valueByDay, weekOf } from './dashboard.service';
 
 type Headers = Record<string, string>;
@@ -150,9 +151,17 @@ describe('the data dashboard', () => {
     const insertPackage = async (teamId: number, shareId: string, lastViewedAt: Date) => {
       const [row] = await db
         .insert(packages)
-        .values({ teamId, shareId, title: '套餐', fields: [], expiresAt: at(-30), lastViewedAt })
-        .returning({ id: packages.id });
+        .values({ teamId, title: '套餐', fields: [], lastViewedAt })
+        .returning({ id: packages.id, createdAt: packages.createdAt });
       if (!row) throw new Error('package not created');
+      await db.insert(shareLinks).values({
+        id: shareId,
+        teamId,
+        kind: 'package',
+        recordId: row.id,
+        expiresAt: at(-30),
+        createdAt: row.createdAt,
+      });
       return row.id;
     };
     const view = (teamId: number, packageId: number, key: string, openedAt: Date) => ({

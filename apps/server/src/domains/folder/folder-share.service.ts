@@ -1,22 +1,17 @@
 /**
- * A folder shared alone by link (docs/product.md "Packages and share pages"): staff share and unshare it;
- * the share pages read it. An unknown or revoked share id is "not found" at once; the files' addresses
+ * A folder shared alone by link (docs/product.md "Packages and share pages", "Share links"): staff share
+ * and unshare it; the share pages read it. Its link is a share link of kind `folder`, opened by
+ * `openShareLink` (an unknown, revoked or other kind's id is "not found" at once); the files' addresses
  * are signed for minutes only.
  */
 import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
-import { isShareId } from '@trackit/contract/share';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
-import { newShareId, shareNotFound } from '../share/share-id';
+import { shareNotFound } from '../share/share-id';
+import { createShareLink, openShareLink, revokeShareLink } from '../share/share-link.service';
 import { listPublicFilesOfFolder } from '../upload/upload.service';
-import {
-  findFolder,
-  findFolderForUpdate,
-  findSharedFolder,
-  insertFolderShare,
-  revokeFolderShare,
-} from './folder.repository';
+import { findFolder, findFolderForUpdate, findFolderOfLink } from './folder.repository';
 import type { FolderDeps } from './folder.service';
 
 const folderNotFound = () => new AppError('notFound', { message: UPLOAD_MESSAGES.folderNotFound });
@@ -34,12 +29,13 @@ export async function shareFolder(
     if (!folder) throw folderNotFound();
     const current = await findFolder(tx, auth.teamId, folderId);
     if (current?.share) return;
-    await insertFolderShare(tx, {
+    await createShareLink(tx, {
       teamId: auth.teamId,
-      folderId,
-      shareId: newShareId(),
+      kind: 'folder',
+      recordId: folderId,
+      expiresAt: null,
       createdByMembershipId: auth.membershipId,
-      createdAt: now,
+      now,
     });
     await recordOperation(tx, {
       action: 'folder_share',
@@ -64,7 +60,7 @@ export async function unshareFolder(
   await deps.db.transaction(async (tx) => {
     const folder = await findFolderForUpdate(tx, auth.teamId, folderId);
     if (!folder) throw folderNotFound();
-    if (!(await revokeFolderShare(tx, auth.teamId, folderId, now))) return;
+    if (!(await revokeShareLink(tx, auth.teamId, 'folder', folderId, now))) return;
     await recordOperation(tx, {
       action: 'folder_share_revoke',
       actor: memberActor(auth, origin, now),
@@ -74,12 +70,12 @@ export async function unshareFolder(
   });
 }
 
-/** GET /v1/public/folders/{share_id}: the shared folder's name, model and files. */
+/** GET /v1/public/folders/{share_id}: the shared folder's name, model and files, read within the link's team. */
 export async function getSharedFolder(deps: FolderDeps, shareId: string) {
-  if (!isShareId(shareId)) throw shareNotFound();
-  const found = await findSharedFolder(deps.db, shareId);
+  const { link, teamName } = await openShareLink(deps.db, 'folder', shareId, deps.clock());
+  const found = await findFolderOfLink(deps.db, link);
   if (!found) throw shareNotFound();
-  const files = await listPublicFilesOfFolder(deps, found.folder.teamId, found.folder.id);
-  return { ...found, files };
+  const files = await listPublicFilesOfFolder(deps, link.teamId, found.folder.id);
+  return { ...found, teamName, files };
 }
 export type SharedFolderData = Awaited<ReturnType<typeof getSharedFolder>>;

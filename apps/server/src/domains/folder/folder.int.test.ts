@@ -3,14 +3,15 @@ import type { OperationLog } from '@trackit/contract/operation-log.schema';
 import type { FolderShare } from '@trackit/contract/package.schema';
 import type { RecordDeletion } from '@trackit/contract/record-deletion';
 import type { FileItem } from '@trackit/contract/upload.schema';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createMember, signIn, signInMemberWith } from '../../test/factories';
 import { uploadBlob, uploadToFolder } from '../../test/uploads';
 import { operationLogs } from '../operation-log/operation-log.tables';
-import { folderShares, folders } from './folder.tables';
+import { shareLinks } from '../share/share.tables';
+import { folders } from './folder.tables';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -165,8 +166,8 @@ describe('folders', () => {
       expect(await stored(folder.id)).toBe(0);
       const [shares] = await t.database.db
         .select({ total: count() })
-        .from(folderShares)
-        .where(eq(folderShares.folderId, folder.id));
+        .from(shareLinks)
+        .where(and(eq(shareLinks.kind, 'folder'), eq(shareLinks.recordId, folder.id)));
       expect(shares?.total).toBe(0);
       expect((await t.request('GET', `/storm_api/v1/public/folders/${share.share_id}`)).status).toBe(404);
       const [entry] = await ok(

@@ -7,9 +7,9 @@ import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
 import { models } from '../model/model.tables';
-import { teams } from '../team/team.tables';
+import { shareLinks } from '../share/share.tables';
 import { files } from '../upload/upload.tables';
-import { folderShares, folders } from './folder.tables';
+import { folders } from './folder.tables';
 
 /** One of a folder's first files: its thumbnail key once the thumbnail is made. */
 export interface FolderPreviewRow {
@@ -56,11 +56,16 @@ const folderWith = {
   fileCount,
   modelName: models.name,
   previews,
-  shareId: folderShares.shareId,
-  sharedAt: folderShares.createdAt,
+  shareId: shareLinks.id,
+  sharedAt: shareLinks.createdAt,
 };
 const modelOfFolder = and(eq(models.id, folders.modelId), eq(models.teamId, folders.teamId));
-const liveShareOfFolder = and(eq(folderShares.folderId, folders.id), isNull(folderShares.revokedAt));
+const liveShareOfFolder = and(
+  eq(shareLinks.teamId, folders.teamId),
+  eq(shareLinks.kind, 'folder'),
+  eq(shareLinks.recordId, folders.id),
+  isNull(shareLinks.revokedAt),
+);
 type SelectedFolder = {
   folder: FolderRecord;
   fileCount: number;
@@ -117,7 +122,7 @@ export async function listFolders(
       .select(folderWith)
       .from(folders)
       .leftJoin(models, modelOfFolder)
-      .leftJoin(folderShares, liveShareOfFolder)
+      .leftJoin(shareLinks, liveShareOfFolder)
       .where(where)
       .orderBy(...order)
       .limit(window.limit)
@@ -145,7 +150,7 @@ export async function findFolder(
     .select(folderWith)
     .from(folders)
     .leftJoin(models, modelOfFolder)
-    .leftJoin(folderShares, liveShareOfFolder)
+    .leftJoin(shareLinks, liveShareOfFolder)
     .where(and(eq(folders.id, folderId), eq(folders.teamId, teamId)));
   return row ? toRow(row) : undefined;
 }
@@ -170,13 +175,10 @@ export async function countFolderFiles(db: Database, teamId: number, folderId: n
 }
 
 /**
- * Deletes an empty folder with its share links (live or revoked: a link to it answers "not found", as a
- * revoked one does). Packages that listed it keep its id and skip it (package.tables.ts).
+ * Deletes an empty folder (its share links go first, in the same transaction: folder.service.ts).
+ * Packages that listed it keep its id and skip it (package.tables.ts).
  */
 export async function deleteFolderRows(tx: Database, teamId: number, folderId: number): Promise<void> {
-  await tx
-    .delete(folderShares)
-    .where(and(eq(folderShares.teamId, teamId), eq(folderShares.folderId, folderId)));
   await tx.delete(folders).where(and(eq(folders.id, folderId), eq(folders.teamId, teamId)));
 }
 
@@ -206,41 +208,12 @@ export async function touchFolder(db: Database, teamId: number, folderId: number
   await updateFolder(db, teamId, folderId, { updatedAt: at });
 }
 
-export async function insertFolderShare(tx: Database, values: typeof folderShares.$inferInsert) {
-  const [row] = await tx.insert(folderShares).values(values).returning();
-  if (!row) throw new Error('folder share not created');
-  return row;
-}
-
-/** Ends the folder's live share; resolves whether there was one. */
-export async function revokeFolderShare(tx: Database, teamId: number, folderId: number, at: Date) {
-  const rows = await tx
-    .update(folderShares)
-    .set({ revokedAt: at })
-    .where(
-      and(
-        eq(folderShares.teamId, teamId),
-        eq(folderShares.folderId, folderId),
-        isNull(folderShares.revokedAt),
-      ),
-    )
-    .returning({ id: folderShares.id });
-  return rows.length > 0;
-}
-
-/** The folder of a live share id, with its team's name and its model's names. */
-export async function findSharedFolder(db: Database, shareId: string) {
+/** The folder a share link opens (of the link's team), with its model's names. */
+export async function findFolderOfLink(db: Database, link: { teamId: number; recordId: number }) {
   const [row] = await db
-    .select({
-      folder: folders,
-      teamName: teams.name,
-      modelName: models.name,
-      modelEnglishName: models.englishName,
-    })
-    .from(folderShares)
-    .innerJoin(folders, and(eq(folders.id, folderShares.folderId), eq(folders.teamId, folderShares.teamId)))
-    .innerJoin(teams, eq(teams.id, folders.teamId))
+    .select({ folder: folders, modelName: models.name, modelEnglishName: models.englishName })
+    .from(folders)
     .leftJoin(models, modelOfFolder)
-    .where(and(eq(folderShares.shareId, shareId), isNull(folderShares.revokedAt)));
+    .where(and(eq(folders.teamId, link.teamId), eq(folders.id, link.recordId)));
   return row;
 }

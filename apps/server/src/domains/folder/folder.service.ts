@@ -22,6 +22,7 @@ import { releaseCoverFile, requireTeamModel } from '../model/model.service';
 import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
+import { deleteShareLinks } from '../share/share-link.service';
 import {
   addBlobToFolder,
   deleteStoredKeys,
@@ -192,7 +193,11 @@ export async function deleteFolder(
     lock: (tx) => findFolderForUpdate(tx, auth.teamId, folderId),
     notFound: folderNotFound,
     references: async (db) => ({ files: await countFolderFiles(db, auth.teamId, folderId) }),
-    remove: (tx) => deleteFolderRows(tx, auth.teamId, folderId),
+    // Its share links, live or revoked, go with it: a link to it answers "not found", as a revoked one does.
+    remove: async (tx) => {
+      await deleteShareLinks(tx, auth.teamId, 'folder', folderId);
+      await deleteFolderRows(tx, auth.teamId, folderId);
+    },
   });
 }
 

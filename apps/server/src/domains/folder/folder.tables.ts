@@ -1,6 +1,5 @@
 import { FOLDER_KINDS } from '@trackit/contract/enums';
-import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { enumCheck, enumColumn, timestamps } from '../../db/columns';
 import { teams } from '../team/team.tables';
 
@@ -28,30 +27,5 @@ export const folders = pgTable(
     index('folders_team_model_idx').on(t.teamId, t.modelId, t.createdAt.desc(), t.id.desc()),
     index('folders_team_kind_idx').on(t.teamId, t.kind, t.createdAt.desc(), t.id.desc()),
     enumCheck('folders_kind_check', t.kind, FOLDER_KINDS),
-  ],
-);
-
-/**
- * A folder shared alone by link (docs/product.md "Packages and share pages"). At most one live share per
- * folder; revoking ends it for good (sharing again makes a new id).
- */
-export const folderShares = pgTable(
-  'folder_shares',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    teamId: bigint('team_id', { mode: 'number' })
-      .notNull()
-      .references(() => teams.id),
-    folderId: bigint('folder_id', { mode: 'number' })
-      .notNull()
-      .references(() => folders.id),
-    shareId: varchar('share_id', { length: 24 }).notNull(),
-    createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
-  },
-  (t) => [
-    uniqueIndex('folder_shares_share_id_key').on(t.shareId),
-    uniqueIndex('folder_shares_live_key').on(t.folderId).where(sql`revoked_at is null`),
   ],
 );

@@ -8,7 +8,7 @@ import type { ShareFacts, ShareField } from '@trackit/contract/share';
 import type { PublicModelCard, PublicModelDetail, PublicPackage } from '@trackit/contract/share.schema';
 import { countryName } from '../country/country.service';
 import { presentPublicFile } from '../share/public-file.presenter';
-import type { ShownModelRecord } from './package.repository';
+import type { ShownModelRecord } from './package-public.repository';
 import type { PublicModelData, PublicPackageData, ShownModelView } from './package-public.service';
 
 /** The facts of the chosen fields only. */

@@ -1,14 +1,14 @@
 /**
  * The client's side of a package (docs/product.md "Packages and share pages"): what the share pages read,
- * and the views and picks they record. A share id that is unknown, revoked or expired is "not found" at
- * once, the same answer for each, and so is a model that is not in the package. Addresses of files are
- * signed for minutes only (publicUrlSeconds).
+ * and the views and picks they record. The package is the record its share link opens (`openShareLink`:
+ * an id that is unknown, revoked, expired or of another kind is "not found" at once, the same answer for
+ * each), read within the link's team; a model that is not in the package is "not found" too. Addresses of
+ * files are signed for minutes only (publicUrlSeconds).
  */
 
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { PACKAGE_NOTICES } from '@trackit/contract/package.schema';
 import {
-  isShareId,
   PACKAGE_VISITOR_NOTICE_INTERVAL_MS,
   SHARE_DEVICE_LABELS,
   type ShareDevice,
@@ -19,30 +19,42 @@ import type { RequestOrigin } from '../../http/auth-context';
 import { notifyMembers } from '../notify/notify.service';
 import { describeUserAgent } from '../session/user-agent';
 import { shareNotFound } from '../share/share-id';
+import { openShareLink } from '../share/share-link.service';
 import { type SignedFile, signPublicFile } from '../upload/upload.service';
+import type { PackageRecord } from './package.repository';
+import type { PackageDeps } from './package.service';
 import {
   countOpen,
   extendView,
-  findLivePackage,
   findPick,
   insertView,
+  recountPicks,
+  savePick,
+} from './package-counters.repository';
+import {
+  findPackageOfLink,
   listShownFiles,
   listShownModels,
   listVisitorPicks,
-  lockLivePackage,
-  type PackageRecord,
-  recountPicks,
+  lockPackageOfLink,
   type ShownFileRow,
   type ShownModelRow,
-  savePick,
-} from './package.repository';
-import type { PackageDeps } from './package.service';
+} from './package-public.repository';
 
+/** The package a share id opens, with its team's name; else "not found". */
 async function livePackage(deps: PackageDeps, shareId: string) {
-  if (!isShareId(shareId)) throw shareNotFound();
-  const found = await findLivePackage(deps.db, shareId, deps.clock());
-  if (!found) throw shareNotFound();
-  return found;
+  const { link, teamName } = await openShareLink(deps.db, 'package', shareId, deps.clock());
+  const pkg = await findPackageOfLink(deps.db, link);
+  if (!pkg) throw shareNotFound();
+  return { pkg, teamName };
+}
+
+/** The same inside a transaction that writes on the client's behalf: link and package held until it ends. */
+async function lockLivePackage(tx: Database, shareId: string, now: Date) {
+  const { link } = await openShareLink(tx, 'package', shareId, now, true);
+  const pkg = await lockPackageOfLink(tx, link);
+  if (!pkg) throw shareNotFound();
+  return pkg;
 }
 
 /** A shown model with its signed cover (its own cover, else its first shown photo) and its counts. */
@@ -78,7 +90,7 @@ export async function getPublicPackage(deps: PackageDeps, shareId: string, visit
   const { pkg, teamName } = await livePackage(deps, shareId);
   const [models, picks] = await Promise.all([
     listShownModels(deps.db, pkg),
-    visitorId ? listVisitorPicks(deps.db, pkg.id, visitorId) : Promise.resolve([]),
+    visitorId ? listVisitorPicks(deps.db, pkg, visitorId) : Promise.resolve([]),
   ]);
   const files = await listShownFiles(
     deps.db,
@@ -156,13 +168,11 @@ async function tellCreator(
  * comment changes, at most one per device and package in PACKAGE_VISITOR_NOTICE_INTERVAL_MS.
  */
 export async function pickModel(deps: PackageDeps, shareId: string, input: PickRequest) {
-  if (!isShareId(shareId)) throw shareNotFound();
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const pkg = await lockLivePackage(tx, shareId, now);
-    if (!pkg) throw shareNotFound();
     const model = await requireShownModel(tx, pkg, input.model_id);
-    const before = await findPick(tx, pkg.id, input.visitor_id, model.id);
+    const before = await findPick(tx, pkg, input.visitor_id, model.id);
     const saved = await savePick(tx, {
       teamId: pkg.teamId,
       packageId: pkg.id,
@@ -174,7 +184,7 @@ export async function pickModel(deps: PackageDeps, shareId: string, input: PickR
       createdAt: now,
       updatedAt: now,
     });
-    await recountPicks(tx, pkg.id, now);
+    await recountPicks(tx, pkg, now);
     const newlyPicked = input.picked && !before?.picked;
     const newComment = input.comment !== '' && input.comment !== (before?.comment ?? '');
     if (newlyPicked || newComment) {
@@ -208,11 +218,9 @@ export async function recordView(
   input: ViewRequest,
   origin: RequestOrigin,
 ) {
-  if (!isShareId(shareId)) throw shareNotFound();
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     const pkg = await lockLivePackage(tx, shareId, now);
-    if (!pkg) throw shareNotFound();
     const modelId = input.model_id ?? null;
     if (modelId !== null) await requireShownModel(tx, pkg, modelId);
     const device = deviceOf(origin);
@@ -233,16 +241,18 @@ export async function recordView(
     if (!opened) {
       await extendView(
         tx,
-        pkg.id,
-        input.view_id,
-        input.visitor_id,
-        input.visible_ms,
-        input.name || null,
+        pkg,
+        {
+          viewKey: input.view_id,
+          visitorId: input.visitor_id,
+          visibleMs: input.visible_ms,
+          visitorName: input.name || null,
+        },
         now,
       );
       return;
     }
-    await countOpen(tx, pkg.id, now);
+    await countOpen(tx, pkg, now);
     if (!pkg.firstViewedAt) {
       await tellCreator(tx, pkg, {
         title: PACKAGE_NOTICES.firstOpen(pkg.title),

@@ -14,6 +14,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signInTeamByLevel } from '../../test/factories';
 import { uploadToFolder } from '../../test/uploads';
 import { operationLogs } from '../operation-log/operation-log.tables';
+import { shareLinks } from '../share/share.tables';
 import { packages } from './package.tables';
 
 type Headers = Record<string, string>;
@@ -79,9 +80,9 @@ describe('packages (staff side)', () => {
   // Moving the clock days ahead would end the sessions too: the package's expiry moves back instead.
   const expire = (id: number) =>
     t.database.db
-      .update(packages)
+      .update(shareLinks)
       .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
-      .where(eq(packages.id, id));
+      .where(and(eq(shareLinks.kind, 'package'), eq(shareLinks.recordId, id)));
 
   beforeAll(async () => {
     t = await buildTestApp();

@@ -1,7 +1,8 @@
 /**
- * The only file with the package domain's queries: packages, their models, and the client's views and
- * picks. It reads other domains' tables where one query beats N (the company, contact and creator names;
- * the models' covers; the files a package shows).
+ * The package domain's queries for staff: packages with their share link, their models, and the checks a
+ * package's models pass. The client's side is in package-public.repository.ts, the views and picks it
+ * records and their counts in package-counters.repository.ts. Each reads other domains' tables where one
+ * query beats N (the company, contact and creator names; the share link; the models' covers).
  */
 import { readSort, type SortValue } from '@trackit/contract/envelope';
 import type { PACKAGE_SORTS, PackageStatus } from '@trackit/contract/package.schema';
@@ -11,13 +12,13 @@ import {
   count,
   desc,
   eq,
+  exists,
   gt,
   ilike,
   inArray,
   isNotNull,
   isNull,
   lte,
-  ne,
   or,
   type SQL,
   sql,
@@ -30,14 +31,43 @@ import { contacts } from '../contact/contact.tables';
 import { folders } from '../folder/folder.tables';
 import { models } from '../model/model.tables';
 import { memberships } from '../organization/organization.tables';
-import { teams } from '../team/team.tables';
+import { shareLinks } from '../share/share.tables';
+import type { ShareLinkRecord } from '../share/share-link.service';
 import { blobs, files } from '../upload/upload.tables';
 import { packageModels, packagePicks, packages, packageViews } from './package.tables';
 
 /** A file with the storage key of its bytes (what signing needs). */
 export type StoredFileRow = typeof files.$inferSelect & { blobKey: string };
-export type PackageRecord = typeof packages.$inferSelect;
+/**
+ * What a package's share link says of it (share/share.tables.ts): its id, expiry and revocation. A
+ * package's link is made with it, with an expiry, and is never replaced (revoking is for good).
+ */
+export interface PackageLink {
+  shareId: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+/** A link's expiry as the package reads it; a link without one (none made for a package) never ends. */
+const NEVER = new Date(8.64e15);
+export const packageLinkOf = (
+  link: Pick<ShareLinkRecord, 'id' | 'expiresAt' | 'revokedAt'>,
+): PackageLink => ({
+  shareId: link.id,
+  expiresAt: link.expiresAt ?? NEVER,
+  revokedAt: link.revokedAt,
+});
+/** The package's own link: of its team, of kind `package`, naming it. */
+export const linkOfPackage = and(
+  eq(shareLinks.teamId, packages.teamId),
+  eq(shareLinks.kind, 'package'),
+  eq(shareLinks.recordId, packages.id),
+);
+const linkColumns = { id: shareLinks.id, expiresAt: shareLinks.expiresAt, revokedAt: shareLinks.revokedAt };
+
+export type PackageRecord = typeof packages.$inferSelect & PackageLink;
 export type PackageModelRecord = typeof packageModels.$inferSelect;
+/** A package as the client's side and the counters name it: always with its team. */
+export type PackageKey = Pick<PackageRecord, 'id' | 'teamId'>;
 /** A package with the names its answer shows. */
 export type PackageRow = PackageRecord & {
   companyName: string | null;
@@ -49,24 +79,28 @@ function selectPackages(db: Database) {
   return db
     .select({
       pkg: packages,
+      link: linkColumns,
       companyName: companies.name,
       contactName: contacts.name,
       creatorNickname: memberships.nickname,
     })
     .from(packages)
+    .innerJoin(shareLinks, linkOfPackage)
     .leftJoin(companies, eq(companies.id, packages.companyId))
     .leftJoin(contacts, eq(contacts.id, packages.contactId))
     .leftJoin(memberships, eq(memberships.id, packages.createdByMembershipId));
 }
 
 type SelectedPackage = {
-  pkg: PackageRecord;
+  pkg: typeof packages.$inferSelect;
+  link: Pick<ShareLinkRecord, 'id' | 'expiresAt' | 'revokedAt'>;
   companyName: string | null;
   contactName: string | null;
   creatorNickname: string | null;
 };
 const toRow = (row: SelectedPackage): PackageRow => ({
   ...row.pkg,
+  ...packageLinkOf(row.link),
   companyName: row.companyName,
   contactName: row.contactName,
   creatorNickname: row.creatorNickname,
@@ -75,7 +109,7 @@ const toRow = (row: SelectedPackage): PackageRow => ({
 export async function insertPackage(
   tx: Database,
   values: typeof packages.$inferInsert,
-): Promise<PackageRecord> {
+): Promise<typeof packages.$inferSelect> {
   const [row] = await tx.insert(packages).values(values).returning();
   if (!row) throw new Error('package not created');
   return row;
@@ -114,14 +148,19 @@ export async function findPackage(db: Database, teamId: number, packageId: numbe
   return row ? toRow(row) : undefined;
 }
 
-/** The team's package, locked while it changes. */
-export async function findPackageForUpdate(tx: Database, teamId: number, packageId: number) {
+/** The team's package with its link, both locked while it changes. */
+export async function findPackageForUpdate(
+  tx: Database,
+  teamId: number,
+  packageId: number,
+): Promise<PackageRecord | undefined> {
   const [row] = await tx
-    .select()
+    .select({ pkg: packages, link: linkColumns })
     .from(packages)
+    .innerJoin(shareLinks, linkOfPackage)
     .where(and(eq(packages.id, packageId), eq(packages.teamId, teamId)))
     .for('update');
-  return row;
+  return row ? { ...row.pkg, ...packageLinkOf(row.link) } : undefined;
 }
 
 export interface PackageListFilter {
@@ -137,17 +176,20 @@ export interface PackageListFilter {
 export function statusCondition(status: PackageStatus, now: Date): SQL | undefined {
   switch (status) {
     case 'revoked':
-      return isNotNull(packages.revokedAt);
+      return isNotNull(shareLinks.revokedAt);
     case 'expired':
-      return and(isNull(packages.revokedAt), lte(packages.expiresAt, now));
+      return and(isNull(shareLinks.revokedAt), lte(shareLinks.expiresAt, now));
     case 'active':
-      return and(isNull(packages.revokedAt), gt(packages.expiresAt, now));
+      return and(
+        isNull(shareLinks.revokedAt),
+        or(isNull(shareLinks.expiresAt), gt(shareLinks.expiresAt, now)),
+      );
   }
 }
 
 const SORT_COLUMNS = {
   created_at: packages.createdAt,
-  expires_at: packages.expiresAt,
+  expires_at: shareLinks.expiresAt,
   last_viewed_at: packages.lastViewedAt,
 };
 
@@ -166,7 +208,18 @@ export async function listPackages(
     filter.creatorMembershipId ? eq(packages.createdByMembershipId, filter.creatorMembershipId) : undefined,
     filter.status ? statusCondition(filter.status, now) : undefined,
     filter.modelId
-      ? sql`exists (select 1 from "package_models" where "package_models"."team_id" = ${teamId} and "package_models"."package_id" = "packages"."id" and "package_models"."model_id" = ${filter.modelId})`
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(packageModels)
+            .where(
+              and(
+                eq(packageModels.teamId, teamId),
+                eq(packageModels.packageId, packages.id),
+                eq(packageModels.modelId, filter.modelId),
+              ),
+            ),
+        )
       : undefined,
   );
   const sort = readSort(filter.sort ?? '-created_at');
@@ -180,7 +233,7 @@ export async function listPackages(
       .orderBy(...order)
       .limit(window.limit)
       .offset(window.offset),
-    db.select({ total: count() }).from(packages).where(where),
+    db.select({ total: count() }).from(packages).innerJoin(shareLinks, linkOfPackage).where(where),
   ]);
   return { rows: rows.map(toRow), total: totals?.total ?? 0 };
 }
@@ -199,9 +252,6 @@ export interface PackageModelRow {
   pickCount: number;
 }
 
-const modelViewCount = sql<number>`(select count(*)::int from "package_views" where "package_views"."package_id" = "package_models"."package_id" and "package_views"."model_id" = "package_models"."model_id")`;
-const modelPickCount = sql<number>`(select count(*)::int from "package_picks" where "package_picks"."package_id" = "package_models"."package_id" and "package_picks"."model_id" = "package_models"."model_id" and "package_picks"."picked")`;
-
 /** The models of the given packages of the team, in each package's order (one query for a page of packages). */
 export async function listModelsOfPackages(
   db: Database,
@@ -209,6 +259,18 @@ export async function listModelsOfPackages(
   packageIds: number[],
 ): Promise<PackageModelRow[]> {
   if (packageIds.length === 0) return [];
+  // Per model of the package: its opens and hearts, counted beside each row (one query for the page).
+  const ofEntry = (table: typeof packageViews | typeof packagePicks) =>
+    and(
+      eq(table.teamId, packageModels.teamId),
+      eq(table.packageId, packageModels.packageId),
+      eq(table.modelId, packageModels.modelId),
+    );
+  const modelViewCount = sql<number>`${db.select({ n: sql`count(*)::int` }).from(packageViews).where(ofEntry(packageViews))}`;
+  const modelPickCount = sql<number>`${db
+    .select({ n: sql`count(*)::int` })
+    .from(packagePicks)
+    .where(and(ofEntry(packagePicks), eq(packagePicks.picked, true)))}`;
   const rows = await db
     .select({
       entry: packageModels,
@@ -271,289 +333,4 @@ export async function findModelFileIds(db: Database, teamId: number, modelId: nu
     .innerJoin(folders, and(eq(folders.id, files.folderId), eq(folders.teamId, files.teamId)))
     .where(and(eq(files.teamId, teamId), eq(folders.modelId, modelId), inArray(files.id, fileIds)));
   return rows.map((row) => row.id);
-}
-
-// ---- The client's side: share ids, shown models and files, views and picks ----
-
-/** The package of a share id that is neither revoked nor past its expiry, with its team's name. */
-export async function findLivePackage(db: Database, shareId: string, now: Date) {
-  const [row] = await db
-    .select({ pkg: packages, teamName: teams.name })
-    .from(packages)
-    .innerJoin(teams, eq(teams.id, packages.teamId))
-    .where(and(eq(packages.shareId, shareId), isNull(packages.revokedAt), gt(packages.expiresAt, now)));
-  return row;
-}
-
-/** The live package of a share id, locked (a view or pick counts on it). */
-export async function lockLivePackage(tx: Database, shareId: string, now: Date) {
-  const [row] = await tx
-    .select()
-    .from(packages)
-    .where(and(eq(packages.shareId, shareId), isNull(packages.revokedAt), gt(packages.expiresAt, now)))
-    .for('update');
-  return row;
-}
-
-export type ShownModelRecord = typeof models.$inferSelect;
-/** A model of a package as the client's side reads it (the whole row: the public presenter picks). */
-export interface ShownModelRow {
-  entry: PackageModelRecord;
-  model: ShownModelRecord;
-  cover: StoredFileRow | null;
-}
-
-/** The package's models in order (or the one model asked for), each with its cover. */
-export async function listShownModels(
-  db: Database,
-  pkg: Pick<PackageRecord, 'id' | 'teamId'>,
-  modelId?: number,
-): Promise<ShownModelRow[]> {
-  const rows = await db
-    .select({ entry: packageModels, model: models, cover: files, coverKey: blobs.key })
-    .from(packageModels)
-    .innerJoin(models, and(eq(models.id, packageModels.modelId), eq(models.teamId, packageModels.teamId)))
-    .leftJoin(files, and(eq(files.id, models.coverFileId), eq(files.teamId, models.teamId)))
-    .leftJoin(blobs, eq(blobs.id, files.blobId))
-    .where(
-      and(
-        eq(packageModels.teamId, pkg.teamId),
-        eq(packageModels.packageId, pkg.id),
-        modelId === undefined ? undefined : eq(packageModels.modelId, modelId),
-      ),
-    )
-    .orderBy(asc(packageModels.position));
-  return rows.map((row) => ({
-    entry: row.entry,
-    model: row.model,
-    cover: row.cover && row.coverKey ? { ...row.cover, blobKey: row.coverKey } : null,
-  }));
-}
-
-/** A file a package shows, with the model it is shown for. */
-export interface ShownFileRow {
-  modelId: number;
-  file: StoredFileRow;
-}
-
-const byFileOrder = (a: StoredFileRow, b: StoredFileRow) =>
-  (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) ||
-  (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
-  a.id - b.id;
-
-/**
- * The files a package shows for the given models of it, in each model's order: the chosen folders in
- * the order chosen (or, when nothing was chosen, the model's portfolio folders oldest first), each in its
- * own file order, then the single photos in the order chosen. A file both in a folder and chosen alone
- * comes once. Folders and files deleted since, or moved to another model, are left out. Two queries
- * whatever the number of models.
- */
-export async function listShownFiles(
-  db: Database,
-  teamId: number,
-  entries: Pick<PackageModelRecord, 'modelId' | 'folderIds' | 'fileIds'>[],
-): Promise<ShownFileRow[]> {
-  if (entries.length === 0) return [];
-  const chosenFolders = entries.flatMap((entry) => entry.folderIds);
-  const chosenFiles = entries.flatMap((entry) => entry.fileIds);
-  const wholeModels = entries
-    .filter((entry) => entry.folderIds.length === 0 && entry.fileIds.length === 0)
-    .map((entry) => entry.modelId);
-  const folderFilter = or(
-    chosenFolders.length > 0 ? inArray(folders.id, chosenFolders) : undefined,
-    wholeModels.length > 0
-      ? and(inArray(folders.modelId, wholeModels), ne(folders.kind, 'other'))
-      : undefined,
-  );
-  const selectFiles = () =>
-    db
-      .select({
-        file: files,
-        blobKey: blobs.key,
-        folder: { id: folders.id, modelId: folders.modelId, createdAt: folders.createdAt },
-      })
-      .from(files)
-      .innerJoin(folders, and(eq(folders.id, files.folderId), eq(folders.teamId, files.teamId)))
-      .innerJoin(blobs, eq(blobs.id, files.blobId));
-  const [inFolders, alone] = await Promise.all([
-    folderFilter ? selectFiles().where(and(eq(files.teamId, teamId), folderFilter)) : Promise.resolve([]),
-    chosenFiles.length > 0
-      ? selectFiles().where(and(eq(files.teamId, teamId), inArray(files.id, chosenFiles)))
-      : Promise.resolve([]),
-  ]);
-  const stored = (row: (typeof inFolders)[number]): StoredFileRow => ({ ...row.file, blobKey: row.blobKey });
-  const shown: ShownFileRow[] = [];
-  for (const entry of entries) {
-    const own = inFolders.filter((row) => row.folder.modelId === entry.modelId);
-    const folderOrder =
-      entry.folderIds.length > 0
-        ? entry.folderIds
-        : entry.fileIds.length > 0
-          ? []
-          : [...new Map(own.map((row) => [row.folder.id, row.folder])).values()]
-              .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
-              .map((folder) => folder.id);
-    const seen = new Set<number>();
-    const add = (file: StoredFileRow) => {
-      if (seen.has(file.id)) return;
-      seen.add(file.id);
-      shown.push({ modelId: entry.modelId, file });
-    };
-    for (const folderId of folderOrder) {
-      own
-        .filter((row) => row.folder.id === folderId)
-        .map(stored)
-        .sort(byFileOrder)
-        .forEach(add);
-    }
-    for (const fileId of entry.fileIds) {
-      const row = alone.find(
-        (candidate) => candidate.file.id === fileId && candidate.folder.modelId === entry.modelId,
-      );
-      if (row) add(stored(row));
-    }
-  }
-  return shown;
-}
-
-/** This visitor's picks in the package, in the order first made (an update moves a row in PostgreSQL's heap). */
-export function listVisitorPicks(db: Database, packageId: number, visitorId: string) {
-  return db
-    .select({ modelId: packagePicks.modelId, picked: packagePicks.picked, comment: packagePicks.comment })
-    .from(packagePicks)
-    .where(and(eq(packagePicks.packageId, packageId), eq(packagePicks.visitorId, visitorId)))
-    .orderBy(asc(packagePicks.id));
-}
-
-export async function findPick(tx: Database, packageId: number, visitorId: string, modelId: number) {
-  const [row] = await tx
-    .select()
-    .from(packagePicks)
-    .where(
-      and(
-        eq(packagePicks.packageId, packageId),
-        eq(packagePicks.visitorId, visitorId),
-        eq(packagePicks.modelId, modelId),
-      ),
-    );
-  return row;
-}
-
-export async function savePick(tx: Database, values: typeof packagePicks.$inferInsert) {
-  const [row] = await tx
-    .insert(packagePicks)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [packagePicks.packageId, packagePicks.visitorId, packagePicks.modelId],
-      set: {
-        picked: values.picked,
-        comment: values.comment ?? '',
-        visitorName: sql`coalesce(excluded.visitor_name, ${packagePicks.visitorName})`,
-        updatedAt: values.updatedAt ?? new Date(),
-      },
-    })
-    .returning();
-  if (!row) throw new Error('pick not saved');
-  return row;
-}
-
-/** Recounts the package's picks (hearts of any visitor) after one changed. */
-export async function recountPicks(tx: Database, packageId: number, at: Date) {
-  await tx
-    .update(packages)
-    .set({
-      pickCount: sql`(select count(*)::int from "package_picks" where "package_picks"."package_id" = ${packageId} and "package_picks"."picked")`,
-      updatedAt: at,
-    })
-    .where(eq(packages.id, packageId));
-}
-
-/** Records an open; false when the view id was already recorded (then only its visible time grows). */
-export async function insertView(tx: Database, values: typeof packageViews.$inferInsert): Promise<boolean> {
-  const rows = await tx
-    .insert(packageViews)
-    .values(values)
-    .onConflictDoNothing({ target: [packageViews.packageId, packageViews.viewKey] })
-    .returning({ id: packageViews.id });
-  return rows.length > 0;
-}
-
-/** The visible time of a recorded view grows (never shrinks: beacons may arrive out of order). */
-export async function extendView(
-  tx: Database,
-  packageId: number,
-  viewKey: string,
-  visitorId: string,
-  visibleMs: number,
-  visitorName: string | null,
-  at: Date,
-) {
-  await tx
-    .update(packageViews)
-    .set({
-      visibleMs: sql`greatest(${packageViews.visibleMs}, ${visibleMs})`,
-      visitorName: sql`coalesce(${visitorName}, ${packageViews.visitorName})`,
-      updatedAt: at,
-    })
-    .where(
-      and(
-        eq(packageViews.packageId, packageId),
-        eq(packageViews.viewKey, viewKey),
-        eq(packageViews.visitorId, visitorId),
-      ),
-    );
-}
-
-/** One more open of the package; the first sets when it was first opened. */
-export async function countOpen(tx: Database, packageId: number, at: Date) {
-  await tx
-    .update(packages)
-    .set({
-      viewCount: sql`${packages.viewCount} + 1`,
-      firstViewedAt: sql`coalesce(${packages.firstViewedAt}, ${at})`,
-      lastViewedAt: at,
-    })
-    .where(eq(packages.id, packageId));
-}
-
-// ---- Activity, for staff ----
-
-export async function listPackageViews(db: Database, teamId: number, packageId: number, limit: number) {
-  return db
-    .select({ view: packageViews, modelName: models.name })
-    .from(packageViews)
-    .leftJoin(models, eq(models.id, packageViews.modelId))
-    .where(and(eq(packageViews.teamId, teamId), eq(packageViews.packageId, packageId)))
-    .orderBy(desc(packageViews.openedAt), desc(packageViews.id))
-    .limit(limit);
-}
-
-export async function listPackagePicks(db: Database, teamId: number, packageId: number) {
-  return db
-    .select({ pick: packagePicks, modelName: models.name })
-    .from(packagePicks)
-    .innerJoin(models, eq(models.id, packagePicks.modelId))
-    .where(and(eq(packagePicks.teamId, teamId), eq(packagePicks.packageId, packageId)))
-    .orderBy(desc(packagePicks.updatedAt), desc(packagePicks.id));
-}
-
-/** Per model of the package: opens and visible time of its pages. */
-export async function sumModelViews(db: Database, teamId: number, packageId: number) {
-  return db
-    .select({
-      modelId: packageViews.modelId,
-      views: sql<number>`count(*)::int`,
-      visibleMs: sql<number>`coalesce(sum(${packageViews.visibleMs}), 0)::bigint`.mapWith(Number),
-    })
-    .from(packageViews)
-    .where(and(eq(packageViews.teamId, teamId), eq(packageViews.packageId, packageId)))
-    .groupBy(packageViews.modelId);
-}
-
-export async function countVisitors(db: Database, teamId: number, packageId: number): Promise<number> {
-  const [row] = await db
-    .select({ visitors: sql<number>`count(distinct ${packageViews.visitorId})::int` })
-    .from(packageViews)
-    .where(and(eq(packageViews.teamId, teamId), eq(packageViews.packageId, packageId)));
-  return row?.visitors ?? 0;
 }

@@ -29,10 +29,9 @@ import { requireTeamContact } from '../contact/contact.service';
 import { modelNotFound } from '../model/model.service';
 import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
-import { newShareId } from '../share/share-id';
+import { createShareLink, revokeShareLink, setShareLinkExpiry } from '../share/share-link.service';
 import { signFile, type UploadDeps } from '../upload/upload.service';
 import {
-  countVisitors,
   findModelFileIds,
   findModelFolderIds,
   findPackage,
@@ -40,16 +39,19 @@ import {
   findTeamModels,
   insertPackage,
   listModelsOfPackages,
-  listPackagePicks,
   listPackages,
-  listPackageViews,
   type PackageModelRow,
   type PackageRecord,
   type PackageRow,
   replacePackageModels,
-  sumModelViews,
   updatePackageRow,
 } from './package.repository';
+import {
+  countVisitors,
+  listPackagePicks,
+  listPackageViews,
+  sumModelViews,
+} from './package-counters.repository';
 
 export type PackageDeps = Pick<UploadDeps, 'db' | 'clock' | 'storage'>;
 
@@ -167,7 +169,7 @@ const orderedFields = (fields: readonly ShareField[]) =>
 
 type Author = Pick<AuthContext, 'teamId' | 'membershipId' | 'userId'>;
 
-/** POST /v1/packages: the package with a new share id, its models and its log entry, in one transaction. */
+/** POST /v1/packages: the package with its share link, its models and its log entry, in one transaction. */
 export async function createPackage(
   deps: PackageDeps,
   auth: Author,
@@ -182,15 +184,21 @@ export async function createPackage(
     const models = await checkedModels(tx, auth.teamId, input.models);
     const pkg = await insertPackage(tx, {
       teamId: auth.teamId,
-      shareId: newShareId(),
       title: input.title,
       message: input.message,
       ...client,
       fields: orderedFields(input.fields ?? DEFAULT_SHARE_FIELDS),
-      expiresAt,
       createdByMembershipId: auth.membershipId,
       createdAt: now,
       updatedAt: now,
+    });
+    await createShareLink(tx, {
+      teamId: auth.teamId,
+      kind: 'package',
+      recordId: pkg.id,
+      expiresAt,
+      createdByMembershipId: auth.membershipId,
+      now,
     });
     await replacePackageModels(tx, auth.teamId, pkg.id, models.rows);
     await recordOperation(tx, {
@@ -287,7 +295,9 @@ export async function updatePackage(
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     const pkg = await lockUnrevokedPackage(tx, auth.teamId, packageId, PACKAGE_MESSAGES.revoked);
-    const values: Partial<PackageRecord> = {};
+    const values: Partial<
+      Pick<PackageRecord, 'title' | 'message' | 'companyId' | 'contactId' | 'fields' | 'expiresAt'>
+    > = {};
     if (input.title !== undefined) values.title = input.title;
     if (input.message !== undefined) values.message = input.message;
     if (input.company_id !== undefined || input.contact_id !== undefined) {
@@ -322,7 +332,12 @@ export async function updatePackage(
       await replacePackageModels(tx, auth.teamId, packageId, rows);
     }
     if (changes.length === 0) return;
-    await updatePackageRow(tx, auth.teamId, packageId, { ...values, updatedAt: now });
+    // The expiry lives on the package's share link (domains/share), the rest on the package row.
+    const { expiresAt: newExpiry, ...columns } = values;
+    await updatePackageRow(tx, auth.teamId, packageId, { ...columns, updatedAt: now });
+    if (newExpiry && newExpiry.getTime() !== pkg.expiresAt.getTime()) {
+      await setShareLinkExpiry(tx, auth.teamId, 'package', packageId, newExpiry);
+    }
     await recordOperation(tx, {
       action: 'package_update',
       actor: memberActor(auth, origin, now),
@@ -343,7 +358,8 @@ export async function revokePackage(
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     const pkg = await lockUnrevokedPackage(tx, auth.teamId, packageId, PACKAGE_MESSAGES.alreadyRevoked);
-    await updatePackageRow(tx, auth.teamId, packageId, { revokedAt: now, updatedAt: now });
+    await revokeShareLink(tx, auth.teamId, 'package', packageId, now);
+    await updatePackageRow(tx, auth.teamId, packageId, { updatedAt: now });
     await recordOperation(tx, {
       action: 'package_revoke',
       actor: memberActor(auth, origin, now),

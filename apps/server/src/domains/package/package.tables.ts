@@ -19,7 +19,8 @@ import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
 
 /**
- * A package (docs/product.md "Packages and share pages"): models sent to a client by an unguessable link.
+ * A package (docs/product.md "Packages and share pages"): models sent to a client by an unguessable link,
+ * its share link (share/share.tables.ts, kind `package`), which holds its expiry and revocation.
  * `view_count`, `pick_count` and the view times are kept here, written with each view and pick, so the
  * list reads them without counting.
  */
@@ -30,14 +31,11 @@ export const packages = pgTable(
     teamId: bigint('team_id', { mode: 'number' })
       .notNull()
       .references(() => teams.id),
-    shareId: varchar('share_id', { length: 24 }).notNull(),
     title: varchar('title', { length: 50 }).notNull(),
     message: text('message').notNull().default(''),
     companyId: bigint('company_id', { mode: 'number' }).references(() => companies.id),
     contactId: bigint('contact_id', { mode: 'number' }).references(() => contacts.id),
     fields: text('fields').array().$type<ShareField[]>().notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }).references(
       () => memberships.id,
     ),
@@ -49,9 +47,7 @@ export const packages = pgTable(
   },
   // Each list order (PACKAGE_SORTS) and filter has an index led by the team.
   (t) => [
-    uniqueIndex('packages_share_id_key').on(t.shareId),
     index('packages_team_created_idx').on(t.teamId, t.createdAt.desc(), t.id.desc()),
-    index('packages_team_expires_idx').on(t.teamId, t.expiresAt.desc(), t.id.desc()),
     index('packages_team_viewed_idx').on(t.teamId, t.lastViewedAt.desc().nullsLast(), t.id.desc()),
     index('packages_team_company_idx').on(t.teamId, t.companyId, t.createdAt.desc()),
     index('packages_team_creator_idx').on(t.teamId, t.createdByMembershipId, t.createdAt.desc()),

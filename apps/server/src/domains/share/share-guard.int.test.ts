@@ -4,7 +4,7 @@
  * against one counter.
  */
 import { rm } from 'node:fs/promises';
-import { PACKAGE_MESSAGES } from '@trackit/contract/package.schema';
+import { SHARE_MESSAGES } from '@trackit/contract/share';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAppsFolder } from '../../test/apps-folder';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -33,7 +33,7 @@ describe('the share limit per address', () => {
     for (let i = 0; i < 5; i += 1) expect((await api('10.9.9.9')).status).toBe(404);
     const limited = await api('10.9.9.9');
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ code: 42900, message: PACKAGE_MESSAGES.rateLimited, data: null });
+    expect(limited.body).toEqual({ code: 42900, message: SHARE_MESSAGES.rateLimited, data: null });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await api('10.9.9.10')).status).toBe(404);
     t.clock.advance(60_000);
@@ -56,7 +56,7 @@ describe('the share limit per address', () => {
     expect(pageLimited.status).toBe(429);
     expect(await pageLimited.json()).toEqual({
       code: 42900,
-      message: PACKAGE_MESSAGES.rateLimited,
+      message: SHARE_MESSAGES.rateLimited,
       data: null,
     });
     expect(Number(pageLimited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -83,7 +83,7 @@ describe('the share limit per address', () => {
     expect((await page(ip, '/h5/s/%E4%B8')).status).toBe(429);
     const api = await t.request('GET', '/storm_api/v1/public/folders/%E4%B8', { headers: from('10.9.7.2') });
     expect(api.status).toBe(404);
-    expect(api.body).toEqual({ code: 40400, message: PACKAGE_MESSAGES.shareNotFound, data: null });
+    expect(api.body).toEqual({ code: 40400, message: SHARE_MESSAGES.notFound, data: null });
     expect(errorLines()).toEqual([]);
   });
 });

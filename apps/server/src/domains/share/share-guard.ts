@@ -7,7 +7,7 @@
  * with several processes divides it by their number at worst.
  */
 import { API_BASE_PATH } from '@trackit/contract/constants';
-import { PACKAGE_MESSAGES } from '@trackit/contract/package.schema';
+import { SHARE_MESSAGES } from '@trackit/contract/share';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { markShareAnswer } from '../../http/share-headers';
@@ -53,7 +53,7 @@ export function registerShareGuard(app: FastifyInstance, options: ShareGuardOpti
     const wait = counter.hit(request.ip, clock().getTime());
     if (wait > 0) {
       throw new AppError('tooManyRequests', {
-        message: PACKAGE_MESSAGES.rateLimited,
+        message: SHARE_MESSAGES.rateLimited,
         headers: { 'retry-after': String(wait) },
       });
     }
