@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import type { Order } from '@trackit/contract/order.schema';
 import type { TokenPair } from '@trackit/contract/session.schema';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../apps/server/src/test/pdf-text';
 import { callApi } from './api';
 import { launchBrowser, screenshot, watchErrors } from './browser';
 import { E2E_USERS } from './fixtures';
@@ -181,8 +181,9 @@ describe('orders: a draft for two models, approved, confirmed, on the calendar a
       const file = path.join(folder, download.suggestedFilename());
       await download.saveAs(file);
       expect(download.suggestedFilename()).toBe(`确认单_${order.number}.pdf`);
-      expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
-      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      const bytes = await readFile(file);
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = await pdfText(bytes);
       for (const expected of ['订单确认单', order.number, COMPANY, TITLE, ...MODELS.map((m) => m.name)]) {
         expect(text).toContain(expected);
       }

@@ -22,6 +22,13 @@ const RULES = [
     forbid: (imp) => DOMAIN.test(imp.target ?? ''),
   },
   {
+    name: 'documents-imports-domain',
+    // PDFs and workbooks are shared infrastructure: domains use them, they know no domain (docs/decisions.md
+    // "Documents").
+    files: /^apps\/server\/src\/documents\//,
+    forbid: (imp) => DOMAIN.test(imp.target ?? ''),
+  },
+  {
     name: 'routes-import-repository',
     // Routes call services; only the repository (and its tables) touches the database.
     files: /\.routes\.ts$/,

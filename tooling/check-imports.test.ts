@@ -109,6 +109,18 @@ describe('check-imports', () => {
       ],
     },
     {
+      rule: 'documents-imports-domain',
+      tree: {
+        [`${server}/documents/pdf-frame.ts`]:
+          "import { orderName } from '../domains/order/order-text';\nimport { A4 } from './pdf-document';\n",
+        [`${server}/documents/pdf-document.ts`]: 'export const A4 = 1;\n',
+        [`${server}/domains/order/order-text.ts`]: "import { A4 } from '../../documents/pdf-document';\n",
+      },
+      expected: [
+        `${server}/documents/pdf-frame.ts:1  documents-imports-domain  (../domains/order/order-text)`,
+      ],
+    },
+    {
       rule: 'routes-import-repository',
       tree: {
         [`${team}/team.routes.ts`]: [

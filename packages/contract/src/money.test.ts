@@ -299,7 +299,65 @@ describe('amounts in Chinese capitals', () => {
     [10000000000, '壹亿元整'],
     [1000100000, '壹仟万零壹仟元整'],
     [12030040050, '壹亿贰仟零叁拾万零肆佰元伍角'],
+    [1_234_567, '壹万贰仟叁佰肆拾伍元陆角柒分'],
+    [1_200_000, '壹万贰仟元整'],
+    [7, '柒分'],
+    [100_005, '壹仟元零伍分'],
+    [1_000_001, '壹万元零壹分'],
+    [10_000_100, '壹拾万零壹元整'],
+    [100_100_000_000, '壹拾亿零壹佰万元整'],
+    [MAX_ORDER_FEN, '壹佰亿元整'],
+    [MAX_ORDER_FEN - 1, '玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分'],
   ])('%i fen is %s', (fen, words) => {
     expect(fenInChineseCapitals(fen)).toBe(words);
+  });
+
+  /** The words read back as fen, the way a person reads a cheque (a reference for the property below). */
+  function readCapitals(words: string): number {
+    const digit = (character: string) => '零壹贰叁肆伍陆柒捌玖'.indexOf(character);
+    const [yuanPart = '', centsPart = ''] = words.replace(/整$/, '').split('元');
+    const hasYuan = words.includes('元');
+    let total = 0;
+    let section = 0;
+    let number = 0;
+    for (const character of hasYuan ? yuanPart : '') {
+      const small = { 拾: 10, 佰: 100, 仟: 1000 }[character];
+      if (small !== undefined) {
+        section += number * small;
+        number = 0;
+      } else if (character === '万') {
+        total += (section + number) * 10_000;
+        section = 0;
+        number = 0;
+      } else if (character === '亿') {
+        total = (total + section + number) * 100_000_000;
+        section = 0;
+        number = 0;
+      } else {
+        number = digit(character);
+      }
+    }
+    const yuan = total + section + number;
+    const cents = hasYuan ? centsPart : words;
+    const jiao = /(.)角/.exec(cents)?.[1];
+    const fen = /(.)分/.exec(cents)?.[1];
+    return yuan * 100 + (jiao ? digit(jiao) * 10 : 0) + (fen ? digit(fen) : 0);
+  }
+
+  it('reads back as the amount, up to the largest order, with one 零 at most in a row', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_ORDER_FEN }), (fen) => {
+        const words = fenInChineseCapitals(fen);
+        expect(readCapitals(words)).toBe(fen);
+        expect(words).not.toContain('零零');
+        expect(words.endsWith('整')).toBe(fen % 100 === 0);
+        if (fen > 0) expect(words.startsWith('零')).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses what is not a whole, non-negative number of fen', () => {
+    for (const fen of [-1, 1.5, Number.NaN]) expect(() => fenInChineseCapitals(fen)).toThrow(RangeError);
   });
 });

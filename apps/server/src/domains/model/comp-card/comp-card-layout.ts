@@ -2,25 +2,27 @@
  * How a comp card looks (docs/product.md "Models"): A4 portrait. The front is the cover, large, over the
  * model's name (with the English name), the measurements with Chinese and English labels, and the agency;
  * the back, when photos were chosen, holds them in a grid over the same details, smaller. Drawn with
- * pdfkit in Noto Sans SC, embedded as a subset of the glyphs used.
+ * pdfkit on the shared A4 document (`documents/pdf-document.ts`) in Noto Sans SC, embedded as a subset of
+ * the glyphs used.
  */
 import type { CompCardFigure, CompCardFigureKey } from '@trackit/contract/comp-card';
-import PDFDocument from 'pdfkit';
-import type { CompCardFonts, CompCardWeight } from './comp-card-fonts';
+import {
+  A4,
+  CONTENT_WIDTH,
+  HAIRLINE,
+  INK,
+  MARGIN,
+  MUTED,
+  newPdf,
+  renderPdf,
+} from '../../../documents/pdf-document';
+import type { PdfFonts, PdfWeight } from '../../../documents/pdf-fonts';
 import { type Box, fitText, flowColumns, photoGrid } from './comp-card-geometry';
 
-/** A4 in points. */
-export const A4 = { width: 595.28, height: 841.89 } as const;
-const MARGIN = 40;
-const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 /** Between photos of the grid. */
 const GUTTER = 8;
 /** Between the photos and the details under them. */
 const PHOTO_TO_DETAILS = 22;
-
-const INK = '#1a1a1a';
-const MUTED = '#7f7f7f';
-const HAIRLINE = '#d0d0d0';
 
 /** The English beside each label: the card also goes to clients and photographers abroad. */
 const FIGURE_ENGLISH: Readonly<Record<CompCardFigureKey, string>> = {
@@ -78,7 +80,7 @@ interface DetailsPlan {
 
 function planDetails(doc: PDFKit.PDFDocument, content: CompCardContent, type: DetailsType): DetailsPlan {
   const measure =
-    (weight: CompCardWeight, characterSpacing = 0) =>
+    (weight: PdfWeight, characterSpacing = 0) =>
     (text: string, size: number) =>
       doc.font(weight).fontSize(size).widthOfString(text, { characterSpacing });
 
@@ -205,27 +207,14 @@ const roomAbove = (details: DetailsPlan): Box => ({
  * Starts a card with `backPhotos` photos on the back (none: a one-page card). The fonts are registered
  * and the text measured first, since the photos get whatever room the details leave.
  */
-export function draftCompCard(
-  content: CompCardContent,
-  backPhotos: number,
-  fonts: CompCardFonts,
-): CompCardDraft {
-  const doc = new PDFDocument({
-    size: [A4.width, A4.height],
-    margin: 0,
-    autoFirstPage: false,
-    lang: 'zh-CN',
-    displayTitle: true,
-    info: {
-      Title: `模卡 ${content.name}`,
-      Author: content.agency,
-      Subject: 'Comp card',
-      Creator: 'TrackIt',
-      CreationDate: content.createdAt,
-    },
-  });
-  doc.registerFont('light', fonts.light);
-  doc.registerFont('medium', fonts.medium);
+export function draftCompCard(content: CompCardContent, backPhotos: number, fonts: PdfFonts): CompCardDraft {
+  const info = {
+    title: `模卡 ${content.name}`,
+    author: content.agency,
+    subject: 'Comp card',
+    createdAt: content.createdAt,
+  };
+  const doc = newPdf(info, fonts);
   const front = planDetails(doc, content, FRONT_TYPE);
   const back = planDetails(doc, content, BACK_TYPE);
   const frames = {
@@ -236,28 +225,20 @@ export function draftCompCard(
   return {
     frames,
     finish(photos) {
-      const chunks: Buffer[] = [];
-      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-      const done = new Promise<Buffer>((resolve, reject) => {
-        doc.on('end', () => resolve(Buffer.concat(chunks)));
-        doc.on('error', reject);
-      });
       const drawPhoto = (photo: Buffer, frame: Box) =>
         doc.image(photo, frame.x, frame.y, { width: frame.width, height: frame.height });
-
-      doc.addPage();
-      drawPhoto(photos.front, frames.front);
-      front.draw(A4.height - MARGIN - front.height);
-      if (frames.back.length > 0) {
+      return renderPdf(doc, () => {
+        doc.addPage();
+        drawPhoto(photos.front, frames.front);
+        front.draw(A4.height - MARGIN - front.height);
+        if (frames.back.length === 0) return;
         doc.addPage();
         frames.back.forEach((frame, index) => {
           const photo = photos.back[index];
           if (photo) drawPhoto(photo, frame);
         });
         back.draw(A4.height - MARGIN - back.height);
-      }
-      doc.end();
-      return done;
+      });
     },
   };
 }

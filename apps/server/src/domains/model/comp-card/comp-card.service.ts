@@ -12,6 +12,7 @@ import {
 } from '@trackit/contract/comp-card';
 import { MODEL_MESSAGES } from '@trackit/contract/model.schema';
 import { chinaDate } from '@trackit/contract/model-age';
+import { loadPdfFonts } from '../../../documents/pdf-fonts';
 import { AppError } from '../../../http/app-error';
 import type { AuthContext } from '../../../http/auth-context';
 import { getTeamName } from '../../team/team.service';
@@ -19,7 +20,6 @@ import { renderPrintImage } from '../../upload/upload.service';
 import { presentModel } from '../model.presenter';
 import { type CoverFileRow, findModel, findModelFiles, listModelPictures } from '../model.repository';
 import type { ModelDeps } from '../model.service';
-import { loadCompCardFonts } from './comp-card-fonts';
 import { type Box, printPixels } from './comp-card-geometry';
 import { draftCompCard } from './comp-card-layout';
 
@@ -95,7 +95,7 @@ export async function makeCompCard(
     today: chinaDate(deps.clock()),
     showIdNumber: false,
   });
-  const [agency, fonts] = await Promise.all([getTeamName(deps.db, auth.teamId), loadCompCardFonts()]);
+  const [agency, fonts] = await Promise.all([getTeamName(deps.db, auth.teamId), loadPdfFonts()]);
   const draft = draftCompCard(
     {
       name: model.name,

@@ -4,7 +4,7 @@
  * written in batches, so a team of 100,000 models never sits in memory.
  */
 import { PassThrough } from 'node:stream';
-import type { ModelFilter } from '@trackit/contract/model.schema';
+import type { Model, ModelFilter } from '@trackit/contract/model.schema';
 import { chinaDate } from '@trackit/contract/model-age';
 import { XLSX_CONTENT_TYPE } from '@trackit/contract/model-sheet.schema';
 import type { AuthContext } from '../../../http/auth-context';
@@ -12,7 +12,7 @@ import type { MadeFile } from '../../../http/content-disposition';
 import { presentModel } from '../model.presenter';
 import { findModelsByIds, listModelIds } from '../model.repository';
 import { canManage, type ModelDeps, toListFilter } from '../model.service';
-import { type SheetValue, visibleColumns } from './model-sheet';
+import { visibleColumns } from './model-sheet';
 import { writeModelsWorkbook } from './model-workbook';
 
 /** Rows read from the database per query. */
@@ -33,17 +33,14 @@ export async function exportModels(
     listModelIds(deps.db, auth.teamId, toListFilter(filter, today)),
   ]);
   const columns = visibleColumns(manage);
-  async function* batches(): AsyncGenerator<SheetValue[][]> {
+  async function* batches(): AsyncGenerator<Model[]> {
     for (let start = 0; start < ids.length; start += BATCH) {
       const rows = await findModelsByIds(deps.db, auth.teamId, ids.slice(start, start + BATCH));
-      yield rows.map((row) => {
-        const model = presentModel({ row, coverThumbUrl: null, today, showIdNumber: manage });
-        return columns.map((column) => column.write(model));
-      });
+      yield rows.map((row) => presentModel({ row, coverThumbUrl: null, today, showIdNumber: manage }));
     }
   }
   const content = new PassThrough();
-  writeModelsWorkbook(content, columns, batches()).catch((error: unknown) =>
+  writeModelsWorkbook(content, columns, batches(), deps.clock()).catch((error: unknown) =>
     content.destroy(error instanceof Error ? error : new Error(String(error))),
   );
   return { contentType: XLSX_CONTENT_TYPE, fileName: `模特-${today}.xlsx`, content };

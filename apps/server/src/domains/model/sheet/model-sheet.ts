@@ -21,10 +21,8 @@ import {
   type ModelCreate,
 } from '@trackit/contract/model.schema';
 import { MODEL_SHEET_LIMITS, MODEL_SHEET_MESSAGES } from '@trackit/contract/model-sheet.schema';
+import { excelDate, excelDateTime, type WorkbookColumn } from '../../../documents/workbook';
 import { listCountries } from '../../country/country.service';
-
-/** What an exported cell holds: a text, a number, a date (shown with its column's format), or nothing. */
-export type SheetValue = string | number | Date | null;
 
 /** A cell's text read as a field's value, or why it cannot be one. */
 export type CellReading = { value: unknown } | { error: string };
@@ -48,29 +46,18 @@ export interface ImportRule {
   read(text: string): CellReading;
 }
 
-export interface SheetColumn {
+/**
+ * A column of the model sheet: a workbook column (header, width, format: dates, percentages, `text` for
+ * digits that are text such as mobiles and IDs) with its key and, for the columns a person fills in, how
+ * the import reads it.
+ */
+export type SheetColumn = WorkbookColumn<Model> & {
   key: string;
-  header: string;
-  /** Width in characters. */
-  width: number;
-  /** Excel number format: dates, percentages, '@' for digits that are text (mobiles, IDs). */
-  numFmt?: string;
   /** The national ID: a column only for members with data_management at manage. */
   manageOnly?: true;
-  write(model: Model): SheetValue;
   import?: ImportRule;
-}
+};
 export type ImportColumn = SheetColumn & { import: ImportRule };
-
-const DATE_FORMAT = 'yyyy-mm-dd';
-const TIME_FORMAT = 'yyyy-mm-dd hh:mm';
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
-/** A YYYY-MM-DD day as an Excel date (Excel dates carry no zone: the day is written as it reads). */
-const excelDay = (day: string | null): Date | null => (day ? new Date(`${day}T00:00:00Z`) : null);
-/** An instant as an Excel date and time in China time (the agencies' zone). */
-const excelTime = (iso: string | null): Date | null =>
-  iso ? new Date(Date.parse(iso) + CHINA_OFFSET_MS) : null;
 
 const COUNTRY_NAMES = listCountries().countries;
 const COUNTRY_CODES = new Map(Object.entries(COUNTRY_NAMES).map(([code, name]) => [name, code]));
@@ -172,8 +159,8 @@ const day = (field: 'birthday' | 'contract_start' | 'contract_end', example: str
   key: field,
   header: MODEL_FIELD_LABELS[field],
   width: 13,
-  numFmt: DATE_FORMAT,
-  write: (model) => excelDay(model[field]),
+  format: 'date',
+  write: (model) => excelDate(model[field]),
   import: { field, hint: '日期，如 2001-02-03 或 2001/2/3', example, read: asDate },
 });
 
@@ -182,8 +169,8 @@ const instant = (key: 'last_measured_at' | 'created_at' | 'updated_at', header: 
   key,
   header,
   width: 17,
-  numFmt: TIME_FORMAT,
-  write: (model) => excelTime(model[key]),
+  format: 'dateTime',
+  write: (model) => excelDateTime(model[key]),
 });
 
 /**
@@ -289,7 +276,7 @@ export const MODEL_SHEET_COLUMNS: readonly SheetColumn[] = [
     key: 'mobile',
     header: MODEL_FIELD_LABELS.mobile,
     width: 14,
-    numFmt: '@',
+    format: 'text',
     write: (model) => model.mobile,
     import: { field: 'mobile', hint: '11位手机号，团队内不可重复', example: '13812345678', read: asText },
   },
@@ -298,7 +285,7 @@ export const MODEL_SHEET_COLUMNS: readonly SheetColumn[] = [
     key: 'id_number',
     header: MODEL_FIELD_LABELS.id_number,
     width: 21,
-    numFmt: '@',
+    format: 'text',
     manageOnly: true,
     write: (model) => model.id_number ?? null,
     import: {
@@ -332,7 +319,7 @@ export const MODEL_SHEET_COLUMNS: readonly SheetColumn[] = [
     key: 'commission_rate',
     header: `${MODEL_FIELD_LABELS.commission_rate}（%）`,
     width: 12,
-    numFmt: '0.00%',
+    format: 'percent',
     // Excel keeps a percentage as a fraction: 20 % is 0.2.
     write: (model) => (model.commission_rate === null ? null : model.commission_rate / 10_000),
     import: {

@@ -1,14 +1,17 @@
 /**
- * Model spreadsheets as .xlsx files: the export streamed row by row and the import template (exceljs),
- * and the reading of an uploaded file, bounded whatever the file says (`xlsx-reader.ts`), so a large or
- * crafted file never sits whole in memory nor makes the server walk through more than a sheet can hold.
+ * Model spreadsheets as .xlsx files: the export streamed row by row and the import template, both written
+ * by the shared workbook writer (`documents/workbook.ts`), and the reading of an uploaded file, bounded
+ * whatever the file says (`xlsx-reader.ts`), so a large or crafted file never sits whole in memory nor
+ * makes the server walk through more than a sheet can hold.
  */
 import type { Writable } from 'node:stream';
+import type { Model } from '@trackit/contract/model.schema';
 import { MODEL_SHEET_LIMITS, MODEL_SHEET_MESSAGES } from '@trackit/contract/model-sheet.schema';
 import { textLength } from '@trackit/contract/patterns';
-import ExcelJS, { type CellValue } from 'exceljs';
+import type { CellValue } from 'exceljs';
+import { addSheet, addValues, newWorkbook, streamWorkbook, workbookBytes } from '../../../documents/workbook';
 import { AppError } from '../../../http/app-error';
-import { cellLimit, headerKey, type ImportColumn, type SheetColumn, type SheetValue } from './model-sheet';
+import { cellLimit, headerKey, type ImportColumn, type SheetColumn } from './model-sheet';
 import { MODEL_XLSX_LIMITS, type ReadProgress, readFirstSheet, type SheetCell } from './xlsx-reader';
 
 declare module 'exceljs' {
@@ -21,41 +24,18 @@ declare module 'exceljs' {
 const DATA_SHEET = '模特';
 const GUIDE_SHEET = '填写说明';
 const OPTIONS_SHEET = '选项';
-const FROZEN_HEADER = [{ state: 'frozen' as const, ySplit: 1 }];
-const HEADER_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF0F5FF' } } as const;
-
-/** exceljs's column of ours: header, key, width and the number format its cells take. */
-const toWorksheetColumns = (columns: readonly SheetColumn[]) =>
-  columns.map((column) => ({
-    header: column.header,
-    key: column.key,
-    width: column.width,
-    style: column.numFmt ? { numFmt: column.numFmt } : {},
-  }));
-
-function styleHeader(row: ExcelJS.Row) {
-  row.font = { bold: true };
-  row.fill = HEADER_FILL;
-}
 
 /**
- * Writes the models into `output` as an .xlsx, one batch at a time as the batches come (each row is
- * committed, so only the current batch is held). Resolves once the file is complete.
+ * Writes the models into `output` as an .xlsx, one batch at a time as the batches come (only the current
+ * batch is held). Resolves once the file is complete.
  */
-export async function writeModelsWorkbook(
+export function writeModelsWorkbook(
   output: Writable,
   columns: readonly SheetColumn[],
-  batches: AsyncIterable<readonly SheetValue[][]>,
+  batches: AsyncIterable<readonly Model[]>,
+  exportedAt: Date,
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
-  const sheet = workbook.addWorksheet(DATA_SHEET, { views: FROZEN_HEADER });
-  sheet.columns = toWorksheetColumns(columns);
-  styleHeader(sheet.getRow(1));
-  for await (const rows of batches) {
-    for (const values of rows) sheet.addRow(values).commit();
-  }
-  sheet.commit();
-  await workbook.commit();
+  return streamWorkbook(output, { name: DATA_SHEET, columns, batches }, { createdAt: exportedAt });
 }
 
 /** `A`, `B`, … `AA`: a column's letters from its 1-based number. */
@@ -70,24 +50,25 @@ const columnLetters = (index: number): string =>
  * sheet of instructions with an example per column.
  */
 export async function buildTemplate(columns: readonly ImportColumn[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const data = workbook.addWorksheet(DATA_SHEET, { views: FROZEN_HEADER });
-  data.columns = toWorksheetColumns(columns);
-  styleHeader(data.getRow(1));
-  const guide = workbook.addWorksheet(GUIDE_SHEET);
-  guide.columns = [
-    { header: '列名', width: 16 },
-    { header: '必填', width: 6 },
-    { header: '填写说明', width: 56 },
-    { header: '示例', width: 22 },
-  ];
-  styleHeader(guide.getRow(1));
+  const workbook = newWorkbook();
+  const data = addSheet(workbook, DATA_SHEET, columns);
+  const guide = addSheet(
+    workbook,
+    GUIDE_SHEET,
+    [
+      { header: '列名', width: 16 },
+      { header: '必填', width: 6 },
+      { header: '填写说明', width: 56 },
+      { header: '示例', width: 22 },
+    ],
+    { frozen: false },
+  );
   const lists = workbook.addWorksheet(OPTIONS_SHEET, { state: 'hidden' });
   const lastRow = MODEL_SHEET_LIMITS.rows + 1;
   let listIndex = 0;
   columns.forEach((column, index) => {
     const rule = column.import;
-    guide.addRow([column.header, rule.required ? '是' : '', rule.hint, rule.example]);
+    addValues(guide, [column.header, rule.required ? '是' : '', rule.hint, rule.example]);
     if (rule.required) data.getCell(1, index + 1).font = { bold: true, color: { argb: 'FFCF1322' } };
     if (!rule.options) return;
     listIndex += 1;
@@ -110,15 +91,15 @@ export async function buildTemplate(columns: readonly ImportColumn[]): Promise<B
       ).replace(/^\*/, ''),
     });
   });
-  guide.addRow([]);
+  addValues(guide, []);
   for (const line of [
     `在「${DATA_SHEET}」表中从第 2 行起每行填写一位模特，第 1 行的表头请勿修改；一次最多 ${MODEL_SHEET_LIMITS.rows} 行。`,
     '带下拉箭头的列请从选项中选择；列的顺序可以调整，不需要的选填列可以删除。',
     '上传后会先逐行预览，有错误的行不会导入，改正后可再次上传。',
   ]) {
-    guide.addRow([line]);
+    addValues(guide, [line]);
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBytes(workbook);
 }
 
 // --- Reading ------------------------------------------------------------------------------------------------

@@ -1,28 +1,10 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { writeFile } from 'node:fs/promises';
 import { fenInChineseCapitals, formatYuan, lineTotals, orderTotals } from '@trackit/contract/money';
 import type { FeeLine, Order, OrderModel } from '@trackit/contract/order.schema';
 import { feeDescription } from '@trackit/contract/order-text';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { pdfPages, squeeze } from '../../../test/pdf-text';
 import { renderOrderConfirmation } from './order-confirmation.pdf';
-
-const run = promisify(execFile);
-let folder: string;
-beforeAll(async () => {
-  folder = await mkdtemp(path.join(os.tmpdir(), 'trackit-confirmation-'));
-});
-afterAll(() => rm(folder, { recursive: true, force: true }));
-
-/** The PDF's text as poppler's pdftotext reads it, one string per page. */
-async function pdfPages(pdf: Buffer): Promise<string[]> {
-  const file = path.join(folder, `${Math.random().toString(36).slice(2)}.pdf`);
-  await writeFile(file, pdf);
-  const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
-  return stdout.split('\f').filter((page) => page.trim().length > 0);
-}
 
 let lineId = 0;
 function modelFee(amount: number, quantity: number, taxRate: 0 | 6, note = ''): FeeLine {
@@ -131,8 +113,6 @@ function orderOf(models: OrderModel[], overrides: Partial<Order> = {}): Order {
 const team = { name: '星辰模特经纪' };
 // 2026-11-24 20:00 in Shanghai is still the 24th there, whatever the machine's zone.
 const printedAt = new Date('2026-11-24T12:00:00Z');
-/** pdftotext keeps the words; the layout's spacing is not what these tests are about. */
-const squeeze = (text: string) => text.replace(/\s+/g, '');
 
 describe('order confirmation PDF', () => {
   it('prints the job, the days, the fees and the totals in Chinese', async () => {

@@ -1,44 +1,29 @@
 /**
  * The order list as an .xlsx (GET /v1/orders/export, docs/product.md "Orders"): one row per order as the
- * list shows it. Amounts are yuan with two decimals, worked out from the answer's fen; an order whose fees
- * the caller may not see (`totals` null) leaves them empty. At most ORDER_EXPORT_MAX_ROWS rows, so the
- * workbook is built in memory.
+ * list shows it, written by the shared workbook writer (`documents/workbook.ts`). Amounts are yuan with two
+ * decimals, worked out from the answer's fen; an order whose fees the caller may not see (`totals` null)
+ * leaves them empty. At most ORDER_EXPORT_MAX_ROWS rows, so the workbook is built in memory.
  */
-import { BUSINESS_UTC_OFFSET_MS } from '@trackit/contract/business-time';
 import { APPROVAL_STATUS_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { ORDER_STATUS_LABELS, type OrderListItem } from '@trackit/contract/order.schema';
-import ExcelJS from 'exceljs';
-
-type Cell = string | number | Date | null;
-
-interface OrderColumn {
-  header: string;
-  /** Width in characters. */
-  width: number;
-  numFmt?: string;
-  write(order: OrderListItem): Cell;
-}
+import {
+  excelDate,
+  excelDateTime,
+  excelYuan,
+  type WorkbookColumn,
+  workbookBuffer,
+} from '../../../documents/workbook';
 
 const SHEET = '订单';
-const DATE_FORMAT = 'yyyy-mm-dd';
-const TIME_FORMAT = 'yyyy-mm-dd hh:mm';
-const YUAN_FORMAT = '#,##0.00';
 
-/** A YYYY-MM-DD day as an Excel date (Excel dates carry no zone: the day is written as it reads). */
-const excelDay = (day: string | null): Date | null => (day ? new Date(`${day}T00:00:00Z`) : null);
-/** An instant as an Excel date and time in China time (the agencies' zone). */
-const excelTime = (iso: string): Date => new Date(Date.parse(iso) + BUSINESS_UTC_OFFSET_MS);
-/** Fen as the yuan Excel sums and formats; the two-decimal format shows exactly the fen. */
-const yuan = (fen: number | undefined): number | null => (fen === undefined ? null : fen / 100);
-
-const money = (header: string, figure: 'subtotal' | 'tax' | 'total'): OrderColumn => ({
+const money = (header: string, figure: 'subtotal' | 'tax' | 'total'): WorkbookColumn<OrderListItem> => ({
   header,
   width: 14,
-  numFmt: YUAN_FORMAT,
-  write: (order) => yuan(order.totals?.[figure]),
+  format: 'money',
+  write: (order) => excelYuan(order.totals?.[figure]),
 });
 
-const ORDER_COLUMNS: readonly OrderColumn[] = [
+const ORDER_COLUMNS: readonly WorkbookColumn<OrderListItem>[] = [
   { header: '编号', width: 17, write: (order) => order.number },
   { header: '状态', width: 8, write: (order) => ORDER_STATUS_LABELS[order.status] },
   {
@@ -54,31 +39,18 @@ const ORDER_COLUMNS: readonly OrderColumn[] = [
     width: 10,
     write: (order) => (order.job_type ? JOB_TYPE_LABELS[order.job_type] : ''),
   },
-  { header: '首日', width: 12, numFmt: DATE_FORMAT, write: (order) => excelDay(order.first_date) },
-  { header: '末日', width: 12, numFmt: DATE_FORMAT, write: (order) => excelDay(order.last_date) },
+  { header: '首日', width: 12, format: 'date', write: (order) => excelDate(order.first_date) },
+  { header: '末日', width: 12, format: 'date', write: (order) => excelDate(order.last_date) },
   { header: '天数', width: 6, write: (order) => order.day_count },
   { header: '模特', width: 30, write: (order) => order.models.map((model) => model.name).join('、') },
   { header: '负责人', width: 10, write: (order) => order.owner?.nickname ?? '' },
   money('不含税金额', 'subtotal'),
   money('税额', 'tax'),
   money('合计', 'total'),
-  { header: '创建时间', width: 17, numFmt: TIME_FORMAT, write: (order) => excelTime(order.created_at) },
+  { header: '创建时间', width: 17, format: 'dateTime', write: (order) => excelDateTime(order.created_at) },
 ];
 
 /** The orders as an .xlsx workbook, a frozen header row over one row per order. */
-export async function buildOrderWorkbook(items: OrderListItem[], exportedAt: Date): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'TrackIt';
-  workbook.created = exportedAt;
-  const sheet = workbook.addWorksheet(SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = ORDER_COLUMNS.map((column) => ({
-    header: column.header,
-    width: column.width,
-    style: column.numFmt ? { numFmt: column.numFmt } : {},
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF0F5FF' } };
-  for (const order of items) sheet.addRow(ORDER_COLUMNS.map((column) => column.write(order)));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function buildOrderWorkbook(items: OrderListItem[], exportedAt: Date): Promise<Buffer> {
+  return workbookBuffer([{ name: SHEET, columns: ORDER_COLUMNS, rows: items }], { createdAt: exportedAt });
 }

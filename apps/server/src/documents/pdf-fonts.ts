@@ -1,7 +1,7 @@
 /**
- * The comp card's typeface: Noto Sans SC (SIL OFL 1.1), static TrueType weights shipped by the npm package
- * @expo-google-fonts/noto-sans-sc, so a fresh `npm ci` is all a machine needs (docs/decisions.md). The
- * order confirmation (domains/order/documents/order-confirmation.pdf.ts) prints in it too.
+ * The typeface of every PDF: Noto Sans SC (SIL OFL 1.1), static TrueType weights shipped by the npm package
+ * @expo-google-fonts/noto-sans-sc, so a fresh `npm ci` is all a machine needs (docs/decisions.md
+ * "Documents"). Each PDF embeds only the glyphs it uses.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -12,8 +12,9 @@ const FONT_FILES = {
   medium: '@expo-google-fonts/noto-sans-sc/500Medium/NotoSansSC_500Medium.ttf',
 } as const;
 
-export type CompCardWeight = keyof typeof FONT_FILES;
-export type CompCardFonts = Readonly<Record<CompCardWeight, Font>>;
+/** The two weights, registered in every document under these names. */
+export type PdfWeight = keyof typeof FONT_FILES;
+export type PdfFonts = Readonly<Record<PdfWeight, Font>>;
 
 declare global {
   namespace PDFKit.Mixins {
@@ -27,13 +28,13 @@ declare global {
 const resolveFile = createRequire(import.meta.url).resolve;
 
 /** The weight's file parsed by fontkit, the engine pdfkit draws with. */
-async function parsed(weight: CompCardWeight): Promise<Font> {
+async function parsed(weight: PdfWeight): Promise<Font> {
   const font = create(await readFile(resolveFile(FONT_FILES[weight])));
   if (!('layout' in font)) throw new Error(`${FONT_FILES[weight]} is a font collection`);
   return font;
 }
 
-let loaded: Promise<CompCardFonts> | undefined;
+let loaded: Promise<PdfFonts> | undefined;
 
 /**
  * The two weights (about 10 MB each), read and parsed on the first document and kept. Handing pdfkit the
@@ -41,12 +42,12 @@ let loaded: Promise<CompCardFonts> | undefined;
  * (docs/benchmarks.md "The largest order"), where the parsed fonts (and the glyphs they have decoded)
  * serve every document. Each PDF still embeds only the glyphs it uses (a few kilobytes).
  */
-export function loadCompCardFonts(): Promise<CompCardFonts> {
+export function loadPdfFonts(): Promise<PdfFonts> {
   loaded ??= (async () => {
     const [light, medium] = await Promise.all([parsed('light'), parsed('medium')]);
     return { light, medium };
   })().catch((error: unknown) => {
-    loaded = undefined; // a later card tries again
+    loaded = undefined; // a later document tries again
     throw error;
   });
   return loaded;
