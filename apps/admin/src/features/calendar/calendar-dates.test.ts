@@ -1,14 +1,12 @@
 import '../../dayjs-setup';
+import { addMonths, monthEnd as endOfMonth, isBusinessDate as isDate } from '@trackit/contract/business-time';
 import dayjs from 'dayjs';
 import weekOfYear from 'dayjs/plugin/weekOfYear';
 import weekYear from 'dayjs/plugin/weekYear';
 import { describe, expect, it } from 'vitest';
 import {
-  addMonths,
   dayNumberLabel,
-  endOfMonth,
   endOfWeek,
-  isDate,
   monthGrid,
   rangeTitle,
   shiftDate,

@@ -1,3 +1,4 @@
+import { businessMinutes as minutesOfDay, businessClock as timeOf } from '@trackit/contract/business-time';
 import { describe, expect, it } from 'vitest';
 import { entryFixture, orderFixture, tripFixture } from './calendar.fixtures';
 import {
@@ -8,10 +9,8 @@ import {
   entryTimeText,
   isExpired,
   isStruck,
-  minutesOfDay,
   orderName,
   rankLabel,
-  timeOf,
   tripText,
 } from './calendar-display';
 

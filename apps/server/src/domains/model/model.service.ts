@@ -4,6 +4,7 @@
  * (status `left`) need data_management at manage; below it the ID is never answered and never written.
  */
 
+import { businessDate } from '@trackit/contract/business-time';
 import { DUPLICATE_MATCHES_MAX } from '@trackit/contract/constants';
 import { GENDER_LABELS, MODEL_STATUS_LABELS, SIZE_LABELS } from '@trackit/contract/enums';
 import type { PageQuery } from '@trackit/contract/envelope';
@@ -18,7 +19,7 @@ import {
   type ModelQuery,
   type ModelUpdate,
 } from '@trackit/contract/model.schema';
-import { birthdayBounds, chinaDate } from '@trackit/contract/model-age';
+import { birthdayBounds } from '@trackit/contract/model-age';
 import type { FieldChange } from '@trackit/contract/operation-log.schema';
 import { levelAllows } from '@trackit/contract/permissions';
 import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
@@ -212,7 +213,7 @@ async function checkFields(
   input: ModelUpdate,
   stored: ModelRecord | undefined,
 ): Promise<void> {
-  const [issue] = modelRuleIssues(input, stored, chinaDate(deps.clock()));
+  const [issue] = modelRuleIssues(input, stored, businessDate(deps.clock()));
   if (issue) throw invalid(issue.field, issue.message);
   if (input.manager_member_id && !(await findTeamMember(tx, auth.teamId, input.manager_member_id))) {
     throw new AppError('notFound', { message: MODEL_MESSAGES.memberNotFound });
@@ -271,7 +272,7 @@ async function view(deps: ModelDeps, row: ModelRow, showIdNumber: boolean): Prom
     const signed = await signFile(deps, row.cover);
     coverThumbUrl = signed.thumbUrl ?? signed.previewUrl;
   }
-  return { row, coverThumbUrl, today: chinaDate(deps.clock()), showIdNumber };
+  return { row, coverThumbUrl, today: businessDate(deps.clock()), showIdNumber };
 }
 
 async function reread(deps: ModelDeps, auth: AuthContext, modelId: number, showIdNumber: boolean) {
@@ -326,7 +327,7 @@ export async function insertNewModels(
       .map((model) => ({
         teamId: auth.teamId,
         modelId: model.id,
-        measuredOn: chinaDate(now),
+        measuredOn: businessDate(now),
         measuredAt: now,
         membershipId: auth.membershipId,
         ...measurementOf(model),
@@ -412,7 +413,7 @@ export async function updateModel(
         await insertMeasurement(tx, {
           teamId: auth.teamId,
           modelId,
-          measuredOn: chinaDate(now),
+          measuredOn: businessDate(now),
           measuredAt: now,
           membershipId: auth.membershipId,
           ...measurementOf({ ...stored, ...values }),
@@ -522,7 +523,7 @@ export function toListFilter(query: ModelFilter, today: string): ModelListFilter
 
 /** GET /v1/models: filtered and paged in the database. */
 export async function listTeamModels(deps: ModelDeps, auth: AuthContext, query: ModelQuery) {
-  const filter = toListFilter(query, chinaDate(deps.clock()));
+  const filter = toListFilter(query, businessDate(deps.clock()));
   const [manage, { rows, total }] = await Promise.all([
     canManage(deps, auth),
     listModels(deps.db, auth.teamId, filter, pageWindow(query)),

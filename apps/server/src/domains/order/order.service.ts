@@ -4,7 +4,7 @@
  * their services. What a draft's body becomes is order-input.ts; reading is in order-view.service.ts, the
  * lifecycle steps in order-lifecycle.service.ts, attachments in order-attachment.service.ts.
  */
-import { businessDate } from '@trackit/contract/business-time';
+import { businessDate, businessDateTime } from '@trackit/contract/business-time';
 import { JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import type { FieldChange } from '@trackit/contract/operation-log.schema';
@@ -169,9 +169,6 @@ export async function createOrder(
 
 // ---- Changing a draft ----
 
-/** A time as the log shows it, China time: 2026-12-23 18:00. */
-const loggedTime = (at: Date | null) =>
-  at ? new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : MESSAGES.empty;
 const loggedDays = (days: OrderDay[]) =>
   days.map((day) => `${day.date} ${day.start_time}-${day.end_time}`).join('、') || MESSAGES.empty;
 /** Fee lines as the log shows them: their kinds per model, never the amounts (the log is the team's). */
@@ -287,7 +284,11 @@ export async function updateOrder(
     const holdChanged =
       holdUntil !== undefined && (holdUntil?.getTime() ?? null) !== (order.holdUntil?.getTime() ?? null);
     if (holdChanged) {
-      changes.push({ field: '保留期限', before: loggedTime(order.holdUntil), after: loggedTime(holdUntil) });
+      changes.push({
+        field: '保留期限',
+        before: order.holdUntil ? businessDateTime(order.holdUntil) : MESSAGES.empty,
+        after: holdUntil ? businessDateTime(holdUntil) : MESSAGES.empty,
+      });
       values.holdUntil = holdUntil;
     }
     const current = await listModelsOfOrders(tx, auth.teamId, [orderId], false);

@@ -3,6 +3,7 @@
  * and revoking them, and reading what the client did. Each write and its operation-log entry commit in
  * one transaction; other domains are reached through their services.
  */
+import { businessDateTime } from '@trackit/contract/business-time';
 import { MESSAGES } from '@trackit/contract/messages';
 import type { FieldChange } from '@trackit/contract/operation-log.schema';
 import {
@@ -237,9 +238,6 @@ async function lockUnrevokedPackage(tx: Database, teamId: number, packageId: num
   return pkg;
 }
 
-/** A time as the log shows it, China time: 2026-12-23 18:00. */
-const loggedTime = (at: Date) =>
-  new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 const loggedFields = (fields: readonly ShareField[]) =>
   fields.length === 0 ? MESSAGES.empty : fields.map((field) => SHARE_FIELD_LABELS[field]).join('、');
 const sameIds = (a: readonly number[], b: readonly number[]) =>
@@ -297,7 +295,11 @@ export async function updatePackage(
     }
     const expiresAt = checkedExpiry(input.expires_at, now);
     if (expiresAt && expiresAt.getTime() !== pkg.expiresAt.getTime()) {
-      changes.push({ field: '有效期', before: loggedTime(pkg.expiresAt), after: loggedTime(expiresAt) });
+      changes.push({
+        field: '有效期',
+        before: businessDateTime(pkg.expiresAt),
+        after: businessDateTime(expiresAt),
+      });
       values.expiresAt = expiresAt;
     }
     if (input.fields !== undefined) {

@@ -4,7 +4,7 @@
  * share id in its path. An unknown, revoked or expired id gets no preview (and a 404).
  */
 
-import { chinaDate } from '@trackit/contract/model-age';
+import { businessDate } from '@trackit/contract/business-time';
 import { sliceText, textLength } from '@trackit/contract/patterns';
 import { SHARE_PREVIEW_FIELDS, shareFacts } from '@trackit/contract/share';
 import type { FastifyRequest } from 'fastify';
@@ -45,7 +45,7 @@ export function shareHeadResolver(deps: UploadDeps) {
       if (modelId !== null) {
         const model = await getPublicPackageModel(deps, shareId, modelId);
         const facts = shareFacts(
-          publicFacts(model.view.shown.model, model.pkg.fields, chinaDate(model.now)),
+          publicFacts(model.view.shown.model, model.pkg.fields, businessDate(model.now)),
           SHARE_PREVIEW_FIELDS,
         )
           .map((fact) => `${fact.label} ${fact.value}`)

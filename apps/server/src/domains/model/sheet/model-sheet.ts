@@ -3,6 +3,7 @@
  * each with its Chinese header, how a model's value is written into a cell, and (for the columns a person
  * fills in) how a cell's text is read back into the field the contract's schema validates.
  */
+import { spreadsheetDate, spreadsheetTime } from '@trackit/contract/business-time';
 import { LETTERS } from '@trackit/contract/constants';
 import {
   GENDER_LABELS,
@@ -64,13 +65,6 @@ export type ImportColumn = SheetColumn & { import: ImportRule };
 
 const DATE_FORMAT = 'yyyy-mm-dd';
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm';
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
-/** A YYYY-MM-DD day as an Excel date (Excel dates carry no zone: the day is written as it reads). */
-const excelDay = (day: string | null): Date | null => (day ? new Date(`${day}T00:00:00Z`) : null);
-/** An instant as an Excel date and time in China time (the agencies' zone). */
-const excelTime = (iso: string | null): Date | null =>
-  iso ? new Date(Date.parse(iso) + CHINA_OFFSET_MS) : null;
 
 const COUNTRY_NAMES = listCountries().countries;
 const COUNTRY_CODES = new Map(Object.entries(COUNTRY_NAMES).map(([code, name]) => [name, code]));
@@ -173,7 +167,7 @@ const day = (field: 'birthday' | 'contract_start' | 'contract_end', example: str
   header: MODEL_FIELD_LABELS[field],
   width: 13,
   numFmt: DATE_FORMAT,
-  write: (model) => excelDay(model[field]),
+  write: (model) => spreadsheetDate(model[field]),
   import: { field, hint: '日期，如 2001-02-03 或 2001/2/3', example, read: asDate },
 });
 
@@ -183,7 +177,7 @@ const instant = (key: 'last_measured_at' | 'created_at' | 'updated_at', header: 
   header,
   width: 17,
   numFmt: TIME_FORMAT,
-  write: (model) => excelTime(model[key]),
+  write: (model) => spreadsheetTime(model[key]),
 });
 
 /**

@@ -4,7 +4,7 @@
  * the caller may not see (`totals` null) leaves them empty. At most ORDER_EXPORT_MAX_ROWS rows, so the
  * workbook is built in memory.
  */
-import { BUSINESS_UTC_OFFSET_MS } from '@trackit/contract/business-time';
+import { spreadsheetDate, spreadsheetTime } from '@trackit/contract/business-time';
 import { APPROVAL_STATUS_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { ORDER_STATUS_LABELS, type OrderListItem } from '@trackit/contract/order.schema';
 import ExcelJS from 'exceljs';
@@ -24,10 +24,6 @@ const DATE_FORMAT = 'yyyy-mm-dd';
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm';
 const YUAN_FORMAT = '#,##0.00';
 
-/** A YYYY-MM-DD day as an Excel date (Excel dates carry no zone: the day is written as it reads). */
-const excelDay = (day: string | null): Date | null => (day ? new Date(`${day}T00:00:00Z`) : null);
-/** An instant as an Excel date and time in China time (the agencies' zone). */
-const excelTime = (iso: string): Date => new Date(Date.parse(iso) + BUSINESS_UTC_OFFSET_MS);
 /** Fen as the yuan Excel sums and formats; the two-decimal format shows exactly the fen. */
 const yuan = (fen: number | undefined): number | null => (fen === undefined ? null : fen / 100);
 
@@ -54,15 +50,15 @@ const ORDER_COLUMNS: readonly OrderColumn[] = [
     width: 10,
     write: (order) => (order.job_type ? JOB_TYPE_LABELS[order.job_type] : ''),
   },
-  { header: '首日', width: 12, numFmt: DATE_FORMAT, write: (order) => excelDay(order.first_date) },
-  { header: '末日', width: 12, numFmt: DATE_FORMAT, write: (order) => excelDay(order.last_date) },
+  { header: '首日', width: 12, numFmt: DATE_FORMAT, write: (order) => spreadsheetDate(order.first_date) },
+  { header: '末日', width: 12, numFmt: DATE_FORMAT, write: (order) => spreadsheetDate(order.last_date) },
   { header: '天数', width: 6, write: (order) => order.day_count },
   { header: '模特', width: 30, write: (order) => order.models.map((model) => model.name).join('、') },
   { header: '负责人', width: 10, write: (order) => order.owner?.nickname ?? '' },
   money('不含税金额', 'subtotal'),
   money('税额', 'tax'),
   money('合计', 'total'),
-  { header: '创建时间', width: 17, numFmt: TIME_FORMAT, write: (order) => excelTime(order.created_at) },
+  { header: '创建时间', width: 17, numFmt: TIME_FORMAT, write: (order) => spreadsheetTime(order.created_at) },
 ];
 
 /** The orders as an .xlsx workbook, a frozen header row over one row per order. */
