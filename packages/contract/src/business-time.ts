@@ -79,9 +79,6 @@ export const addDays = (date: string, days: number): string =>
 export const daysBetween = (from: string, to: string): number =>
   Math.round((utcDay(to).getTime() - utcDay(from).getTime()) / DAY_MS);
 
-/** The month (YYYY-MM) a business date is in. */
-export const monthOf = (date: string): string => date.slice(0, 7);
-
 /** The first day of the month a business date is in. */
 export const monthStart = (date: string): string => `${date.slice(0, 7)}-01`;
 
