@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, businessDate, businessInstant } from '@trackit/contract/business-time';
+import { addDays, BUSINESS_TIME_ZONE, businessDate, businessInstant } from '@trackit/contract/business-time';
 import type { Calendar } from '@trackit/contract/calendar.schema';
 import { type CalendarBookingStatus, JOB_TYPES, MODEL_TRIP_KINDS } from '@trackit/contract/enums';
 import { sql } from 'drizzle-orm';
@@ -357,7 +357,7 @@ async function timeBrowser(origin: string, accessToken: string, today: string, c
   try {
     const page = await browser.newPage({
       viewport: { width: 1440, height: 900 },
-      timezoneId: 'Asia/Shanghai',
+      timezoneId: BUSINESS_TIME_ZONE,
       locale: 'zh-CN',
     });
     const cdp = await page.context().newCDPSession(page);

@@ -7,12 +7,14 @@
  *   npm run bench:models                                                  # embedded PGlite
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432 npm run bench:models  # a scratch database on that server
  */
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { businessDate } from '@trackit/contract/business-time';
 import { GENDERS, SIZES } from '@trackit/contract/enums';
 import { parseRange } from '@trackit/contract/model.schema';
-import { birthdayBounds, chinaDate, yearsBefore } from '@trackit/contract/model-age';
+import { birthdayBounds, yearsBefore } from '@trackit/contract/model-age';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
@@ -82,7 +84,7 @@ async function timed(run: () => Promise<void>, cpuMillis: () => Promise<number>)
 
 async function seed(handle: DatabaseHandle, teamId: number) {
   const next = random();
-  const today = chinaDate(new Date());
+  const today = businessDate(new Date());
   const pinyinOf = new Map<string, { full: string; initials: string }>();
   const rows: (typeof models.$inferInsert)[] = [];
   const at = Date.now();
@@ -148,7 +150,7 @@ interface ListCase {
 }
 
 function listCases(): ListCase[] {
-  const today = chinaDate(new Date());
+  const today = businessDate(new Date());
   const ranges = (...values: string[]) => values.map((value) => parseRange(value) ?? {});
   return [
     { label: 'no filter, page 1', query: '', filter: {}, page: 1 },

@@ -10,10 +10,12 @@
  *
  * The server runs as production does (its own process, PGlite in a scratch folder, the built apps).
  */
+
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { BUSINESS_TIME_ZONE } from '@trackit/contract/business-time';
 import type { Model } from '@trackit/contract/model.schema';
 import type { Package } from '@trackit/contract/package.schema';
 import type { PublicPackage } from '@trackit/contract/share.schema';
@@ -80,7 +82,7 @@ async function measure(url: string, cpuSlowdown: number): Promise<RunFigures> {
       hasTouch: true,
       userAgent: IPHONE_WECHAT,
       locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
+      timezoneId: BUSINESS_TIME_ZONE,
     });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { BUSINESS_TIME_ZONE } from '@trackit/contract/business-time';
 import type { Order } from '@trackit/contract/order.schema';
 import type { TokenPair } from '@trackit/contract/session.schema';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -43,7 +44,7 @@ describe('accessibility (Lighthouse) of the admin pages staff use most', () => {
       args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
       viewport: { width: 1440, height: 900 },
       locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
+      timezoneId: BUSINESS_TIME_ZONE,
     });
     await storeToken(await context.newPage(), token);
   });

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { BUSINESS_TIME_ZONE } from '@trackit/contract/business-time';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's chromium: never a downloaded browser (it cannot be fetched on these machines). */
@@ -27,7 +28,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** A page as an agency's staff sees it: China's time zone and Chinese locale. */
 export function openPage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<Page> {
-  return browser.newPage({ viewport, timezoneId: 'Asia/Shanghai', locale: 'zh-CN' });
+  return browser.newPage({ viewport, timezoneId: BUSINESS_TIME_ZONE, locale: 'zh-CN' });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '@trackit/contract/business-time';
 import type { Model } from '@trackit/contract/model.schema';
 import type { Package } from '@trackit/contract/package.schema';
 import type { TokenPair } from '@trackit/contract/session.schema';
@@ -83,7 +84,7 @@ describe('packages and the share pages', () => {
       hasTouch: true,
       userAgent: IPHONE,
       locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
+      timezoneId: BUSINESS_TIME_ZONE,
     });
   });
   afterAll(() => browser.close());

@@ -1,5 +1,6 @@
 // Checks the import boundaries of ARCHITECTURE.md (routes → service → repository, a dependency-free contract,
-// pages that only use their feature's query hooks, no import cycles in the server). Prints each violation as
+// pages that only use their feature's query hooks, no import cycles in the server) and that business time
+// (UTC+8) is only worked out in packages/contract/src/business-time.ts. Prints each violation as
 // `path:line  rule  (imported path)` and exits 1 when there is any. Test files are not checked.
 // Usage: node tooling/check-imports.mjs [--root <dir>]
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -63,6 +64,14 @@ const RULES = [
     forbid: (imp, [, app]) =>
       imp.target === `apps/${app}/src/api.ts` || imp.spec === '@trackit/client/api-client',
     calls: /\b(setQueryData|setQueriesData|invalidateQueries|useQueryClient)\b/,
+  },
+  {
+    name: 'business-time',
+    // China business time (UTC+8) is worked out in one module (docs/decisions.md "Business time"); an offset,
+    // zone name or machine zone written anywhere else drifts from it.
+    files: /^(?!packages\/contract\/src\/business-time\.ts$)/,
+    calls:
+      /\b8\s*\*\s*(?:60\s*\*\s*60|3_?600)|\b28_?800(?:_?000)?\b|\+08:?00\b|Asia\/Shanghai|\bgetTimezoneOffset\b/,
   },
   {
     name: 'cycle',

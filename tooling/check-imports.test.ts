@@ -200,6 +200,36 @@ describe('check-imports', () => {
       ],
     },
     {
+      rule: 'business-time',
+      tree: {
+        // The one module that may: not reported.
+        'packages/contract/src/business-time.ts': 'const OFFSET_MS = 8 * 60 * 60 * 1000;\n',
+        [`${server}/domains/order/order.service.ts`]: [
+          '/** The offset of China, 8 * 3600 s (a comment: not reported). */',
+          'const logged = (at: Date) => new Date(at.getTime() + 8 * 3_600_000);',
+          "const start = (date: string) => new Date(date + 'T00:00:00+08:00');",
+          'const seconds = 28_800;',
+          'const HOURS_8 = 8 * 60;',
+          '',
+        ].join('\n'),
+        'apps/admin/src/features/calendar/calendar-display.ts': [
+          'const OFFSET_MS = 8 * 60 * 60 * 1000;',
+          "const zone = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai' });",
+          'const local = new Date().getTimezoneOffset();',
+          'const size = 52_428_800;',
+          '',
+        ].join('\n'),
+      },
+      expected: [
+        'apps/admin/src/features/calendar/calendar-display.ts:1  business-time  (8 * 60 * 60)',
+        'apps/admin/src/features/calendar/calendar-display.ts:2  business-time  (Asia/Shanghai)',
+        'apps/admin/src/features/calendar/calendar-display.ts:3  business-time  (getTimezoneOffset)',
+        `${server}/domains/order/order.service.ts:2  business-time  (8 * 3_600)`,
+        `${server}/domains/order/order.service.ts:3  business-time  (+08:00)`,
+        `${server}/domains/order/order.service.ts:4  business-time  (28_800)`,
+      ],
+    },
+    {
       rule: 'cycle',
       tree: {
         [`${server}/a.ts`]: "import { b } from './domains/b';\nexport const a = 1;\n",

@@ -2,7 +2,9 @@
  * The models' calendar (日历 / 档期, docs/product.md "Calendar"): one entry per model and working day of
  * an order, ranked options on a shared day, and the models' trips.
  */
+
 import { z } from 'zod';
+import { daysBetween } from './business-time';
 import { memberRefSchema } from './company.schema';
 import { calendarBookingDisplayStatusSchema, jobTypeSchema, modelTripKindSchema } from './enums';
 import { queryList } from './envelope';
@@ -33,11 +35,10 @@ export const calendarQuerySchema = z
     owner_member_id: z.coerce.number<number>().int().positive().optional(),
   })
   .refine((query) => query.to >= query.from, { message: '*结束日期不能早于开始日期', path: ['to'] })
-  .refine(
-    (query) =>
-      (new Date(query.to).getTime() - new Date(query.from).getTime()) / 86_400_000 < CALENDAR_MAX_RANGE_DAYS,
-    { message: `*一次最多查询 ${CALENDAR_MAX_RANGE_DAYS} 天`, path: ['to'] },
-  );
+  .refine((query) => daysBetween(query.from, query.to) < CALENDAR_MAX_RANGE_DAYS, {
+    message: `*一次最多查询 ${CALENDAR_MAX_RANGE_DAYS} 天`,
+    path: ['to'],
+  });
 export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
 export type CalendarQueryInput = z.input<typeof calendarQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, birthdayBounds, chinaDate, yearsBefore } from './model-age';
+import { businessDate } from './business-time';
+import { ageOn, birthdayBounds, yearsBefore } from './model-age';
 
 /** Every birthday from `from` for `days` days. */
 const days = (from: string, count: number) =>
@@ -16,8 +17,8 @@ describe('model age', () => {
   });
 
   it('takes the day in China: 16:00 UTC is already tomorrow', () => {
-    expect(chinaDate(new Date('2026-05-09T16:00:00Z'))).toBe('2026-05-10');
-    expect(chinaDate(new Date('2026-05-09T15:59:59Z'))).toBe('2026-05-09');
+    expect(businessDate(new Date('2026-05-09T16:00:00Z'))).toBe('2026-05-10');
+    expect(businessDate(new Date('2026-05-09T15:59:59Z'))).toBe('2026-05-09');
   });
 
   it('moves 29 February to the 28th in a year without it', () => {

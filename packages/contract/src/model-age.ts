@@ -1,12 +1,8 @@
 /**
  * A model's age from the birthday, and the birthday bounds of an age range, on the calendar of China
- * (the agencies' time zone). A birthday on 29 February counts a year on 1 March in other years, the same
+ * (the agencies' time zone: `businessDate` in business-time.ts gives today). A birthday on 29 February counts a year on 1 March in other years, the same
  * way in both directions, so the list's age filter and the age shown always agree.
  */
-
-/** Today's date in China, YYYY-MM-DD. */
-export const chinaDate = (now: Date): string =>
-  new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 const parts = (date: string) => ({
   year: Number(date.slice(0, 4)),

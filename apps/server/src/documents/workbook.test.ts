@@ -1,16 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { spreadsheetDate, spreadsheetTime } from '@trackit/contract/business-time';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readWorkbook } from '../test/spreadsheets';
-import {
-  excelDate,
-  excelDateTime,
-  excelYuan,
-  streamWorkbook,
-  type WorkbookColumn,
-  workbookBuffer,
-} from './workbook';
+import { excelYuan, streamWorkbook, type WorkbookColumn, workbookBuffer } from './workbook';
 
 interface Line {
   text: string;
@@ -23,8 +17,8 @@ interface Line {
 const COLUMNS: readonly WorkbookColumn<Line>[] = [
   { header: '内容', width: 20, write: (line) => line.text },
   { header: '金额', width: 12, format: 'money', write: (line) => excelYuan(line.fen) },
-  { header: '日期', width: 12, format: 'date', write: (line) => excelDate(line.day) },
-  { header: '时间', width: 17, format: 'dateTime', write: (line) => excelDateTime(line.at) },
+  { header: '日期', width: 12, format: 'date', write: (line) => spreadsheetDate(line.day) },
+  { header: '时间', width: 17, format: 'dateTime', write: (line) => spreadsheetTime(line.at) },
   { header: '数量', width: 6, write: (line) => line.count },
 ];
 
@@ -89,9 +83,11 @@ describe('workbook writer', () => {
   });
 
   it('writes an instant on the China clock whatever its form', () => {
-    expect(excelDateTime(new Date('2026-12-31T16:00:00.250Z'))).toEqual(new Date('2027-01-01T00:00:00.250Z'));
-    expect(excelDateTime('1969-12-31T23:59:59.500Z')).toEqual(new Date('1970-01-01T07:59:59.500Z'));
-    expect(excelDateTime(null)).toBeNull();
+    expect(spreadsheetTime(new Date('2026-12-31T16:00:00.250Z'))).toEqual(
+      new Date('2027-01-01T00:00:00.250Z'),
+    );
+    expect(spreadsheetTime('1969-12-31T23:59:59.500Z')).toEqual(new Date('1970-01-01T07:59:59.500Z'));
+    expect(spreadsheetTime(null)).toBeNull();
     expect(excelYuan(undefined)).toBeNull();
     expect(excelYuan(5)).toBe(0.05);
   });

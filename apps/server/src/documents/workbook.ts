@@ -7,7 +7,6 @@
  * Built in memory (`workbookBuffer`) or streamed row by row (`streamWorkbook`) for the large exports.
  */
 import type { Writable } from 'node:stream';
-import { businessClock, businessDate } from '@trackit/contract/business-time';
 import ExcelJS from 'exceljs';
 
 /** What a cell holds: a text, a number, a date (shown in its column's format), or nothing. */
@@ -31,9 +30,9 @@ interface FormatValues {
   money: number | null;
   /** A fraction: 20 % is 0.2. */
   percent: number | null;
-  /** `excelDate`. */
+  /** `spreadsheetDate` (packages/contract/src/business-time.ts). */
   date: Date | null;
-  /** `excelDateTime`. */
+  /** `spreadsheetTime` (packages/contract/src/business-time.ts). */
   dateTime: Date | null;
 }
 
@@ -49,20 +48,6 @@ export type WorkbookColumn<Row> =
   | {
       [F in CellFormat]: ColumnBase & { format: F; write(row: Row): FormatValues[F] };
     }[CellFormat];
-
-/** A YYYY-MM-DD day as an Excel date (Excel dates carry no zone: the day is written as it reads). */
-export const excelDate = (day: string | null): Date | null => (day ? new Date(`${day}T00:00:00Z`) : null);
-
-/**
- * An instant as an Excel date and time on the China clock (the agencies' zone; Excel dates carry no
- * zone, so the wall-clock time is written as it reads there). Seconds are the same in every zone.
- */
-export const excelDateTime = (at: string | Date | null): Date | null => {
-  if (at === null) return null;
-  const instant = new Date(at);
-  const seconds = ((instant.getTime() % 60_000) + 60_000) % 60_000;
-  return new Date(Date.parse(`${businessDate(instant)}T${businessClock(instant)}:00Z`) + seconds);
-};
 
 /** Fen as the yuan Excel sums and formats; the two-decimal format shows exactly the fen. */
 export const excelYuan = (fen: number | null | undefined): number | null =>

@@ -5,11 +5,12 @@
  * like a browser's: the first 20 get a book of several and polaroids, every other model a book of one, so
  * every model has a cover and the model list (newest first) opens on photos. Called by `seedDemo`.
  */
+
 import { createHash, randomBytes } from 'node:crypto';
+import { addDays, addYears, businessDate } from '@trackit/contract/business-time';
 import type { FolderKind, Gender, ModelTripKind, Size } from '@trackit/contract/enums';
 import { modelFolderName } from '@trackit/contract/folder.schema';
 import type { ModelCreate } from '@trackit/contract/model.schema';
-import { chinaDate } from '@trackit/contract/model-age';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import type { Database } from '../db/client';
@@ -97,9 +98,7 @@ const pick = <T>(list: readonly T[], index: number): T => list[index % list.leng
 
 /** A birthday making the model `age` whole years old today (China), `daysBack` days past the birthday. */
 function birthdayFor(today: string, age: number, daysBack: number): string {
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year - age, month - 1, day - daysBack));
-  return date.toISOString().slice(0, 10);
+  return addDays(addYears(today, -age), -daysBack);
 }
 
 interface DemoModel {
@@ -219,7 +218,7 @@ export async function seedDemoModels(
     videoPosters: false,
   };
   const origin = { ip: '', userAgent: '' };
-  const today = chinaDate(clock());
+  const today = businessDate(clock());
 
   const upload = async (folderId: number, bytes: Buffer, filename: string) => {
     const announced = await createDirectUpload(deps, author, {

@@ -1,9 +1,10 @@
+import { businessClock } from '@trackit/contract/business-time';
 import type { CalendarEntry, CalendarTrip } from '@trackit/contract/calendar.schema';
 import type { CalendarBookingDisplayStatus, ModelTripKind } from '@trackit/contract/enums';
 import { Popover } from 'antd';
 import { type CSSProperties, type MouseEvent, type ReactNode, useState } from 'react';
 import styles from './calendar.module.css';
-import { chipMark, chipTitle, isExpired, timeOf, tripText } from './calendar-display';
+import { chipMark, chipTitle, isExpired, tripText } from './calendar-display';
 
 /** Class names joined, the falsy ones left out. */
 export const cx = (...names: (string | false | null | undefined)[]): string =>
@@ -90,7 +91,7 @@ export function EntryBlock({
     >
       <span className={styles.chipText}>{text}</span>
       <span className={styles.blockTime}>
-        {timeOf(entry.start)}–{timeOf(entry.end)}
+        {businessClock(entry.start)}–{businessClock(entry.end)}
       </span>
       {mark && <span className={styles.chipMark}>{mark}</span>}
     </button>

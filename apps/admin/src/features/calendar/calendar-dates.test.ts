@@ -1,14 +1,12 @@
 import '../../dayjs-setup';
+import { addMonths, isBusinessDate, monthEnd } from '@trackit/contract/business-time';
 import dayjs from 'dayjs';
 import weekOfYear from 'dayjs/plugin/weekOfYear';
 import weekYear from 'dayjs/plugin/weekYear';
 import { describe, expect, it } from 'vitest';
 import {
-  addMonths,
   dayNumberLabel,
-  endOfMonth,
   endOfWeek,
-  isDate,
   monthGrid,
   rangeTitle,
   shiftDate,
@@ -78,7 +76,7 @@ describe('calendar dates', () => {
     expect(shiftDate('resource', 'week', '2026-11-24', -1)).toBe('2026-11-17');
     expect(shiftDate('resource', 'month', '2026-11-24', -1)).toBe('2026-10-24');
     expect(addMonths('2024-02-29', 12)).toBe('2025-02-28');
-    expect(endOfMonth('2026-02-10')).toBe('2026-02-28');
+    expect(monthEnd('2026-02-10')).toBe('2026-02-28');
   });
 
   it('titles the range on screen', () => {
@@ -93,9 +91,9 @@ describe('calendar dates', () => {
   });
 
   it('reads only real dates, and today in China Standard Time', () => {
-    expect(isDate('2026-02-28')).toBe(true);
-    expect(isDate('2026-02-30')).toBe(false);
-    expect(isDate('2026-2-3')).toBe(false);
+    expect(isBusinessDate('2026-02-28')).toBe(true);
+    expect(isBusinessDate('2026-02-30')).toBe(false);
+    expect(isBusinessDate('2026-2-3')).toBe(false);
     // 2026-11-23 17:00 UTC is already the 24th in Beijing.
     expect(todayDate(new Date('2026-11-23T17:00:00Z'))).toBe('2026-11-24');
     expect(todayDate(new Date('2026-11-23T15:59:00Z'))).toBe('2026-11-23');

@@ -3,8 +3,17 @@
  * packages/contract/src/business-time.ts), whatever the browser's time zone. Weeks start on Sunday
  * (docs/product.md "Calendar page", `WEEK_START`).
  */
-import { addDays, businessDate, daysBetween } from '@trackit/contract/business-time';
-import { WEEK_START, WEEKDAY_LABELS } from '@trackit/contract/constants';
+import {
+  addDays,
+  addMonths,
+  businessDate,
+  daysBetween,
+  monthEnd,
+  monthStart,
+  weekdayOf,
+  weekOf,
+} from '@trackit/contract/business-time';
+import { WEEKDAY_LABELS } from '@trackit/contract/constants';
 
 export const CALENDAR_VIEWS = ['month', 'week', 'day', 'resource'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
@@ -26,21 +35,8 @@ export interface DateRange {
   to: string;
 }
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether the text is a real calendar date (`2026-02-30` is not). */
-export const isDate = (value: string): boolean => {
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-};
-
 /** Today in business time. */
 export const todayDate = (now: Date = new Date()): string => businessDate(now);
-
-/** 0 is Sunday, as `Date.prototype.getDay`. */
-export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 export const weekdayLabel = (date: string): string => WEEKDAY_LABELS[weekdayOf(date)] ?? '';
 
@@ -49,26 +45,8 @@ export const isWeekend = (date: string): boolean => {
   return day === 0 || day === 6;
 };
 
-export const startOfWeek = (date: string): string => addDays(date, -((weekdayOf(date) - WEEK_START + 7) % 7));
-export const endOfWeek = (date: string): string => addDays(startOfWeek(date), 6);
-
-export const startOfMonth = (date: string): string => `${date.slice(0, 7)}-01`;
-export const endOfMonth = (date: string): string => {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  // Day 0 of the next month is the last day of this one.
-  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-};
-
-/** The same day `months` later, kept inside the target month (Jan 31 + 1 month → Feb 28). */
-export const addMonths = (date: string, months: number): string => {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7)) - 1 + months;
-  const first = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
-  const last = Number(endOfMonth(first).slice(8, 10));
-  const day = Math.min(Number(date.slice(8, 10)), last);
-  return `${first.slice(0, 8)}${String(day).padStart(2, '0')}`;
-};
+export const startOfWeek = (date: string): string => weekOf(date).from;
+export const endOfWeek = (date: string): string => weekOf(date).to;
 
 /** Every date from `from` to `to`, both included. */
 export const datesBetween = (from: string, to: string): string[] => {
@@ -80,7 +58,7 @@ export const sameMonth = (a: string, b: string): boolean => a.slice(0, 7) === b.
 
 /** The month grid of a date: whole weeks, Sunday first, from the week of the 1st to the week of the last day. */
 export const monthGrid = (date: string): string[][] => {
-  const days = datesBetween(startOfWeek(startOfMonth(date)), endOfWeek(endOfMonth(date)));
+  const days = datesBetween(startOfWeek(monthStart(date)), endOfWeek(monthEnd(date)));
   const weeks: string[][] = [];
   for (let index = 0; index < days.length; index += 7) weeks.push(days.slice(index, index + 7));
   return weeks;
@@ -90,14 +68,14 @@ export const monthGrid = (date: string): string[][] => {
 export const visibleRange = (view: CalendarView, span: ResourceSpan, date: string): DateRange => {
   switch (view) {
     case 'month':
-      return { from: startOfWeek(startOfMonth(date)), to: endOfWeek(endOfMonth(date)) };
+      return { from: startOfWeek(monthStart(date)), to: endOfWeek(monthEnd(date)) };
     case 'week':
       return { from: startOfWeek(date), to: endOfWeek(date) };
     case 'day':
       return { from: date, to: date };
     case 'resource':
       return span === 'month'
-        ? { from: startOfMonth(date), to: endOfMonth(date) }
+        ? { from: monthStart(date), to: monthEnd(date) }
         : { from: startOfWeek(date), to: endOfWeek(date) };
   }
 };

@@ -1,3 +1,4 @@
+import { businessClock, businessMinutes } from '@trackit/contract/business-time';
 import { describe, expect, it } from 'vitest';
 import { entryFixture, orderFixture, tripFixture } from './calendar.fixtures';
 import {
@@ -8,10 +9,8 @@ import {
   entryTimeText,
   isExpired,
   isStruck,
-  minutesOfDay,
   orderName,
   rankLabel,
-  timeOf,
   tripText,
 } from './calendar-display';
 
@@ -50,8 +49,8 @@ describe('calendar display rules', () => {
   it('reads times in China Standard Time whatever the browser zone', () => {
     const entry = entryFixture({ id: 1, model_id: 1, order_id: 1, date: '2026-11-24' }, ['09:30', '18:00']);
     expect(entry.start).toBe('2026-11-24T01:30:00.000Z');
-    expect(minutesOfDay(entry.start)).toBe(570);
-    expect(timeOf(entry.end)).toBe('18:00');
+    expect(businessMinutes(entry.start)).toBe(570);
+    expect(businessClock(entry.end)).toBe('18:00');
     expect(entryTimeText(entry)).toBe('2026-11-24 09:30–18:00');
     expect(chipTitle({ ...entry, status: 'reserved', rank: 1 }, '刘晓阳 · 春季新品')).toBe(
       '刘晓阳 · 春季新品 · 2026-11-24 09:30–18:00 · 已预留 · 第1选择',

@@ -3,7 +3,7 @@
  * solid, reserved outlined, pending dashed, rejected grey, cancelled struck through, expired faded with
  * 已过期; options with their rank (第1选择); trips as a hatched band with kind and place.
  */
-import { businessDate } from '@trackit/contract/business-time';
+import { businessClock, businessDate, businessDateTime } from '@trackit/contract/business-time';
 import type { CalendarEntry, CalendarOrder, CalendarTrip } from '@trackit/contract/calendar.schema';
 import {
   CALENDAR_BOOKING_STATUS_LABELS,
@@ -11,18 +11,8 @@ import {
   MODEL_TRIP_KIND_LABELS,
 } from '@trackit/contract/enums';
 
-const OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 86_400_000;
-
-/** Minutes since midnight, business time, of an instant (`09:30` → 570). */
-export const minutesOfDay = (instant: string): number =>
-  Math.floor(((((Date.parse(instant) + OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
-
 export const minutesToTime = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** `HH:mm` of an instant in business time. */
-export const timeOf = (instant: string): string => minutesToTime(minutesOfDay(instant));
 
 const timeTexts = new WeakMap<object, string>();
 
@@ -30,17 +20,13 @@ const timeTexts = new WeakMap<object, string>();
 export const entryTimeText = (entry: Pick<CalendarEntry, 'start' | 'end'>): string => {
   const known = timeTexts.get(entry);
   if (known !== undefined) return known;
-  const startDate = businessDate(new Date(entry.start));
-  const endDate = businessDate(new Date(entry.end));
-  const end = startDate === endDate ? timeOf(entry.end) : `${endDate} ${timeOf(entry.end)}`;
-  const text = `${startDate} ${timeOf(entry.start)}–${end}`;
+  const startDate = businessDate(entry.start);
+  const endDate = businessDate(entry.end);
+  const end = startDate === endDate ? businessClock(entry.end) : businessDateTime(entry.end);
+  const text = `${businessDateTime(entry.start)}–${end}`;
   timeTexts.set(entry, text);
   return text;
 };
-
-/** `2026-11-26 18:00` of an instant in business time. */
-export const instantText = (instant: string): string =>
-  `${businessDate(new Date(instant))} ${timeOf(instant)}`;
 
 /** 第1选择, 第2选择…; nothing for an entry without a rank (locked, released). */
 export const rankLabel = (rank: number | null): string | null => (rank ? `第${rank}选择` : null);

@@ -1,4 +1,5 @@
 import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
+import { businessDateTime } from '@trackit/contract/business-time';
 import type { CalendarEntry } from '@trackit/contract/calendar.schema';
 import { CALENDAR_BOOKING_STATUS_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
@@ -8,14 +9,7 @@ import { useNavigate } from 'react-router';
 import { useCanOpen } from '../../layouts/route-access';
 import styles from './calendar.module.css';
 import { useReleaseEntry } from './calendar.queries';
-import {
-  canRelease,
-  entryTimeText,
-  instantText,
-  isExpired,
-  rankLabel,
-  STATUS_COLORS,
-} from './calendar-display';
+import { canRelease, entryTimeText, isExpired, rankLabel, STATUS_COLORS } from './calendar-display';
 import { type CalendarIndex, modelLabel } from './calendar-layout';
 
 export interface OpenedEntry {
@@ -123,7 +117,7 @@ export function CalendarEntryPopover({
                 {
                   key: 'expiry',
                   label: isExpired(entry.status) ? '已于' : '保留至',
-                  children: `${instantText(entry.expires_at)}${isExpired(entry.status) ? ' 过期' : ''}`,
+                  children: `${businessDateTime(entry.expires_at)}${isExpired(entry.status) ? ' 过期' : ''}`,
                 },
               ]
             : []),

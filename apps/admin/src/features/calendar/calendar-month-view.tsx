@@ -1,9 +1,10 @@
+import { weekdayOf } from '@trackit/contract/business-time';
 import type { Calendar, CalendarEntry, CalendarTrip } from '@trackit/contract/calendar.schema';
 import { WEEKDAY_LABELS } from '@trackit/contract/constants';
 import { type MouseEvent, memo, useCallback, useMemo } from 'react';
 import styles from './calendar.module.css';
 import { cx, EntryChip, MoreButton, type OpenEntry, TripChip } from './calendar-chips';
-import { dayNumberLabel, monthGrid, sameMonth, weekdayOf } from './calendar-dates';
+import { dayNumberLabel, monthGrid, sameMonth } from './calendar-dates';
 import { chipText } from './calendar-display';
 import { type CalendarIndex, entriesOn, modelLabel, splitOverflow, tripsOn } from './calendar-layout';
 import { type DragSelection, isSelected } from './calendar-selection';

@@ -2,6 +2,7 @@
  * The calendar page's state in the address (view, date, filters), so Back, reload and a shared link show
  * the same calendar. A bad value costs only its own field; defaults are left out of the address.
  */
+import { isBusinessDate } from '@trackit/contract/business-time';
 import { CALENDAR_MAX_MODELS, type CalendarQueryInput } from '@trackit/contract/calendar.schema';
 import {
   CALENDAR_BOOKING_DISPLAY_STATUSES,
@@ -14,7 +15,6 @@ import { useSearchParams } from 'react-router';
 import {
   CALENDAR_VIEWS,
   type CalendarView,
-  isDate,
   RESOURCE_SPANS,
   type ResourceSpan,
   todayDate,
@@ -64,7 +64,7 @@ export function readCalendarSearch(params: URLSearchParams, today: string): Cale
     span: oneOf(RESOURCE_SPANS, params.get('span')) ?? DEFAULT_SPAN,
     show: oneOf(RESOURCE_SHOWS, params.get('show')) ?? DEFAULT_SHOW,
     order: oneOf(RESOURCE_ORDERS, params.get('order')) ?? DEFAULT_ORDER,
-    date: date && isDate(date) ? date : today,
+    date: date && isBusinessDate(date) ? date : today,
     model_id: [...new Set(ids)].slice(0, CALENDAR_MAX_MODELS),
     status: listOf(CALENDAR_BOOKING_DISPLAY_STATUSES, params.getAll('status')),
     job_type: listOf(JOB_TYPES, params.getAll('job_type')),

@@ -1,10 +1,10 @@
-import { businessDate } from '@trackit/contract/business-time';
+import { businessDate, businessMinutes } from '@trackit/contract/business-time';
 import type { CalendarEntry } from '@trackit/contract/calendar.schema';
 import { type CSSProperties, type MouseEvent, useEffect, useMemo, useRef } from 'react';
 import styles from './calendar.module.css';
 import { cx, EntryBlock, EntryChip, MoreButton, TripChip } from './calendar-chips';
 import { datesBetween, dayNumberLabel, visibleRange, weekdayLabel } from './calendar-dates';
-import { chipText, minutesOfDay, minutesToTime } from './calendar-display';
+import { chipText, minutesToTime } from './calendar-display';
 import {
   type CalendarIndex,
   capColumns,
@@ -38,10 +38,10 @@ interface TimedEntry extends TimedItem {
 
 const timedEntries = (entries: readonly CalendarEntry[]): TimedEntry[] =>
   entries.map((entry) => {
-    const start = minutesOfDay(entry.start);
+    const start = businessMinutes(entry.start);
     // An entry running past midnight ends at the bottom of its day.
     const sameDay = businessDate(new Date(entry.end)) === businessDate(new Date(entry.start));
-    const end = sameDay ? minutesOfDay(entry.end) : DAY_MINUTES;
+    const end = sameDay ? businessMinutes(entry.end) : DAY_MINUTES;
     return { id: entry.id, start, end: Math.max(end, start + 15), entry };
   });
 
@@ -247,7 +247,7 @@ export function CalendarTimeGrid({
               index={index}
               maxColumns={MAX_COLUMNS[view]}
               isToday={day === today}
-              nowMinutes={minutesOfDay(now.toISOString())}
+              nowMinutes={businessMinutes(now)}
               selection={selection}
               onOpenEntry={onOpenEntry}
               onPress={onPress}

@@ -4,7 +4,7 @@
  * only the parts drawn here; the page loads this module lazily, so no other page carries the library.
  */
 
-import { WEEKDAY_LABELS } from '@trackit/contract/constants';
+import { weekdayName } from '@trackit/contract/business-time';
 import type { Dashboard } from '@trackit/contract/dashboard.schema';
 import { formatYuan } from '@trackit/contract/money';
 import { Card, Col, Empty, Row } from 'antd';
@@ -20,7 +20,6 @@ import {
 import { type ComposeOption, type EChartsType, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useMemo, useRef } from 'react';
-import { weekdayOf } from '../calendar/calendar-dates';
 import styles from './dashboard.module.css';
 
 use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
@@ -47,7 +46,7 @@ export const jobsChartOption = (jobsByDay: Dashboard['jobs_by_day']): ChartOptio
   tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
   xAxis: {
     type: 'category',
-    data: jobsByDay.map((day) => `周${WEEKDAY_LABELS[weekdayOf(day.date)] ?? ''}`),
+    data: jobsByDay.map((day) => weekdayName(day.date)),
     axisTick: { alignWithLabel: true },
   },
   yAxis: { type: 'value', minInterval: 1 },

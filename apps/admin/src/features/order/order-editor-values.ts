@@ -5,6 +5,7 @@
  * typed until they are parsed (`parseYuan`), so 0.1 + 0.2 never happens.
  */
 
+import { addDays, addYears } from '@trackit/contract/business-time';
 import type { TaxRate } from '@trackit/contract/constants';
 import type { FeeKind, JobType, RenewalOption } from '@trackit/contract/enums';
 import type { ValidationErrorData } from '@trackit/contract/envelope';
@@ -127,12 +128,6 @@ export const orderEditorValues = (order: Order): OrderEditorValues => ({
   notes: order.notes,
 });
 
-const nextDate = (date: string): string => {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-};
-
 /** "Add next day": the day after the latest one, with its hours (or today with the usual hours). */
 export const nextDayDraft = (days: readonly DayDraft[], today: string): DayDraft => {
   const dated = days.filter((day): day is DayDraft & { date: string } => day.date !== null);
@@ -142,7 +137,7 @@ export const nextDayDraft = (days: readonly DayDraft[], today: string): DayDraft
   );
   if (!last) return { date: today, ...DEFAULT_DAY_HOURS };
   return {
-    date: nextDate(last.date),
+    date: addDays(last.date, 1),
     start_time: last.start_time ?? DEFAULT_DAY_HOURS.start_time,
     end_time: last.end_time ?? DEFAULT_DAY_HOURS.end_time,
   };
@@ -166,15 +161,12 @@ export const modelFeeDraft = (dayCount: number): FeeDraft => ({
 /** A new 肖像授权 line: for a year from the order's first day (or today). */
 export const usageFeeDraft = (firstDate: string | null, today: string): FeeDraft => {
   const start = firstDate ?? today;
-  const end = new Date(`${start}T00:00:00Z`);
-  end.setUTCFullYear(end.getUTCFullYear() + 1);
-  end.setUTCDate(end.getUTCDate() - 1);
   return {
     ...modelFeeDraft(1),
     kind: 'UsageFee',
     quantity: 1,
     start_date: start,
-    end_date: end.toISOString().slice(0, 10),
+    end_date: addDays(addYears(start, 1), -1),
   };
 };
 

@@ -18,8 +18,8 @@ import { orderDay, type SignedInMember, signInMemberWith, signInTeamByLevel } fr
 import { notifications } from '../notify/notify.tables';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { orders } from '../order/order.tables';
-import { calendarEntriesQuery } from './calendar.repository';
 import { calendarEntries } from './calendar.tables';
+import { calendarEntriesQuery } from './calendar-page.repository';
 
 type Headers = Record<string, string>;
 

@@ -1,51 +1,27 @@
 /**
- * The only file with the calendar domain's queries: the models' entries (one per model and working day of
- * an order), their ranks, conflicts and the option-expiry sweep. It reads the orders, models, members,
- * companies and trips the calendar shows, joined where one query beats N; it writes only its entries.
+ * The calendar entries' queries as the order domain changes them (one per model and working day of an
+ * order): the model locks, set-based writes, ranks on the order pages, promotion and conflicts. The
+ * calendar page reads in calendar-page.repository.ts, the option sweep in option-sweep.repository.ts,
+ * and what they share is in calendar-ranks.repository.ts. It reads the orders, models and trips it needs,
+ * joined where one query beats N; it writes only its entries.
  */
-import type { CalendarBookingDisplayStatus, CalendarBookingStatus, JobType } from '@trackit/contract/enums';
-import {
-  and,
-  asc,
-  eq,
-  getTableColumns,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { CalendarBookingStatus } from '@trackit/contract/enums';
+import { and, asc, eq, getTableColumns, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jsonRows } from '../../db/json-rows';
-import { companies } from '../company/company.tables';
 import { models, modelTrips } from '../model/model.tables';
 import { orders } from '../order/order.tables';
-import { memberships } from '../organization/organization.tables';
 import { calendarEntries as entries } from './calendar.tables';
-
-export type EntryRecord = typeof entries.$inferSelect;
-/** An entry with its rank among the live options of its model and day (null when it is not one). */
-export type RankedEntryRow = EntryRecord & { rank: number | null };
-
-/** What a page shows of an entry: the calendar reads only these (a month may hold thousands). */
-const SHOWN_ENTRY_COLUMNS = {
-  id: entries.id,
-  orderId: entries.orderId,
-  modelId: entries.modelId,
-  date: entries.date,
-  startAt: entries.startAt,
-  endAt: entries.endAt,
-  status: entries.status,
-  expiresAt: entries.expiresAt,
-  releasedAt: entries.releasedAt,
-};
-export type ShownEntryRow = Pick<EntryRecord, keyof typeof SHOWN_ENTRY_COLUMNS> & { rank: number | null };
+import {
+  type EntryRecord,
+  liveAt,
+  type RankedEntryRow,
+  rankedEntries,
+  SHOWN_ENTRY_COLUMNS,
+  type ShownEntryRow,
+  shownRanked,
+  unexpiredOptionAt,
+} from './calendar-ranks.repository';
 
 /** A model's working day. */
 export interface EntryPair {
@@ -70,18 +46,6 @@ export async function lockModelCalendars(tx: Database, modelIds: number[]): Prom
     sql`select pg_advisory_xact_lock(hashtext('calendar-model:' || "locked"."id")) from ${models} order by "locked"."id"`,
   );
 }
-
-/** A reserved option, never released, still before its expiry at `now`. */
-const unexpiredOptionAt = (now: Date) =>
-  and(eq(entries.status, 'reserved'), isNull(entries.releasedAt), gt(entries.expiresAt, now));
-
-/** A reserved option, never released, whose expiry has come at `now`: the sweep's work (shown expired). */
-const lapsedOptionAt = (now: Date) =>
-  and(eq(entries.status, 'reserved'), isNull(entries.releasedAt), lte(entries.expiresAt, now));
-
-/** A live option now: reserved and not past its expiry, or pending; never released. */
-const liveAt = (now: Date) =>
-  or(and(eq(entries.status, 'pending'), isNull(entries.releasedAt)), unexpiredOptionAt(now));
 
 /**
  * An option as the database last recorded it (not released), whatever the clock says: what promotion
@@ -109,58 +73,6 @@ const plannedRows = (planned: PlannedEntry[]) =>
       end_at: day.endAt.toISOString(),
     })),
   );
-
-/** Whether an entry is a live option now, never null (a partition key of the ranks). */
-const liveNow = (now: Date) => sql<boolean>`coalesce(${liveAt(now)}, false)`;
-
-/**
- * The entries among `scope` with their rank (1, 2, … by when they were placed) among the live options of
- * their model and day, null when they are not one, and whether `shown` holds them. `scope` must hold every
- * entry of each (model, day) it holds, so every option is counted whatever `shown` leaves out. The window
- * runs once over the scope and the caller keeps the shown rows: joined back by id instead, a planner with
- * stale statistics (a draft's entries just saved; PGlite has no autovacuum) ran the window once per row,
- * 3,000 × 4,800 rows for the largest order (docs/benchmarks.md "The largest order").
- */
-function rankedEntries<Columns extends Record<string, PgColumn>>(
-  db: Database,
-  columns: Columns,
-  scope: SQL | undefined,
-  shown: SQL | undefined,
-  now: Date,
-) {
-  const live = liveNow(now);
-  return db
-    .select({
-      ...columns,
-      rank: sql<
-        number | null
-      >`case when ${live} then (row_number() over (partition by ${entries.modelId}, ${entries.date}, ${live} order by ${entries.placedAt}, ${entries.id}))::int end`.as(
-        'rank',
-      ),
-      shown: sql<boolean>`coalesce(${shown ?? sql`true`}, false)`.as('shown'),
-    })
-    .from(entries)
-    .where(scope)
-    .as('ranked');
-}
-
-/** The ranked entries `shown` holds, with what a page shows of them, read from their subquery. */
-const shownRanked = (db: Database, ranked: ReturnType<typeof rankedEntries<typeof SHOWN_ENTRY_COLUMNS>>) =>
-  db
-    .select({
-      id: ranked.id,
-      orderId: ranked.orderId,
-      modelId: ranked.modelId,
-      date: ranked.date,
-      startAt: ranked.startAt,
-      endAt: ranked.endAt,
-      status: ranked.status,
-      expiresAt: ranked.expiresAt,
-      releasedAt: ranked.releasedAt,
-      rank: ranked.rank,
-    })
-    .from(ranked)
-    .where(sql`${ranked.shown}`);
 
 /**
  * An entry of the order per planned day, all with `status`, placed at `placedAt` and lapsing at
@@ -487,188 +399,4 @@ export async function findRankedEntry(
   if (!row) return undefined;
   const { shown: _, ...ranks } = row;
   return ranks;
-}
-
-// ---- The calendar page ----
-
-export interface CalendarFilter {
-  from: string;
-  to: string;
-  modelIds?: number[] | undefined;
-  statuses?: CalendarBookingDisplayStatus[] | undefined;
-  jobTypes?: JobType[] | undefined;
-  ownerMembershipId?: number | undefined;
-}
-
-/** Entries shown with a display status (`expired`: a reserved option past its expiry). */
-function displayStatusCondition(status: CalendarBookingDisplayStatus, now: Date): SQL | undefined {
-  const expired = and(
-    eq(entries.status, 'reserved'),
-    or(isNotNull(entries.releasedAt), lte(entries.expiresAt, now)),
-  );
-  switch (status) {
-    case 'expired':
-      return expired;
-    case 'reserved':
-      return unexpiredOptionAt(now);
-    default:
-      return eq(entries.status, status);
-  }
-}
-
-/** The entries the calendar shows: in the date range, by the filter. */
-function calendarWhere(teamId: number, filter: CalendarFilter, now: Date): SQL | undefined {
-  const byOrder =
-    filter.jobTypes?.length || filter.ownerMembershipId !== undefined
-      ? sql`exists (select 1 from "orders" where "orders"."id" = ${entries.orderId} and "orders"."team_id" = ${teamId} and ${and(
-          filter.jobTypes?.length ? inArray(orders.jobType, filter.jobTypes) : undefined,
-          filter.ownerMembershipId !== undefined
-            ? eq(orders.ownerMembershipId, filter.ownerMembershipId)
-            : undefined,
-        )})`
-      : undefined;
-  return and(
-    eq(entries.teamId, teamId),
-    gte(entries.date, filter.from),
-    lte(entries.date, filter.to),
-    filter.modelIds?.length ? inArray(entries.modelId, filter.modelIds) : undefined,
-    filter.statuses?.length
-      ? or(...filter.statuses.map((status) => displayStatusCondition(status, now)))
-      : undefined,
-    byOrder,
-  );
-}
-
-/**
- * The calendar's entries, ranked among every live option of their model and day (also those the filter
- * leaves out), by date, model and start. The query itself, so a test can EXPLAIN it.
- */
-export function calendarEntriesQuery(db: Database, teamId: number, filter: CalendarFilter, now: Date) {
-  const ranked = rankedEntries(
-    db,
-    SHOWN_ENTRY_COLUMNS,
-    and(
-      eq(entries.teamId, teamId),
-      gte(entries.date, filter.from),
-      lte(entries.date, filter.to),
-      filter.modelIds?.length ? inArray(entries.modelId, filter.modelIds) : undefined,
-    ),
-    calendarWhere(teamId, filter, now),
-    now,
-  );
-  return shownRanked(db, ranked).orderBy(
-    asc(ranked.date),
-    asc(ranked.modelId),
-    asc(ranked.startAt),
-    asc(ranked.id),
-  );
-}
-
-export function listCalendarEntries(
-  db: Database,
-  teamId: number,
-  filter: CalendarFilter,
-  now: Date,
-): Promise<ShownEntryRow[]> {
-  return calendarEntriesQuery(db, teamId, filter, now);
-}
-
-/** The orders of the calendar's entries, once each, with company name and owner. */
-export function listCalendarOrders(db: Database, teamId: number, filter: CalendarFilter, now: Date) {
-  const shown = db
-    .selectDistinct({ orderId: entries.orderId })
-    .from(entries)
-    .where(calendarWhere(teamId, filter, now));
-  return db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      title: orders.title,
-      status: orders.status,
-      lastDate: orders.lastDate,
-      jobType: orders.jobType,
-      companyName: companies.name,
-      ownerMembershipId: orders.ownerMembershipId,
-      ownerNickname: memberships.nickname,
-    })
-    .from(orders)
-    .leftJoin(companies, and(eq(companies.id, orders.companyId), eq(companies.teamId, orders.teamId)))
-    .leftJoin(
-      memberships,
-      and(eq(memberships.id, orders.ownerMembershipId), eq(memberships.teamId, orders.teamId)),
-    )
-    .where(and(eq(orders.teamId, teamId), inArray(orders.id, shown)))
-    .orderBy(asc(orders.id));
-}
-
-/** The trips of these models overlapping [from, to]. */
-export function listModelTripsBetween(
-  db: Database,
-  teamId: number,
-  /** Undefined: every model of the team (trips are few; a model away shows even without bookings). */
-  modelIds: number[] | undefined,
-  from: string,
-  to: string,
-) {
-  if (modelIds?.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: modelTrips.id,
-      modelId: modelTrips.modelId,
-      kind: modelTrips.kind,
-      startDate: modelTrips.startDate,
-      endDate: modelTrips.endDate,
-      place: modelTrips.place,
-    })
-    .from(modelTrips)
-    .where(
-      and(
-        eq(modelTrips.teamId, teamId),
-        modelIds ? inArray(modelTrips.modelId, modelIds) : undefined,
-        lte(modelTrips.startDate, to),
-        gte(modelTrips.endDate, from),
-      ),
-    )
-    .orderBy(asc(modelTrips.startDate), asc(modelTrips.modelId), asc(modelTrips.id));
-}
-
-/** The team's models among `modelIds`: names, for the calendar's rows. */
-export function listModelNames(db: Database, teamId: number, modelIds: number[]) {
-  if (modelIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: models.id, name: models.name, englishName: models.englishName })
-    .from(models)
-    .where(and(eq(models.teamId, teamId), inArray(models.id, modelIds)))
-    .orderBy(asc(models.id));
-}
-
-// ---- The option-expiry sweep (across teams by nature; each write scoped to the row's team) ----
-
-/** Teams and models with options past their expiry that no sweep has released yet. */
-export function listLapsedOptionModels(db: Database, now: Date, limit: number) {
-  return db
-    .selectDistinct({ teamId: entries.teamId, modelId: entries.modelId })
-    .from(entries)
-    .where(lapsedOptionAt(now))
-    .orderBy(asc(entries.teamId), asc(entries.modelId))
-    .limit(limit);
-}
-
-/** The (model, day) of the team's lapsed options of these models. */
-export function listLapsedOptionPairs(tx: Database, teamId: number, modelIds: number[], now: Date) {
-  return tx
-    .selectDistinct({ modelId: entries.modelId, date: entries.date })
-    .from(entries)
-    .where(and(eq(entries.teamId, teamId), inArray(entries.modelId, modelIds), lapsedOptionAt(now)))
-    .orderBy(asc(entries.modelId), asc(entries.date));
-}
-
-/** The lapsed options of these models are released as of their expiry (still `reserved`: shown expired). */
-export async function releaseLapsedOptions(tx: Database, teamId: number, modelIds: number[], now: Date) {
-  const rows = await tx
-    .update(entries)
-    .set({ releasedAt: sql`${entries.expiresAt}`, updatedAt: now })
-    .where(and(eq(entries.teamId, teamId), inArray(entries.modelId, modelIds), lapsedOptionAt(now)))
-    .returning({ id: entries.id });
-  return rows.length;
 }

@@ -16,22 +16,14 @@ import { notifyMembers } from '../notify/notify.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { holdsLevel } from '../permission/permission.service';
 import {
-  type CalendarFilter,
   deleteEntries,
   type EntryPair,
-  type EntryRecord,
   expiryFromPlacement,
   findEntry,
   findLockedOverlap,
   findRankedEntry,
   insertEntries,
-  listCalendarEntries,
-  listCalendarOrders,
   listFirstOptions,
-  listLapsedOptionModels,
-  listLapsedOptionPairs,
-  listModelNames,
-  listModelTripsBetween,
   listOrderEntryRecords,
   listOtherLiveOptions,
   listRankedEntriesOfOrders,
@@ -42,15 +34,26 @@ import {
   moveEntries,
   type PlannedEntry,
   placeEntriesAgain,
-  type RankedEntryRow,
-  releaseLapsedOptions as releaseLapsedOptionRows,
   releaseOrderEntryRows,
-  type ShownEntryRow,
   setOrderOptionExpiry,
   updateEntry,
 } from './calendar.repository';
+import {
+  type CalendarFilter,
+  listCalendarEntries,
+  listCalendarOrders,
+  listModelNames,
+  listModelTripsBetween,
+} from './calendar-page.repository';
+import type { EntryRecord, RankedEntryRow, ShownEntryRow } from './calendar-ranks.repository';
+import {
+  listLapsedOptionModels,
+  listLapsedOptionPairs,
+  releaseLapsedOptions as releaseLapsedOptionRows,
+} from './option-sweep.repository';
 
-export type { PlannedEntry, RankedEntryRow, ShownEntryRow } from './calendar.repository';
+export type { PlannedEntry } from './calendar.repository';
+export type { RankedEntryRow, ShownEntryRow } from './calendar-ranks.repository';
 
 export interface CalendarDeps {
   db: Database;

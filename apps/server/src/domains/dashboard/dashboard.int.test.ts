@@ -1,4 +1,4 @@
-import { addDays, businessDate } from '@trackit/contract/business-time';
+import { addDays, businessDate, monthEnd, weekOf } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
 import type { Dashboard } from '@trackit/contract/dashboard.schema';
 import type { Model } from '@trackit/contract/model.schema';
@@ -18,7 +18,7 @@ import {
 import { memberships } from '../organization/organization.tables';
 import { packagePicks, packages, packageViews } from '../package/package.tables';
 import { shareLinks } from '../share/share.tables';
-import { monthEnd, valueByDay, weekOf } from './dashboard.service';
+import { valueByDay } from './dashboard.service';
 
 type Headers = Record<string, string>;
 const HOUR_MS = 3_600_000;

@@ -3,7 +3,7 @@
  * statements run side by side. Dates are business dates (packages/contract/src/business-time.ts); weeks
  * run Sunday to Saturday; a booked order is one stored confirmed (completed included) or billed.
  */
-import { addDays, businessDate } from '@trackit/contract/business-time';
+import { addDays, businessDate, monthEnd, monthStart, weekOf } from '@trackit/contract/business-time';
 import type { Dashboard } from '@trackit/contract/dashboard.schema';
 import { cappedSum } from '@trackit/contract/money';
 import { OPTIONS_EXPIRING_SOON_HOURS } from '@trackit/contract/order.schema';
@@ -22,18 +22,6 @@ const HOUR_MS = 3_600_000;
 export const DASHBOARD_ACTIVITY_DAYS = 7;
 /** Usage licences ending from today to this many days ahead are counted. */
 export const DASHBOARD_LICENCE_DAYS = 30;
-
-/** The last day of the month `date` (YYYY-MM-DD) is in. */
-export function monthEnd(date: string): string {
-  const end = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 0));
-  return end.toISOString().slice(0, 10);
-}
-
-/** The Sunday..Saturday week of `date`. */
-export function weekOf(date: string): { from: string; to: string } {
-  const from = addDays(date, -new Date(`${date}T00:00:00Z`).getUTCDay());
-  return { from, to: addDays(from, 6) };
-}
 
 /**
  * Cumulative value per day of month 1..31: `this_month` up to `todayDay` (null after), `last_month` up to
@@ -65,9 +53,9 @@ export async function getDashboard(deps: DashboardDeps, auth: AuthContext): Prom
   const now = deps.clock();
   const today = businessDate(now);
   const week = weekOf(today);
-  const thisMonth = { from: `${today.slice(0, 8)}01`, to: monthEnd(today) };
+  const thisMonth = { from: monthStart(today), to: monthEnd(today) };
   const lastMonthTo = addDays(thisMonth.from, -1);
-  const lastMonth = { from: `${lastMonthTo.slice(0, 8)}01`, to: lastMonthTo };
+  const lastMonth = { from: monthStart(lastMonthTo), to: lastMonthTo };
   // The grants were read for the access check of this request: no further round trip.
   const manages = await holdsLevel(deps, auth, 'my_bill', 'manage');
 

@@ -4,6 +4,7 @@
  * model.service.ts. Each write and its operation-log entry commit in one transaction.
  */
 
+import { businessDate } from '@trackit/contract/business-time';
 import { GENDER_LABELS, MODEL_STATUS_LABELS, SIZE_LABELS } from '@trackit/contract/enums';
 import {
   MEASUREMENT_FIELDS,
@@ -12,7 +13,6 @@ import {
   type ModelCreate,
   type ModelUpdate,
 } from '@trackit/contract/model.schema';
-import { chinaDate } from '@trackit/contract/model-age';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
@@ -160,7 +160,7 @@ async function checkFields(
   input: ModelUpdate,
   stored: ModelRecord | undefined,
 ): Promise<void> {
-  const [issue] = modelRuleIssues(input, stored, chinaDate(deps.clock()));
+  const [issue] = modelRuleIssues(input, stored, businessDate(deps.clock()));
   if (issue) throw invalid(issue.field, issue.message);
   if (input.manager_member_id && !(await findTeamMember(tx, auth.teamId, input.manager_member_id))) {
     throw new AppError('notFound', { message: MODEL_MESSAGES.memberNotFound });
@@ -259,7 +259,7 @@ export async function insertNewModels(
       .map((model) => ({
         teamId: auth.teamId,
         modelId: model.id,
-        measuredOn: chinaDate(now),
+        measuredOn: businessDate(now),
         measuredAt: now,
         membershipId: auth.membershipId,
         ...measurementOf(model),
@@ -332,7 +332,7 @@ export async function updateModel(
         await insertMeasurement(tx, {
           teamId: auth.teamId,
           modelId,
-          measuredOn: chinaDate(now),
+          measuredOn: businessDate(now),
           measuredAt: now,
           membershipId: auth.membershipId,
           ...measurementOf({ ...stored, ...values }),

@@ -1,7 +1,8 @@
+import { businessDate } from '@trackit/contract/business-time';
 import type { PermissionLevel } from '@trackit/contract/enums';
 import type { Folder } from '@trackit/contract/folder.schema';
 import type { Measurement, Model, Trip } from '@trackit/contract/model.schema';
-import { chinaDate, yearsBefore } from '@trackit/contract/model-age';
+import { yearsBefore } from '@trackit/contract/model-age';
 import { nationalIdCheckChar } from '@trackit/contract/patterns';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +64,7 @@ describe('models', () => {
   afterAll(() => t.close());
 
   it('creates a model with every field, its first measurements and a log entry', async () => {
-    const birthday = yearsBefore(chinaDate(t.clock.now()), 25);
+    const birthday = yearsBefore(businessDate(t.clock.now()), 25);
     const res = await create({
       name: '  刘晓阳 ',
       english_name: 'Sunny Liu',
@@ -262,7 +263,7 @@ describe('models', () => {
   });
 
   it('filters by height, weight and age ranges at their edges, ranges of a field ORed', async () => {
-    const today = chinaDate(t.clock.now());
+    const today = businessDate(t.clock.now());
     const made: Record<string, number> = {};
     const rows: [string, number, number, number][] = [
       ['边界167', 167, 44, 17],
@@ -396,7 +397,7 @@ describe('models', () => {
     const history = await api<Measurement[]>('GET', `${path}/measurements`);
     expect(history.headers.get('x-total')).toBe('2');
     expect(history.body.data).toMatchObject([
-      { height: 175, bust: 80, waist: 61, measured_on: chinaDate(t.clock.now()) },
+      { height: 175, bust: 80, waist: 61, measured_on: businessDate(t.clock.now()) },
       { height: 175, bust: 80, waist: null },
     ]);
   });

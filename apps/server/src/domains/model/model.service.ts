@@ -5,6 +5,7 @@
  * is never answered and never written.
  */
 
+import { businessDate } from '@trackit/contract/business-time';
 import { DUPLICATE_MATCHES_MAX } from '@trackit/contract/constants';
 import type { PageQuery } from '@trackit/contract/envelope';
 import {
@@ -13,7 +14,7 @@ import {
   type ModelFilter,
   type ModelQuery,
 } from '@trackit/contract/model.schema';
-import { birthdayBounds, chinaDate } from '@trackit/contract/model-age';
+import { birthdayBounds } from '@trackit/contract/model-age';
 import { levelAllows } from '@trackit/contract/permissions';
 import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
 import type { Database } from '../../db/client';
@@ -63,7 +64,7 @@ async function view(deps: ModelDeps, row: ModelRow, showIdNumber: boolean): Prom
     const signed = await signFile(deps, row.cover);
     coverThumbUrl = signed.thumbUrl ?? signed.previewUrl;
   }
-  return { row, coverThumbUrl, today: chinaDate(deps.clock()), showIdNumber };
+  return { row, coverThumbUrl, today: businessDate(deps.clock()), showIdNumber };
 }
 
 export async function reread(deps: ModelDeps, auth: AuthContext, modelId: number, showIdNumber: boolean) {
@@ -165,7 +166,7 @@ export function toListFilter(query: ModelFilter, today: string): ModelListFilter
 
 /** GET /v1/models: filtered and paged in the database. */
 export async function listTeamModels(deps: ModelDeps, auth: AuthContext, query: ModelQuery) {
-  const filter = toListFilter(query, chinaDate(deps.clock()));
+  const filter = toListFilter(query, businessDate(deps.clock()));
   const [manage, { rows, total }] = await Promise.all([
     canManage(deps, auth),
     listModels(deps.db, auth.teamId, filter, pageWindow(query)),

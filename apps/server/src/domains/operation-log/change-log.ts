@@ -5,7 +5,7 @@
  * the record before and what the update sets; records named by id (a member, a company, a contact, a
  * department or role) are shown by name, all of them looked up in one query.
  */
-import { businessClock, businessDate } from '@trackit/contract/business-time';
+import { businessDateTime } from '@trackit/contract/business-time';
 import { MESSAGES } from '@trackit/contract/messages';
 import { formatYuan } from '@trackit/contract/money';
 import type { FieldChange } from '@trackit/contract/operation-log.schema';
@@ -52,7 +52,7 @@ export const shown = {
     (value: V) =>
       labels[value],
   /** An instant in business time: `2026-12-23 18:00`. */
-  time: (at: Date) => `${businessDate(at)} ${businessClock(at)}`,
+  time: (at: Date) => businessDateTime(at),
   yesNo: (value: boolean) => (value ? '是' : '否'),
   member: { reference: 'member' },
   company: { reference: 'company' },

@@ -2,6 +2,7 @@
  * The operation log (docs/product.md §10 "Operation log"): the one way every domain records what a
  * member did, in the transaction of the change itself, and the team's log page.
  */
+import { dayBounds } from '@trackit/contract/business-time';
 import type { RecordStatus } from '@trackit/contract/enums';
 import {
   type FieldChange,
@@ -135,11 +136,7 @@ export interface OperationLogDeps {
   db: Database;
 }
 
-const DAY_MS = 86_400_000;
-/** The filter's dates are days in China time (the agencies' time zone). */
-const startOfChinaDay = (date: string) => new Date(`${date}T00:00:00+08:00`);
-
-/** GET /v1/operation_logs: the caller's team's log, newest first. */
+/** GET /v1/operation_logs: the caller's team's log, newest first; the filter's dates are business days. */
 export function listTeamOperations(deps: OperationLogDeps, auth: AuthContext, query: OperationLogQuery) {
   return listOperationLogs(
     deps.db,
@@ -147,8 +144,8 @@ export function listTeamOperations(deps: OperationLogDeps, auth: AuthContext, qu
     {
       actions: query.action,
       membershipId: query.membership_id,
-      from: query.from ? startOfChinaDay(query.from) : undefined,
-      before: query.to ? new Date(startOfChinaDay(query.to).getTime() + DAY_MS) : undefined,
+      from: query.from ? dayBounds(query.from).from : undefined,
+      before: query.to ? dayBounds(query.to).before : undefined,
     },
     pageWindow(query),
   );

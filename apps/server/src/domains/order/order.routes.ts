@@ -1,4 +1,4 @@
-import { businessDate } from '@trackit/contract/business-time';
+import { fileNameDate } from '@trackit/contract/business-time';
 import type { Endpoints } from '@trackit/contract/endpoints';
 import { XLSX_CONTENT_TYPE } from '@trackit/contract/model-sheet.schema';
 import type { Config } from '../../config';
@@ -35,7 +35,7 @@ export function orderRoutes(deps: OrderRouteDeps): Handlers<Endpoints['order']> 
       const { items, exportedAt } = await exportTeamOrders(deps, auth, query);
       return sendAttachment(reply, {
         contentType: XLSX_CONTENT_TYPE,
-        fileName: `订单_${businessDate(exportedAt).replaceAll('-', '')}.xlsx`,
+        fileName: `订单_${fileNameDate(exportedAt)}.xlsx`,
         content: await buildOrderWorkbook(items.map(presentOrderListItem), exportedAt),
       });
     },

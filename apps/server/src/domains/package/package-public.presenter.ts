@@ -3,7 +3,8 @@
  * the fields its package chose, from the list of fields that may ever be shown (SHARE_FIELDS). The
  * model's mobile, WeChat, national ID, notes and the agency's ids of people never reach these shapes.
  */
-import { ageOn, chinaDate } from '@trackit/contract/model-age';
+import { businessDate } from '@trackit/contract/business-time';
+import { ageOn } from '@trackit/contract/model-age';
 import type { ShareFacts, ShareField } from '@trackit/contract/share';
 import type { PublicModelCard, PublicModelDetail, PublicPackage } from '@trackit/contract/share.schema';
 import { countryName } from '../country/country.service';
@@ -81,7 +82,7 @@ function presentCard(view: ShownModelView, fields: readonly ShareField[], today:
 }
 
 export function presentPublicPackage(data: PublicPackageData): PublicPackage {
-  const today = chinaDate(data.now);
+  const today = businessDate(data.now);
   return {
     title: data.pkg.title,
     message: data.pkg.message,
@@ -95,7 +96,7 @@ export function presentPublicPackage(data: PublicPackageData): PublicPackage {
 
 export function presentPublicModel(data: PublicModelData): PublicModelDetail {
   return {
-    ...presentCard(data.view, data.pkg.fields, chinaDate(data.now)),
+    ...presentCard(data.view, data.pkg.fields, businessDate(data.now)),
     package_title: data.pkg.title,
     team_name: data.teamName,
     fields: data.pkg.fields,

@@ -5,7 +5,7 @@
  * preview here (the typecheck asks for it). An unknown, revoked or expired id gets no preview (and a 404).
  */
 
-import { chinaDate } from '@trackit/contract/model-age';
+import { businessDate } from '@trackit/contract/business-time';
 import { sliceText, textLength } from '@trackit/contract/patterns';
 import { SHARE_PREVIEW_FIELDS, type ShareLinkKind, shareFacts } from '@trackit/contract/share';
 import type { FastifyRequest } from 'fastify';
@@ -33,7 +33,7 @@ const SHARE_PREVIEWS: { readonly [K in ShareLinkKind]: PreviewOf } = {
     if (itemId !== null) {
       const model = await getPublicPackageModel(deps, shareId, itemId);
       const facts = shareFacts(
-        publicFacts(model.view.shown.model, model.pkg.fields, chinaDate(model.now)),
+        publicFacts(model.view.shown.model, model.pkg.fields, businessDate(model.now)),
         SHARE_PREVIEW_FIELDS,
       )
         .map((fact) => `${fact.label} ${fact.value}`)

@@ -3,6 +3,7 @@
  * the photos read from storage at print size, and the PDF drawn by the layout. Reads only: nothing is
  * written, so nothing is logged.
  */
+import { businessDate } from '@trackit/contract/business-time';
 import {
   COMP_CARD_MESSAGES,
   type CompCardQuery,
@@ -11,7 +12,6 @@ import {
   defaultCompCardPhotos,
 } from '@trackit/contract/comp-card';
 import { MODEL_MESSAGES } from '@trackit/contract/model.schema';
-import { chinaDate } from '@trackit/contract/model-age';
 import { loadPdfFonts } from '../../../documents/pdf-fonts';
 import { AppError } from '../../../http/app-error';
 import type { AuthContext } from '../../../http/auth-context';
@@ -92,7 +92,7 @@ export async function makeCompCard(
   const model = presentModel({
     row,
     coverThumbUrl: null,
-    today: chinaDate(deps.clock()),
+    today: businessDate(deps.clock()),
     showIdNumber: false,
   });
   const [agency, fonts] = await Promise.all([getTeamName(deps.db, auth.teamId), loadPdfFonts()]);

@@ -1,5 +1,5 @@
+import { businessDate } from '@trackit/contract/business-time';
 import type { Model } from '@trackit/contract/model.schema';
-import { chinaDate } from '@trackit/contract/model-age';
 import type { ModelImportResult } from '@trackit/contract/model-sheet.schema';
 import { nationalIdCheckChar } from '@trackit/contract/patterns';
 import type ExcelJS from 'exceljs';
@@ -72,7 +72,7 @@ describe('model export', () => {
     expect(res.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    const filename = `模特-${chinaDate(t.clock.now())}.xlsx`;
+    const filename = `模特-${businessDate(t.clock.now())}.xlsx`;
     const disposition = res.headers.get('content-disposition') ?? '';
     expect(disposition).toMatch(/^attachment; /);
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(filename)}`);

@@ -3,9 +3,10 @@
  * order, as an .xlsx streamed to the client. Only the ids are read at once; the rows are read and
  * written in batches, so a team of 100,000 models never sits in memory.
  */
+
 import { PassThrough } from 'node:stream';
+import { businessDate } from '@trackit/contract/business-time';
 import type { Model, ModelFilter } from '@trackit/contract/model.schema';
-import { chinaDate } from '@trackit/contract/model-age';
 import { XLSX_CONTENT_TYPE } from '@trackit/contract/model-sheet.schema';
 import type { AuthContext } from '../../../http/auth-context';
 import type { MadeFile } from '../../../http/content-disposition';
@@ -27,7 +28,7 @@ export async function exportModels(
   auth: AuthContext,
   filter: ModelFilter,
 ): Promise<MadeFile> {
-  const today = chinaDate(deps.clock());
+  const today = businessDate(deps.clock());
   const [manage, ids] = await Promise.all([
     canManage(deps, auth),
     listModelIds(deps.db, auth.teamId, toListFilter(filter, today)),

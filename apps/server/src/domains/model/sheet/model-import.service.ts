@@ -5,7 +5,9 @@
  * their cell. A dry run answers that preview; otherwise the valid rows are created through the service's
  * own creation, in one transaction with their log entries.
  */
+
 import type { Readable } from 'node:stream';
+import { businessDate } from '@trackit/contract/business-time';
 import { ERROR_CATALOGUE } from '@trackit/contract/error-codes';
 import {
   MODEL_MESSAGES,
@@ -13,7 +15,6 @@ import {
   type ModelUpdate,
   modelCreateSchema,
 } from '@trackit/contract/model.schema';
-import { chinaDate } from '@trackit/contract/model-age';
 import {
   MODEL_SHEET_LIMITS,
   MODEL_SHEET_MESSAGES,
@@ -210,7 +211,7 @@ export async function importModels(
     });
     deps.log.debug({ bytes: file.length }, 'model import: reading the file');
     const sheet = await readModelSheet(file, IMPORT_COLUMNS, { signal, progress });
-    const context = { manage: await canManage(deps, auth), today: chinaDate(now) };
+    const context = { manage: await canManage(deps, auth), today: businessDate(now) };
     throwIfAborted(signal);
     return { sheet, rows: sheet.rows.map((row) => checkRow(row, sheet.columns, context)) };
   };

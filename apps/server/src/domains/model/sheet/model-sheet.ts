@@ -3,6 +3,7 @@
  * each with its Chinese header, how a model's value is written into a cell, and (for the columns a person
  * fills in) how a cell's text is read back into the field the contract's schema validates.
  */
+import { spreadsheetDate, spreadsheetTime } from '@trackit/contract/business-time';
 import { LETTERS } from '@trackit/contract/constants';
 import {
   GENDER_LABELS,
@@ -21,7 +22,7 @@ import {
   type ModelCreate,
 } from '@trackit/contract/model.schema';
 import { MODEL_SHEET_LIMITS, MODEL_SHEET_MESSAGES } from '@trackit/contract/model-sheet.schema';
-import { excelDate, excelDateTime, type WorkbookColumn } from '../../../documents/workbook';
+import type { WorkbookColumn } from '../../../documents/workbook';
 import { listCountries } from '../../country/country.service';
 
 /** A cell's text read as a field's value, or why it cannot be one. */
@@ -160,7 +161,7 @@ const day = (field: 'birthday' | 'contract_start' | 'contract_end', example: str
   header: MODEL_FIELD_LABELS[field],
   width: 13,
   format: 'date',
-  write: (model) => excelDate(model[field]),
+  write: (model) => spreadsheetDate(model[field]),
   import: { field, hint: '日期，如 2001-02-03 或 2001/2/3', example, read: asDate },
 });
 
@@ -170,7 +171,7 @@ const instant = (key: 'last_measured_at' | 'created_at' | 'updated_at', header: 
   header,
   width: 17,
   format: 'dateTime',
-  write: (model) => excelDateTime(model[key]),
+  write: (model) => spreadsheetTime(model[key]),
 });
 
 /**

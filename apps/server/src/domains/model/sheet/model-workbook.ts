@@ -4,7 +4,9 @@
  * whatever the file says (`xlsx-reader.ts`), so a large or crafted file never sits whole in memory nor
  * makes the server walk through more than a sheet can hold.
  */
+
 import type { Writable } from 'node:stream';
+import { spreadsheetDateText } from '@trackit/contract/business-time';
 import type { Model } from '@trackit/contract/model.schema';
 import { MODEL_SHEET_LIMITS, MODEL_SHEET_MESSAGES } from '@trackit/contract/model-sheet.schema';
 import { textLength } from '@trackit/contract/patterns';
@@ -129,7 +131,7 @@ const tidy = (value: number) => String(Number(value.toPrecision(12)));
  */
 export function cellText(value: CellValue, numFmt?: string): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  if (value instanceof Date) return spreadsheetDateText(value);
   if (typeof value === 'number') return numFmt?.includes('%') ? `${tidy(value * 100)}%` : tidy(value);
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';

@@ -4,15 +4,10 @@
  * decimals, worked out from the answer's fen; an order whose fees the caller may not see (`totals` null)
  * leaves them empty. At most ORDER_EXPORT_MAX_ROWS rows, so the workbook is built in memory.
  */
+import { spreadsheetDate, spreadsheetTime } from '@trackit/contract/business-time';
 import { APPROVAL_STATUS_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { ORDER_STATUS_LABELS, type OrderListItem } from '@trackit/contract/order.schema';
-import {
-  excelDate,
-  excelDateTime,
-  excelYuan,
-  type WorkbookColumn,
-  workbookBuffer,
-} from '../../../documents/workbook';
+import { excelYuan, type WorkbookColumn, workbookBuffer } from '../../../documents/workbook';
 
 const SHEET = '订单';
 
@@ -39,15 +34,15 @@ const ORDER_COLUMNS: readonly WorkbookColumn<OrderListItem>[] = [
     width: 10,
     write: (order) => (order.job_type ? JOB_TYPE_LABELS[order.job_type] : ''),
   },
-  { header: '首日', width: 12, format: 'date', write: (order) => excelDate(order.first_date) },
-  { header: '末日', width: 12, format: 'date', write: (order) => excelDate(order.last_date) },
+  { header: '首日', width: 12, format: 'date', write: (order) => spreadsheetDate(order.first_date) },
+  { header: '末日', width: 12, format: 'date', write: (order) => spreadsheetDate(order.last_date) },
   { header: '天数', width: 6, write: (order) => order.day_count },
   { header: '模特', width: 30, write: (order) => order.models.map((model) => model.name).join('、') },
   { header: '负责人', width: 10, write: (order) => order.owner?.nickname ?? '' },
   money('不含税金额', 'subtotal'),
   money('税额', 'tax'),
   money('合计', 'total'),
-  { header: '创建时间', width: 17, format: 'dateTime', write: (order) => excelDateTime(order.created_at) },
+  { header: '创建时间', width: 17, format: 'dateTime', write: (order) => spreadsheetTime(order.created_at) },
 ];
 
 /** The orders as an .xlsx workbook, a frozen header row over one row per order. */
