@@ -34,8 +34,9 @@ import {
   type OrderRecord,
   updateOrderRow,
 } from './order.repository';
-import { answerBeforeCommit, orderName, requireAllowed } from './order.service';
+import { answerBeforeCommit } from './order.service';
 import { plannedEntries } from './order-input';
+import { orderName, requireAllowed } from './order-rules';
 import { type OrderDeps, orderNotFound, viewerOf } from './order-view.service';
 
 type Step = (context: {

@@ -20,7 +20,7 @@ import { listRecordHistory } from '../operation-log/operation-log.service';
 import { grantsOf } from '../permission/permission.service';
 import { getTeamName } from '../team/team.service';
 import { signBlobDownload, signFile, type UploadDeps } from '../upload/upload.service';
-import { type OrderRefusal, type OrderViewer, orderRefusal } from './order.policy';
+import { type OrderViewer, orderRefusal } from './order.policy';
 import {
   type AttachmentRow,
   type FeeLineRecord,
@@ -33,16 +33,11 @@ import {
   type OrderListFilter,
   type OrderRow,
 } from './order.repository';
+import { refuse } from './order-rules';
 
 export type OrderDeps = Pick<UploadDeps, 'db' | 'clock' | 'storage' | 'blobKey' | 'log'>;
 
 export const orderNotFound = () => new AppError('notFound', { message: ORDER_MESSAGES.orderNotFound });
-
-/** Throws the policy's refusal: 403 for the wrong member or level, 409 for the wrong status. */
-export function refuse(refusal: OrderRefusal | null): void {
-  if (!refusal) return;
-  throw new AppError(refusal.error, refusal.message ? { message: refusal.message } : {});
-}
 
 /** The caller as the order policy sees them: their membership and `my_bill` level. */
 export async function viewerOf(deps: Pick<OrderDeps, 'db'>, auth: AuthContext): Promise<OrderViewer> {
