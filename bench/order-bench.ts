@@ -24,6 +24,7 @@ import { ORDER_LIMITS, type Order } from '@trackit/contract/order.schema';
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
+import { approvalHistory } from '../apps/server/src/domains/approval/approval.service';
 import { listEntriesOfOrders } from '../apps/server/src/domains/calendar/calendar.service';
 import { folders } from '../apps/server/src/domains/folder/folder.tables';
 import { models } from '../apps/server/src/domains/model/model.tables';
@@ -31,7 +32,6 @@ import { namePinyin } from '../apps/server/src/domains/model/model-pinyin';
 import { renderOrderConfirmation } from '../apps/server/src/domains/order/documents/order-confirmation.pdf';
 import {
   findOrder,
-  listApprovals,
   listAttachments,
   listFeeLinesOfOrders,
   listModelsOfOrders,
@@ -284,7 +284,7 @@ async function timeSql(handle: DatabaseHandle, teamId: number, orderId: number) 
     ['order', () => findOrder(db, teamId, orderId)],
     ['models', () => listModelsOfOrders(db, teamId, [orderId], true)],
     ['fee lines', () => listFeeLinesOfOrders(db, teamId, [orderId])],
-    ['approvals', () => listApprovals(db, teamId, orderId)],
+    ['approvals', () => approvalHistory(db, { teamId, kind: 'order', recordId: orderId })],
     ['attachments', () => listAttachments(db, teamId, orderId)],
     ['ranked entries', () => listEntriesOfOrders(db, teamId, [orderId], new Date())],
   ];

@@ -1,10 +1,10 @@
 /** Orders (订单) in the admin app (docs/product.md "Orders"). Record-level rules: the server's order.policy.ts. */
+import { APPROVAL_KINDS, approvalDecisionSchema } from './approval.schema';
 import { endpoint, json, page, raw, requires } from './endpoint';
 import { idParamsSchema, pageQuerySchema } from './envelope';
 import { XLSX_CONTENT_TYPE } from './model-sheet.schema';
 import { recordHistoryEntrySchema } from './operation-log.schema';
 import {
-  orderApprovalSchema,
   orderAttachmentCreateSchema,
   orderAttachmentParamsSchema,
   orderAttachmentSchema,
@@ -83,9 +83,9 @@ export const orderEndpoints = {
     method: 'POST',
     path: '/v1/orders/:id/approval',
     summary: '审批订单：同意，或拒绝并说明原因（退回草稿，释放档期）',
-    access: requires('my_bill', 'manage'),
+    access: requires(APPROVAL_KINDS.order.approvers.key, APPROVAL_KINDS.order.approvers.level),
     params: idParamsSchema,
-    body: orderApprovalSchema,
+    body: approvalDecisionSchema,
     answer: json(orderSchema),
   }),
   confirm: endpoint({

@@ -4,6 +4,7 @@
  * or cancelled. Money is integer fen (./money); totals come from `orderTotals` there.
  */
 import { z } from 'zod';
+import { APPROVAL_MESSAGES, approvalStepSchema } from './approval.schema';
 import { memberRefSchema } from './company.schema';
 import { TAX_RATES, taxRateSchema } from './constants';
 import {
@@ -76,10 +77,6 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   cancelled: '已取消',
 };
 
-/** What a decision on a submitted order can be. */
-export const APPROVAL_RESULTS = ['passed', 'rejected'] as const;
-export type ApprovalResult = (typeof APPROVAL_RESULTS)[number];
-
 export const FEE_UNITS = ['day', 'hour', 'job'] as const;
 export type FeeUnit = (typeof FEE_UNITS)[number];
 export const feeUnitSchema = z.enum(FEE_UNITS);
@@ -133,7 +130,7 @@ export const ORDER_MESSAGES = {
   notCompleted: `订单的工作尚未完成（最后一天还未过去），不能${BILLING_WORDS.step}`,
   notBillable: `只有已确认且工作已完成的订单可以${BILLING_WORDS.step}`,
   draftCancelByOwner: '已提交的订单只能由有订单管理权限的成员取消',
-  rejectNeedsComment: '*拒绝时请填写原因',
+  rejectNeedsComment: APPROVAL_MESSAGES.rejectNeedsComment,
   reasonRequired: '*请填写取消原因',
   dayEndBeforeStart: '*结束时间须晚于开始时间',
   daysRepeated: '*日期不能重复',
@@ -340,18 +337,6 @@ export const orderUpdateSchema = orderCreateSchema;
 export type OrderUpdate = OrderCreate;
 export type OrderUpdateInput = OrderCreateInput;
 
-/** POST /v1/orders/{id}/approval. A refusal says why. */
-export const orderApprovalSchema = z
-  .object({
-    result: z.enum(APPROVAL_RESULTS),
-    comment: textSchema({ max: 200, multiline: true }).optional().default(''),
-  })
-  .refine((body) => body.result === 'passed' || body.comment.trim().length > 0, {
-    message: ORDER_MESSAGES.rejectNeedsComment,
-    path: ['comment'],
-  });
-export type OrderApproval = z.infer<typeof orderApprovalSchema>;
-
 /** POST /v1/orders/{id}/cancel. */
 export const orderCancelSchema = z.object({
   reason: textSchema({ min: 1, max: 200, message: ORDER_MESSAGES.reasonRequired }),
@@ -406,16 +391,6 @@ export const orderModelSchema = z.object({
   totals: totalsSchema.nullable(),
 });
 export type OrderModel = z.infer<typeof orderModelSchema>;
-
-/** A step of the approval: a submission (`init`), then a decision. */
-export const orderApprovalStepSchema = z.object({
-  id: z.number().int(),
-  status: approvalStatusSchema,
-  comment: z.string(),
-  member: memberRefSchema.nullable(),
-  at: z.string(),
-});
-export type OrderApprovalStep = z.infer<typeof orderApprovalStepSchema>;
 
 export const orderAttachmentSchema = z.object({
   id: z.number().int(),
@@ -490,7 +465,7 @@ export const orderSchema = z.object({
   /** The order whose usage licence this one renews. */
   renewal_of: z.object({ id: z.number().int(), number: z.string() }).nullable(),
   attachments: z.array(orderAttachmentSchema),
-  approvals: z.array(orderApprovalStepSchema),
+  approvals: z.array(approvalStepSchema),
   entries: z.array(orderEntrySchema),
   can: orderAbilitiesSchema,
   submitted_at: z.string().nullable(),

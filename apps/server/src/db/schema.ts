@@ -2,6 +2,7 @@
  * The one drizzle schema, for PGlite and PostgreSQL alike. Each domain's tables live in its own
  * `<domain>.tables.ts` beside its repository; this file gathers them for drizzle and drizzle-kit.
  */
+export * from '../domains/approval/approval.tables';
 export * from '../domains/calendar/calendar.tables';
 export * from '../domains/company/company.tables';
 export * from '../domains/contact/contact.tables';

@@ -1,13 +1,9 @@
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
+import type { ApprovalStep } from '@trackit/contract/approval.schema';
 import { businessClock } from '@trackit/contract/business-time';
 import { APPROVAL_STATUS_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import {
-  BILLING_WORDS,
-  type Order,
-  type OrderApprovalStep,
-  type OrderEntry,
-} from '@trackit/contract/order.schema';
+import { BILLING_WORDS, type Order, type OrderEntry } from '@trackit/contract/order.schema';
 import { Card, Col, Descriptions, Empty, Flex, Row, Table, Timeline, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { HTMLAttributes } from 'react';
@@ -91,14 +87,14 @@ function OrderDays({ order }: { order: Order }) {
   );
 }
 
-const APPROVAL_COLORS: Readonly<Record<OrderApprovalStep['status'], string>> = {
+const APPROVAL_COLORS: Readonly<Record<ApprovalStep['status'], string>> = {
   init: 'blue',
   passed: 'green',
   rejected: 'red',
 };
 
 /** The approval's steps: each submission, then the decision with its comment. */
-function OrderApprovals({ approvals }: { approvals: readonly OrderApprovalStep[] }) {
+function OrderApprovals({ approvals }: { approvals: readonly ApprovalStep[] }) {
   if (approvals.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未提交审批" />;
   return (

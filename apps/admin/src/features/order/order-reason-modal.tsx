@@ -1,4 +1,5 @@
-import { ORDER_MESSAGES, orderApprovalSchema, orderCancelSchema } from '@trackit/contract/order.schema';
+import { APPROVAL_MESSAGES, approvalDecisionSchema } from '@trackit/contract/approval.schema';
+import { orderCancelSchema } from '@trackit/contract/order.schema';
 import { textSchema } from '@trackit/contract/patterns';
 import { Form, Input, Modal } from 'antd';
 import { schemaRule } from '../../components/schema-rule';
@@ -9,7 +10,7 @@ const rejectCommentSchema = textSchema({
   min: 1,
   max: 200,
   multiline: true,
-  message: ORDER_MESSAGES.rejectNeedsComment,
+  message: APPROVAL_MESSAGES.rejectNeedsComment,
 });
 
 export type ReasonKind = 'approve' | 'reject' | 'cancel';
@@ -57,7 +58,7 @@ export const REASON_DONE: Readonly<Record<ReasonKind, string>> = {
 };
 
 const RULES = {
-  approve: schemaRule(orderApprovalSchema.shape.comment),
+  approve: schemaRule(approvalDecisionSchema.shape.comment),
   reject: schemaRule(rejectCommentSchema),
   cancel: schemaRule(orderCancelSchema.shape.reason),
 } as const;

@@ -7,10 +7,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveDownloadedFile } from '@trackit/client/save-file';
 import { uploadBlob } from '@trackit/client/upload/upload-steps';
+import type { ApprovalResult } from '@trackit/contract/approval.schema';
 import type { CalendarQueryInput } from '@trackit/contract/calendar.schema';
 import type { CallInput } from '@trackit/contract/endpoint';
 import { endpoints } from '@trackit/contract/endpoints';
-import type { ApprovalResult, Order, OrderQuery, OrderUpdateInput } from '@trackit/contract/order.schema';
+import type { Order, OrderQuery, OrderUpdateInput } from '@trackit/contract/order.schema';
 import { useCallback } from 'react';
 import { api } from '../../api';
 import { pagedListQuery } from '../../components/list/list-query';

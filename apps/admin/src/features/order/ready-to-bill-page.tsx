@@ -1,5 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { APPROVAL_KINDS } from '@trackit/contract/approval.schema';
 import { JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import {
@@ -305,10 +306,11 @@ function AwaitingApproval() {
  * or several at once (they then go to finance's 待开票).
  */
 export function ReadyToBillPage() {
-  const canManage = useCan('my_bill', 'manage');
+  const { key, level } = APPROVAL_KINDS.order.approvers;
+  const approves = useCan(key, level);
   return (
     <Flex vertical gap={16}>
-      {canManage && <AwaitingApproval />}
+      {approves && <AwaitingApproval />}
       <CompletedOrders />
     </Flex>
   );

@@ -16,7 +16,8 @@ import {
   lockOrder,
   updateOrderRow,
 } from './order.repository';
-import { answerBeforeCommit, orderName, requireAllowed } from './order.service';
+import { answerBeforeCommit } from './order.service';
+import { orderName, requireAllowed } from './order-rules';
 import { type OrderDeps, orderNotFound, signAttachment, viewerOf } from './order-view.service';
 
 /** POST /v1/orders/{id}/attachments: the uploaded blob becomes the order's attachment, logged. */

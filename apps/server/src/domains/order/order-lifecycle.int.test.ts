@@ -21,11 +21,12 @@ import {
   signInMemberWith,
   signInTeamByLevel,
 } from '../../test/factories';
+import { approvals as approvalRows } from '../approval/approval.tables';
 import { calendarEntries } from '../calendar/calendar.tables';
 import { sweepExpiredOptions } from '../calendar/option-sweep';
 import { notifications } from '../notify/notify.tables';
 import { operationLogs } from '../operation-log/operation-log.tables';
-import { orderApprovals, orders } from './order.tables';
+import { orders } from './order.tables';
 
 type Headers = Record<string, string>;
 
@@ -531,8 +532,8 @@ describe('orders: the lifecycle, approval, conflicts and ranked options', () => 
     await refused(step(id, 'confirm', manager.headers), 409);
     const [approvals] = await t.database.db
       .select({ total: count() })
-      .from(orderApprovals)
-      .where(inArray(orderApprovals.orderId, [id]));
+      .from(approvalRows)
+      .where(inArray(approvalRows.recordId, [id]));
     expect(approvals?.total).toBe(0);
     expect(await actionsOf(id)).toEqual(['order_create']);
   });

@@ -5,18 +5,19 @@
  * its log entry and notifications in one transaction.
  */
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
+import type { ApprovalDecision } from '@trackit/contract/approval.schema';
 import { MESSAGES } from '@trackit/contract/messages';
 import {
   ORDER_MESSAGES,
   ORDER_NOTICES,
   ORDER_REQUIRED_LABELS,
   type Order,
-  type OrderApproval,
   type OrderCancel,
 } from '@trackit/contract/order.schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
+import { decideApproval, requestApproval } from '../approval/approval.service';
 import {
   lockOrderEntries,
   passOrderEntries,
@@ -25,17 +26,12 @@ import {
 } from '../calendar/calendar.service';
 import { notifyMembers } from '../notify/notify.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
-import { findTeamMember, listMemberIdsHolding } from '../organization/organization.service';
+import { findTeamMember } from '../organization/organization.service';
 import type { OrderViewer } from './order.policy';
-import {
-  insertApproval,
-  listModelsOfOrders,
-  lockOrder,
-  type OrderRecord,
-  updateOrderRow,
-} from './order.repository';
-import { answerBeforeCommit, orderName, requireAllowed } from './order.service';
+import { listModelsOfOrders, lockOrder, type OrderRecord, updateOrderRow } from './order.repository';
+import { answerBeforeCommit } from './order.service';
 import { plannedEntries } from './order-input';
+import { orderName, requireAllowed } from './order-rules';
 import { type OrderDeps, orderNotFound, viewerOf } from './order-view.service';
 
 type Step = (context: {
@@ -62,6 +58,13 @@ async function runStep(deps: OrderDeps, auth: AuthContext, orderId: number, step
     return answerBeforeCommit(deps, tx, auth, orderId, viewer);
   });
 }
+
+/** The order as the approval domain names it: orders are the approval kind `order`. */
+const approvalOf = (order: OrderRecord) => ({
+  teamId: order.teamId,
+  kind: 'order' as const,
+  recordId: order.id,
+});
 
 const onCalendar = (order: OrderRecord) => ({
   teamId: order.teamId,
@@ -103,7 +106,7 @@ async function notifyOwner(
 
 /**
  * POST /v1/orders/{id}/submit: a complete draft goes to approval (init); its released options are
- * placed again, and every member holding my_bill manage is asked to approve.
+ * placed again, and its approvers (APPROVAL_KINDS.order: my_bill manage) are asked to approve.
  */
 export function submitOrder(deps: OrderDeps, auth: AuthContext, orderId: number, origin: RequestOrigin) {
   return runStep(deps, auth, orderId, async ({ tx, order, viewer, now, actorNickname }) => {
@@ -128,26 +131,18 @@ export function submitOrder(deps: OrderDeps, auth: AuthContext, orderId: number,
       submittedAt: now,
       updatedAt: now,
     });
-    await insertApproval(tx, {
-      teamId: order.teamId,
-      orderId: order.id,
-      status: 'init',
-      membershipId: auth.membershipId,
-      at: now,
-    });
     await syncOrderEntries(tx, onCalendar(order), planned, now, {
       replaceReleased: true,
       holdChanged: false,
     });
-    const approvers = await listMemberIdsHolding(tx, order.teamId, 'my_bill', 'manage');
-    await notifyMembers(tx, {
-      teamId: order.teamId,
-      recipientMembershipIds: approvers,
-      type: 'audit_required',
-      title: ORDER_NOTICES.approvalRequired(order.number, order.title),
-      body: ORDER_NOTICES.approvalRequiredBody(await actorNickname()),
-      link: ADMIN_PATHS.order(order.id),
+    await requestApproval(tx, approvalOf(order), {
+      requestedBy: auth.membershipId,
       at: now,
+      notice: {
+        title: ORDER_NOTICES.approvalRequired(order.number, order.title),
+        body: ORDER_NOTICES.approvalRequiredBody(await actorNickname()),
+        link: ADMIN_PATHS.order(order.id),
+      },
     });
     await recordOperation(tx, {
       action: 'order_submit',
@@ -166,20 +161,13 @@ export function decideOrder(
   deps: OrderDeps,
   auth: AuthContext,
   orderId: number,
-  input: OrderApproval,
+  input: ApprovalDecision,
   origin: RequestOrigin,
 ) {
   return runStep(deps, auth, orderId, async ({ tx, order, viewer, now, actorNickname }) => {
     requireAllowed('approve', viewer, order, now);
     const passed = input.result === 'passed';
-    await insertApproval(tx, {
-      teamId: order.teamId,
-      orderId: order.id,
-      status: input.result,
-      comment: input.comment,
-      membershipId: auth.membershipId,
-      at: now,
-    });
+    await decideApproval(tx, approvalOf(order), { ...input, decidedBy: auth.membershipId, at: now });
     await updateOrderRow(tx, order.teamId, order.id, {
       approvalStatus: input.result,
       ...(passed ? {} : { status: 'draft' as const }),

@@ -3,6 +3,7 @@
  * list filtered and paged in the database, its export and its history. What the caller may see and do
  * is the order policy's (order.policy.ts); the presenter applies it.
  */
+import { type ApprovalStep, isApprover } from '@trackit/contract/approval.schema';
 import { businessDate } from '@trackit/contract/business-time';
 import type { PageQuery } from '@trackit/contract/envelope';
 import {
@@ -15,17 +16,17 @@ import {
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
+import { approvalHistory } from '../approval/approval.service';
 import { listEntriesOfOrders, type ShownEntryRow } from '../calendar/calendar.service';
 import { listRecordHistory } from '../operation-log/operation-log.service';
 import { grantsOf } from '../permission/permission.service';
 import { getTeamName } from '../team/team.service';
 import { signBlobDownload, signFile, type UploadDeps } from '../upload/upload.service';
-import { type OrderRefusal, type OrderViewer, orderRefusal } from './order.policy';
+import { type OrderViewer, orderRefusal } from './order.policy';
 import {
   type AttachmentRow,
   type FeeLineRecord,
   findOrder,
-  listApprovals,
   listAttachments,
   listFeeLinesOfOrders,
   listModelsOfOrders,
@@ -33,16 +34,11 @@ import {
   type OrderListFilter,
   type OrderRow,
 } from './order.repository';
+import { refuse } from './order-rules';
 
 export type OrderDeps = Pick<UploadDeps, 'db' | 'clock' | 'storage' | 'blobKey' | 'log'>;
 
 export const orderNotFound = () => new AppError('notFound', { message: ORDER_MESSAGES.orderNotFound });
-
-/** Throws the policy's refusal: 403 for the wrong member or level, 409 for the wrong status. */
-export function refuse(refusal: OrderRefusal | null): void {
-  if (!refusal) return;
-  throw new AppError(refusal.error, refusal.message ? { message: refusal.message } : {});
-}
 
 /** The caller as the order policy sees them: their membership and `my_bill` level. */
 export async function viewerOf(deps: Pick<OrderDeps, 'db'>, auth: AuthContext): Promise<OrderViewer> {
@@ -66,7 +62,7 @@ export interface OrderView {
   now: Date;
   today: string;
   models: OrderModelView[];
-  approvals: Awaited<ReturnType<typeof listApprovals>>;
+  approvals: ApprovalStep[];
   attachments: (AttachmentRow & { url: string })[];
   entries: ShownEntryRow[];
 }
@@ -103,7 +99,7 @@ export async function loadOrderView(
     viewer ?? viewerOf(deps, auth),
     listModelsOfOrders(deps.db, auth.teamId, [orderId], true),
     listFeeLinesOfOrders(deps.db, auth.teamId, [orderId]),
-    listApprovals(deps.db, auth.teamId, orderId),
+    approvalHistory(deps.db, { teamId: auth.teamId, kind: 'order', recordId: orderId }),
     listAttachments(deps.db, auth.teamId, orderId),
     listEntriesOfOrders(deps.db, auth.teamId, [orderId], now),
   ]);
@@ -149,7 +145,7 @@ const HOUR_MS = 3_600_000;
 
 /**
  * The list filter as the repository takes it, at the time `now`; `awaiting_my_approval` lists nothing
- * below manage.
+ * to a member who does not approve orders (APPROVAL_KINDS.order).
  */
 function toListFilter(query: OrderFilter, viewer: OrderViewer, now: Date): OrderListFilter {
   return {
@@ -167,7 +163,11 @@ function toListFilter(query: OrderFilter, viewer: OrderViewer, now: Date): Order
       ? { after: now, until: new Date(now.getTime() + OPTIONS_EXPIRING_SOON_HOURS * HOUR_MS) }
       : undefined,
     keyword: query.keyword || undefined,
-    awaitingApproval: query.awaiting_my_approval ? (viewer.level === 'manage' ? 'all' : 'none') : undefined,
+    awaitingApproval: query.awaiting_my_approval
+      ? isApprover('order', viewer.level)
+        ? 'all'
+        : 'none'
+      : undefined,
     sort: query.sort,
   };
 }

@@ -4,6 +4,7 @@
  * rules: an agent works on their own orders, a manager on all of them; a step is refused (409) when the
  * order is not where it must be. The same answers fill the order's `can`.
  */
+import { isApprover } from '@trackit/contract/approval.schema';
 import type { ApprovalStatus, PermissionLevel } from '@trackit/contract/enums';
 import { ORDER_MESSAGES, type OrderAbilities, type OrderStatus } from '@trackit/contract/order.schema';
 import { levelAllows } from '@trackit/contract/permissions';
@@ -65,6 +66,7 @@ function memberRefusal(action: OrderAction, viewer: OrderViewer, order: OrderSta
       // Whoever sees the order may hand its confirmation to the client (without the fees they may not see).
       return levelAllows(viewer.level, 'read') ? null : forbidden();
     case 'approve':
+      return isApprover('order', viewer.level) ? null : forbidden();
     case 'confirm':
       return manages(viewer) ? null : forbidden();
     case 'cancel':

@@ -113,13 +113,7 @@ export function presentOrder(view: OrderView): Order {
         ? { id: row.renewalOfOrderId, number: row.renewalOfNumber }
         : null,
     attachments: view.attachments.map(presentAttachment),
-    approvals: view.approvals.map(({ step, nickname }) => ({
-      id: step.id,
-      status: step.status,
-      comment: step.comment,
-      member: step.membershipId !== null && nickname !== null ? { id: step.membershipId, nickname } : null,
-      at: step.at.toISOString(),
-    })),
+    approvals: view.approvals,
     entries: view.entries.map((entry) => presentOrderEntry(entry, view.now)),
     can: orderAbilities(viewer, row, today),
     submitted_at: iso(row.submittedAt),

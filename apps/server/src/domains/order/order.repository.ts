@@ -1,5 +1,5 @@
 /**
- * The only file with the order domain's queries: orders, their models and fee lines, approvals,
+ * The only file with the order domain's queries: orders, their models and fee lines,
  * attachments and number counters. It reads the names an answer shows (company, contact, members,
  * models and their covers, the attachments' blobs) joined in, one query instead of N.
  */
@@ -12,6 +12,7 @@ import {
   count,
   desc,
   eq,
+  exists,
   gt,
   gte,
   ilike,
@@ -29,20 +30,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { containing, escapeLike } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
+import { approvals } from '../approval/approval.tables';
 import { calendarEntries } from '../calendar/calendar.tables';
 import { companies } from '../company/company.tables';
 import { contacts } from '../contact/contact.tables';
 import { models } from '../model/model.tables';
 import { memberships } from '../organization/organization.tables';
 import { blobs, files } from '../upload/upload.tables';
-import {
-  feeLines,
-  orderApprovals,
-  orderAttachments,
-  orderCounters,
-  orderModels,
-  orders,
-} from './order.tables';
+import { feeLines, orderAttachments, orderCounters, orderModels, orders } from './order.tables';
 
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderValues = typeof orders.$inferInsert;
@@ -241,23 +236,6 @@ export function listFeeLinesOfOrders(
     .orderBy(asc(feeLines.orderId), asc(feeLines.modelId), asc(feeLines.position), asc(feeLines.id));
 }
 
-export async function insertApproval(tx: Database, values: typeof orderApprovals.$inferInsert) {
-  await tx.insert(orderApprovals).values(values);
-}
-
-/** The order's approval steps in order, with the member's nickname. */
-export function listApprovals(db: Database, teamId: number, orderId: number) {
-  return db
-    .select({ step: orderApprovals, nickname: memberships.nickname })
-    .from(orderApprovals)
-    .leftJoin(
-      memberships,
-      and(eq(memberships.id, orderApprovals.membershipId), eq(memberships.teamId, orderApprovals.teamId)),
-    )
-    .where(and(eq(orderApprovals.teamId, teamId), eq(orderApprovals.orderId, orderId)))
-    .orderBy(asc(orderApprovals.at), asc(orderApprovals.id));
-}
-
 export type AttachmentRow = typeof orderAttachments.$inferSelect & { blobKey: string };
 
 /** The order's attachments, oldest first, with the storage key of each. */
@@ -328,7 +306,7 @@ export interface OrderListFilter {
   /** Orders holding a live option (reserved, not released) whose expiry falls in (after, until]. */
   optionsExpiring?: { after: Date; until: Date } | undefined;
   keyword?: string | undefined;
-  /** Only orders waiting for a decision (submitted, approval init); `none` lists nothing. */
+  /** Only orders waiting for a decision (submitted, with an open approval request); `none` lists nothing. */
   awaitingApproval?: 'all' | 'none' | undefined;
   sort?: SortValue<(typeof ORDER_SORTS)[number]> | undefined;
 }
@@ -365,7 +343,17 @@ function listWhere(teamId: number, filter: OrderListFilter, today: string): SQL 
     eq(orders.teamId, teamId),
     filter.awaitingApproval === 'none' ? sql`false` : undefined,
     filter.awaitingApproval === 'all'
-      ? and(eq(orders.status, 'submitted'), eq(orders.approvalStatus, 'init'))
+      ? and(
+          eq(orders.status, 'submitted'),
+          exists(
+            sql`(select 1 from ${approvals} where ${and(
+              eq(approvals.teamId, orders.teamId),
+              eq(approvals.kind, 'order'),
+              eq(approvals.recordId, orders.id),
+              eq(approvals.status, 'init'),
+            )})`,
+          ),
+        )
       : undefined,
     filter.statuses?.length
       ? or(...filter.statuses.map((status) => statusCondition(status, today)))

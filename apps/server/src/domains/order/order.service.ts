@@ -25,7 +25,7 @@ import {
   type TeamActor,
 } from '../operation-log/operation-log.service';
 import { getTeamName } from '../team/team.service';
-import { type OrderViewer, orderRefusal, ownerChangeRefusal } from './order.policy';
+import { type OrderViewer, ownerChangeRefusal } from './order.policy';
 import { presentOrder } from './order.presenter';
 import {
   insertOrder,
@@ -56,23 +56,10 @@ import {
   sortedDays,
 } from './order-input';
 import { formatOrderNumber, orderPrefix } from './order-number';
-import { loadOrderView, type OrderDeps, orderNotFound, refuse, viewerOf } from './order-view.service';
+import { orderName, refuse, requireAllowed } from './order-rules';
+import { loadOrderView, type OrderDeps, orderNotFound, viewerOf } from './order-view.service';
 
 export type { OrderDeps } from './order-view.service';
-
-/** How the log and notices name an order: its number, and its title when it has one. */
-export const orderName = (order: Pick<OrderRecord, 'number' | 'title'>) =>
-  order.title ? `${order.number}「${order.title}」` : order.number;
-
-/** Checks the policy for `action` on the order as stored, and throws its refusal. */
-export function requireAllowed(
-  action: Parameters<typeof orderRefusal>[0],
-  viewer: OrderViewer,
-  order: OrderRecord,
-  now: Date,
-): void {
-  refuse(orderRefusal(action, viewer, order, businessDate(now)));
-}
 
 /**
  * The order as a write answers it, read, presented and checked against the answer's schema inside the

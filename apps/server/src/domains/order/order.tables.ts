@@ -197,28 +197,6 @@ export const feeLines = pgTable(
   ],
 );
 
-/** The approval steps of an order: each submission (`init`) and each decision, in order. */
-export const orderApprovals = pgTable(
-  'order_approvals',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    teamId: bigint('team_id', { mode: 'number' })
-      .notNull()
-      .references(() => teams.id),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    status: enumColumn('status', APPROVAL_STATUSES, 16).notNull(),
-    comment: text('comment').notNull().default(''),
-    membershipId: bigint('membership_id', { mode: 'number' }).references(() => memberships.id),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (t) => [
-    index('order_approvals_order_idx').on(t.orderId, t.at, t.id),
-    enumCheck('order_approvals_status_check', t.status, APPROVAL_STATUSES),
-  ],
-);
-
 /** A file attached to an order (a brief, a call sheet, a signed confirmation), from the upload pipeline. */
 export const orderAttachments = pgTable(
   'order_attachments',

@@ -1,0 +1,68 @@
+/**
+ * The only file with the approval domain's queries. Every query takes the team id; a record is named by
+ * its kind and id.
+ */
+import type { ApprovalKind, ApprovalResult } from '@trackit/contract/approval.schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { memberships } from '../organization/organization.tables';
+import { approvals } from './approval.tables';
+
+export type ApprovalRow = typeof approvals.$inferSelect;
+
+/** A record of a kind, in a team. */
+export interface ApprovalRecordRef {
+  teamId: number;
+  kind: ApprovalKind;
+  recordId: number;
+}
+
+const ofRecord = (ref: ApprovalRecordRef) =>
+  and(eq(approvals.teamId, ref.teamId), eq(approvals.kind, ref.kind), eq(approvals.recordId, ref.recordId));
+
+/** A new request, undecided. The partial unique key refuses a second open request on one record. */
+export async function insertApproval(
+  tx: Database,
+  ref: ApprovalRecordRef,
+  request: { requestedBy: number | null; requestedAt: Date },
+): Promise<ApprovalRow> {
+  const [row] = await tx
+    .insert(approvals)
+    .values({ ...ref, status: 'init', ...request })
+    .returning();
+  if (!row) throw new Error('approvals: insert returned no row');
+  return row;
+}
+
+/**
+ * Decides the record's open request, if it still has one: the UPDATE takes the row's lock and checks
+ * `init` again once it has it, so of two approvers deciding at once exactly one gets the row back.
+ */
+export async function decideOpenApproval(
+  tx: Database,
+  ref: ApprovalRecordRef,
+  decision: { status: ApprovalResult; decidedBy: number; decidedAt: Date; comment: string },
+): Promise<ApprovalRow | undefined> {
+  const [row] = await tx
+    .update(approvals)
+    .set(decision)
+    .where(and(ofRecord(ref), eq(approvals.status, 'init')))
+    .returning();
+  return row;
+}
+
+const requester = alias(memberships, 'requester');
+const decider = alias(memberships, 'decider');
+
+/** The record's requests in order, with the nicknames of who asked and who decided. */
+export function listApprovalsOf(db: Database, ref: ApprovalRecordRef) {
+  return db
+    .select({ approval: approvals, requestedByName: requester.nickname, decidedByName: decider.nickname })
+    .from(approvals)
+    .leftJoin(requester, and(eq(requester.id, approvals.requestedBy), eq(requester.teamId, approvals.teamId)))
+    .leftJoin(decider, and(eq(decider.id, approvals.decidedBy), eq(decider.teamId, approvals.teamId)))
+    .where(ofRecord(ref))
+    .orderBy(asc(approvals.requestedAt), asc(approvals.id));
+}
+export type ApprovalHistoryRow = Awaited<ReturnType<typeof listApprovalsOf>>[number];

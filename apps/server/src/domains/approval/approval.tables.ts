@@ -1,0 +1,50 @@
+import { APPROVAL_KIND_NAMES } from '@trackit/contract/approval.schema';
+import { APPROVAL_STATUSES } from '@trackit/contract/enums';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { enumCheck, enumColumn } from '../../db/columns';
+import { memberships } from '../organization/organization.tables';
+import { teams } from '../team/team.tables';
+
+/**
+ * An approval (docs/product.md §4.7): a request on the record `record_id` of `kind`
+ * (packages/contract/src/approval.schema.ts), `init` until one approver decides it `passed` or
+ * `rejected`, with the decision's comment. A record asks again with a new row; its history is its rows
+ * in order. `record_id` points into the kind's own table, so it has no foreign key: the kind's domain
+ * removes its approvals with its record.
+ */
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    kind: enumColumn('kind', APPROVAL_KIND_NAMES, 32).notNull(),
+    recordId: bigint('record_id', { mode: 'number' }).notNull(),
+    status: enumColumn('status', APPROVAL_STATUSES, 16).notNull().default('init'),
+    requestedBy: bigint('requested_by', { mode: 'number' }).references(() => memberships.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull(),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => memberships.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /** The decision's comment; empty while undecided or when the approver gave none. */
+    comment: text('comment').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('approvals_team_id_key').on(t.teamId, t.id),
+    // The record's history in order, and its current approval (the last one).
+    index('approvals_team_record_idx').on(t.teamId, t.kind, t.recordId, t.requestedAt, t.id),
+    // The 待办 list: a team's undecided requests of a kind, oldest first.
+    index('approvals_team_pending_idx')
+      .on(t.teamId, t.kind, t.requestedAt, t.id)
+      .where(sql`${t.status} = 'init'`),
+    // A record waits for one decision at a time.
+    uniqueIndex('approvals_record_pending_key')
+      .on(t.teamId, t.kind, t.recordId)
+      .where(sql`${t.status} = 'init'`),
+    // Decided exactly when it is no longer init.
+    check('approvals_decided_check', sql`(${t.status} = 'init') = (${t.decidedAt} is null)`),
+    enumCheck('approvals_kind_check', t.kind, APPROVAL_KIND_NAMES),
+    enumCheck('approvals_status_check', t.status, APPROVAL_STATUSES),
+  ],
+);
