@@ -1,7 +1,7 @@
 import { FOLDER_KINDS } from '@trackit/contract/enums';
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { enumCheck, enumColumn, teamKey, teamReference, timestamps } from '../../db/columns';
 import { teams } from '../team/team.tables';
 
 /**
@@ -22,6 +22,7 @@ export const folders = pgTable(
   },
   // One index per order the list offers (FOLDER_SORTS) and per filter, each led by the team.
   (t) => [
+    teamKey('folders', t),
     index('folders_team_created_idx').on(t.teamId, t.createdAt.desc(), t.id.desc()),
     index('folders_team_updated_idx').on(t.teamId, t.updatedAt.desc(), t.id.desc()),
     index('folders_team_name_idx').on(t.teamId, t.name, t.id),
@@ -42,15 +43,15 @@ export const folderShares = pgTable(
     teamId: bigint('team_id', { mode: 'number' })
       .notNull()
       .references(() => teams.id),
-    folderId: bigint('folder_id', { mode: 'number' })
-      .notNull()
-      .references(() => folders.id),
+    folderId: bigint('folder_id', { mode: 'number' }).notNull(),
     shareId: varchar('share_id', { length: 24 }).notNull(),
     createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
+    teamKey('folder_shares', t),
+    teamReference('folder_shares_folder_team_fk', t.teamId, t.folderId, folders),
     uniqueIndex('folder_shares_share_id_key').on(t.shareId),
     uniqueIndex('folder_shares_live_key').on(t.folderId).where(sql`revoked_at is null`),
   ],
