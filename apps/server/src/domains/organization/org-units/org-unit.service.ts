@@ -299,6 +299,7 @@ export async function setRolePermissions(
 
     await replaceRoleGrants(
       tx,
+      auth.teamId,
       roleId,
       PERMISSION_KEYS.flatMap((key) => {
         const level = wanted.get(key);
