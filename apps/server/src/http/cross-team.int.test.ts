@@ -39,9 +39,10 @@ describe('every id-taking endpoint, called by another team with the first teamâ€
     expect(probed.length).toBeGreaterThan(70);
   });
 
+  // Two fingerprints per call over some 80 endpoints: longer than the suite's default on a busy machine.
   it('answers not found and changes nothing', async () => {
     const faults: string[] = [];
     for (const probe of probed) faults.push(...(await probeEndpoint(probe, context)));
     expect(faults).toEqual([]);
-  });
+  }, 900_000);
 });

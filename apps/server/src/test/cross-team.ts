@@ -226,8 +226,8 @@ const queryString = (query: Record<string, unknown>) => {
 };
 
 /**
- * One hash per table of everything in it. The sessions of the caller are left out: an authenticated
- * request notes when its session was last seen.
+ * One hash per table of everything in it, with its row count, in one statement. The sessions of the
+ * caller are left out: an authenticated request notes when its session was last seen.
  */
 export async function fingerprint(t: TestApp, callerUserId: number): Promise<Record<string, string>> {
   const db = t.database.db;
@@ -235,16 +235,16 @@ export async function fingerprint(t: TestApp, callerUserId: number): Promise<Rec
     sql`select table_name from information_schema.tables
         where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
   )) as unknown as { rows: { table_name: string }[] };
-  const hashes: Record<string, string> = {};
-  for (const { table_name: table } of tables.rows) {
+  const parts = tables.rows.map(({ table_name: table }) => {
     const mine = table === 'user_sessions' ? sql`where t.user_id <> ${callerUserId}` : sql``;
-    const result = (await db.execute(
-      sql`select count(*) as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash
-          from ${sql.identifier(table)} t ${mine}`,
-    )) as unknown as { rows: { rows: string | number; hash: string }[] };
-    hashes[table] = `${result.rows[0]?.rows}:${result.rows[0]?.hash}`;
-  }
-  return hashes;
+    return sql`select ${table}::text as name, count(*)::text || ':' ||
+      md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash
+      from ${sql.identifier(table)} t ${mine}`;
+  });
+  const result = (await db.execute(sql.join(parts, sql` union all `))) as unknown as {
+    rows: { name: string; hash: string }[];
+  };
+  return Object.fromEntries(result.rows.map((row) => [row.name, row.hash]));
 }
 
 export interface ProbeContext {
