@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, foreignKey, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 
 /** created_at / updated_at on every table; updated_at is refreshed by the repositories on update. */
 export const timestamps = {
@@ -38,3 +38,23 @@ export const storedText = <T>(value: T | null | undefined): T | null | undefined
 /** The values an update sets: those given, without the fields left undefined (not sent). */
 export const definedValues = <T extends object>(values: T): Partial<T> =>
   Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+/** What a team-owned table is made of for tenancy: its team and its own id. */
+interface TeamOwned {
+  teamId: AnyPgColumn;
+  id: AnyPgColumn;
+}
+
+/**
+ * `UNIQUE (team_id, id)`, named `<table>_team_id_key`: what a team reference (`teamReference`) points at.
+ * Every table with a team and an id declares it (docs/decisions.md "Tenancy in the database").
+ */
+export const teamKey = (table: string, t: TeamOwned) => unique(`${table}_team_id_key`).on(t.teamId, t.id);
+
+/**
+ * `FOREIGN KEY (team_id, <column>) REFERENCES <parent> (team_id, id)`: the database itself refuses a row
+ * pointing at another team's record. With a nullable column the key holds when it is null (MATCH SIMPLE).
+ * Chain `.onDelete('cascade')` as the single-column reference did.
+ */
+export const teamReference = (name: string, teamId: AnyPgColumn, column: AnyPgColumn, parent: TeamOwned) =>
+  foreignKey({ name, columns: [teamId, column], foreignColumns: [parent.teamId, parent.id] });

@@ -2,7 +2,7 @@ import { APPROVAL_KIND_NAMES } from '@trackit/contract/approval.schema';
 import { APPROVAL_STATUSES } from '@trackit/contract/enums';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { enumCheck, enumColumn } from '../../db/columns';
+import { enumCheck, enumColumn, teamKey, teamReference } from '../../db/columns';
 import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
 
@@ -23,15 +23,17 @@ export const approvals = pgTable(
     kind: enumColumn('kind', APPROVAL_KIND_NAMES, 32).notNull(),
     recordId: bigint('record_id', { mode: 'number' }).notNull(),
     status: enumColumn('status', APPROVAL_STATUSES, 16).notNull().default('init'),
-    requestedBy: bigint('requested_by', { mode: 'number' }).references(() => memberships.id),
+    requestedBy: bigint('requested_by', { mode: 'number' }),
     requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull(),
-    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => memberships.id),
+    decidedBy: bigint('decided_by', { mode: 'number' }),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     /** The decision's comment; empty while undecided or when the approver gave none. */
     comment: text('comment').notNull().default(''),
   },
   (t) => [
-    uniqueIndex('approvals_team_id_key').on(t.teamId, t.id),
+    teamKey('approvals', t),
+    teamReference('approvals_requested_by_team_fk', t.teamId, t.requestedBy, memberships),
+    teamReference('approvals_decided_by_team_fk', t.teamId, t.decidedBy, memberships),
     // The record's history in order, and its current approval (the last one).
     index('approvals_team_record_idx').on(t.teamId, t.kind, t.recordId, t.requestedAt, t.id),
     // The 待办 list: a team's undecided requests of a kind, oldest first.

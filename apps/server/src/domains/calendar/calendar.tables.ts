@@ -1,7 +1,7 @@
 import { CALENDAR_BOOKING_STATUSES } from '@trackit/contract/enums';
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { enumCheck, enumColumn, teamKey, teamReference, timestamps } from '../../db/columns';
 import { models } from '../model/model.tables';
 import { orders } from '../order/order.tables';
 import { teams } from '../team/team.tables';
@@ -19,12 +19,8 @@ export const calendarEntries = pgTable(
     teamId: bigint('team_id', { mode: 'number' })
       .notNull()
       .references(() => teams.id),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    modelId: bigint('model_id', { mode: 'number' })
-      .notNull()
-      .references(() => models.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    modelId: bigint('model_id', { mode: 'number' }).notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     startAt: timestamp('start_at', { withTimezone: true, mode: 'date' }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -35,6 +31,9 @@ export const calendarEntries = pgTable(
     ...timestamps,
   },
   (t) => [
+    teamKey('calendar_entries', t),
+    teamReference('calendar_entries_order_team_fk', t.teamId, t.orderId, orders).onDelete('cascade'),
+    teamReference('calendar_entries_model_team_fk', t.teamId, t.modelId, models),
     // The calendar's range query, and a model's day (ranks, conflicts).
     index('calendar_entries_team_date_idx').on(t.teamId, t.date, t.modelId),
     index('calendar_entries_team_model_date_idx').on(t.teamId, t.modelId, t.date),

@@ -1,7 +1,7 @@
 import { COMPANY_INDUSTRIES, COMPANY_TIERS, RECORD_STATUSES } from '@trackit/contract/enums';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { enumCheck, enumColumn, teamKey, teamReference, timestamps } from '../../db/columns';
 import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
 
@@ -26,12 +26,14 @@ export const companies = pgTable(
     bankName: varchar('bank_name', { length: 50 }),
     bankAccount: varchar('bank_account', { length: 50 }),
     paymentTermsDays: integer('payment_terms_days'),
-    ownerMembershipId: bigint('owner_membership_id', { mode: 'number' }).references(() => memberships.id),
+    ownerMembershipId: bigint('owner_membership_id', { mode: 'number' }),
     notes: varchar('notes', { length: 500 }),
     status: enumColumn('status', RECORD_STATUSES, 16).notNull().default('active'),
     ...timestamps,
   },
   (t) => [
+    teamKey('companies', t),
+    teamReference('companies_owner_membership_team_fk', t.teamId, t.ownerMembershipId, memberships),
     // The list's order (newest first) within a team, and one index per filter, each led by the team.
     index('companies_team_created_idx').on(t.teamId, t.createdAt.desc(), t.id.desc()),
     index('companies_team_industry_idx').on(t.teamId, t.industry, t.createdAt.desc(), t.id.desc()),

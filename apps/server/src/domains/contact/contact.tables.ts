@@ -1,6 +1,6 @@
 import { RECORD_STATUSES } from '@trackit/contract/enums';
 import { bigint, boolean, index, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { enumCheck, enumColumn, teamKey, teamReference, timestamps } from '../../db/columns';
 import { companies } from '../company/company.tables';
 import { teams } from '../team/team.tables';
 
@@ -15,7 +15,7 @@ export const contacts = pgTable(
     teamId: bigint('team_id', { mode: 'number' })
       .notNull()
       .references(() => teams.id),
-    companyId: bigint('company_id', { mode: 'number' }).references(() => companies.id),
+    companyId: bigint('company_id', { mode: 'number' }),
     name: varchar('name', { length: 50 }).notNull(),
     position: varchar('position', { length: 50 }),
     mobile: varchar('mobile', { length: 11 }),
@@ -27,6 +27,8 @@ export const contacts = pgTable(
     ...timestamps,
   },
   (t) => [
+    teamKey('contacts', t),
+    teamReference('contacts_company_team_fk', t.teamId, t.companyId, companies),
     // The list's order within a team, and within a company (its detail page and its contact count).
     index('contacts_team_created_idx').on(t.teamId, t.createdAt.desc(), t.id.desc()),
     index('contacts_team_company_idx').on(t.teamId, t.companyId, t.createdAt.desc(), t.id.desc()),

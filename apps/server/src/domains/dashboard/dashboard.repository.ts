@@ -3,15 +3,16 @@
  * of the table it reads. It only reads other domains' tables (ARCHITECTURE.md: a repository may join
  * another domain's table to read).
  */
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orders } from '../order/order.tables';
+import { calendarEntries } from '../calendar/calendar.tables';
+import { models } from '../model/model.tables';
+import { feeLines, orders } from '../order/order.tables';
+import { packagePicks, packages, packageViews } from '../package/package.tables';
 import { teams } from '../team/team.tables';
 
 /** Stored statuses of a booked order: confirmed (completed is a confirmed order whose last day is past) or billed. */
 const BOOKED = ['confirmed', 'billed'] as const;
-
-const bookedSql = sql`('confirmed', 'billed')`;
 
 export interface DashboardCountsWindow {
   now: Date;
@@ -36,61 +37,84 @@ export interface DashboardCounts {
   licencesExpiring: number;
 }
 
-const countOf = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith(Number);
+const countOf = (query: SQL) => sql<number>`(${query})`.mapWith(Number);
 
 /**
- * Every single-number figure, as scalar subqueries of the team's row: one round trip. The subqueries
- * name their tables and columns in full: drizzle leaves columns unqualified in a single-table select, and
- * an unqualified "id" inside a subquery would be the subquery's own table's (as in folder.repository.ts).
+ * Every single-number figure, as scalar subqueries of the team's row: one round trip. Each subquery is an
+ * SQL of its own inside `countOf`: drizzle writes columns unqualified only at the top of a single-table
+ * select, so nested ones keep their table ("models"."id"), as a correlated subquery needs.
  */
 export async function readDashboardCounts(
   db: Database,
   teamId: number,
   window: DashboardCountsWindow,
 ): Promise<DashboardCounts> {
+  const activeModel = and(eq(models.teamId, teamId), eq(models.status, 'active'));
   const [row] = await db
     .select({
-      activeModels: countOf(
-        sql`select count(*) from "models" where "models"."team_id" = ${teamId} and "models"."status" = 'active'`,
-      ),
+      activeModels: countOf(sql`select count(*) from ${models} where ${activeModel}`),
       // The week's locked models first (a few hundred entries), then each looked up by its key.
       bookedModels: countOf(
-        sql`select count(*) from "models" where "models"."id" = any(array(
-            select distinct "calendar_entries"."model_id" from "calendar_entries"
-            where "calendar_entries"."team_id" = ${teamId} and "calendar_entries"."status" = 'locked'
-            and "calendar_entries"."date" >= ${window.weekFrom} and "calendar_entries"."date" <= ${window.weekTo}))
-          and "models"."team_id" = ${teamId} and "models"."status" = 'active'`,
+        sql`select count(*) from ${models} where ${models.id} = any(array(
+            select distinct ${calendarEntries.modelId} from ${calendarEntries} where ${and(
+              eq(calendarEntries.teamId, teamId),
+              eq(calendarEntries.status, 'locked'),
+              gte(calendarEntries.date, window.weekFrom),
+              lte(calendarEntries.date, window.weekTo),
+            )})) and ${activeModel}`,
       ),
       optionsExpiring: countOf(
-        sql`select count(*) from "calendar_entries" where "calendar_entries"."team_id" = ${teamId}
-          and "calendar_entries"."status" = 'reserved' and "calendar_entries"."released_at" is null
-          and "calendar_entries"."expires_at" > ${window.now} and "calendar_entries"."expires_at" <= ${window.optionsUntil}`,
+        sql`select count(*) from ${calendarEntries} where ${and(
+          eq(calendarEntries.teamId, teamId),
+          eq(calendarEntries.status, 'reserved'),
+          isNull(calendarEntries.releasedAt),
+          gt(calendarEntries.expiresAt, window.now),
+          lte(calendarEntries.expiresAt, window.optionsUntil),
+        )}`,
       ),
       approvalsWaiting: countOf(
-        sql`select count(*) from "orders" where "orders"."team_id" = ${teamId}
-          and "orders"."status" = 'submitted' and "orders"."approval_status" = 'init'`,
+        sql`select count(*) from ${orders} where ${and(
+          eq(orders.teamId, teamId),
+          eq(orders.status, 'submitted'),
+          eq(orders.approvalStatus, 'init'),
+        )}`,
       ),
       packagesOpened: countOf(
-        sql`select count(*) from "packages" where "packages"."team_id" = ${teamId}
-          and "packages"."last_viewed_at" >= ${window.activitySince}
-          and exists (select 1 from "package_views" where "package_views"."package_id" = "packages"."id"
-            and "package_views"."opened_at" >= ${window.activitySince})`,
+        sql`select count(*) from ${packages} where ${and(
+          eq(packages.teamId, teamId),
+          gte(packages.lastViewedAt, window.activitySince),
+          sql`exists (select 1 from ${packageViews} where ${and(
+            eq(packageViews.packageId, packages.id),
+            gte(packageViews.openedAt, window.activitySince),
+          )})`,
+        )}`,
       ),
       packageViews: countOf(
-        sql`select count(*) from "packages" join "package_views" on "package_views"."package_id" = "packages"."id"
-          where "packages"."team_id" = ${teamId} and "packages"."last_viewed_at" >= ${window.activitySince}
-          and "package_views"."opened_at" >= ${window.activitySince}`,
+        sql`select count(*) from ${packages} join ${packageViews} on ${eq(packageViews.packageId, packages.id)}
+          where ${and(
+            eq(packages.teamId, teamId),
+            gte(packages.lastViewedAt, window.activitySince),
+            gte(packageViews.openedAt, window.activitySince),
+          )}`,
       ),
       packagePicks: countOf(
-        sql`select count(*) from "packages" join "package_picks" on "package_picks"."package_id" = "packages"."id"
-          where "packages"."team_id" = ${teamId} and "package_picks"."picked"
-          and "package_picks"."updated_at" >= ${window.activitySince}`,
+        sql`select count(*) from ${packages} join ${packagePicks} on ${eq(packagePicks.packageId, packages.id)}
+          where ${and(
+            eq(packages.teamId, teamId),
+            eq(packagePicks.picked, true),
+            gte(packagePicks.updatedAt, window.activitySince),
+          )}`,
       ),
       licencesExpiring: countOf(
-        sql`select count(*) from "orders" join "fee_lines" on "fee_lines"."order_id" = "orders"."id"
-          where "orders"."team_id" = ${teamId} and "orders"."status" in ${bookedSql}
-          and "fee_lines"."team_id" = ${teamId} and "fee_lines"."kind" = 'UsageFee'
-          and "fee_lines"."end_date" >= ${window.licencesFrom} and "fee_lines"."end_date" <= ${window.licencesTo}`,
+        sql`select count(*) from ${orders} join ${feeLines} on ${eq(feeLines.orderId, orders.id)}
+          where ${and(
+            eq(orders.teamId, teamId),
+            inArray(orders.status, [...BOOKED]),
+            eq(feeLines.teamId, teamId),
+            eq(feeLines.kind, 'UsageFee'),
+            gte(feeLines.endDate, window.licencesFrom),
+            lte(feeLines.endDate, window.licencesTo),
+          )}`,
       ),
     })
     .from(teams)
@@ -128,9 +152,10 @@ export async function readJobsByDay(
 
 /**
  * Booked orders by first working day in [from, to], with the sum of their fee lines before tax; only
- * those `ownerMembershipId` owns when given. The fee lines' subquery names its columns in full (see
- * readDashboardCounts). The sum is PostgreSQL's exact numeric, read as a BigInt: thousands of orders at
- * their limit could pass the exact JavaScript integers, so the service caps it (money.ts `cappedSum`).
+ * those `ownerMembershipId` owns when given. The fee lines' subquery is an SQL of its own, so its
+ * columns keep their table (see readDashboardCounts). The sum is PostgreSQL's exact numeric, read as a
+ * BigInt: thousands of orders at their limit could pass the exact JavaScript integers, so the service
+ * caps it (money.ts `cappedSum`).
  */
 export async function readBookedValueByDate(
   db: Database,
@@ -143,10 +168,10 @@ export async function readBookedValueByDate(
     .select({
       date: orders.firstDate,
       orders: sql<number>`count(*)`.mapWith(Number),
-      value: sql<bigint>`coalesce(sum((select sum("fee_lines"."subtotal") from "fee_lines"
-        where "fee_lines"."order_id" = "orders"."id" and "fee_lines"."team_id" = ${teamId})), 0)`.mapWith(
-        (value: string | number) => BigInt(value),
-      ),
+      value: sql<bigint>`coalesce(sum((${sql`select sum(${feeLines.subtotal}) from ${feeLines} where ${and(
+        eq(feeLines.orderId, orders.id),
+        eq(feeLines.teamId, teamId),
+      )}`})), 0)`.mapWith((value: string | number) => BigInt(value)),
     })
     .from(orders)
     .where(

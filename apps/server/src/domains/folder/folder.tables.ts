@@ -1,6 +1,6 @@
 import { FOLDER_KINDS } from '@trackit/contract/enums';
 import { bigint, index, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { enumCheck, enumColumn, teamKey, timestamps } from '../../db/columns';
 import { teams } from '../team/team.tables';
 
 /**
@@ -21,6 +21,7 @@ export const folders = pgTable(
   },
   // One index per order the list offers (FOLDER_SORTS) and per filter, each led by the team.
   (t) => [
+    teamKey('folders', t),
     index('folders_team_created_idx').on(t.teamId, t.createdAt.desc(), t.id.desc()),
     index('folders_team_updated_idx').on(t.teamId, t.updatedAt.desc(), t.id.desc()),
     index('folders_team_name_idx').on(t.teamId, t.name, t.id),

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { enumCheck, enumColumn, teamKey, teamReference, timestamps } from '../../db/columns';
 import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
 import { files } from '../upload/upload.tables';
@@ -64,7 +64,7 @@ export const models = pgTable(
     wechat: varchar('wechat', { length: 50 }),
     idNumber: varchar('id_number', { length: 18 }),
     socials: jsonb('socials').$type<StoredSocialAccount[]>().notNull().default([]),
-    managerMembershipId: bigint('manager_membership_id', { mode: 'number' }).references(() => memberships.id),
+    managerMembershipId: bigint('manager_membership_id', { mode: 'number' }),
     motherAgency: varchar('mother_agency', { length: 100 }),
     /** Basis points: 2000 is 20 %. */
     commissionRate: integer('commission_rate'),
@@ -72,12 +72,15 @@ export const models = pgTable(
     contractEnd: date('contract_end', { mode: 'string' }),
     notes: varchar('notes', { length: 2000 }),
     status: enumColumn('status', MODEL_STATUSES, 16).notNull().default('active'),
-    coverFileId: bigint('cover_file_id', { mode: 'number' }).references(() => files.id),
+    coverFileId: bigint('cover_file_id', { mode: 'number' }),
     lastMeasuredAt: timestamp('last_measured_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   // Every index is led by the team: one per list order (MODEL_SORTS) and one per filter.
   (t) => [
+    teamKey('models', t),
+    teamReference('models_manager_membership_team_fk', t.teamId, t.managerMembershipId, memberships),
+    teamReference('models_cover_file_team_fk', t.teamId, t.coverFileId, files),
     index('models_team_created_idx').on(t.teamId, t.createdAt.desc(), t.id.desc()),
     index('models_team_updated_idx').on(t.teamId, t.updatedAt.desc(), t.id.desc()),
     index('models_team_pinyin_idx').on(t.teamId, t.pinyinFull.op('varchar_pattern_ops'), t.id),
@@ -117,9 +120,7 @@ export const modelMeasurements = pgTable(
     teamId: bigint('team_id', { mode: 'number' })
       .notNull()
       .references(() => teams.id),
-    modelId: bigint('model_id', { mode: 'number' })
-      .notNull()
-      .references(() => models.id),
+    modelId: bigint('model_id', { mode: 'number' }).notNull(),
     measuredOn: date('measured_on', { mode: 'string' }).notNull(),
     measuredAt: timestamp('measured_at', { withTimezone: true, mode: 'date' }).notNull(),
     height: integer('height'),
@@ -130,7 +131,11 @@ export const modelMeasurements = pgTable(
     shoeSize: integer('shoe_size'),
     membershipId: bigint('membership_id', { mode: 'number' }),
   },
-  (t) => [index('model_measurements_model_idx').on(t.teamId, t.modelId, t.measuredAt.desc(), t.id.desc())],
+  (t) => [
+    teamKey('model_measurements', t),
+    teamReference('model_measurements_model_team_fk', t.teamId, t.modelId, models),
+    index('model_measurements_model_idx').on(t.teamId, t.modelId, t.measuredAt.desc(), t.id.desc()),
+  ],
 );
 
 /** A model's time away (vacation, work, expatriate), which blocks the calendar. */
@@ -141,9 +146,7 @@ export const modelTrips = pgTable(
     teamId: bigint('team_id', { mode: 'number' })
       .notNull()
       .references(() => teams.id),
-    modelId: bigint('model_id', { mode: 'number' })
-      .notNull()
-      .references(() => models.id),
+    modelId: bigint('model_id', { mode: 'number' }).notNull(),
     kind: enumColumn('kind', MODEL_TRIP_KINDS, 16).notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
@@ -151,6 +154,8 @@ export const modelTrips = pgTable(
     ...timestamps,
   },
   (t) => [
+    teamKey('model_trips', t),
+    teamReference('model_trips_model_team_fk', t.teamId, t.modelId, models),
     index('model_trips_model_idx').on(t.teamId, t.modelId, t.startDate.desc(), t.id.desc()),
     enumCheck('model_trips_kind_check', t.kind, MODEL_TRIP_KINDS),
     check('model_trips_dates_check', sql`${t.endDate} >= ${t.startDate}`),

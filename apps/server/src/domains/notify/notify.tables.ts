@@ -1,7 +1,7 @@
 import { NOTIFICATION_TYPES } from '@trackit/contract/enums';
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { enumCheck, enumColumn, teamKey, teamReference, timestamps } from '../../db/columns';
 import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
 
@@ -13,9 +13,7 @@ export const notifications = pgTable(
     teamId: bigint('team_id', { mode: 'number' })
       .notNull()
       .references(() => teams.id),
-    recipientMembershipId: bigint('recipient_membership_id', { mode: 'number' })
-      .notNull()
-      .references(() => memberships.id),
+    recipientMembershipId: bigint('recipient_membership_id', { mode: 'number' }).notNull(),
     type: enumColumn('type', NOTIFICATION_TYPES).notNull(),
     title: varchar('title', { length: 200 }).notNull(),
     body: text('body').notNull().default(''),
@@ -25,6 +23,13 @@ export const notifications = pgTable(
     ...timestamps,
   },
   (t) => [
+    teamKey('notifications', t),
+    teamReference(
+      'notifications_recipient_membership_team_fk',
+      t.teamId,
+      t.recipientMembershipId,
+      memberships,
+    ),
     index('notifications_recipient_created_idx').on(t.recipientMembershipId, t.createdAt.desc(), t.id.desc()),
     index('notifications_recipient_unread_idx').on(t.recipientMembershipId).where(sql`read_at is null`),
     enumCheck('notifications_type_check', t.type, NOTIFICATION_TYPES),

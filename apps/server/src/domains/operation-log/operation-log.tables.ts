@@ -1,6 +1,6 @@
 import { OPERATION_ACTIONS, OPERATION_TARGET_TYPES } from '@trackit/contract/operation-log.schema';
 import { bigint, index, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { enumCheck, enumColumn, teamKey, timestamps } from '../../db/columns';
 
 /**
  * Who did what, when, to which record (docs/product.md §10 "Operation log"). Team and member are empty for
@@ -23,6 +23,7 @@ export const operationLogs = pgTable(
     ...timestamps,
   },
   (t) => [
+    teamKey('operation_logs', t),
     index('operation_logs_team_created_idx').on(t.teamId, t.createdAt.desc()),
     // The log's filters: one member's entries, and the entries of a few actions, newest first.
     index('operation_logs_team_member_created_idx').on(t.teamId, t.membershipId, t.createdAt.desc()),

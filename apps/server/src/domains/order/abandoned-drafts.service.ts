@@ -9,7 +9,7 @@
 import { ABANDONED_DRAFT_DAYS } from '@trackit/contract/order.schema';
 import type { Database } from '../../db/client';
 import { jobActor, recordOperations } from '../operation-log/operation-log.service';
-import { deleteAbandonedDrafts } from './order.repository';
+import { deleteAbandonedDrafts } from './order-list.repository';
 
 export interface AbandonedDraftDeps {
   db: Database;

@@ -30,10 +30,9 @@ import {
   listAttachments,
   listFeeLinesOfOrders,
   listModelsOfOrders,
-  listOrders,
-  type OrderListFilter,
   type OrderRow,
 } from './order.repository';
+import { listOrders, type OrderListFilter } from './order-list.repository';
 import { refuse } from './order-rules';
 
 export type OrderDeps = Pick<UploadDeps, 'db' | 'clock' | 'storage' | 'blobKey' | 'log'>;

@@ -1,37 +1,12 @@
 /**
- * The only file with the order domain's queries: orders, their models and fee lines,
- * attachments and number counters. It reads the names an answer shows (company, contact, members,
- * models and their covers, the attachments' blobs) joined in, one query instead of N.
+ * The order domain's record reads and writes: orders, their models and fee lines, attachments
+ * and number counters. It reads the names an answer shows (company, contact, members, models and their
+ * covers, the attachments' blobs) joined in, one query instead of N. The list and its filters are in
+ * order-list.repository.ts.
  */
-import type { ApprovalStatus, JobType } from '@trackit/contract/enums';
-import { readSort, type SortValue } from '@trackit/contract/envelope';
-import type { ORDER_SORTS, OrderStatus } from '@trackit/contract/order.schema';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  notExists,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { containing, escapeLike } from '../../db/like';
-import type { PageWindow } from '../../http/pagination';
-import { approvals } from '../approval/approval.tables';
-import { calendarEntries } from '../calendar/calendar.tables';
 import { companies } from '../company/company.tables';
 import { contacts } from '../contact/contact.tables';
 import { models } from '../model/model.tables';
@@ -57,7 +32,8 @@ export type OrderRow = OrderRecord & {
 
 const renewed = alias(orders, 'renewed_orders');
 
-function selectOrders(db: Database) {
+/** The team's orders with the names their answers show (order-list.repository.ts pages them). */
+export function selectOrders(db: Database) {
   return db
     .select({
       order: orders,
@@ -83,7 +59,7 @@ type SelectedOrder = {
   ownerNickname: string | null;
   renewalOfNumber: string | null;
 };
-const toRow = ({ order, ...names }: SelectedOrder): OrderRow => ({ ...order, ...names });
+export const toRow = ({ order, ...names }: SelectedOrder): OrderRow => ({ ...order, ...names });
 
 /** The next sequence of the team's business day: one row bumped atomically, so concurrent creates differ. */
 export async function nextOrderSequence(tx: Database, teamId: number, day: string): Promise<number> {
@@ -289,147 +265,6 @@ export async function deleteAttachment(tx: Database, teamId: number, attachmentI
     .where(and(eq(orderAttachments.teamId, teamId), eq(orderAttachments.id, attachmentId)));
 }
 
-// ---- The list ----
-
-export interface OrderListFilter {
-  statuses?: OrderStatus[] | undefined;
-  approvalStatuses?: ApprovalStatus[] | undefined;
-  jobTypes?: JobType[] | undefined;
-  companyId?: number | undefined;
-  modelId?: number | undefined;
-  ownerMembershipId?: number | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  /** Orders with a usage licence (UsageFee line) ending in this range (the dashboard's expiring licences). */
-  usageEndFrom?: string | undefined;
-  usageEndTo?: string | undefined;
-  /** Orders holding a live option (reserved, not released) whose expiry falls in (after, until]. */
-  optionsExpiring?: { after: Date; until: Date } | undefined;
-  keyword?: string | undefined;
-  /** Only orders waiting for a decision (submitted, with an open approval request); `none` lists nothing. */
-  awaitingApproval?: 'all' | 'none' | undefined;
-  sort?: SortValue<(typeof ORDER_SORTS)[number]> | undefined;
-}
-
-/**
- * Orders of a presented status, as of the business date `today`: `completed` is a confirmed order whose
- * last day is before today, `confirmed` one whose last day is today or later.
- */
-function statusCondition(status: OrderStatus, today: string): SQL | undefined {
-  switch (status) {
-    case 'completed':
-      return and(eq(orders.status, 'confirmed'), lt(orders.lastDate, today));
-    case 'confirmed':
-      return and(eq(orders.status, 'confirmed'), or(isNull(orders.lastDate), gte(orders.lastDate, today)));
-    default:
-      return eq(orders.status, status);
-  }
-}
-
-function listWhere(teamId: number, filter: OrderListFilter, today: string): SQL | undefined {
-  const keyword = filter.keyword?.trim();
-  const days =
-    filter.from || filter.to
-      ? and(
-          filter.to ? sql`${orders.firstDate} <= ${filter.to}` : undefined,
-          filter.from ? sql`${orders.lastDate} >= ${filter.from}` : undefined,
-          sql`exists (select 1 from jsonb_array_elements(${orders.days}) as "day" where ${and(
-            filter.from ? sql`"day"->>'date' >= ${filter.from}` : undefined,
-            filter.to ? sql`"day"->>'date' <= ${filter.to}` : undefined,
-          )})`,
-        )
-      : undefined;
-  return and(
-    eq(orders.teamId, teamId),
-    filter.awaitingApproval === 'none' ? sql`false` : undefined,
-    filter.awaitingApproval === 'all'
-      ? and(
-          eq(orders.status, 'submitted'),
-          exists(
-            sql`(select 1 from ${approvals} where ${and(
-              eq(approvals.teamId, orders.teamId),
-              eq(approvals.kind, 'order'),
-              eq(approvals.recordId, orders.id),
-              eq(approvals.status, 'init'),
-            )})`,
-          ),
-        )
-      : undefined,
-    filter.statuses?.length
-      ? or(...filter.statuses.map((status) => statusCondition(status, today)))
-      : undefined,
-    filter.approvalStatuses?.length ? inArray(orders.approvalStatus, filter.approvalStatuses) : undefined,
-    filter.jobTypes?.length ? inArray(orders.jobType, filter.jobTypes) : undefined,
-    filter.companyId ? eq(orders.companyId, filter.companyId) : undefined,
-    filter.ownerMembershipId ? eq(orders.ownerMembershipId, filter.ownerMembershipId) : undefined,
-    filter.modelId
-      ? sql`exists (select 1 from "order_models" where "order_models"."team_id" = ${teamId} and "order_models"."order_id" = ${orders.id} and "order_models"."model_id" = ${filter.modelId})`
-      : undefined,
-    days,
-    filter.usageEndFrom || filter.usageEndTo
-      ? sql`exists (select 1 from ${feeLines} where ${and(
-          eq(feeLines.teamId, teamId),
-          eq(feeLines.orderId, orders.id),
-          eq(feeLines.kind, 'UsageFee'),
-          filter.usageEndFrom ? gte(feeLines.endDate, filter.usageEndFrom) : undefined,
-          filter.usageEndTo ? lte(feeLines.endDate, filter.usageEndTo) : undefined,
-        )})`
-      : undefined,
-    filter.optionsExpiring
-      ? sql`exists (select 1 from ${calendarEntries} where ${and(
-          eq(calendarEntries.teamId, teamId),
-          eq(calendarEntries.orderId, orders.id),
-          eq(calendarEntries.status, 'reserved'),
-          isNull(calendarEntries.releasedAt),
-          gt(calendarEntries.expiresAt, filter.optionsExpiring.after),
-          lte(calendarEntries.expiresAt, filter.optionsExpiring.until),
-        )})`
-      : undefined,
-    keyword
-      ? or(
-          ilike(orders.number, `${escapeLike(keyword)}%`),
-          ilike(orders.title, containing(keyword)),
-          ilike(orders.brand, containing(keyword)),
-          ilike(companies.name, containing(keyword)),
-        )
-      : undefined,
-  );
-}
-
-const SORT_COLUMNS = {
-  created_at: orders.createdAt,
-  first_date: orders.firstDate,
-  number: orders.number,
-};
-
-/** The team's orders by the filter, newest first unless sorted otherwise, paged in the database. */
-export async function listOrders(
-  db: Database,
-  teamId: number,
-  filter: OrderListFilter,
-  window: PageWindow,
-  today: string,
-): Promise<{ rows: OrderRow[]; total: number }> {
-  const where = listWhere(teamId, filter, today);
-  const sort = readSort(filter.sort ?? '-created_at');
-  const column = SORT_COLUMNS[sort.field];
-  // Plain directions, as the indexes lead (a draft without days comes first newest-first, last oldest-first).
-  const order: SQL[] = sort.descending ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
-  const [rows, [totals]] = await Promise.all([
-    selectOrders(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ total: count() })
-      .from(orders)
-      .leftJoin(companies, and(eq(companies.id, orders.companyId), eq(companies.teamId, orders.teamId)))
-      .where(where),
-  ]);
-  return { rows: rows.map(toRow), total: totals?.total ?? 0 };
-}
-
 /**
  * Hands the member's open orders in the team (stored status neither billed nor cancelled) to another
  * member; finished ones keep who handled them. Returns how many moved.
@@ -452,50 +287,4 @@ export async function reassignOpenOrderOwner(
       ),
     )
     .returning({ id: orders.id, number: orders.number, title: orders.title });
-}
-
-/** The team's orders nobody has put anything in (docs/product.md "Orders"), last changed before `before`. */
-function abandonedDraftWhere(teamId: number, before: Date) {
-  const none = (table: typeof orderModels | typeof feeLines | typeof orderAttachments) =>
-    notExists(
-      sql`(select 1 from ${table} where ${table.teamId} = ${teamId} and ${table.orderId} = ${orders.id})`,
-    );
-  return and(
-    eq(orders.teamId, teamId),
-    eq(orders.status, 'draft'),
-    isNull(orders.approvalStatus),
-    isNull(orders.renewalOfOrderId),
-    eq(orders.title, ''),
-    eq(orders.notes, ''),
-    lt(orders.updatedAt, before),
-    none(orderModels),
-    none(feeLines),
-    none(orderAttachments),
-  );
-}
-
-/**
- * Deletes at most `limit` of the team's abandoned empty drafts, answering which. Race-safe without a
- * wait: a draft locked by an edit (every change locks the order first, lockOrder) is passed by (SKIP
- * LOCKED), and the emptiness is checked again by the DELETE itself, so a draft filled in meanwhile stays.
- * Its models, fee lines, released calendar entries and approvals go with it (ON DELETE CASCADE); the
- * day's number counter is left as it is, so its number is never handed out again.
- */
-export async function deleteAbandonedDrafts(
-  tx: Database,
-  teamId: number,
-  before: Date,
-  limit: number,
-): Promise<{ id: number; number: string }[]> {
-  const candidates = tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(abandonedDraftWhere(teamId, before))
-    .orderBy(asc(orders.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return tx
-    .delete(orders)
-    .where(and(inArray(orders.id, candidates), abandonedDraftWhere(teamId, before)))
-    .returning({ id: orders.id, number: orders.number });
 }

@@ -25,7 +25,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { enumCheck, enumColumn, teamKey, teamReference, timestamps } from '../../db/columns';
 import { companies } from '../company/company.tables';
 import { contacts } from '../contact/contact.tables';
 import { models } from '../model/model.tables';
@@ -55,8 +55,8 @@ export const orders = pgTable(
     number: varchar('number', { length: 32 }).notNull(),
     status: enumColumn('status', ORDER_STORED_STATUSES, 16).notNull().default('draft'),
     approvalStatus: enumColumn('approval_status', APPROVAL_STATUSES, 16),
-    companyId: bigint('company_id', { mode: 'number' }).references(() => companies.id),
-    contactId: bigint('contact_id', { mode: 'number' }).references(() => contacts.id),
+    companyId: bigint('company_id', { mode: 'number' }),
+    contactId: bigint('contact_id', { mode: 'number' }),
     brand: varchar('brand', { length: 50 }).notNull().default(''),
     jobType: enumColumn('job_type', JOB_TYPES, 32),
     title: varchar('title', { length: 100 }).notNull().default(''),
@@ -65,10 +65,8 @@ export const orders = pgTable(
     days: jsonb('days').$type<OrderDay[]>().notNull().default([]),
     firstDate: date('first_date', { mode: 'string' }),
     lastDate: date('last_date', { mode: 'string' }),
-    ownerMembershipId: bigint('owner_membership_id', { mode: 'number' }).references(() => memberships.id),
-    createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }).references(
-      () => memberships.id,
-    ),
+    ownerMembershipId: bigint('owner_membership_id', { mode: 'number' }),
+    createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }),
     /** When the order's options lapse; null: OPTION_DEFAULT_HOURS after each is placed. */
     holdUntil: timestamp('hold_until', { withTimezone: true, mode: 'date' }),
     cancelReason: text('cancel_reason'),
@@ -92,6 +90,11 @@ export const orders = pgTable(
   },
   // Each list order (ORDER_SORTS) and filter has an index led by the team.
   (t) => [
+    teamKey('orders', t),
+    teamReference('orders_company_team_fk', t.teamId, t.companyId, companies),
+    teamReference('orders_contact_team_fk', t.teamId, t.contactId, contacts),
+    teamReference('orders_owner_membership_team_fk', t.teamId, t.ownerMembershipId, memberships),
+    teamReference('orders_created_by_membership_team_fk', t.teamId, t.createdByMembershipId, memberships),
     uniqueIndex('orders_team_number_key').on(t.teamId, t.number),
     index('orders_team_created_idx').on(t.teamId, t.createdAt.desc(), t.id.desc()),
     index('orders_team_first_date_idx').on(t.teamId, t.firstDate.desc(), t.id.desc()),
@@ -113,15 +116,14 @@ export const orderModels = pgTable(
     teamId: bigint('team_id', { mode: 'number' })
       .notNull()
       .references(() => teams.id),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    modelId: bigint('model_id', { mode: 'number' })
-      .notNull()
-      .references(() => models.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    modelId: bigint('model_id', { mode: 'number' }).notNull(),
     position: integer('position').notNull(),
   },
   (t) => [
+    teamKey('order_models', t),
+    teamReference('order_models_order_team_fk', t.teamId, t.orderId, orders).onDelete('cascade'),
+    teamReference('order_models_model_team_fk', t.teamId, t.modelId, models),
     uniqueIndex('order_models_order_model_key').on(t.orderId, t.modelId),
     index('order_models_team_model_idx').on(t.teamId, t.modelId),
   ],
@@ -140,12 +142,8 @@ export const feeLines = pgTable(
     teamId: bigint('team_id', { mode: 'number' })
       .notNull()
       .references(() => teams.id),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    modelId: bigint('model_id', { mode: 'number' })
-      .notNull()
-      .references(() => models.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    modelId: bigint('model_id', { mode: 'number' }).notNull(),
     position: integer('position').notNull(),
     kind: enumColumn('kind', FEE_KINDS, 16).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -169,6 +167,9 @@ export const feeLines = pgTable(
     ...timestamps,
   },
   (t) => [
+    teamKey('fee_lines', t),
+    teamReference('fee_lines_order_team_fk', t.teamId, t.orderId, orders).onDelete('cascade'),
+    teamReference('fee_lines_model_team_fk', t.teamId, t.modelId, models),
     index('fee_lines_order_idx').on(t.orderId, t.modelId, t.position),
     index('fee_lines_usage_end_idx')
       .on(t.teamId, t.endDate)
@@ -205,12 +206,8 @@ export const orderAttachments = pgTable(
     teamId: bigint('team_id', { mode: 'number' })
       .notNull()
       .references(() => teams.id),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    blobId: uuid('blob_id')
-      .notNull()
-      .references(() => blobs.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    blobId: uuid('blob_id').notNull(),
     name: varchar('name', { length: 255 }).notNull(),
     contentType: varchar('content_type', { length: 255 }).notNull(),
     byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
@@ -218,6 +215,9 @@ export const orderAttachments = pgTable(
     ...timestamps,
   },
   (t) => [
+    teamKey('order_attachments', t),
+    teamReference('order_attachments_order_team_fk', t.teamId, t.orderId, orders).onDelete('cascade'),
+    teamReference('order_attachments_blob_team_fk', t.teamId, t.blobId, blobs),
     uniqueIndex('order_attachments_blob_key').on(t.blobId),
     index('order_attachments_order_idx').on(t.orderId, t.id),
   ],

@@ -2,7 +2,6 @@ import { MEMBER_ACCOUNT_STATUSES, ORG_UNIT_KINDS, PERMISSION_LEVELS } from '@tra
 import { PERMISSION_KEYS } from '@trackit/contract/permissions';
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -13,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { enumCheck, enumColumn, teamKey, teamReference, timestamps } from '../../db/columns';
 import { teams } from '../team/team.tables';
 import { users } from '../user/user.tables';
 
@@ -31,11 +30,13 @@ export const roles = pgTable(
       .references(() => teams.id),
     kind: enumColumn('kind', ORG_UNIT_KINDS, 16).notNull().default('role'),
     /** A department's parent department; null at the top, and always null for a role. */
-    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => roles.id),
+    parentId: bigint('parent_id', { mode: 'number' }),
     name: varchar('name', { length: 50 }).notNull(),
     ...timestamps,
   },
   (t) => [
+    teamKey('roles', t),
+    teamReference('roles_parent_team_fk', t.teamId, t.parentId, t),
     index('roles_team_kind_idx').on(t.teamId, t.kind),
     index('roles_parent_idx').on(t.parentId),
     uniqueIndex('roles_team_role_name_key').on(t.teamId, t.name).where(sql`kind = 'role'`),
@@ -81,11 +82,11 @@ export const memberships = pgTable(
     avatarThumb: varchar('avatar_thumb', { length: 1024 }),
     baseColor: varchar('base_color', { length: 16 }).notNull(),
     /** A row of `roles` of kind department. */
-    departmentId: bigint('department_id', { mode: 'number' }).references(() => roles.id),
+    departmentId: bigint('department_id', { mode: 'number' }),
     /** A row of `roles` of kind role: the levels the member holds (unless they are the owner). */
-    roleId: bigint('role_id', { mode: 'number' }).references(() => roles.id),
+    roleId: bigint('role_id', { mode: 'number' }),
     /** The direct superior (直属上级), another member of the team; shown on the profile card. */
-    superiorId: bigint('superior_id', { mode: 'number' }).references((): AnyPgColumn => memberships.id),
+    superiorId: bigint('superior_id', { mode: 'number' }),
     /** The owner holds every permission at the manage level, whatever the role says. */
     isOwner: boolean('is_owner').notNull().default(false),
     status: enumColumn('status', MEMBER_ACCOUNT_STATUSES, 16).notNull().default('valid'),
@@ -93,6 +94,10 @@ export const memberships = pgTable(
     ...timestamps,
   },
   (t) => [
+    teamKey('memberships', t),
+    teamReference('memberships_department_team_fk', t.teamId, t.departmentId, roles),
+    teamReference('memberships_role_team_fk', t.teamId, t.roleId, roles),
+    teamReference('memberships_superior_team_fk', t.teamId, t.superiorId, t),
     uniqueIndex('memberships_team_user_key').on(t.teamId, t.userId),
     index('memberships_user_valid_idx').on(t.userId).where(sql`status = 'valid'`),
     index('memberships_avatar_idx').on(t.avatar),

@@ -1,7 +1,7 @@
 import { SHARE_LINK_KINDS } from '@trackit/contract/share';
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { enumCheck, enumColumn } from '../../db/columns';
+import { enumCheck, enumColumn, teamKey, teamReference } from '../../db/columns';
 import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
 
@@ -23,13 +23,17 @@ export const shareLinks = pgTable(
     recordId: bigint('record_id', { mode: 'number' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
-    createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }).references(
-      () => memberships.id,
-    ),
+    createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
-    uniqueIndex('share_links_team_id_key').on(t.teamId, t.id),
+    teamKey('share_links', t),
+    teamReference(
+      'share_links_created_by_membership_team_fk',
+      t.teamId,
+      t.createdByMembershipId,
+      memberships,
+    ),
     uniqueIndex('share_links_live_key').on(t.teamId, t.kind, t.recordId).where(sql`revoked_at is null`),
     index('share_links_record_idx').on(t.teamId, t.kind, t.recordId),
     // The package list's order by expiry (package/package.repository.ts).

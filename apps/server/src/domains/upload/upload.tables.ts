@@ -1,7 +1,7 @@
 import { BLOB_STATES, FILE_KINDS, THUMBNAIL_STATES } from '@trackit/contract/upload.schema';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { enumCheck, enumColumn, timestamps } from '../../db/columns';
+import { enumCheck, enumColumn, teamKey, teamReference, timestamps } from '../../db/columns';
 import { folders } from '../folder/folder.tables';
 import { teams } from '../team/team.tables';
 
@@ -27,6 +27,7 @@ export const blobs = pgTable(
     ...timestamps,
   },
   (t) => [
+    teamKey('blobs', t),
     uniqueIndex('blobs_key_key').on(t.key),
     index('blobs_pending_created_idx').on(t.createdAt).where(sql`state = 'pending'`),
     enumCheck('blobs_state_check', t.state, BLOB_STATES),
@@ -41,12 +42,8 @@ export const files = pgTable(
     teamId: bigint('team_id', { mode: 'number' })
       .notNull()
       .references(() => teams.id),
-    folderId: bigint('folder_id', { mode: 'number' })
-      .notNull()
-      .references(() => folders.id),
-    blobId: uuid('blob_id')
-      .notNull()
-      .references(() => blobs.id),
+    folderId: bigint('folder_id', { mode: 'number' }).notNull(),
+    blobId: uuid('blob_id').notNull(),
     name: varchar('name', { length: 255 }).notNull(),
     /**
      * Place in the folder's order, once the folder has been ordered (PATCH …/files/order); null until
@@ -64,6 +61,9 @@ export const files = pgTable(
     ...timestamps,
   },
   (t) => [
+    teamKey('files', t),
+    teamReference('files_folder_team_fk', t.teamId, t.folderId, folders),
+    teamReference('files_blob_team_fk', t.teamId, t.blobId, blobs),
     uniqueIndex('files_blob_key').on(t.blobId),
     index('files_folder_order_idx').on(t.teamId, t.folderId, t.position, t.name, t.id),
     index('files_thumbnail_pending_idx').on(t.id).where(sql`thumbnail_state = 'pending'`),

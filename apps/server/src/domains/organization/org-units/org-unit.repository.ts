@@ -1,6 +1,6 @@
 import type { OrgUnitKind, PermissionLevel } from '@trackit/contract/enums';
 import type { PermissionKey } from '@trackit/contract/permissions';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { memberships, rolePermissions, roles } from '../organization.tables';
 
@@ -150,15 +150,24 @@ export async function countUnitMembers(
   return row?.total ?? 0;
 }
 
-/** Replaces the role's whole matrix: the old rows go, the granted ones are written. */
+/**
+ * Replaces the role's whole matrix: the old rows go, the granted ones are written. Scoped by the team
+ * (role_permissions has no team of its own, docs/decisions.md "Tenancy in the database"): a role of
+ * another team is left as it is.
+ */
 export async function replaceRoleGrants(
   tx: Database,
+  teamId: number,
   roleId: number,
   grants: { key: PermissionKey; level: PermissionLevel }[],
   at: Date,
 ) {
-  await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
-  if (grants.length === 0) return;
+  const ofTeam = tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.id, roleId), eq(roles.teamId, teamId), eq(roles.kind, 'role')));
+  await tx.delete(rolePermissions).where(inArray(rolePermissions.roleId, ofTeam));
+  if (grants.length === 0 || (await ofTeam).length === 0) return;
   await tx.insert(rolePermissions).values(
     grants.map((grant) => ({
       roleId,

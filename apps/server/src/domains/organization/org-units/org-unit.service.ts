@@ -296,6 +296,7 @@ export async function setRolePermissions(
 
     await replaceRoleGrants(
       tx,
+      auth.teamId,
       roleId,
       PERMISSION_KEYS.flatMap((key) => {
         const level = wanted.get(key);

@@ -1,0 +1,132 @@
+/**
+ * One team with one record of each kind the endpoint map names by id, made the way the app makes them
+ * (over HTTP as the owner), for the cross-team probe (test/cross-team.ts).
+ */
+import { NOTIFICATION_TYPES } from '@trackit/contract/enums';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { calendarEntries } from '../domains/calendar/calendar.tables';
+import { notifications } from '../domains/notify/notify.tables';
+import { userSessions } from '../domains/session/session.tables';
+import { files } from '../domains/upload/upload.tables';
+import type { TestApp } from './build-test-app';
+import type { TeamRecords } from './cross-team';
+import {
+  bearer,
+  createDepartment,
+  createMember,
+  createMembership,
+  createRole,
+  createUser,
+  signIn,
+} from './factories';
+import { pollUntil } from './poll';
+import { uploadBlob, uploadToFolder } from './uploads';
+
+export interface TeamFixture {
+  records: TeamRecords;
+  headers: Record<string, string>;
+  userId: number;
+}
+
+/** A team whose every record carries `label` in its name (so an answer showing one is recognised). */
+export async function createTeamWithRecords(t: TestApp, label: string): Promise<TeamFixture> {
+  const db = t.database.db;
+  const owner = await createMember(db, { nickname: `${label}店长` });
+  const teamId = owner.team.id;
+  const headers = bearer((await signIn(t, owner.mobile)).token);
+  const api = async <T extends { id: number }>(method: string, path: string, body?: unknown) => {
+    const res = await t.request<T>(method, `/storm_api/v1${path}`, { body, headers });
+    expect(res.body.code, `${method} ${path}: ${res.body.message}`).toBe(0);
+    return res.body.data;
+  };
+
+  const department = await createDepartment(db, teamId, `${label}部门`);
+  const role = await createRole(db, teamId, [], `${label}角色`);
+  const user = await createUser(db);
+  const member = await createMembership(db, {
+    teamId,
+    userId: user.id,
+    roleId: role.id,
+    nickname: `${label}成员`,
+  });
+  const company = await api('POST', '/companies', { name: `${label}公司` });
+  const contact = await api('POST', '/contacts', { name: `${label}联系人`, company_id: company.id });
+  const model = await api('POST', '/models', { name: `${label}模特`, gender: 'female' });
+  const trip = await api('POST', `/models/${model.id}/trips`, {
+    kind: 'vacation',
+    start_date: '2027-01-04',
+    end_date: '2027-01-05',
+    place: `${label}地点`,
+  });
+  const folder = await api('POST', '/folders', { name: `${label}画册`, kind: 'book', model_id: model.id });
+  const png = await sharp({ create: { width: 20, height: 30, channels: 3, background: '#888' } })
+    .png()
+    .toBuffer();
+  const uploaded = await uploadToFolder(t, headers, folder.id, png, {
+    name: `${label}.png`,
+    type: 'image/png',
+  });
+  expect(uploaded.body.code, uploaded.body.message).toBe(0);
+  const pkg = await api('POST', '/packages', { title: `${label}套餐`, models: [{ model_id: model.id }] });
+  const order = await api('POST', '/orders', {
+    title: `${label}订单`,
+    company_id: company.id,
+    contact_id: contact.id,
+    days: [{ date: '2027-01-11', start_time: '09:00', end_time: '18:00' }],
+    models: [{ model_id: model.id }],
+  });
+  const attachmentBlob = await uploadBlob(t, headers, Buffer.from(`%PDF-1.4 ${label}`), {
+    name: `${label}.pdf`,
+    type: 'application/pdf',
+  });
+  const attachment = await api('POST', `/orders/${order.id}/attachments`, { signed_id: attachmentBlob });
+  const signedBlob = await uploadBlob(t, headers, png, { name: `${label}头像.png`, type: 'image/png' });
+  const [notification] = await db
+    .insert(notifications)
+    .values({
+      teamId,
+      recipientMembershipId: owner.membership.id,
+      type: NOTIFICATION_TYPES[0],
+      title: `${label}通知`,
+    })
+    .returning();
+  const [entry] = await db
+    .select({ id: calendarEntries.id })
+    .from(calendarEntries)
+    .where(and(eq(calendarEntries.teamId, teamId), eq(calendarEntries.orderId, order.id)));
+  const [session] = await db
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(eq(userSessions.userId, owner.user.id));
+  // The thumbnail queue writes the file once more: wait until it has, so the tables hold still.
+  const file = await pollUntil(async () => {
+    const [row] = await db.select().from(files).where(eq(files.folderId, folder.id));
+    return row && row.thumbnailState !== 'pending' ? row : undefined;
+  });
+  if (!notification || !entry || !session) throw new Error('fixture incomplete');
+  return {
+    headers,
+    userId: owner.user.id,
+    records: {
+      team: teamId,
+      member: member.id,
+      role: role.id,
+      department: department.id,
+      company: company.id,
+      contact: contact.id,
+      model: model.id,
+      trip: trip.id,
+      folder: folder.id,
+      file: file.id,
+      package: pkg.id,
+      order: order.id,
+      attachment: attachment.id,
+      calendarEntry: entry.id,
+      notification: notification.id,
+      signedBlob,
+      session: session.id,
+    },
+  };
+}
