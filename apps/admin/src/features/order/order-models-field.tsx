@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { businessDate } from '@trackit/contract/business-time';
-import { DATE_FORMATS, TAX_RATES } from '@trackit/contract/constants';
+import { DATE_FORMATS } from '@trackit/contract/constants';
 import {
   FEE_KIND_LABELS,
   FEE_KINDS,
@@ -10,7 +10,7 @@ import {
   RENEWAL_OPTIONS,
 } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import { formatYuan, isValidQuantity, lineExceedsLimit, MAX_FEE_QUANTITY } from '@trackit/contract/money';
+import { isFenAmount, isValidQuantity, lineExceedsLimit, MAX_FEE_QUANTITY } from '@trackit/contract/money';
 import { toOptions } from '@trackit/contract/options';
 import {
   FEE_UNIT_LABELS,
@@ -38,6 +38,10 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { MoneyCell } from '../../components/money/money-cell';
+import { MoneyInput } from '../../components/money/money-input';
+import { MoneyTotals } from '../../components/money/money-totals';
+import { TaxRateSelect } from '../../components/money/tax-rate-select';
 import { optionalRule } from '../../components/optional-rule';
 import { schemaRule } from '../../components/schema-rule';
 import { textCount } from '../../components/text-count';
@@ -46,7 +50,6 @@ import { FolderModelSelect } from '../folder/folder-model-select';
 import { modelDaysQuery, useFetchModel } from './order.queries';
 import styles from './order-editor.module.css';
 import {
-  amountFen,
   type DayDraft,
   editorExceedsOrderLimit,
   editorTotals,
@@ -58,14 +61,13 @@ import {
   type OrderEditorValues,
   usageFeeDraft,
 } from './order-editor-values';
-import { TotalsLine } from './order-fees';
+import { kindParts } from './order-fees';
 import { dateWithWeekday } from './order-labels';
 import { type ModelDayNotice, modelDayNotices, modelDaysRequest } from './order-model-days';
 
 const KIND_OPTIONS = toOptions(FEE_KINDS, FEE_KIND_LABELS);
 const UNIT_OPTIONS = toOptions(FEE_UNITS, FEE_UNIT_LABELS);
 const RENEWAL_SELECT_OPTIONS = toOptions(RENEWAL_OPTIONS, RENEWAL_OPTION_LABELS);
-const TAX_OPTIONS = TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }));
 
 const dateProps = {
   getValueProps: (value: string | null | undefined) => ({ value: value ? dayjs(value) : null }),
@@ -73,15 +75,15 @@ const dateProps = {
 };
 
 /**
- * A yuan amount as typed: required, one the server takes (two decimals at most, up to MAX_FEE_FEN), and
+ * An amount (fen, held by MoneyInput): required, one the server takes (whole fen, up to MAX_FEE_FEN), and
  * keeping its line within MAX_LINE_FEN with its quantity and tax (the line at `path`).
  */
 const amountRule =
   (path: (string | number)[]): FormRule =>
   ({ getFieldValue }) => ({
-    validator: async (_rule, value: string | undefined) => {
-      if (!value?.trim()) throw new Error('*请填写金额');
-      if (amountFen(value) === undefined) throw new Error(ORDER_MESSAGES.amountInvalid);
+    validator: async (_rule, value: number | null | undefined) => {
+      if (value === null || value === undefined) throw new Error('*请填写金额');
+      if (!isFenAmount(value)) throw new Error(ORDER_MESSAGES.amountInvalid);
       const figures = feeFigures(getFieldValue(path) as FeeDraft | undefined);
       if (figures && lineExceedsLimit(figures)) throw new Error(ORDER_MESSAGES.lineTooLarge);
     },
@@ -123,10 +125,11 @@ function LineFigures({ fee }: { fee: FeeDraft | undefined }) {
   return (
     <div className={styles.lineFigures} data-testid="fee-line-figures">
       <span>
-        小计 {figures ? formatYuan(figures.subtotal) : MESSAGES.empty} · 税{' '}
-        {figures ? formatYuan(figures.tax) : MESSAGES.empty}
+        小计 <MoneyCell fen={figures?.subtotal} /> · 税 <MoneyCell fen={figures?.tax} />
       </span>
-      <strong data-testid="fee-line-total">{figures ? formatYuan(figures.total) : MESSAGES.empty}</strong>
+      <strong data-testid="fee-line-total">
+        <MoneyCell fen={figures?.total} />
+      </strong>
     </div>
   );
 }
@@ -170,7 +173,7 @@ function FeeLineRow({ path, name, fee, firstDate, onRemove }: FeeLineProps) {
           ]}
           className={styles.feeItem}
         >
-          <Input prefix="¥" placeholder="0.00" inputMode="decimal" style={{ width: 136 }} aria-label="金额" />
+          <MoneyInput style={{ width: 136 }} aria-label="金额" />
         </Form.Item>
         {usage ? (
           <>
@@ -213,7 +216,7 @@ function FeeLineRow({ path, name, fee, firstDate, onRemove }: FeeLineProps) {
           </>
         )}
         <Form.Item name={[name, 'tax_rate']} label="税率" className={styles.feeItem}>
-          <Select options={TAX_OPTIONS} style={{ width: 80 }} aria-label="税率" />
+          <TaxRateSelect aria-label="税率" />
         </Form.Item>
         {!usage && (
           <Form.Item
@@ -429,7 +432,7 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
                         className={styles.modelTotal}
                         data-testid={`order-model-total-${model?.model_id}`}
                       >
-                        合计 {formatYuan(modelTotals.total)}
+                        合计 <MoneyCell fen={modelTotals.total} />
                       </span>
                     )}
                     <Button
@@ -492,7 +495,12 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
           )}
           {models.length > 0 && (
             <div className={styles.orderTotals}>
-              <TotalsLine totals={totals.totals} label="订单合计" testId="order-editor-totals" />
+              <MoneyTotals
+                totals={totals.totals}
+                label="订单合计"
+                parts={kindParts(totals.totals)}
+                testId="order-editor-totals"
+              />
             </div>
           )}
           {errors.length > 0 && (
