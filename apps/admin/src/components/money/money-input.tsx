@@ -35,6 +35,10 @@ const shown = (text: string | undefined): string => {
   return fen === undefined ? (text ?? '') : formatFen(fen);
 };
 
+/** What is typed stays as typed; once left, the amount as `formatFen` writes it. */
+const formatter: NonNullable<InputNumberProps<string>['formatter']> = (text, info) =>
+  info.userTyping ? info.input : shown(text);
+
 /**
  * An amount in yuan that holds integer fen (docs/decisions.md "Money on screen"): antd's InputNumber in
  * string mode, so no amount ever passes through a floating-point yuan. What is typed (`1500`, `1,500.5`,
@@ -73,7 +77,7 @@ export function MoneyInput({ value, onChange, max = MAX_FEE_FEN, ...props }: Mon
       value={held}
       onChange={handleChange}
       parser={plainDigits}
-      formatter={(text, info) => (info.userTyping ? info.input : shown(text))}
+      formatter={formatter}
     />
   );
 }
