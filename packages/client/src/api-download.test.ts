@@ -4,7 +4,8 @@ import { idParamsSchema } from '@trackit/contract/envelope';
 import { TRANSPORT_ERROR_CODE } from '@trackit/contract/error-codes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { type ApiError, createApiClient, fileNameFromDisposition } from './api-client';
+import { type ApiError, createApiClient } from './api-client';
+import { fileNameFromDisposition } from './api-response';
 import { type StubApi, startStubApi } from './testing/stub-api';
 
 let api: StubApi;

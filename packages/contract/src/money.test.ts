@@ -6,8 +6,10 @@ import {
   type FeeFigures,
   fenInChineseCapitals,
   formatFen,
+  formatTaxRate,
   formatYuan,
   hasTwoDecimalsAtMost,
+  isFenAmount,
   lineTotals,
   MAX_FEE_FEN,
   MAX_FEE_QUANTITY,
@@ -272,7 +274,18 @@ describe('yuan as text', () => {
       }),
     );
     expect(formatYuan(123456789)).toBe('¥1,234,567.89');
+    expect(formatYuan(-123450)).toBe('-¥1,234.50');
+    expect(formatTaxRate(6)).toBe('6%');
     expect(formatFen(-505)).toBe('-5.05');
+  });
+
+  it('tells an amount in whole fen within its bound from what is not one', () => {
+    expect(isFenAmount(0)).toBe(true);
+    expect(isFenAmount(MAX_FEE_FEN)).toBe(true);
+    expect(isFenAmount(MAX_FEE_FEN + 1)).toBe(false);
+    expect(isFenAmount(10_000, 10_000)).toBe(true);
+    expect(isFenAmount(10_001, 10_000)).toBe(false);
+    for (const value of [Number.NaN, -1, 1.5, null, '100']) expect(isFenAmount(value)).toBe(false);
   });
 
   it('reads what people type and refuses the rest', () => {

@@ -120,11 +120,13 @@ export function orderTotals<M extends { readonly model_id: number; readonly fees
   return { models: perModel, totals: sumTotals(models.flatMap((model) => model.fees)) };
 }
 
+/** True for an amount in whole fen from 0 to `max` (a fee line's unit amount by default). */
+export const isFenAmount = (fen: unknown, max: number = MAX_FEE_FEN): fen is number =>
+  typeof fen === 'number' && Number.isSafeInteger(fen) && fen >= 0 && fen <= max;
+
 /** A line whose figures can be worked out: an amount in fen up to MAX_FEE_FEN, a rate, a valid quantity. */
 const isComputable = (line: FeeFigures): boolean =>
-  Number.isSafeInteger(line.amount) &&
-  line.amount >= 0 &&
-  line.amount <= MAX_FEE_FEN &&
+  isFenAmount(line.amount) &&
   Number.isSafeInteger(line.tax_rate) &&
   line.tax_rate >= 0 &&
   line.tax_rate <= 100 &&
@@ -162,8 +164,14 @@ export function formatFen(fen: number): string {
   return `${sign}${yuan}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
-/** "¥1,234.56". */
-export const formatYuan = (fen: number): string => `¥${formatFen(fen)}`;
+/**
+ * "¥1,234.56"; a negative amount "-¥1,234.56", its sign before the currency. The one text of an amount in
+ * every app (the admin's MoneyCell, the documents, the messages that name a limit).
+ */
+export const formatYuan = (fen: number): string => (fen < 0 ? `-¥${formatFen(-fen)}` : `¥${formatFen(fen)}`);
+
+/** A tax rate in percent as shown: 6 → "6%". */
+export const formatTaxRate = (rate: number): string => `${rate}%`;
 
 /**
  * "1234.5" or "1,234.50" typed by a person → 123450 fen; undefined for anything that is not a

@@ -1,13 +1,13 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@trackit/contract/dashboard.schema';
-import { formatYuan } from '@trackit/contract/money';
 import { BILLING_WORDS } from '@trackit/contract/order.schema';
 import { Card, Col, Row, Spin, Statistic, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { loadChunk } from '../../chunk-reload';
 import { ListError } from '../../components/list/list-error';
+import { MoneyCell } from '../../components/money/money-cell';
 import { PageLoading } from '../../components/page-loading';
 import { useCanOpen } from '../../layouts/route-access';
 import styles from './dashboard.module.css';
@@ -198,7 +198,11 @@ const MonthFigure = ({
         suffix="个"
         data-testid={`dashboard-${testId}-orders`}
       />
-      <Statistic value={formatYuan(month.value)} data-testid={`dashboard-${testId}-value`} />
+      <Statistic
+        value={month.value}
+        formatter={(fen) => <MoneyCell fen={Number(fen)} />}
+        data-testid={`dashboard-${testId}-value`}
+      />
     </>
   );
   return canOpen(to) ? (

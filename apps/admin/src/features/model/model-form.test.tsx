@@ -10,7 +10,8 @@ import { pressEnter } from '../../testing/keyboard';
 import { renderPage } from '../../testing/render-page';
 import { memberOption, memberOptionsAnswer } from '../organization/organization.fixtures';
 import { modelFixture } from './model.fixtures';
-import { ModelForm, modelBody, modelFormValues, statusOptions } from './model-form';
+import { ModelForm } from './model-form';
+import { modelBody, modelFormValues, statusOptions } from './model-form-values';
 
 vi.mock('../../api', () => ({ api: { call: vi.fn() } }));
 

@@ -1,8 +1,9 @@
 import { businessDate, dateInChinese, weekdayName } from '@trackit/contract/business-time';
 import { FEE_KIND_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
-import { fenInChineseCapitals, formatYuan, type Totals } from '@trackit/contract/money';
+import { fenInChineseCapitals, formatTaxRate, type Totals } from '@trackit/contract/money';
 import type { Order, OrderModel } from '@trackit/contract/order.schema';
 import { feeDescription } from '@trackit/contract/order-text';
+import { MoneyCell } from '../../components/money/money-cell';
 import styles from './order-confirmation-sheet.module.css';
 
 /** The sheet's dash for a blank, as the PDF prints it. */
@@ -14,9 +15,15 @@ const modelName = (model: OrderModel) =>
 
 const Figures = ({ totals }: { totals: Pick<Totals, 'subtotal' | 'tax' | 'total'> }) => (
   <>
-    <td className={styles.number}>{formatYuan(totals.subtotal)}</td>
-    <td className={styles.number}>{formatYuan(totals.tax)}</td>
-    <td className={styles.number}>{formatYuan(totals.total)}</td>
+    <td className={styles.number}>
+      <MoneyCell fen={totals.subtotal} />
+    </td>
+    <td className={styles.number}>
+      <MoneyCell fen={totals.tax} />
+    </td>
+    <td className={styles.number}>
+      <MoneyCell fen={totals.total} />
+    </td>
   </>
 );
 
@@ -51,7 +58,7 @@ function ModelFees({ model }: { model: OrderModel }) {
               <tr key={fee.id}>
                 <td>{FEE_KIND_LABELS[fee.kind]}</td>
                 <td>{feeDescription(fee)}</td>
-                <td className={styles.number}>{fee.tax_rate}%</td>
+                <td className={styles.number}>{formatTaxRate(fee.tax_rate)}</td>
                 <Figures totals={fee} />
               </tr>
             ))}
@@ -84,7 +91,9 @@ function GrandTotal({ totals }: { totals: Totals }) {
         {lines.map(([label, fen, strong]) => (
           <div key={label} className={strong ? styles.grandLine : undefined}>
             <dt>{label}</dt>
-            <dd>{formatYuan(fen)}</dd>
+            <dd>
+              <MoneyCell fen={fen} />
+            </dd>
           </div>
         ))}
       </dl>

@@ -1,8 +1,8 @@
 /**
  * The order editor's values and what is made of them: the live figures of each fee line, model and the
  * whole order (the contract's money functions, in fen, never floating-point yuan), the PATCH body of a
- * draft, and the server's field messages put back on the fields. Amounts are typed in yuan and kept as
- * typed until they are parsed (`parseYuan`), so 0.1 + 0.2 never happens.
+ * draft, and the server's field messages put back on the fields. Amounts are held in integer fen by the
+ * shared MoneyInput (components/money), so 0.1 + 0.2 never happens.
  */
 
 import { addDays, addYears } from '@trackit/contract/business-time';
@@ -11,13 +11,12 @@ import type { FeeKind, JobType, RenewalOption } from '@trackit/contract/enums';
 import type { ValidationErrorData } from '@trackit/contract/envelope';
 import {
   type FeeFigures,
+  isFenAmount,
   isValidQuantity,
   type LineTotals,
   lineTotals,
-  MAX_FEE_FEN,
   orderExceedsLimit,
   orderTotals,
-  parseYuan,
   type Totals,
 } from '@trackit/contract/money';
 import {
@@ -46,8 +45,8 @@ export interface DayDraft {
  */
 export interface FeeDraft {
   kind: FeeKind;
-  /** Yuan as typed (`1500`, `1,500.5`). */
-  amount: string;
+  /** Integer fen (MoneyInput): null while empty, NaN while the text typed is not an amount. */
+  amount: number | null;
   unit: FeeUnit;
   quantity: number | null;
   tax_rate: TaxRate;
@@ -86,17 +85,10 @@ export const DEFAULT_DAY_HOURS = { start_time: '09:00', end_time: '18:00' } as c
 /** The tax rate a new fee line starts with (VAT on services). */
 export const DEFAULT_TAX_RATE: TaxRate = 6;
 
-/** 150000 fen → `1500`, 150050 → `1500.50`: an amount as one types it again. */
-export const fenToYuanText = (fen: number): string => {
-  const cents = fen % 100;
-  const yuan = Math.trunc(fen / 100);
-  return cents === 0 ? String(yuan) : `${yuan}.${String(cents).padStart(2, '0')}`;
-};
-
 /** The editor's line of a stored fee line. */
 const feeDraftOf = (fee: FeeLine): FeeDraft => ({
   kind: fee.kind,
-  amount: fenToYuanText(fee.amount),
+  amount: fee.amount,
   unit: fee.unit ?? 'day',
   quantity: fee.quantity ?? 1,
   tax_rate: fee.tax_rate,
@@ -146,7 +138,7 @@ export const nextDayDraft = (days: readonly DayDraft[], today: string): DayDraft
 /** A new 费用 line: per day, as many days as the order has (at least one). */
 export const modelFeeDraft = (dayCount: number): FeeDraft => ({
   kind: 'ModelFee',
-  amount: '',
+  amount: null,
   unit: 'day',
   quantity: Math.max(dayCount, 1),
   tax_rate: DEFAULT_TAX_RATE,
@@ -172,17 +164,11 @@ export const usageFeeDraft = (firstDate: string | null, today: string): FeeDraft
 
 // --- Figures --------------------------------------------------------------------------------------------------
 
-/** A typed amount in fen, when it is one the server takes. */
-export const amountFen = (text: string | null | undefined): number | undefined => {
-  const fen = parseYuan(text ?? '');
-  return fen !== undefined && fen <= MAX_FEE_FEN ? fen : undefined;
-};
-
 /** The figures of a line as typed so far; undefined while its amount or quantity is not a valid one. */
 export const feeFigures = (fee: Partial<FeeDraft> | undefined): FeeFigures | undefined => {
   if (!fee?.kind) return undefined;
-  const amount = amountFen(fee.amount);
-  if (amount === undefined) return undefined;
+  const amount = fee.amount;
+  if (!isFenAmount(amount)) return undefined;
   const taxRate = fee.tax_rate ?? 0;
   if (fee.kind === 'UsageFee') return { kind: 'UsageFee', amount, tax_rate: taxRate };
   if (!isValidQuantity(fee.quantity)) return undefined;
@@ -226,7 +212,8 @@ export const editorTotals = (
 
 const feeSnapshot = (fee: Partial<FeeDraft> | undefined) => [
   fee?.kind ?? null,
-  fee?.amount ?? '',
+  // JSON writes NaN as null: an amount typed wrong differs from an empty one.
+  Number.isNaN(fee?.amount) ? 'NaN' : (fee?.amount ?? null),
   fee?.unit ?? null,
   fee?.quantity ?? null,
   fee?.tax_rate ?? null,
@@ -264,7 +251,7 @@ const feeInput = (fee: FeeDraft): FeeLineFormInput =>
   fee.kind === 'UsageFee'
     ? {
         kind: 'UsageFee',
-        amount: amountFen(fee.amount) ?? Number.NaN,
+        amount: fee.amount ?? Number.NaN,
         tax_rate: fee.tax_rate,
         media: fee.media ?? '',
         territory: fee.territory ?? '',
@@ -275,7 +262,7 @@ const feeInput = (fee: FeeDraft): FeeLineFormInput =>
       }
     : {
         kind: 'ModelFee',
-        amount: amountFen(fee.amount) ?? Number.NaN,
+        amount: fee.amount ?? Number.NaN,
         unit: fee.unit,
         quantity: fee.quantity ?? Number.NaN,
         tax_rate: fee.tax_rate,

@@ -1,9 +1,11 @@
 import { FEE_KIND_LABELS, RENEWAL_OPTION_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import { formatYuan, type Totals } from '@trackit/contract/money';
+import { formatTaxRate, formatYuan, type Totals } from '@trackit/contract/money';
 import { FEE_UNIT_LABELS, type FeeLine, type Order } from '@trackit/contract/order.schema';
 import { Alert, Empty, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { MoneyCell } from '../../components/money/money-cell';
+import { MoneyTotals } from '../../components/money/money-totals';
 import styles from './order-pages.module.css';
 
 /** `¥1,500.00 / 天 × 2`, or the licence's terms. */
@@ -16,7 +18,7 @@ export const feeTerms = (fee: FeeLine): string => {
   return `${formatYuan(fee.amount)} / ${unit} × ${fee.quantity ?? 1}`;
 };
 
-const money = (fen: number) => <span className={styles.money}>{formatYuan(fen)}</span>;
+const money = (fen: number) => <MoneyCell fen={fen} />;
 
 const columns: ColumnsType<FeeLine> = [
   {
@@ -46,41 +48,17 @@ const columns: ColumnsType<FeeLine> = [
       </Flex>
     ),
   },
-  { title: '税率', dataIndex: 'tax_rate', width: 70, align: 'right', render: (rate: number) => `${rate}%` },
+  { title: '税率', dataIndex: 'tax_rate', width: 70, align: 'right', render: formatTaxRate },
   { title: '小计', dataIndex: 'subtotal', width: 130, align: 'right', render: money },
   { title: '税额', dataIndex: 'tax', width: 110, align: 'right', render: money },
   { title: '合计', dataIndex: 'total', width: 130, align: 'right', render: money },
 ];
 
-export interface TotalsLineProps {
-  totals: Totals;
-  label?: string;
-  /** Only the subtotal, tax and total (a model's line); else the split by kind too (the order's). */
-  compact?: boolean;
-  testId?: string;
-}
-
-/** `费用 ¥3,000.00 · 肖像授权 ¥5,000.00 · 不含税 … · 税额 …`, then the total in bold. */
-export function TotalsLine({ totals, label = '合计', compact = false, testId }: TotalsLineProps) {
-  return (
-    <Flex
-      justify="flex-end"
-      align="baseline"
-      gap={16}
-      wrap
-      className={styles.totalsLine}
-      data-testid={testId}
-    >
-      {!compact && <span>费用 {money(totals.model_fees)}</span>}
-      {!compact && <span>肖像授权 {money(totals.usage_fees)}</span>}
-      <span>不含税 {money(totals.subtotal)}</span>
-      <span>税额 {money(totals.tax)}</span>
-      <span className={styles.totalFigure}>
-        {label} {money(totals.total)}
-      </span>
-    </Flex>
-  );
-}
+/** An order's split by kind, shown before its totals: `费用 ¥3,000.00 · 肖像授权 ¥5,000.00`. */
+export const kindParts = (totals: Totals) => [
+  { label: '费用', fen: totals.model_fees },
+  { label: '肖像授权', fen: totals.usage_fees },
+];
 
 /**
  * The models of an order with their fee lines and figures, each model's totals and the order's; or, for a
@@ -116,14 +94,19 @@ export function OrderFees({ order }: { order: Order }) {
                 pagination={false}
                 locale={{ emptyText: '没有费用' }}
               />
-              {model.totals && <TotalsLine totals={model.totals} label="小计" compact />}
+              {model.totals && <MoneyTotals totals={model.totals} label="小计" />}
             </>
           )}
         </div>
       ))}
       {order.totals && (
         <div className={styles.orderTotals}>
-          <TotalsLine totals={order.totals} label="订单合计" testId="order-totals" />
+          <MoneyTotals
+            totals={order.totals}
+            label="订单合计"
+            parts={kindParts(order.totals)}
+            testId="order-totals"
+          />
         </div>
       )}
     </Flex>

@@ -9,7 +9,6 @@ import {
   type CalendarBookingDisplayStatus,
 } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import { formatYuan, type Totals } from '@trackit/contract/money';
 import {
   OPTIONS_EXPIRING_SOON_HOURS,
   ORDER_STATUS_LABELS,
@@ -131,10 +130,6 @@ export const dayRange = (first: string | null, last: string | null, now = new Da
   const end = last.slice(0, 4) === first.slice(0, 4) ? last.slice(5) : last;
   return `${start} ~ ${end}`;
 };
-
-/** An order's total, or `--` when its fees are not for this member to see. */
-export const totalText = (totals: Totals | null): string =>
-  totals ? formatYuan(totals.total) : MESSAGES.empty;
 
 /** `2026-03-05 14:30`, or `--`. */
 export const dateTimeText = (value: string | null): string => formatDate(value, DATE_FORMATS.dateTime);

@@ -24,6 +24,7 @@ import { DataTable, type DataTableColumn } from '../../components/list/data-tabl
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import { useListSearch } from '../../components/list/use-list-search';
+import { MoneyCell } from '../../components/money/money-cell';
 import { useCan } from '../../layouts/use-permission-level';
 import { CompanySelect } from '../company/company-select';
 import { FolderModelSelect } from '../folder/folder-model-select';
@@ -38,7 +39,6 @@ import {
   orderEditorPath,
   orderExportPath,
   orderPath,
-  totalText,
   usageEndText,
 } from './order-labels';
 
@@ -144,9 +144,7 @@ const columnsFor = (
     dataIndex: 'totals',
     kind: 'money',
     align: 'right',
-    render: (totals: OrderListItem['totals']) => (
-      <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{totalText(totals)}</span>
-    ),
+    render: (totals: OrderListItem['totals']) => <MoneyCell fen={totals?.total} />,
   },
   {
     title: '状态',

@@ -1,91 +1,30 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { businessDate } from '@trackit/contract/business-time';
-import { DATE_FORMATS, TAX_RATES } from '@trackit/contract/constants';
-import {
-  FEE_KIND_LABELS,
-  FEE_KINDS,
-  MODEL_TRIP_KIND_LABELS,
-  RENEWAL_OPTION_LABELS,
-  RENEWAL_OPTIONS,
-} from '@trackit/contract/enums';
+import { MODEL_TRIP_KIND_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import { formatYuan, isValidQuantity, lineExceedsLimit, MAX_FEE_QUANTITY } from '@trackit/contract/money';
-import { toOptions } from '@trackit/contract/options';
-import {
-  FEE_UNIT_LABELS,
-  FEE_UNITS,
-  modelFeeInputSchema,
-  ORDER_LIMITS,
-  ORDER_MESSAGES,
-  orderRoom,
-  usageFeeInputSchema,
-} from '@trackit/contract/order.schema';
-import {
-  Alert,
-  App,
-  Button,
-  DatePicker,
-  Empty,
-  Flex,
-  Form,
-  type FormRule,
-  Input,
-  InputNumber,
-  Select,
-  Tooltip,
-  Typography,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { ORDER_LIMITS, ORDER_MESSAGES, orderRoom } from '@trackit/contract/order.schema';
+import { Alert, App, Button, Empty, Flex, Form, Typography } from 'antd';
 import { useState } from 'react';
-import { optionalRule } from '../../components/optional-rule';
-import { schemaRule } from '../../components/schema-rule';
-import { textCount } from '../../components/text-count';
+import { MoneyCell } from '../../components/money/money-cell';
+import { MoneyTotals } from '../../components/money/money-totals';
 import { useCan } from '../../layouts/use-permission-level';
 import { FolderModelSelect } from '../folder/folder-model-select';
 import { modelDaysQuery, useFetchModel } from './order.queries';
 import styles from './order-editor.module.css';
 import {
-  amountFen,
   type DayDraft,
   editorExceedsOrderLimit,
   editorTotals,
-  type FeeDraft,
-  feeFigures,
-  feeLineTotals,
   type ModelDraft,
   modelFeeDraft,
   type OrderEditorValues,
   usageFeeDraft,
 } from './order-editor-values';
-import { TotalsLine } from './order-fees';
+import { FeeLineRow } from './order-fee-line';
+import { kindParts } from './order-fees';
 import { dateWithWeekday } from './order-labels';
 import { type ModelDayNotice, modelDayNotices, modelDaysRequest } from './order-model-days';
-
-const KIND_OPTIONS = toOptions(FEE_KINDS, FEE_KIND_LABELS);
-const UNIT_OPTIONS = toOptions(FEE_UNITS, FEE_UNIT_LABELS);
-const RENEWAL_SELECT_OPTIONS = toOptions(RENEWAL_OPTIONS, RENEWAL_OPTION_LABELS);
-const TAX_OPTIONS = TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }));
-
-const dateProps = {
-  getValueProps: (value: string | null | undefined) => ({ value: value ? dayjs(value) : null }),
-  normalize: (value: Dayjs | null | undefined) => (value ? value.format(DATE_FORMATS.date) : null),
-};
-
-/**
- * A yuan amount as typed: required, one the server takes (two decimals at most, up to MAX_FEE_FEN), and
- * keeping its line within MAX_LINE_FEN with its quantity and tax (the line at `path`).
- */
-const amountRule =
-  (path: (string | number)[]): FormRule =>
-  ({ getFieldValue }) => ({
-    validator: async (_rule, value: string | undefined) => {
-      if (!value?.trim()) throw new Error('*请填写金额');
-      if (amountFen(value) === undefined) throw new Error(ORDER_MESSAGES.amountInvalid);
-      const figures = feeFigures(getFieldValue(path) as FeeDraft | undefined);
-      if (figures && lineExceedsLimit(figures)) throw new Error(ORDER_MESSAGES.lineTooLarge);
-    },
-  });
 
 /** The whole order within MAX_ORDER_FEN: shown under the models, where the server's refusal lands too. */
 const orderLimitRule: { validator: (rule: unknown, models: ModelDraft[] | undefined) => Promise<void> } = {
@@ -93,182 +32,6 @@ const orderLimitRule: { validator: (rule: unknown, models: ModelDraft[] | undefi
     if (editorExceedsOrderLimit(models)) throw new Error(ORDER_MESSAGES.orderTooLarge);
   },
 };
-
-const quantityRule: FormRule = {
-  validator: async (_rule, value: number | null | undefined) => {
-    if (value === null || value === undefined) throw new Error('*请填写数量');
-    if (!isValidQuantity(value)) {
-      const result = modelFeeInputSchema.shape.quantity.safeParse(value);
-      throw new Error(
-        result.success ? ORDER_MESSAGES.quantityDecimals : (result.error.issues[0]?.message ?? ''),
-      );
-    }
-  },
-};
-
-const requiredDate: FormRule = { required: true, message: '*请选择日期' };
-
-const usageEndRule =
-  (path: (string | number)[]): FormRule =>
-  ({ getFieldValue }) => ({
-    validator: async (_rule, value: string | null) => {
-      const start = getFieldValue([...path, 'start_date']) as string | null;
-      if (value && start && value < start) throw new Error(ORDER_MESSAGES.usageEndBeforeStart);
-    },
-  });
-
-/** `小计 ¥1,500.00 · 税 ¥90.00 · ¥1,590.00`, or dashes while the line is incomplete. */
-function LineFigures({ fee }: { fee: FeeDraft | undefined }) {
-  const figures = feeLineTotals(fee);
-  return (
-    <div className={styles.lineFigures} data-testid="fee-line-figures">
-      <span>
-        小计 {figures ? formatYuan(figures.subtotal) : MESSAGES.empty} · 税{' '}
-        {figures ? formatYuan(figures.tax) : MESSAGES.empty}
-      </span>
-      <strong data-testid="fee-line-total">{figures ? formatYuan(figures.total) : MESSAGES.empty}</strong>
-    </div>
-  );
-}
-
-interface FeeLineProps {
-  /** The line's place in the form: ['models', m, 'fees', f]. */
-  path: (string | number)[];
-  /** Its name inside the fees list. */
-  name: number;
-  fee: FeeDraft | undefined;
-  firstDate: string | null;
-  onRemove: () => void;
-}
-
-/** One fee line: 费用 (amount per unit × quantity) or 肖像授权 (a lump sum with its terms), and its figures. */
-function FeeLineRow({ path, name, fee, firstDate, onRemove }: FeeLineProps) {
-  // Untyped: the line's fields are named by a path built at run time.
-  const form = Form.useFormInstance();
-  const usage = fee?.kind === 'UsageFee';
-  const handleKind = (kind: FeeDraft['kind']) => {
-    // A licence needs its period: a line switched to 肖像授权 gets the usual one if it has none.
-    if (kind !== 'UsageFee' || fee?.start_date) return;
-    const defaults = usageFeeDraft(firstDate, businessDate(new Date()));
-    form.setFieldValue([...path, 'start_date'], defaults.start_date);
-    form.setFieldValue([...path, 'end_date'], defaults.end_date);
-  };
-  return (
-    <div className={styles.feeLine} data-testid={`fee-line-${path.join('-')}`}>
-      <div className={styles.feeFields}>
-        <Form.Item name={[name, 'kind']} label="类型" className={styles.feeItem}>
-          <Select options={KIND_OPTIONS} style={{ width: 108 }} onChange={handleKind} aria-label="费用类型" />
-        </Form.Item>
-        <Form.Item
-          name={[name, 'amount']}
-          label={usage ? '授权费（元）' : '单价（元）'}
-          rules={[amountRule(path)]}
-          dependencies={[
-            [...path, 'kind'],
-            [...path, 'quantity'],
-            [...path, 'tax_rate'],
-          ]}
-          className={styles.feeItem}
-        >
-          <Input prefix="¥" placeholder="0.00" inputMode="decimal" style={{ width: 136 }} aria-label="金额" />
-        </Form.Item>
-        {usage ? (
-          <>
-            <Form.Item
-              name={[name, 'media']}
-              label="授权媒介"
-              rules={[schemaRule(usageFeeInputSchema.shape.media)]}
-              className={styles.feeItem}
-            >
-              <Input placeholder="如：电商、户外广告" count={textCount(100, false)} style={{ width: 170 }} />
-            </Form.Item>
-            <Form.Item
-              name={[name, 'territory']}
-              label="授权地区"
-              rules={[schemaRule(usageFeeInputSchema.shape.territory)]}
-              className={styles.feeItem}
-            >
-              <Input placeholder="如：中国大陆" count={textCount(50, false)} style={{ width: 120 }} />
-            </Form.Item>
-          </>
-        ) : (
-          <>
-            <Form.Item
-              name={[name, 'quantity']}
-              label="数量"
-              rules={[quantityRule]}
-              className={styles.feeItem}
-            >
-              <InputNumber
-                min={0.01}
-                max={MAX_FEE_QUANTITY}
-                step={1}
-                style={{ width: 96 }}
-                aria-label="数量"
-              />
-            </Form.Item>
-            <Form.Item name={[name, 'unit']} label="单位" className={styles.feeItem}>
-              <Select options={UNIT_OPTIONS} style={{ width: 78 }} aria-label="单位" />
-            </Form.Item>
-          </>
-        )}
-        <Form.Item name={[name, 'tax_rate']} label="税率" className={styles.feeItem}>
-          <Select options={TAX_OPTIONS} style={{ width: 80 }} aria-label="税率" />
-        </Form.Item>
-        {!usage && (
-          <Form.Item
-            name={[name, 'note']}
-            label="备注"
-            rules={[optionalRule(modelFeeInputSchema.shape.note)]}
-            className={`${styles.feeItem} ${styles.grow}`}
-          >
-            <Input placeholder="如：含妆发" count={textCount(100, false)} />
-          </Form.Item>
-        )}
-      </div>
-      {usage && (
-        <div className={styles.feeFields}>
-          <Form.Item
-            name={[name, 'start_date']}
-            label="授权开始"
-            rules={[requiredDate]}
-            className={styles.feeItem}
-            {...dateProps}
-          >
-            <DatePicker allowClear={false} style={{ width: 136 }} />
-          </Form.Item>
-          <Form.Item
-            name={[name, 'end_date']}
-            label="授权结束"
-            rules={[requiredDate, usageEndRule(path)]}
-            dependencies={[[...path, 'start_date']]}
-            className={styles.feeItem}
-            {...dateProps}
-          >
-            <DatePicker allowClear={false} style={{ width: 136 }} />
-          </Form.Item>
-          <Form.Item name={[name, 'renewal']} label="到期续约" className={styles.feeItem}>
-            <Select options={RENEWAL_SELECT_OPTIONS} style={{ width: 110 }} />
-          </Form.Item>
-          <Form.Item
-            name={[name, 'note']}
-            label="备注"
-            rules={[optionalRule(usageFeeInputSchema.shape.note)]}
-            className={`${styles.feeItem} ${styles.grow}`}
-          >
-            <Input count={textCount(100, false)} />
-          </Form.Item>
-        </div>
-      )}
-      <div className={styles.feeSide}>
-        <LineFigures fee={fee} />
-        <Tooltip title="删除该费用">
-          <Button type="text" danger icon={<DeleteOutlined />} onClick={onRemove} aria-label="删除该费用" />
-        </Tooltip>
-      </div>
-    </div>
-  );
-}
 
 /** What else is on a model's chosen days: trips (a warning), other confirmed orders, other options. */
 function ModelDayNotices({ notices }: { notices: readonly ModelDayNotice[] }) {
@@ -429,7 +192,7 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
                         className={styles.modelTotal}
                         data-testid={`order-model-total-${model?.model_id}`}
                       >
-                        合计 {formatYuan(modelTotals.total)}
+                        合计 <MoneyCell fen={modelTotals.total} />
                       </span>
                     )}
                     <Button
@@ -492,7 +255,12 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
           )}
           {models.length > 0 && (
             <div className={styles.orderTotals}>
-              <TotalsLine totals={totals.totals} label="订单合计" testId="order-editor-totals" />
+              <MoneyTotals
+                totals={totals.totals}
+                label="订单合计"
+                parts={kindParts(totals.totals)}
+                testId="order-editor-totals"
+              />
             </div>
           )}
           {errors.length > 0 && (

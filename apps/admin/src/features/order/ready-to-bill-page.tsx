@@ -17,10 +17,11 @@ import { ListKeywordInput } from '../../components/list/list-keyword-input';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import type { BulkAction } from '../../components/list/selection-bar';
 import { useListSearch } from '../../components/list/use-list-search';
+import { MoneyCell } from '../../components/money/money-cell';
 import { useCan } from '../../layouts/use-permission-level';
 import { profileQuery } from '../session/session.queries';
 import { orderListQuery, useBillOrder, useBillOrders, useDecideOrder } from './order.queries';
-import { dayRange, modelNames, orderPath, totalText } from './order-labels';
+import { dayRange, modelNames, orderPath } from './order-labels';
 import { OrderReasonModal, REASON_DONE } from './order-reason-modal';
 import { useLocalListSearch } from './use-local-list-search';
 
@@ -87,7 +88,7 @@ const baseColumns: DataTableColumn<OrderListItem, OrderQuery>[] = [
     dataIndex: 'totals',
     kind: 'money',
     align: 'right',
-    render: (totals: OrderListItem['totals']) => totalText(totals),
+    render: (totals: OrderListItem['totals']) => <MoneyCell fen={totals?.total} />,
   },
 ];
 

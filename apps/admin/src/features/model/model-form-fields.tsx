@@ -1,0 +1,183 @@
+/** The sections of the model form that stand on their own: measurements, contact and ID, social accounts. */
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { LETTERS } from '@trackit/contract/constants';
+import { SIZE_LABELS, SIZES } from '@trackit/contract/enums';
+import {
+  MODEL_FIELD_LABELS as LABELS,
+  MODEL_LIMITS,
+  modelCreateSchema,
+  socialAccountSchema,
+} from '@trackit/contract/model.schema';
+import { toOptions } from '@trackit/contract/options';
+import { Button, Col, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { optionalRule } from '../../components/optional-rule';
+import { schemaRule } from '../../components/schema-rule';
+import { textCount } from '../../components/text-count';
+import styles from './model-form.module.css';
+
+const shape = modelCreateSchema.shape;
+const socialShape = socialAccountSchema.shape;
+
+const SIZE_OPTIONS = toOptions(SIZES, SIZE_LABELS);
+const CUP_OPTIONS = LETTERS.map((letter) => ({ value: letter, label: letter }));
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={styles.section}>
+      <Typography.Title level={5} style={{ marginBottom: 16 }}>
+        {title}
+      </Typography.Title>
+      <Row gutter={24}>{children}</Row>
+    </section>
+  );
+}
+
+/** A whole-number measurement with its unit, checked by the contract's range. */
+function MeasureItem({
+  name,
+  unit,
+  testId,
+}: {
+  name: 'height' | 'weight' | 'bust' | 'waist' | 'hips' | 'shoe_size';
+  unit: string;
+  testId: string;
+}) {
+  return (
+    <Col xs={12} md={8} xl={4}>
+      <Form.Item name={name} label={LABELS[name]} rules={[optionalRule(shape[name])]}>
+        <InputNumber precision={0} suffix={unit} style={{ width: '100%' }} data-testid={testId} />
+      </Form.Item>
+    </Col>
+  );
+}
+
+/** 身材数据: the measurements, the clothing size and the cup. */
+export function MeasurementsSection() {
+  return (
+    <Section title="身材数据">
+      <MeasureItem name="height" unit="cm" testId="model-height-input" />
+      <MeasureItem name="weight" unit="kg" testId="model-weight-input" />
+      <MeasureItem name="bust" unit="cm" testId="model-bust-input" />
+      <MeasureItem name="waist" unit="cm" testId="model-waist-input" />
+      <MeasureItem name="hips" unit="cm" testId="model-hips-input" />
+      <MeasureItem name="shoe_size" unit="码" testId="model-shoe-input" />
+      <Col xs={12} md={8} xl={4}>
+        <Form.Item name="clothing_size" label={LABELS.clothing_size}>
+          <Select allowClear placeholder="请选择" options={SIZE_OPTIONS} data-testid="model-size-input" />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={8} xl={4}>
+        <Form.Item name="cup" label={LABELS.cup}>
+          <Select
+            allowClear
+            showSearch
+            placeholder="A-Z"
+            options={CUP_OPTIONS}
+            data-testid="model-cup-input"
+          />
+        </Form.Item>
+      </Col>
+    </Section>
+  );
+}
+
+/** 联系与证件: mobile and WeChat; the national ID at manage level only. */
+export function ContactSection({ canManage }: { canManage: boolean }) {
+  return (
+    <Section title="联系与证件">
+      <Col xs={24} md={8}>
+        <Form.Item
+          name="mobile"
+          label={LABELS.mobile}
+          rules={[optionalRule(shape.mobile)]}
+          validateTrigger="onBlur"
+        >
+          <Input maxLength={11} inputMode="numeric" autoComplete="off" data-testid="model-mobile-input" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item name="wechat" label={LABELS.wechat} rules={[optionalRule(shape.wechat)]}>
+          <Input count={textCount(50, false)} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      {canManage && (
+        <Col xs={24} md={8}>
+          <Form.Item
+            name="id_number"
+            label={LABELS.id_number}
+            rules={[optionalRule(shape.id_number)]}
+            validateTrigger="onBlur"
+            extra="敏感信息，仅管理权限可见"
+          >
+            <Input
+              placeholder="18 位身份证号"
+              maxLength={18}
+              autoComplete="off"
+              data-testid="model-id-number-input"
+            />
+          </Form.Item>
+        </Col>
+      )}
+    </Section>
+  );
+}
+
+/** 社交账号: up to MODEL_LIMITS.socials platform, handle and followers rows. */
+export function SocialAccountsField() {
+  return (
+    <section className={styles.section}>
+      <Typography.Title level={5} style={{ marginBottom: 16 }}>
+        社交账号
+      </Typography.Title>
+      <Form.List name="socials">
+        {(fields, { add, remove }) => (
+          <Flex vertical gap={0}>
+            {fields.map((field) => (
+              <Row gutter={16} key={field.key} align="top" data-testid="model-social-row">
+                <Col xs={8} md={6}>
+                  <Form.Item
+                    name={[field.name, 'platform']}
+                    rules={[schemaRule(socialShape.platform)]}
+                    aria-label="平台"
+                  >
+                    <Input placeholder="平台，如 小红书" count={textCount(20, false)} />
+                  </Form.Item>
+                </Col>
+                <Col xs={8} md={8}>
+                  <Form.Item name={[field.name, 'handle']} rules={[schemaRule(socialShape.handle)]}>
+                    <Input placeholder="账号" count={textCount(50, false)} />
+                  </Form.Item>
+                </Col>
+                <Col xs={6} md={6}>
+                  <Form.Item name={[field.name, 'followers']} rules={[optionalRule(socialShape.followers)]}>
+                    <InputNumber placeholder="粉丝数" min={0} precision={0} style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col xs={2} md={2}>
+                  <Button
+                    type="text"
+                    icon={<MinusCircleOutlined />}
+                    onClick={() => remove(field.name)}
+                    aria-label="删除账号"
+                  />
+                </Col>
+              </Row>
+            ))}
+            {fields.length < MODEL_LIMITS.socials && (
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add({ platform: '', handle: '', followers: null })}
+                className={styles.addSocial}
+                data-testid="model-add-social"
+              >
+                添加社交账号
+              </Button>
+            )}
+          </Flex>
+        )}
+      </Form.List>
+    </section>
+  );
+}

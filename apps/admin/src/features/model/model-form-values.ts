@@ -1,0 +1,147 @@
+/**
+ * The model form's values and what is made of them: the values of a stored or a new model, and the
+ * request body the contract's schema parses from them.
+ */
+import { formatDate } from '@trackit/client/format';
+import { DATE_FORMATS, type Letter } from '@trackit/contract/constants';
+import {
+  type Gender,
+  MODEL_STATUS_LABELS,
+  MODEL_STATUSES,
+  type ModelStatus,
+  type Size,
+} from '@trackit/contract/enums';
+import { type Model, type ModelCreate, modelCreateSchema } from '@trackit/contract/model.schema';
+import { type Option, toOptions } from '@trackit/contract/options';
+import dayjs, { type Dayjs } from 'dayjs';
+import { emptyToNull } from '../../components/optional-rule';
+
+export const COMMISSION_MESSAGE = '*请输入0-100之间的数字，最多两位小数';
+
+/** What the form holds: texts as typed, dates as picked, the commission in percent. */
+export interface ModelFormValues {
+  name: string;
+  english_name?: string;
+  gender: Gender;
+  birthday?: Dayjs | null;
+  nationality?: string | null;
+  city?: string;
+  status: ModelStatus;
+  tags?: string[];
+  hair_color?: string;
+  eye_color?: string;
+  height?: number | null;
+  weight?: number | null;
+  bust?: number | null;
+  waist?: number | null;
+  hips?: number | null;
+  shoe_size?: number | null;
+  clothing_size?: Size | null;
+  cup?: Letter | null;
+  mobile?: string;
+  wechat?: string;
+  id_number?: string;
+  socials?: { platform?: string; handle?: string; followers?: number | null }[];
+  manager_member_id?: number | null;
+  mother_agency?: string;
+  /** Percent (20 = 20 %); the API takes basis points. */
+  commission_percent?: number | null;
+  contract_start?: Dayjs | null;
+  contract_end?: Dayjs | null;
+  notes?: string;
+}
+
+const day = (value: string | null | undefined) => (value ? dayjs(value) : null);
+
+/** A member as the manager picker names them. */
+export type ManagerRef = { id: number; nickname: string };
+
+/**
+ * The form's values of a stored model (edit), or of a new one (create), looked after by `defaultManager`
+ * (the member creating it) unless they pick someone else, as a new company is owned by its creator.
+ */
+export const modelFormValues = (model?: Model, defaultManager?: ManagerRef): ModelFormValues =>
+  model
+    ? {
+        name: model.name,
+        english_name: model.english_name ?? '',
+        gender: model.gender,
+        birthday: day(model.birthday),
+        nationality: model.nationality,
+        city: model.city ?? '',
+        status: model.status,
+        tags: model.tags,
+        hair_color: model.hair_color ?? '',
+        eye_color: model.eye_color ?? '',
+        height: model.height,
+        weight: model.weight,
+        bust: model.bust,
+        waist: model.waist,
+        hips: model.hips,
+        shoe_size: model.shoe_size,
+        clothing_size: model.clothing_size,
+        cup: model.cup,
+        mobile: model.mobile ?? '',
+        wechat: model.wechat ?? '',
+        id_number: model.id_number ?? '',
+        socials: model.socials.map((social) => ({ ...social })),
+        manager_member_id: model.manager_member_id,
+        mother_agency: model.mother_agency ?? '',
+        commission_percent: model.commission_rate === null ? null : model.commission_rate / 100,
+        contract_start: day(model.contract_start),
+        contract_end: day(model.contract_end),
+        notes: model.notes ?? '',
+      }
+    : {
+        name: '',
+        gender: 'female',
+        status: 'active',
+        tags: [],
+        socials: [],
+        ...(defaultManager ? { manager_member_id: defaultManager.id } : {}),
+      };
+
+const dateText = (value: Dayjs | null | undefined) => (value ? formatDate(value, DATE_FORMATS.date) : null);
+
+/**
+ * The request body of the form's values, parsed by the contract schema (trimmed, empties null, the ID's
+ * x upper-cased). Without manage level the national ID is left out altogether: the server refuses a
+ * request that so much as mentions it.
+ */
+export const modelBody = (values: ModelFormValues, canManage: boolean): ModelCreate => {
+  const {
+    commission_percent,
+    birthday,
+    contract_start,
+    contract_end,
+    id_number,
+    socials,
+    tags,
+    manager_member_id,
+    ...rest
+  } = values;
+  return modelCreateSchema.parse({
+    ...emptyToNull(rest),
+    // Never set: left out, so the server makes the creator the manager; cleared: null (nobody).
+    ...(manager_member_id === undefined ? {} : { manager_member_id }),
+    name: values.name,
+    birthday: dateText(birthday),
+    contract_start: dateText(contract_start),
+    contract_end: dateText(contract_end),
+    commission_rate:
+      commission_percent === null || commission_percent === undefined
+        ? null
+        : Math.round(commission_percent * 100),
+    tags: (tags ?? []).map((tag) => tag.trim()).filter(Boolean),
+    socials: (socials ?? []).map((social) => ({
+      platform: social.platform ?? '',
+      handle: social.handle ?? '',
+      followers: social.followers ?? null,
+    })),
+    ...(canManage ? { id_number: id_number?.trim() ? id_number : null } : {}),
+  });
+};
+
+/** The statuses a member may pick: 已解约 only at manage (archiving and restoring are manage's). */
+export const statusOptions = (canManage: boolean): Option<ModelStatus>[] =>
+  toOptions(MODEL_STATUSES, MODEL_STATUS_LABELS).filter((option) => canManage || option.value !== 'left');
