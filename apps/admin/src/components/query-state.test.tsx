@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bothQueries, type QueryLoading, QueryState } from './query-state';
 
@@ -48,8 +49,13 @@ function Names({
   );
 }
 
+// The app's provider writes 重试 without antd's space between two characters.
 const renderWith = (node: React.ReactNode) =>
-  render(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
+  render(
+    <ConfigProvider button={{ autoInsertSpace: false }}>
+      <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>
+    </ConfigProvider>,
+  );
 
 describe('QueryState', () => {
   it('shows a skeleton while loading, then the children with the data', async () => {
