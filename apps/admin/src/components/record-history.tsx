@@ -5,11 +5,11 @@ import { DATE_FORMATS } from '@trackit/contract/constants';
 import type { EndpointSpec } from '@trackit/contract/endpoint';
 import { MESSAGES } from '@trackit/contract/messages';
 import type { RecordHistoryEntry } from '@trackit/contract/operation-log.schema';
-import { Empty, Flex, Pagination, Skeleton, Timeline, Typography } from 'antd';
+import { Flex, Pagination, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../api';
-import { ListError } from './list/list-error';
 import { ChangeList, OperationSentence } from './operation-entry';
+import { QueryState } from './query-state';
 
 const PAGE_SIZE = 20;
 
@@ -56,45 +56,42 @@ export function RecordHistory({ query, recordId, selfLink, testId = 'record-hist
   const [page, setPage] = useState(1);
   const history = useQuery(query(recordId, page));
 
-  if (history.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (history.isError && !history.data) {
-    return (
-      <ListError error={history.error} retrying={history.isFetching} onRetry={() => history.refetch()} />
-    );
-  }
-  const { data: entries, total } = history.data;
-  if (entries.length === 0) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有操作记录" />;
-  }
   return (
-    <Flex vertical gap={16} data-testid={testId}>
-      <Timeline
-        items={entries.map((entry) => ({
-          key: entry.id,
-          content: (
-            <Flex vertical gap={2} data-testid={`${testId}-entry`}>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {formatDate(entry.created_at, DATE_FORMATS.dateTime)}
-              </Typography.Text>
-              <span>
-                <Typography.Text strong>{entry.member?.nickname ?? MESSAGES.empty}</Typography.Text>{' '}
-                <OperationSentence sentence={entry.sentence} link={entry.link} hideLinkTo={selfLink} />
-              </span>
-              {entry.changes.length > 0 && <ChangeList changes={entry.changes} />}
-            </Flex>
-          ),
-        }))}
-      />
-      {total > PAGE_SIZE && (
-        <Pagination
-          align="end"
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={total}
-          showSizeChanger={false}
-          onChange={setPage}
-        />
+    <QueryState
+      query={history}
+      empty={{ when: (answer) => answer.data.length === 0, text: '还没有操作记录' }}
+    >
+      {({ data: entries, total }) => (
+        <Flex vertical gap={16} data-testid={testId}>
+          <Timeline
+            items={entries.map((entry) => ({
+              key: entry.id,
+              content: (
+                <Flex vertical gap={2} data-testid={`${testId}-entry`}>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {formatDate(entry.created_at, DATE_FORMATS.dateTime)}
+                  </Typography.Text>
+                  <span>
+                    <Typography.Text strong>{entry.member?.nickname ?? MESSAGES.empty}</Typography.Text>{' '}
+                    <OperationSentence sentence={entry.sentence} link={entry.link} hideLinkTo={selfLink} />
+                  </span>
+                  {entry.changes.length > 0 && <ChangeList changes={entry.changes} />}
+                </Flex>
+              ),
+            }))}
+          />
+          {total > PAGE_SIZE && (
+            <Pagination
+              align="end"
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={total}
+              showSizeChanger={false}
+              onChange={setPage}
+            />
+          )}
+        </Flex>
       )}
-    </Flex>
+    </QueryState>
   );
 }

@@ -4,11 +4,11 @@ import {
   type UseQueryResult,
   useQuery,
 } from '@tanstack/react-query';
-import { MESSAGES } from '@trackit/contract/messages';
-import { Button, Card, Empty, Skeleton } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useBreadcrumbTitle } from '../layouts/breadcrumb-title';
+import { QueryState } from './query-state';
 import { isRecordMissing, parseRecordId } from './record-id';
 import { ResultPage } from './result-page';
 
@@ -71,26 +71,9 @@ export function RecordPage<T>({
       />
     );
   }
-  if (query.isError) {
-    return (
-      <Card>
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={query.error.message || MESSAGES.networkError}
-        >
-          <Button onClick={() => query.refetch()} loading={query.isFetching}>
-            {MESSAGES.uploadRetry}
-          </Button>
-        </Empty>
-      </Card>
-    );
-  }
-  if (query.data === undefined) {
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: skeletonRows }} />
-      </Card>
-    );
-  }
-  return <>{children(query.data)}</>;
+  return (
+    <QueryState query={query} loading={{ rows: skeletonRows }} framed>
+      {children}
+    </QueryState>
+  );
 }

@@ -2,12 +2,13 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { createLocalStore } from '@trackit/client/storage';
 import { STORAGE_NEVER_EXPIRES } from '@trackit/contract/constants';
-import { copyright, MESSAGES } from '@trackit/contract/messages';
-import { Button, Layout, Result } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { copyright } from '@trackit/contract/messages';
+import { Layout } from 'antd';
+import { useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { ForbiddenPage } from '../components/forbidden-page';
-import { PageLoading, PageLoadingOverlay } from '../components/page-loading';
+import { PageLoadingOverlay } from '../components/page-loading';
+import { QueryState } from '../components/query-state';
 import { UploadCard } from '../components/upload-card';
 import { profileQuery } from '../features/session/session.queries';
 import styles from './admin-layout.module.css';
@@ -62,35 +63,23 @@ export function AdminLayout() {
 
   const customTitle = override?.pathname === pathname ? override.title : undefined;
   const crumbs = breadcrumbTrail(pathname, customTitle);
-  const forbidden = Boolean(levels.data && !routeAllows(matches, levels.data));
 
-  let body: ReactNode;
-  if (levels.isPending) {
-    body = <PageLoading inline />;
-  } else if (levels.isError) {
-    body = (
-      <Result
-        status="warning"
-        title={levels.error.message || MESSAGES.networkError}
-        extra={
-          <Button type="primary" onClick={() => levels.refetch()} loading={levels.isFetching}>
-            {MESSAGES.uploadRetry}
-          </Button>
-        }
-      />
-    );
-  } else if (forbidden) {
-    body = <ForbiddenPage />;
-  } else {
-    body = (
-      <>
-        {showsPageHeader(matches) && (
-          <PageHeader crumbs={crumbs} title={customTitle ?? routeTitle(matches)} />
-        )}
-        <Outlet />
-      </>
-    );
-  }
+  const body = (
+    <QueryState query={levels} loading="page">
+      {(held) =>
+        routeAllows(matches, held) ? (
+          <>
+            {showsPageHeader(matches) && (
+              <PageHeader crumbs={crumbs} title={customTitle ?? routeTitle(matches)} />
+            )}
+            <Outlet />
+          </>
+        ) : (
+          <ForbiddenPage />
+        )
+      }
+    </QueryState>
+  );
 
   return (
     <BreadcrumbTitleContext value={setOverride}>

@@ -27,6 +27,13 @@ export type DataTableColumn<T, Q> = Omit<ColumnType<T>, 'dataIndex' | 'width' | 
   fits?: readonly string[];
 } & ColumnSize;
 
+/**
+ * A record type's shared columns for a small antd table outside a list page (a record's own card): the
+ * kit's fields dropped, a fixed `width` kept, the rest left to antd's automatic layout.
+ */
+export const plainColumns = <T, Q>(columns: readonly DataTableColumn<T, Q>[]): ColumnType<T>[] =>
+  columns.map(({ sortField: _sort, kind: _kind, minWidth: _min, fits: _fits, ...column }) => column);
+
 export interface DataTableProps<T, Q extends ListQueryBase, K extends Key> {
   list: UseQueryResult<Page<T>, Error>;
   search: ListSearch<Q>;

@@ -1,8 +1,9 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { CalendarEntry } from '@trackit/contract/calendar.schema';
+import type { Calendar, CalendarEntry } from '@trackit/contract/calendar.schema';
 import { Card, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ListError, ListErrorAlert } from '../../components/list/list-error';
+import { ListErrorAlert } from '../../components/list/list-error';
+import { QueryState } from '../../components/query-state';
 import { useCan } from '../../layouts/use-permission-level';
 import { profileQuery } from '../session/session.queries';
 import styles from './calendar.module.css';
@@ -120,22 +121,10 @@ export function CalendarPage() {
         null);
   const filtered = hasCalendarFilters(search);
 
-  const board = () => {
-    if (!calendar.data || !index) {
-      return calendar.isError ? (
-        <ListError
-          error={calendar.error}
-          retrying={calendar.isFetching}
-          onRetry={() => void calendar.refetch()}
-        />
-      ) : (
-        <div className={styles.empty} style={{ textAlign: 'center' }}>
-          <Spin />
-        </div>
-      );
-    }
+  const board = (answer: Calendar) => {
+    if (!index) return null;
     const props = {
-      calendar: calendar.data,
+      calendar: answer,
       index,
       date: search.date,
       today,
@@ -188,7 +177,18 @@ export function CalendarPage() {
             onRetry={() => void calendar.refetch()}
           />
         )}
-        {board()}
+        <QueryState
+          query={calendar}
+          loading={{
+            node: (
+              <div className={styles.empty} style={{ textAlign: 'center' }}>
+                <Spin />
+              </div>
+            ),
+          }}
+        >
+          {board}
+        </QueryState>
       </div>
       {index && (
         <CalendarEntryPopover opened={opened} index={index} mayRelease={mayRelease} onClose={closeEntry} />

@@ -3,15 +3,14 @@ import { DATE_FORMATS } from '@trackit/contract/constants';
 import {
   CALENDAR_BOOKING_DISPLAY_STATUSES,
   CALENDAR_BOOKING_STATUS_LABELS,
-  type CalendarBookingDisplayStatus,
   JOB_TYPE_LABELS,
   JOB_TYPES,
-  type JobType,
 } from '@trackit/contract/enums';
 import { toOptions } from '@trackit/contract/options';
 import { Button, Checkbox, DatePicker, Segmented, Select, Space, Spin, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CSSProperties } from 'react';
+import { FilterSelect } from '../../components/list/filter-select';
 import { MemberSelect } from '../organization/member-select';
 import styles from './calendar.module.css';
 import { cx, STATUS_CLASS } from './calendar-chips';
@@ -172,30 +171,23 @@ export function CalendarFilters({
           style={{ width: 220 }}
           testId="calendar-filter-models"
         />
-        <Select<CalendarBookingDisplayStatus[]>
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder="状态"
-          aria-label="状态"
+        <FilterSelect
+          multiple
+          label="状态"
           options={STATUS_OPTIONS}
           value={search.status}
-          onChange={(status) => onChange({ status })}
-          style={{ width: 200 }}
-          data-testid="calendar-filter-status"
+          onChange={(status) => onChange({ status: status ?? [] })}
+          width={200}
+          testId="calendar-filter-status"
         />
-        <Select<JobType[]>
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder="工作类型"
-          aria-label="工作类型"
+        <FilterSelect
+          multiple
+          label="工作类型"
           options={JOB_TYPE_OPTIONS}
-          optionFilterProp="label"
           value={search.job_type}
-          onChange={(jobType) => onChange({ job_type: jobType })}
-          style={{ width: 200 }}
-          data-testid="calendar-filter-job-type"
+          onChange={(jobType) => onChange({ job_type: jobType ?? [] })}
+          width={200}
+          testId="calendar-filter-job-type"
         />
         <MemberSelect
           value={search.owner_member_id}

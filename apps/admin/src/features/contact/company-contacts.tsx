@@ -1,17 +1,21 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { Contact } from '@trackit/contract/contact.schema';
-import { MESSAGES } from '@trackit/contract/messages';
-import { App, Button, Card, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Table } from 'antd';
+import type { ColumnType } from 'antd/es/table/interface';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { ListError } from '../../components/list/list-error';
+import { plainColumns } from '../../components/list/data-table';
+import { QueryState } from '../../components/query-state';
 import { ShellModal } from '../../components/shell-modal';
-import { StatusTag } from '../company/company-labels';
 import { companyContactsQuery, useCreateContact, useUpdateContact } from './contact.queries';
+import {
+  contactEmailColumn,
+  contactMobileColumn,
+  contactNameColumn,
+  contactPositionColumn,
+  contactWechatColumn,
+} from './contact-columns';
 import { ContactForm } from './contact-form';
-
-const orEmpty = (value: string | null) => value ?? MESSAGES.empty;
 
 /**
  * The contacts of a company, on its page: a table (name opens the contact), 添加联系人 and 编辑 in a
@@ -31,22 +35,14 @@ export function CompanyContacts({
   const { message } = App.useApp();
   const close = () => setEditing(null);
 
-  const columns = [
-    {
-      title: '姓名',
-      dataIndex: 'name',
-      render: (name: string, contact: Contact) => (
-        <Space size={8}>
-          <Link to={`/information/contacts/${contact.id}`}>{name}</Link>
-          {contact.is_invoice_contact && <Tag color="green">开票</Tag>}
-          <StatusTag status={contact.status} />
-        </Space>
-      ),
-    },
-    { title: '职位', dataIndex: 'position', render: orEmpty },
-    { title: '手机号', dataIndex: 'mobile', render: orEmpty },
-    { title: '微信', dataIndex: 'wechat', render: orEmpty },
-    { title: '邮箱', dataIndex: 'email', render: orEmpty },
+  const columns: ColumnType<Contact>[] = [
+    ...plainColumns([
+      contactNameColumn,
+      contactPositionColumn,
+      contactMobileColumn,
+      contactWechatColumn,
+      contactEmailColumn,
+    ]),
     ...(canEdit
       ? [
           {
@@ -80,20 +76,19 @@ export function CompanyContacts({
       }
       data-testid="company-contacts"
     >
-      {contacts.isError ? (
-        <ListError error={contacts.error} retrying={contacts.isFetching} onRetry={() => contacts.refetch()} />
-      ) : (
-        <Table<Contact>
-          rowKey="id"
-          size="middle"
-          loading={contacts.isPending}
-          columns={columns}
-          dataSource={contacts.data?.data ?? []}
-          pagination={false}
-          locale={{ emptyText: '还没有联系人' }}
-          onRow={(contact) => ({ 'data-testid': `company-contact-${contact.id}` }) as object}
-        />
-      )}
+      <QueryState query={contacts}>
+        {(answer) => (
+          <Table<Contact>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={answer.data}
+            pagination={false}
+            locale={{ emptyText: '还没有联系人' }}
+            onRow={(contact) => ({ 'data-testid': `company-contact-${contact.id}` }) as object}
+          />
+        )}
+      </QueryState>
       <ShellModal
         open={editing !== null}
         onClose={close}

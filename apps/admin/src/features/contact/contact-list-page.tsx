@@ -1,47 +1,35 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { type Contact, type ContactQuery, contactQuerySchema } from '@trackit/contract/contact.schema';
+import { contactQuerySchema } from '@trackit/contract/contact.schema';
 import { RECORD_STATUS_LABELS, RECORD_STATUSES } from '@trackit/contract/enums';
-import { MESSAGES } from '@trackit/contract/messages';
-import { Button, Card, Space, Tag } from 'antd';
-import { Link, useNavigate } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../components/list/data-table';
+import { Button, Card } from 'antd';
+import { useNavigate } from 'react-router';
+import { DataTable } from '../../components/list/data-table';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
 import { ListRadioFilter } from '../../components/list/list-radio-filter';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import { useListSearch } from '../../components/list/use-list-search';
 import { useCan } from '../../layouts/use-permission-level';
-import { StatusTag } from '../company/company-labels';
 import { CompanySelect } from '../company/company-select';
 import { contactListQuery } from './contact.queries';
+import {
+  type ContactColumn,
+  contactCompanyColumn,
+  contactEmailColumn,
+  contactMobileColumn,
+  contactNameColumn,
+  contactPath,
+  contactPositionColumn,
+  contactWechatColumn,
+} from './contact-columns';
 
-const contactPath = (id: number) => `/information/contacts/${id}`;
-const orEmpty = (value: string | null) => value ?? MESSAGES.empty;
-
-const columns: DataTableColumn<Contact, ContactQuery>[] = [
-  {
-    title: '姓名',
-    dataIndex: 'name',
-    kind: 'title',
-    render: (name: string, contact) => (
-      <Space size={8}>
-        <Link to={contactPath(contact.id)}>{name}</Link>
-        {contact.is_invoice_contact && <Tag color="green">开票</Tag>}
-        <StatusTag status={contact.status} />
-      </Space>
-    ),
-  },
-  {
-    title: '公司',
-    dataIndex: 'company',
-    kind: 'text',
-    render: (company: Contact['company']) =>
-      company ? <Link to={`/information/company/${company.id}`}>{company.name}</Link> : MESSAGES.empty,
-  },
-  { title: '职位', dataIndex: 'position', width: 120, render: orEmpty },
-  { title: '手机号', dataIndex: 'mobile', kind: 'mobile', render: orEmpty },
-  { title: '微信', dataIndex: 'wechat', kind: 'code', render: orEmpty },
-  { title: '邮箱', dataIndex: 'email', kind: 'text', render: orEmpty },
+const columns: ContactColumn[] = [
+  contactNameColumn,
+  contactCompanyColumn,
+  contactPositionColumn,
+  contactMobileColumn,
+  contactWechatColumn,
+  contactEmailColumn,
 ];
 
 const STATUS_OPTIONS = RECORD_STATUSES.map((value) => ({ value, label: RECORD_STATUS_LABELS[value] }));

@@ -6,9 +6,8 @@ import { Card, Col, Row, Spin, Statistic, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { loadChunk } from '../../chunk-reload';
-import { ListError } from '../../components/list/list-error';
 import { MoneyCell } from '../../components/money/money-cell';
-import { PageLoading } from '../../components/page-loading';
+import { QueryState } from '../../components/query-state';
 import { useCanOpen } from '../../layouts/route-access';
 import styles from './dashboard.module.css';
 import { dashboardQuery } from './dashboard.queries';
@@ -216,19 +215,14 @@ const MonthFigure = ({
 
 export function DashboardPage() {
   const dashboard = useQuery(dashboardQuery);
-  if (dashboard.isPending) return <PageLoading inline />;
-  if (dashboard.isError) {
-    return (
-      <Card>
-        <ListError
-          error={dashboard.error}
-          retrying={dashboard.isFetching}
-          onRetry={() => void dashboard.refetch()}
-        />
-      </Card>
-    );
-  }
-  const answer = dashboard.data;
+  return (
+    <QueryState query={dashboard} loading="page" framed>
+      {(answer) => <DashboardBody answer={answer} />}
+    </QueryState>
+  );
+}
+
+function DashboardBody({ answer }: { answer: Dashboard }) {
   return (
     <div className={styles.page} data-testid="dashboard">
       <Figures answer={answer} links={dashboardLinks(answer)} />

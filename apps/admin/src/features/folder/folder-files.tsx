@@ -4,9 +4,9 @@ import { type PickedFiles, pickUploadable } from '@trackit/client/upload/dropped
 import type { Folder } from '@trackit/contract/folder.schema';
 import { UPLOAD_CONTENT_TYPES } from '@trackit/contract/upload';
 import type { FileItem } from '@trackit/contract/upload.schema';
-import { App, Button, Card, Empty, Flex, Modal, Select, Skeleton, Typography } from 'antd';
+import { App, Button, Card, Flex, Modal, Select, Typography } from 'antd';
 import { type ChangeEvent, type ReactNode, useMemo, useRef, useState } from 'react';
-import { ListError } from '../../components/list/list-error';
+import { QueryState } from '../../components/query-state';
 import { uploadQueue } from '../../uploads';
 import {
   folderFilesQuery,
@@ -176,46 +176,44 @@ export function FolderFiles({ folder, canEdit, title }: FolderFilesProps) {
     message,
   ]);
 
-  let body: ReactNode;
-  if (files.isPending) {
-    body = <Skeleton active paragraph={{ rows: 4 }} />;
-  } else if (files.isError) {
-    body = <ListError error={files.error} retrying={files.isFetching} onRetry={() => files.refetch()} />;
-  } else if (list.length === 0 && !canEdit) {
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="资源夹里还没有文件" />;
-  } else if (list.length === 0) {
-    body = (
-      <button type="button" className={styles.emptyDrop} onClick={() => inputRef.current?.click()}>
-        <InboxOutlined className={styles.emptyIcon} />
-        <span className={styles.emptyTitle}>点击或拖拽文件、文件夹到此处上传</span>
-        <span className={styles.emptyHint}>支持图片、视频、PDF 和 Office 文档</span>
-      </button>
-    );
-  } else {
-    body = (
-      <>
-        {chosen.length > 0 && (
-          <div className={styles.selectionBar} data-testid="file-selection-bar">
-            <span>已选 {chosen.length} 个文件</span>
-            <Button size="small" type="primary" onClick={() => setMoving(true)} data-testid="file-move">
-              移动到…
-            </Button>
-            <Button size="small" onClick={() => setSelected(new Set())}>
-              取消选择
-            </Button>
-          </div>
-        )}
-        <FolderFileGrid files={list} editing={editing} />
-        {files.hasNextPage && (
-          <Flex justify="center" style={{ marginTop: 16 }}>
-            <Button onClick={() => files.fetchNextPage()} loading={files.isFetchingNextPage}>
-              加载更多（{list.length}/{total}）
-            </Button>
-          </Flex>
-        )}
-      </>
-    );
-  }
+  const body = (
+    <QueryState
+      query={files}
+      empty={canEdit ? undefined : { when: () => list.length === 0, text: '资源夹里还没有文件' }}
+    >
+      {() =>
+        list.length === 0 ? (
+          <button type="button" className={styles.emptyDrop} onClick={() => inputRef.current?.click()}>
+            <InboxOutlined className={styles.emptyIcon} />
+            <span className={styles.emptyTitle}>点击或拖拽文件、文件夹到此处上传</span>
+            <span className={styles.emptyHint}>支持图片、视频、PDF 和 Office 文档</span>
+          </button>
+        ) : (
+          <>
+            {chosen.length > 0 && (
+              <div className={styles.selectionBar} data-testid="file-selection-bar">
+                <span>已选 {chosen.length} 个文件</span>
+                <Button size="small" type="primary" onClick={() => setMoving(true)} data-testid="file-move">
+                  移动到…
+                </Button>
+                <Button size="small" onClick={() => setSelected(new Set())}>
+                  取消选择
+                </Button>
+              </div>
+            )}
+            <FolderFileGrid files={list} editing={editing} />
+            {files.hasNextPage && (
+              <Flex justify="center" style={{ marginTop: 16 }}>
+                <Button onClick={() => files.fetchNextPage()} loading={files.isFetchingNextPage}>
+                  加载更多（{list.length}/{total}）
+                </Button>
+              </Flex>
+            )}
+          </>
+        )
+      }
+    </QueryState>
+  );
 
   return (
     <div

@@ -25,7 +25,8 @@ const thumbOf = (file: FileItem) => file.thumb_url ?? file.preview_url ?? undefi
  */
 export function CompCardModal({ model, onClose }: { model: Model; onClose: () => void }) {
   const pictures = useModelPictures(model);
-  const { groups, isPending } = pictures;
+  const groups = pictures.data ?? [];
+  const isPending = pictures.data === undefined && !pictures.error;
   const download = useDownloadCompCard(model);
   const { message } = App.useApp();
   // Until the member ticks something, the card's own choice is shown (and sent).

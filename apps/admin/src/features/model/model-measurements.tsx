@@ -5,7 +5,7 @@ import { MESSAGES } from '@trackit/contract/messages';
 import { type Measurement, MODEL_FIELD_LABELS } from '@trackit/contract/model.schema';
 import { Empty, Table } from 'antd';
 import { useState } from 'react';
-import { ListError } from '../../components/list/list-error';
+import { QueryState } from '../../components/query-state';
 import { measurementsQuery } from './model.queries';
 
 const measure = (unit: string) => (value: number | null) =>
@@ -36,29 +36,28 @@ const columns = [
 export function ModelMeasurements({ modelId }: { modelId: number }) {
   const [page, setPage] = useState(1);
   const history = useQuery(measurementsQuery(modelId, page));
-  if (history.isError && !history.data) {
-    return (
-      <ListError error={history.error} retrying={history.isFetching} onRetry={() => history.refetch()} />
-    );
-  }
   return (
-    <Table<Measurement>
-      rowKey="id"
-      size="middle"
-      loading={history.isPending || history.isPlaceholderData}
-      columns={columns}
-      dataSource={history.data?.data ?? []}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有身材记录" /> }}
-      pagination={
-        (history.data?.total ?? 0) > 20 && {
-          current: page,
-          pageSize: 20,
-          total: history.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-        }
-      }
-      data-testid="model-measurements"
-    />
+    <QueryState query={history}>
+      {(answer) => (
+        <Table<Measurement>
+          rowKey="id"
+          size="middle"
+          loading={history.isPlaceholderData}
+          columns={columns}
+          dataSource={answer.data}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有身材记录" /> }}
+          pagination={
+            answer.total > 20 && {
+              current: page,
+              pageSize: 20,
+              total: answer.total,
+              showSizeChanger: false,
+              onChange: setPage,
+            }
+          }
+          data-testid="model-measurements"
+        />
+      )}
+    </QueryState>
   );
 }

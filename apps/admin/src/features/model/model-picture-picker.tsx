@@ -1,10 +1,9 @@
 import { StarFilled } from '@ant-design/icons';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { Folder } from '@trackit/contract/folder.schema';
-import { MESSAGES } from '@trackit/contract/messages';
 import type { Model } from '@trackit/contract/model.schema';
 import type { FileItem } from '@trackit/contract/upload.schema';
-import { Alert, Button, Empty, Skeleton } from 'antd';
+import { type QueryLike, QueryState } from '../../components/query-state';
 import { modelFoldersQuery } from '../folder/folder.queries';
 import { FolderKindTag } from '../folder/folder-kind';
 import { compCardPicturesQuery } from './model.queries';
@@ -12,13 +11,14 @@ import styles from './model-picture-picker.module.css';
 
 const thumbOf = (file: FileItem) => file.thumb_url ?? file.preview_url ?? undefined;
 
-export interface ModelPictures {
-  /** The folders that hold pictures, each with its pictures. */
-  groups: { folder: Folder; files: FileItem[] }[];
-  isPending: boolean;
-  error: Error | null;
-  retry: () => void;
+/** A folder that holds pictures, with its pictures. */
+export interface PictureGroup {
+  folder: Folder;
+  files: FileItem[];
 }
+
+/** The folders that hold pictures, once they and their pictures have loaded, as one query. */
+export type ModelPictures = QueryLike<PictureGroup[]>;
 
 /** The model's folders that may hold photos, each with its pictures once loaded (comp card and package). */
 export function useModelPictures(model: Pick<Model, 'id'>): ModelPictures {
@@ -32,11 +32,14 @@ export function useModelPictures(model: Pick<Model, 'id'>): ModelPictures {
   const groups = photoFolders
     .map((folder, index) => ({ folder, files: pictures[index]?.data ?? [] }))
     .filter((group) => group.files.length > 0);
+  const isPending = folders.isPending || pictures.some((query) => query.isPending);
+  const error = folders.error ?? pictures.find((query) => query.error)?.error ?? null;
   return {
-    groups,
-    isPending: folders.isPending || pictures.some((query) => query.isPending),
-    error: folders.error ?? pictures.find((query) => query.error)?.error ?? null,
-    retry: () => {
+    // Shown once every folder answered; a failed one shows the error rather than fewer pictures.
+    data: isPending || error ? undefined : groups,
+    error,
+    isFetching: folders.isFetching || pictures.some((query) => query.isFetching),
+    refetch: () => {
       void folders.refetch();
       for (const query of pictures) if (query.isError) void query.refetch();
     },
@@ -105,7 +108,7 @@ function PictureTile({
  * while they load, the error with a retry, or the empty state.
  */
 export function ModelPicturePicker({
-  pictures: { groups, isPending, error, retry },
+  pictures,
   chosen,
   onToggle,
   badgeOf = (place) => String(place + 1),
@@ -115,46 +118,39 @@ export function ModelPicturePicker({
   testIds,
   spacious = false,
 }: ModelPicturePickerProps) {
-  if (isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (error) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={error.message || MESSAGES.networkError}
-        action={<Button onClick={retry}>{MESSAGES.uploadRetry}</Button>}
-      />
-    );
-  }
-  if (groups.length === 0) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid={testIds.empty} />;
-  }
   return (
-    <div className={spacious ? `${styles.picker} ${styles.spacious}` : styles.picker}>
-      {groups.map(({ folder, files }) => (
-        <section key={folder.id} data-testid={testIds.folder && `${testIds.folder}${folder.id}`}>
-          <div className={styles.folderHead}>
-            <span>{folder.name}</span>
-            <FolderKindTag kind={folder.kind} />
-          </div>
-          <div className={styles.grid}>
-            {files.map((file) => {
-              const place = chosen.indexOf(file.id);
-              return (
-                <PictureTile
-                  key={file.id}
-                  file={file}
-                  badge={place === -1 ? null : badgeOf(place)}
-                  isCover={file.id === coverId}
-                  disabled={isDisabled(file.id)}
-                  onToggle={() => onToggle(file.id)}
-                  testId={`${testIds.photo}${file.id}`}
-                />
-              );
-            })}
-          </div>
-        </section>
-      ))}
-    </div>
+    <QueryState
+      query={pictures}
+      empty={{ when: (groups) => groups.length === 0, text: emptyText, testId: testIds.empty }}
+    >
+      {(groups) => (
+        <div className={spacious ? `${styles.picker} ${styles.spacious}` : styles.picker}>
+          {groups.map(({ folder, files }) => (
+            <section key={folder.id} data-testid={testIds.folder && `${testIds.folder}${folder.id}`}>
+              <div className={styles.folderHead}>
+                <span>{folder.name}</span>
+                <FolderKindTag kind={folder.kind} />
+              </div>
+              <div className={styles.grid}>
+                {files.map((file) => {
+                  const place = chosen.indexOf(file.id);
+                  return (
+                    <PictureTile
+                      key={file.id}
+                      file={file}
+                      badge={place === -1 ? null : badgeOf(place)}
+                      isCover={file.id === coverId}
+                      disabled={isDisabled(file.id)}
+                      onToggle={() => onToggle(file.id)}
+                      testId={`${testIds.photo}${file.id}`}
+                    />
+                  );
+                })}
+              </div>
+            </section>
+          ))}
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -2,10 +2,10 @@ import { FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { type Folder, modelFolderName } from '@trackit/contract/folder.schema';
 import type { Model } from '@trackit/contract/model.schema';
-import { App, Button, Empty, Skeleton } from 'antd';
+import { App, Button, Empty } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ListError } from '../../components/list/list-error';
+import { QueryState } from '../../components/query-state';
 import { ShellModal } from '../../components/shell-modal';
 import { modelFoldersQuery, useCreateFolder } from '../folder/folder.queries';
 import { FolderFiles } from '../folder/folder-files';
@@ -49,18 +49,18 @@ function FolderChoice({
  */
 export function ModelResources({ model, canEdit }: { model: Model; canEdit: boolean }) {
   const folders = useQuery(modelFoldersQuery(model.id));
+  return (
+    <QueryState query={folders} loading={{ rows: 6 }}>
+      {(answer) => <ModelFolders model={model} canEdit={canEdit} list={answer.data} />}
+    </QueryState>
+  );
+}
+
+function ModelFolders({ model, canEdit, list }: { model: Model; canEdit: boolean; list: Folder[] }) {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const create = useCreateFolder();
   const { message } = App.useApp();
-
-  if (folders.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (folders.isError) {
-    return (
-      <ListError error={folders.error} retrying={folders.isFetching} onRetry={() => folders.refetch()} />
-    );
-  }
-  const list = folders.data.data;
   const chosen = list.find((folder) => folder.id === chosenId) ?? list[0];
   const newFolderButton = canEdit && (
     <Button icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="model-folder-create">

@@ -22,8 +22,8 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { ListError } from '../../components/list/list-error';
 import { optionalRule } from '../../components/optional-rule';
+import { QueryState } from '../../components/query-state';
 import { RecordForm } from '../../components/record-form';
 import { ShellModal } from '../../components/shell-modal';
 import { textCount } from '../../components/text-count';
@@ -171,28 +171,28 @@ export function ModelTrips({ modelId, canEdit }: { modelId: number; canEdit: boo
           </Button>
         )}
       </Flex>
-      {trips.isError && !trips.data ? (
-        <ListError error={trips.error} retrying={trips.isFetching} onRetry={() => trips.refetch()} />
-      ) : (
-        <Table<Trip>
-          rowKey="id"
-          size="middle"
-          loading={trips.isPending || trips.isPlaceholderData}
-          columns={columns}
-          dataSource={trips.data?.data ?? []}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有行程" /> }}
-          pagination={
-            (trips.data?.total ?? 0) > 20 && {
-              current: page,
-              pageSize: 20,
-              total: trips.data?.total ?? 0,
-              showSizeChanger: false,
-              onChange: setPage,
+      <QueryState query={trips}>
+        {(answer) => (
+          <Table<Trip>
+            rowKey="id"
+            size="middle"
+            loading={trips.isPlaceholderData}
+            columns={columns}
+            dataSource={answer.data}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有行程" /> }}
+            pagination={
+              answer.total > 20 && {
+                current: page,
+                pageSize: 20,
+                total: answer.total,
+                showSizeChanger: false,
+                onChange: setPage,
+              }
             }
-          }
-          onRow={(trip) => ({ 'data-testid': `trip-row-${trip.id}` }) as object}
-        />
-      )}
+            onRow={(trip) => ({ 'data-testid': `trip-row-${trip.id}` }) as object}
+          />
+        )}
+      </QueryState>
       <ShellModal open={editing !== null} onClose={close} title={editing === 'new' ? '添加行程' : '编辑行程'}>
         {editing === 'new' ? (
           <TripForm

@@ -5,26 +5,24 @@ import { MESSAGES } from '@trackit/contract/messages';
 import {
   type FieldChange,
   OPERATION_ACTION_LABELS,
-  type OperationAction,
   type OperationLog,
   type OperationLogQuery,
   operationLogQuerySchema,
   TEAM_LOG_ACTIONS,
 } from '@trackit/contract/operation-log.schema';
-import { Card, DatePicker, Select, Typography } from 'antd';
+import { toOptions } from '@trackit/contract/options';
+import { Card, DatePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
+import { ListSelectFilter } from '../../components/list/list-select-filter';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import { useListSearch } from '../../components/list/use-list-search';
 import { ChangeList, OperationSentence } from '../../components/operation-entry';
 import { MemberSelect } from '../organization/member-select';
 import { operationLogsQuery, orderDateRange } from './operate.queries';
 
-const ACTION_OPTIONS = TEAM_LOG_ACTIONS.map((action) => ({
-  value: action,
-  label: OPERATION_ACTION_LABELS[action],
-}));
+const ACTION_OPTIONS = toOptions(TEAM_LOG_ACTIONS, OPERATION_ACTION_LABELS);
 
 type Range = [Dayjs, Dayjs];
 
@@ -83,7 +81,7 @@ const columnsFor = (
 export function OperatePage() {
   const search = useListSearch(operationLogQuerySchema, { normalize: orderDateRange });
   const logs = useQuery(operationLogsQuery(search.query));
-  const { action, membership_id: memberId, from, to } = search.query;
+  const { membership_id: memberId, from, to } = search.query;
   const range: Range | null = from && to ? [dayjs(from), dayjs(to)] : null;
   const columns = useMemo(() => columnsFor((member) => search.set({ membership_id: member.id })), [search]);
   const memberName = logs.data?.data.find((log) => log.member?.id === memberId)?.member?.nickname;
@@ -91,18 +89,15 @@ export function OperatePage() {
   return (
     <Card>
       <ListToolbar search={search}>
-        <Select<OperationAction[]>
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder="全部操作"
+        <ListSelectFilter
+          search={search}
+          field="action"
+          multiple
           options={ACTION_OPTIONS}
-          value={action ?? []}
-          onChange={(next) => search.set({ action: next.length > 0 ? next : undefined })}
-          style={{ width: 260 }}
-          aria-label="操作类型"
-          data-testid="operate-filter-action"
+          label="操作类型"
+          placeholder="全部操作"
+          width={260}
+          testId="operate-filter-action"
         />
         <MemberSelect
           value={memberId ?? null}

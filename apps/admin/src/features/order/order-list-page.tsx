@@ -7,7 +7,6 @@ import {
   JOB_TYPE_LABELS,
   JOB_TYPES,
 } from '@trackit/contract/enums';
-import { MESSAGES } from '@trackit/contract/messages';
 import { toOptions } from '@trackit/contract/options';
 import {
   ORDER_STATUS_LABELS,
@@ -16,15 +15,15 @@ import {
   type OrderQuery,
   orderQuerySchema,
 } from '@trackit/contract/order.schema';
-import { Button, Card, DatePicker, Flex, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../components/list/data-table';
+import { DataTable } from '../../components/list/data-table';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
+import { ListSelectFilter } from '../../components/list/list-select-filter';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import { useListSearch } from '../../components/list/use-list-search';
-import { MoneyCell } from '../../components/money/money-cell';
 import { useCan } from '../../layouts/use-permission-level';
 import { CompanySelect } from '../company/company-select';
 import { FolderModelSelect } from '../folder/folder-model-select';
@@ -32,9 +31,16 @@ import { MemberSelect } from '../organization/member-select';
 import { profileQuery } from '../session/session.queries';
 import { orderListQuery, useCreateOrder, useExportOrders } from './order.queries';
 import {
-  dayRange,
-  modelNames,
-  OrderTags,
+  type OrderColumn,
+  orderCompanyColumn,
+  orderDaysColumn,
+  orderModelsColumn,
+  orderNumberColumn,
+  orderStatusColumn,
+  orderTitleColumn,
+  orderTotalColumn,
+} from './order-columns';
+import {
   optionsExpiringText,
   orderEditorPath,
   orderExportPath,
@@ -56,105 +62,14 @@ export const normalizeOrderQuery = (query: OrderQuery): OrderQuery =>
 const columnsFor = (
   onOwner: (owner: NonNullable<OrderListItem['owner']>) => void,
   mayEdit: (order: OrderListItem) => boolean,
-): DataTableColumn<OrderListItem, OrderQuery>[] => [
-  {
-    title: '编号',
-    dataIndex: 'number',
-    kind: 'code',
-    sortField: 'number',
-    render: (number: string, order) => (
-      <Link to={orderPath(order.id)} data-testid={`order-link-${order.id}`}>
-        {number}
-      </Link>
-    ),
-  },
-  {
-    // The brand and the kind of job are read with the title, under it.
-    title: '标题 / 品牌 · 类型',
-    dataIndex: 'title',
-    kind: 'title',
-    render: (title: string, order) => {
-      const about = [order.brand, order.job_type && JOB_TYPE_LABELS[order.job_type]]
-        .filter(Boolean)
-        .join(' · ');
-      return (
-        <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: title }}>
-            {title || <Typography.Text type="secondary">（未填写标题）</Typography.Text>}
-          </Typography.Text>
-          {about && (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: about }} style={{ fontSize: 12 }}>
-              {about}
-            </Typography.Text>
-          )}
-        </Flex>
-      );
-    },
-  },
-  {
-    // The client, and under it the member who handles the order (a click lists that member's orders).
-    title: '公司 / 负责人',
-    dataIndex: 'company',
-    kind: 'text',
-    render: (company: OrderListItem['company'], { owner }) => (
-      <Flex vertical>
-        <Typography.Text ellipsis={{ tooltip: company?.name }}>
-          {company?.name ?? MESSAGES.empty}
-        </Typography.Text>
-        {owner && (
-          <Typography.Link
-            onClick={() => onOwner(owner)}
-            title="只看该负责人的订单"
-            ellipsis
-            style={{ fontSize: 12 }}
-          >
-            {owner.nickname}
-          </Typography.Link>
-        )}
-      </Flex>
-    ),
-  },
-  {
-    title: '工作日期',
-    dataIndex: 'first_date',
-    kind: 'days',
-    sortField: 'first_date',
-    render: (_: unknown, order) => (
-      <Flex vertical>
-        <span>{dayRange(order.first_date, order.last_date)}</span>
-        {order.day_count > 0 && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            共 {order.day_count} 天
-          </Typography.Text>
-        )}
-      </Flex>
-    ),
-  },
-  {
-    title: '模特',
-    dataIndex: 'models',
-    minWidth: 110,
-    ellipsis: true,
-    render: (models: OrderListItem['models']) => (
-      <span title={models.map((model) => model.name).join('、')}>{modelNames(models)}</span>
-    ),
-  },
-  {
-    title: '金额',
-    dataIndex: 'totals',
-    kind: 'money',
-    align: 'right',
-    render: (totals: OrderListItem['totals']) => <MoneyCell fen={totals?.total} />,
-  },
-  {
-    title: '状态',
-    dataIndex: 'status',
-    // The approval under the status, so the column is as narrow as one tag.
-    kind: 'tag',
-    render: (_: unknown, order) => (
-      <OrderTags status={order.status} approval={order.approval_status} stacked />
-    ),
-  },
+): OrderColumn[] => [
+  { ...orderNumberColumn, sortField: 'number' },
+  orderTitleColumn,
+  orderCompanyColumn(onOwner),
+  { ...orderDaysColumn, sortField: 'first_date' },
+  orderModelsColumn,
+  orderTotalColumn,
+  orderStatusColumn,
   {
     title: '操作',
     key: 'actions',
@@ -241,42 +156,32 @@ export function OrderListPage() {
           placeholder="编号、标题、品牌或公司"
           testId="order-search"
         />
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder="状态"
-          aria-label="状态"
-          style={{ width: 170 }}
+        <ListSelectFilter
+          search={search}
+          field="status"
+          multiple
           options={STATUS_OPTIONS}
-          value={query.status ?? []}
-          onChange={(value) => search.set({ status: value.length > 0 ? value : undefined })}
-          data-testid="order-status-filter"
+          label="状态"
+          width={170}
+          testId="order-status-filter"
         />
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder="审批状态"
-          aria-label="审批状态"
-          style={{ width: 150 }}
+        <ListSelectFilter
+          search={search}
+          field="approval_status"
+          multiple
           options={APPROVAL_OPTIONS}
-          value={query.approval_status ?? []}
-          onChange={(value) => search.set({ approval_status: value.length > 0 ? value : undefined })}
-          data-testid="order-approval-filter"
+          label="审批状态"
+          width={150}
+          testId="order-approval-filter"
         />
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder="工作类型"
-          aria-label="工作类型"
-          style={{ width: 170 }}
+        <ListSelectFilter
+          search={search}
+          field="job_type"
+          multiple
           options={JOB_TYPE_OPTIONS}
-          value={query.job_type ?? []}
-          onChange={(value) => search.set({ job_type: value.length > 0 ? value : undefined })}
-          data-testid="order-job-type-filter"
+          label="工作类型"
+          width={170}
+          testId="order-job-type-filter"
         />
         <DatePicker.RangePicker
           value={query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null}

@@ -1,8 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { APPROVAL_KINDS } from '@trackit/contract/approval.schema';
-import { JOB_TYPE_LABELS } from '@trackit/contract/enums';
-import { MESSAGES } from '@trackit/contract/messages';
 import {
   BILLING_WORDS,
   type OrderListItem,
@@ -11,17 +9,24 @@ import {
 } from '@trackit/contract/order.schema';
 import { App, Button, Card, Flex, Popconfirm, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import type { BulkAction } from '../../components/list/selection-bar';
 import { useListSearch } from '../../components/list/use-list-search';
-import { MoneyCell } from '../../components/money/money-cell';
 import { useCan } from '../../layouts/use-permission-level';
 import { profileQuery } from '../session/session.queries';
 import { orderListQuery, useBillOrder, useBillOrders, useDecideOrder } from './order.queries';
-import { dayRange, modelNames, orderPath } from './order-labels';
+import {
+  type OrderColumn,
+  orderCompanyColumn,
+  orderDaysColumn,
+  orderModelsColumn,
+  orderNumberColumn,
+  orderTitleColumn,
+  orderTotalColumn,
+} from './order-columns';
+import { orderPath } from './order-labels';
 import { OrderReasonModal, REASON_DONE } from './order-reason-modal';
 import { useLocalListSearch } from './use-local-list-search';
 
@@ -33,63 +38,14 @@ const AWAITING_QUERY: OrderQuery = {
   sort: 'created_at',
 };
 
-/** The shared columns of both lists: which order, for whom, when, who, how much. */
-const baseColumns: DataTableColumn<OrderListItem, OrderQuery>[] = [
-  {
-    title: '编号',
-    dataIndex: 'number',
-    kind: 'code',
-    render: (number: string, order) => <Link to={orderPath(order.id)}>{number}</Link>,
-  },
-  {
-    title: '标题',
-    dataIndex: 'title',
-    kind: 'title',
-    render: (title: string, order) => (
-      <Flex vertical>
-        <Typography.Text ellipsis style={{ maxWidth: 280 }}>
-          {title || MESSAGES.empty}
-        </Typography.Text>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {[order.company?.name, order.job_type ? JOB_TYPE_LABELS[order.job_type] : null]
-            .filter(Boolean)
-            .join(' · ') || MESSAGES.empty}
-        </Typography.Text>
-      </Flex>
-    ),
-  },
-  {
-    title: '工作日期',
-    dataIndex: 'first_date',
-    kind: 'days',
-    render: (_: unknown, order) => (
-      <Flex vertical>
-        <span>{dayRange(order.first_date, order.last_date)}</span>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          共 {order.day_count} 天
-        </Typography.Text>
-      </Flex>
-    ),
-  },
-  {
-    title: '模特',
-    dataIndex: 'models',
-    width: 120,
-    render: (models: OrderListItem['models']) => modelNames(models),
-  },
-  {
-    title: '负责人',
-    dataIndex: 'owner',
-    kind: 'name',
-    render: (owner: OrderListItem['owner']) => owner?.nickname ?? MESSAGES.empty,
-  },
-  {
-    title: '金额',
-    dataIndex: 'totals',
-    kind: 'money',
-    align: 'right',
-    render: (totals: OrderListItem['totals']) => <MoneyCell fen={totals?.total} />,
-  },
+/** The columns of both lists: which order, for whom, when, who, how much. */
+const baseColumns: readonly OrderColumn[] = [
+  orderNumberColumn,
+  orderTitleColumn,
+  orderCompanyColumn(),
+  orderDaysColumn,
+  orderModelsColumn,
+  orderTotalColumn,
 ];
 
 /** 出账 of one row, after a confirmation. */

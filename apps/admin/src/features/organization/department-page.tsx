@@ -12,9 +12,7 @@ import {
   Flex,
   Modal,
   Popconfirm,
-  Result,
   Row,
-  Skeleton,
   Space,
   Tooltip,
   Tree,
@@ -22,8 +20,9 @@ import {
   Typography,
 } from 'antd';
 import type { DataNode, TreeProps } from 'antd/es/tree';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { QueryState } from '../../components/query-state';
 import { useCan } from '../../layouts/use-permission-level';
 import { buildDepartmentTree, type DepartmentNode, departmentOptions, subtreeIds } from './department-tree';
 import { OrgUnitNameModal } from './org-unit-name-modal';
@@ -246,60 +245,53 @@ export function DepartmentPage() {
     move(dragged, parentId);
   };
 
-  let body: ReactNode;
-  if (departments.isLoading) body = <Skeleton active />;
-  else if (departments.isError)
-    body = (
-      <Result
-        status="error"
-        title="部门加载失败"
-        extra={<Button onClick={() => void departments.refetch()}>重试</Button>}
-      />
-    );
-  else if (tree.length === 0)
-    body = (
-      <Empty description="还没有部门" image={Empty.PRESENTED_IMAGE_SIMPLE} data-testid="department-empty" />
-    );
-  else
-    body = (
-      <Row gutter={24}>
-        <Col xs={24} md={10} lg={8}>
-          <Tree
-            blockNode
-            showLine
-            treeData={treeData}
-            expandedKeys={list.map((department) => department.id).filter((id) => !collapsed.has(id))}
-            onExpand={(keys) => {
-              const open = new Set(keys.map(Number));
-              setCollapsed(new Set(list.map((department) => department.id).filter((id) => !open.has(id))));
-            }}
-            selectedKeys={selectedId === null ? [] : [selectedId]}
-            onSelect={(keys) => setSelectedId(keys.length ? Number(keys[0]) : null)}
-            draggable={canEdit ? { icon: false } : false}
-            onDrop={handleDrop}
-            data-testid="department-tree"
-          />
-        </Col>
-        <Col xs={24} md={14} lg={16}>
-          {selected ? (
-            <DepartmentPanel
-              node={selected}
-              parentName={parentName}
-              canEdit={canEdit}
-              onDialog={setDialog}
-              onDeleted={() => setSelectedId(null)}
+  const body = (
+    <QueryState
+      query={departments}
+      loading={{ rows: 3 }}
+      empty={{ when: () => tree.length === 0, text: '还没有部门', testId: 'department-empty' }}
+    >
+      {() => (
+        <Row gutter={24}>
+          <Col xs={24} md={10} lg={8}>
+            <Tree
+              blockNode
+              showLine
+              treeData={treeData}
+              expandedKeys={list.map((department) => department.id).filter((id) => !collapsed.has(id))}
+              onExpand={(keys) => {
+                const open = new Set(keys.map(Number));
+                setCollapsed(new Set(list.map((department) => department.id).filter((id) => !open.has(id))));
+              }}
+              selectedKeys={selectedId === null ? [] : [selectedId]}
+              onSelect={(keys) => setSelectedId(keys.length ? Number(keys[0]) : null)}
+              draggable={canEdit ? { icon: false } : false}
+              onDrop={handleDrop}
+              data-testid="department-tree"
             />
-          ) : (
-            <Flex vertical align="center" justify="center" style={{ minHeight: 200 }}>
-              <Empty
-                image={<ApartmentOutlined style={{ fontSize: 40, color: 'rgba(0,0,0,0.25)' }} />}
-                description="选择左侧的部门查看详情"
+          </Col>
+          <Col xs={24} md={14} lg={16}>
+            {selected ? (
+              <DepartmentPanel
+                node={selected}
+                parentName={parentName}
+                canEdit={canEdit}
+                onDialog={setDialog}
+                onDeleted={() => setSelectedId(null)}
               />
-            </Flex>
-          )}
-        </Col>
-      </Row>
-    );
+            ) : (
+              <Flex vertical align="center" justify="center" style={{ minHeight: 200 }}>
+                <Empty
+                  image={<ApartmentOutlined style={{ fontSize: 40, color: 'rgba(0,0,0,0.25)' }} />}
+                  description="选择左侧的部门查看详情"
+                />
+              </Flex>
+            )}
+          </Col>
+        </Row>
+      )}
+    </QueryState>
+  );
 
   return (
     <Card

@@ -17,20 +17,18 @@ import {
   Button,
   Card,
   Col,
-  Empty,
   Flex,
   Popconfirm,
   Radio,
-  Result,
   Row,
-  Skeleton,
   Space,
   Table,
   Tooltip,
   Typography,
 } from 'antd';
-import { type HTMLAttributes, type ReactNode, useMemo, useState } from 'react';
+import { type HTMLAttributes, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { QueryState } from '../../components/query-state';
 import { myPermissionLevelsQuery } from '../../layouts/shell.queries';
 import { useCan } from '../../layouts/use-permission-level';
 import { OrgUnitNameModal } from './org-unit-name-modal';
@@ -200,98 +198,95 @@ export function RolePage() {
   const chosen = list.find((role) => role.id === chosenId) ?? list[0];
   const close = () => setDialog(null);
 
-  let body: ReactNode;
-  if (roles.isLoading) body = <Skeleton active />;
-  else if (roles.isError)
-    body = (
-      <Result
-        status="error"
-        title="角色加载失败"
-        extra={<Button onClick={() => void roles.refetch()}>重试</Button>}
-      />
-    );
-  else if (!chosen)
-    body = <Empty description="还没有角色" image={Empty.PRESENTED_IMAGE_SIMPLE} data-testid="role-empty" />;
-  else
-    body = (
-      <Row gutter={24}>
-        <Col xs={24} md={8} lg={6}>
-          <div className={styles.roleList} role="listbox" aria-label="角色" data-testid="role-list">
-            {list.map((role) => (
-              <div
-                key={role.id}
-                role="option"
-                tabIndex={0}
-                aria-selected={role.id === chosen.id}
-                className={`${styles.roleItem} ${role.id === chosen.id ? styles.roleItemChosen : ''}`}
-                onClick={() => setChosenId(role.id)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') setChosenId(role.id);
-                }}
-                data-testid={`role-item-${role.id}`}
-              >
-                <span className={styles.roleName}>{role.name}</span>
-                <Link
-                  className={styles.roleCount}
-                  to={membersPath({ role_id: role.id })}
-                  onClick={(event) => event.stopPropagation()}
-                  title="查看该角色的成员"
-                  data-testid={`role-members-${role.id}`}
-                >
-                  {role.member_count} 人
-                </Link>
-              </div>
-            ))}
-          </div>
-        </Col>
-        <Col xs={24} md={16} lg={18}>
-          <Card
-            size="small"
-            title={chosen.name}
-            extra={
-              canManage && (
-                <Space>
-                  <Button
-                    size="small"
-                    onClick={() => setDialog({ kind: 'rename', role: chosen })}
-                    data-testid="role-rename"
+  const body = (
+    <QueryState
+      query={roles}
+      loading={{ rows: 3 }}
+      empty={{ when: (all) => all.length === 0, text: '还没有角色', testId: 'role-empty' }}
+    >
+      {() =>
+        chosen && (
+          <Row gutter={24}>
+            <Col xs={24} md={8} lg={6}>
+              <div className={styles.roleList} role="listbox" aria-label="角色" data-testid="role-list">
+                {list.map((role) => (
+                  <div
+                    key={role.id}
+                    role="option"
+                    tabIndex={0}
+                    aria-selected={role.id === chosen.id}
+                    className={`${styles.roleItem} ${role.id === chosen.id ? styles.roleItemChosen : ''}`}
+                    onClick={() => setChosenId(role.id)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' || event.key === ' ') setChosenId(role.id);
+                    }}
+                    data-testid={`role-item-${role.id}`}
                   >
-                    重命名
-                  </Button>
-                  <Tooltip title={chosen.member_count > 0 ? `${chosen.member_count} 名成员在用` : null}>
-                    <Popconfirm
-                      title={`删除角色「${chosen.name}」？`}
-                      disabled={chosen.member_count > 0}
-                      onConfirm={() =>
-                        remove.mutate(chosen.id, {
-                          onSuccess: () => {
-                            void message.success('角色已删除');
-                            setChosenId(null);
-                          },
-                        })
-                      }
+                    <span className={styles.roleName}>{role.name}</span>
+                    <Link
+                      className={styles.roleCount}
+                      to={membersPath({ role_id: role.id })}
+                      onClick={(event) => event.stopPropagation()}
+                      title="查看该角色的成员"
+                      data-testid={`role-members-${role.id}`}
                     >
+                      {role.member_count} 人
+                    </Link>
+                  </div>
+                ))}
+              </div>
+            </Col>
+            <Col xs={24} md={16} lg={18}>
+              <Card
+                size="small"
+                title={chosen.name}
+                extra={
+                  canManage && (
+                    <Space>
                       <Button
                         size="small"
-                        danger
-                        disabled={chosen.member_count > 0}
-                        loading={remove.isPending}
-                        data-testid="role-delete"
+                        onClick={() => setDialog({ kind: 'rename', role: chosen })}
+                        data-testid="role-rename"
                       >
-                        删除
+                        重命名
                       </Button>
-                    </Popconfirm>
-                  </Tooltip>
-                </Space>
-              )
-            }
-          >
-            {/* A new role, or the same one saved, starts the matrix afresh. */}
-            <RoleMatrix key={`${chosen.id}-${chosen.updated_at}`} role={chosen} editable={canManage} />
-          </Card>
-        </Col>
-      </Row>
-    );
+                      <Tooltip title={chosen.member_count > 0 ? `${chosen.member_count} 名成员在用` : null}>
+                        <Popconfirm
+                          title={`删除角色「${chosen.name}」？`}
+                          disabled={chosen.member_count > 0}
+                          onConfirm={() =>
+                            remove.mutate(chosen.id, {
+                              onSuccess: () => {
+                                void message.success('角色已删除');
+                                setChosenId(null);
+                              },
+                            })
+                          }
+                        >
+                          <Button
+                            size="small"
+                            danger
+                            disabled={chosen.member_count > 0}
+                            loading={remove.isPending}
+                            data-testid="role-delete"
+                          >
+                            删除
+                          </Button>
+                        </Popconfirm>
+                      </Tooltip>
+                    </Space>
+                  )
+                }
+              >
+                {/* A new role, or the same one saved, starts the matrix afresh. */}
+                <RoleMatrix key={`${chosen.id}-${chosen.updated_at}`} role={chosen} editable={canManage} />
+              </Card>
+            </Col>
+          </Row>
+        )
+      }
+    </QueryState>
+  );
 
   return (
     <Card

@@ -12,22 +12,10 @@ import {
   type PackageView,
 } from '@trackit/contract/package.schema';
 import { SHARE_DEVICE_LABELS, SHARE_VIEW_PAGE_LABELS } from '@trackit/contract/share';
-import {
-  Card,
-  Descriptions,
-  Drawer,
-  Empty,
-  Flex,
-  Progress,
-  Skeleton,
-  Space,
-  Statistic,
-  Table,
-  Typography,
-} from 'antd';
+import { Card, Descriptions, Drawer, Empty, Flex, Progress, Space, Statistic, Table, Typography } from 'antd';
 import { type HTMLAttributes, type ReactNode, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListError } from '../../components/list/list-error';
+import { bothQueries, QueryState } from '../../components/query-state';
 import { isRecordMissing, parseRecordId } from '../../components/record-id';
 import { ShareLinks } from '../../components/share-links';
 import { packageActivityQuery, packageQuery } from './package.queries';
@@ -319,7 +307,6 @@ export function PackageActivityDrawer({ packageId, onClose }: PackageActivityDra
     [pkg.data, activity.data],
   );
   const missing = isRecordMissing(pkg.error) || isRecordMissing(activity.error);
-  const failed = pkg.error ?? activity.error;
 
   let body: ReactNode;
   if (missing) {
@@ -330,45 +317,35 @@ export function PackageActivityDrawer({ packageId, onClose }: PackageActivityDra
         data-testid="package-activity-missing"
       />
     );
-  } else if (failed && (!pkg.data || !activity.data)) {
-    body = (
-      <ListError
-        error={failed}
-        retrying={pkg.isFetching || activity.isFetching}
-        onRetry={() => {
-          void pkg.refetch();
-          void activity.refetch();
-        }}
-      />
-    );
-  } else if (!pkg.data || !activity.data) {
-    body = <Skeleton active paragraph={{ rows: 10 }} />;
   } else {
-    const { views, picks } = activity.data;
     body = (
-      <Flex vertical gap={16}>
-        <PackageFacts pkg={pkg.data} />
-        <Card size="small" title="客户反馈">
-          <Summary activity={activity.data} />
-        </Card>
-        <Card size="small" title="模特关注度">
-          <ModelEngagement rows={interest} />
-        </Card>
-        <Card size="small" title={`选中与留言（${picks.filter((pick) => pick.picked).length}）`}>
-          <Picks picks={picks} />
-        </Card>
-        <Card
-          size="small"
-          title="浏览记录"
-          extra={
-            views.length >= PACKAGE_ACTIVITY_VIEWS && (
-              <Typography.Text type="secondary">显示最近 {PACKAGE_ACTIVITY_VIEWS} 次</Typography.Text>
-            )
-          }
-        >
-          <Views views={views} />
-        </Card>
-      </Flex>
+      <QueryState query={bothQueries(pkg, activity)} loading={{ rows: 10 }}>
+        {([shown, answer]) => (
+          <Flex vertical gap={16}>
+            <PackageFacts pkg={shown} />
+            <Card size="small" title="客户反馈">
+              <Summary activity={answer} />
+            </Card>
+            <Card size="small" title="模特关注度">
+              <ModelEngagement rows={interest} />
+            </Card>
+            <Card size="small" title={`选中与留言（${answer.picks.filter((pick) => pick.picked).length}）`}>
+              <Picks picks={answer.picks} />
+            </Card>
+            <Card
+              size="small"
+              title="浏览记录"
+              extra={
+                answer.views.length >= PACKAGE_ACTIVITY_VIEWS && (
+                  <Typography.Text type="secondary">显示最近 {PACKAGE_ACTIVITY_VIEWS} 次</Typography.Text>
+                )
+              }
+            >
+              <Views views={answer.views} />
+            </Card>
+          </Flex>
+        )}
+      </QueryState>
     );
   }
 

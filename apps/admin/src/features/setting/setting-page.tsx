@@ -16,12 +16,10 @@ import {
   App,
   Button,
   Card,
-  Empty,
   Flex,
   Form,
   Input,
   Popconfirm,
-  Skeleton,
   Table,
   type TableColumnsType,
   Tag,
@@ -29,6 +27,7 @@ import {
 } from 'antd';
 import { type ChangeEvent, type HTMLAttributes, type ReactNode, useRef, useState } from 'react';
 import { MemberAvatar } from '../../components/member-avatar';
+import { QueryState } from '../../components/query-state';
 import { schemaRule } from '../../components/schema-rule';
 import { textCount } from '../../components/text-count';
 import { profileQuery } from '../session/session.queries';
@@ -298,20 +297,9 @@ export function SettingPage() {
   return (
     <Flex vertical gap={16}>
       <Card title="我的资料">
-        {profile.data ? (
-          <ProfileSection profile={profile.data} />
-        ) : profile.isError ? (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={profile.error.message || MESSAGES.networkError}
-          >
-            <Button onClick={() => profile.refetch()} loading={profile.isFetching}>
-              重试
-            </Button>
-          </Empty>
-        ) : (
-          <Skeleton active avatar paragraph={{ rows: 3 }} />
-        )}
+        <QueryState query={profile} loading={{ rows: 3, avatar: true }}>
+          {(data) => <ProfileSection profile={data} />}
+        </QueryState>
       </Card>
       <DevicesSection />
     </Flex>
