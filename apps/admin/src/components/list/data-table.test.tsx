@@ -441,7 +441,7 @@ describe('DataTable selection', () => {
 
     // 查看已选 lists every selected row, wherever it was found; 移除 takes one out.
     fireEvent.click(within(bar).getByRole('button', { name: '查看已选' }));
-    const review = await screen.findByTestId('list-selection-review', {}, { timeout: 10_000 });
+    const review = await screen.findByTestId('list-selection-review');
     expect(
       within(review)
         .getAllByRole('listitem')

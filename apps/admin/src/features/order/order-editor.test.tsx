@@ -72,10 +72,11 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-// A whole editor re-rendering in jsdom is slow on a busy two-core runner: generous waits.
-const SLOW = { timeout: 10_000 } as const;
+// A whole editor re-rendering in jsdom is slow on a busy two-core runner: waits as long as the setup's
+// asyncUtilTimeout (tooling/vitest-dom-setup.ts), each test as long as the unit suite allows (vitest.config.ts).
+const SLOW = { timeout: 20_000 } as const;
 
-describe('OrderEditor', { timeout: 40_000 }, () => {
+describe('OrderEditor', () => {
   it('works the figures out live as amounts are typed, in fen', async () => {
     openEditor(orderFixture());
     const block = await screen.findByTestId('order-model-block-7', {}, SLOW);

@@ -100,7 +100,7 @@ describe('ReadyToBillPage', () => {
     answerAs('manage');
     renderPage(<ReadyToBillPage />, '/order/ready_to_bill');
     // Permissions, then the list: more than the default second on a busy machine.
-    const row = await screen.findByTestId('approval-row-4', {}, { timeout: 10_000 });
+    const row = await screen.findByTestId('approval-row-4');
     expect(listQueries()).toContainEqual({
       awaiting_my_approval: true,
       sort: 'created_at',
