@@ -1,34 +1,15 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateUntil } from '../test/migrate-until';
 import { createTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
-import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
+import { runMigrations } from './migrate';
 
 /** The migration that brought the approvals table (0021_approvals.sql); 0022 copies, 0023 drops order_approvals. */
 const APPROVALS_MIGRATION = '0021_approvals';
-
-/** Applies the migrations before the approvals only, from a copy of the folder without the later ones. */
-async function migrateBeforeApprovals(handle: DatabaseHandle, folder: string) {
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === APPROVALS_MIGRATION);
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  await writeFile(journalPath, JSON.stringify(journal));
-  const config = { migrationsFolder: folder };
-  if (handle.driver === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, config);
-  else await migrateNodePostgres(handle.db as unknown as NodePgDatabase, config);
-}
 
 const rowsOf = async <T>(handle: DatabaseHandle, query: ReturnType<typeof sql>) =>
   ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -49,7 +30,7 @@ describe('migrations 0021–0023: order approvals become approvals', () => {
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'trackit-migrations-'));
     handle = await createTestDatabase({ empty: true });
-    await migrateBeforeApprovals(handle, path.join(folder, 'migrations'));
+    await migrateUntil(handle, path.join(folder, 'migrations'), APPROVALS_MIGRATION);
     const id = async (query: ReturnType<typeof sql>) =>
       Number((await rowsOf<{ id: number }>(handle, query))[0]?.id);
     teamId = await id(sql`insert into teams (name) values ('旧数据') returning id`);

@@ -1,35 +1,16 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { lineTotals, MAX_LINE_FEN } from '@trackit/contract/money';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateUntil } from '../test/migrate-until';
 import { createTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
-import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
+import { runMigrations } from './migrate';
 
 /** The migration that brought the money bounds (0013_money_bounds.sql). */
 const BOUNDS_MIGRATION = '0013_money_bounds';
-
-/** Applies the migrations before the bounds only, from a copy of the folder without the later ones. */
-async function migrateBeforeBounds(handle: DatabaseHandle, folder: string) {
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === BOUNDS_MIGRATION);
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  await writeFile(journalPath, JSON.stringify(journal));
-  const config = { migrationsFolder: folder };
-  if (handle.driver === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, config);
-  else await migrateNodePostgres(handle.db as unknown as NodePgDatabase, config);
-}
 
 const rowsOf = async <T>(handle: DatabaseHandle, query: ReturnType<typeof sql>) =>
   (await handle.db.execute(query)) as unknown as { rows: T[] };
@@ -47,7 +28,7 @@ describe('migration 0013: money within bounds', () => {
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'trackit-migrations-'));
     handle = await createTestDatabase({ empty: true });
-    await migrateBeforeBounds(handle, path.join(folder, 'migrations'));
+    await migrateUntil(handle, path.join(folder, 'migrations'), BOUNDS_MIGRATION);
     const db = handle.db;
     const [team] = (
       await rowsOf<{ id: number }>(handle, sql`insert into teams (name) values ('旧数据') returning id`)

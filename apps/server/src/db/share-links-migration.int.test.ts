@@ -1,38 +1,19 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SHARE_MESSAGES } from '@trackit/contract/share';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSharedFolder } from '../domains/folder/folder-share.service';
 import { getPublicPackage } from '../domains/package/package-public.service';
 import type { UploadDeps } from '../domains/upload/upload.service';
+import { migrateUntil } from '../test/migrate-until';
 import { createTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
-import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
+import { runMigrations } from './migrate';
 
 /** The migration that brought share links (0018_share_links.sql; 0019 copies, 0020 drops the old). */
 const SHARE_LINKS_MIGRATION = '0018_share_links';
-
-/** Applies the migrations before share links only, from a copy of the folder without the later ones. */
-async function migrateBeforeShareLinks(handle: DatabaseHandle, folder: string) {
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === SHARE_LINKS_MIGRATION);
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  await writeFile(journalPath, JSON.stringify(journal));
-  const config = { migrationsFolder: folder };
-  if (handle.driver === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, config);
-  else await migrateNodePostgres(handle.db as unknown as NodePgDatabase, config);
-}
 
 const rowsOf = async <T>(handle: DatabaseHandle, query: ReturnType<typeof sql>) =>
   ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -63,7 +44,7 @@ describe('migrations 0018–0020: share links', () => {
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'trackit-migrations-'));
     handle = await createTestDatabase({ empty: true });
-    await migrateBeforeShareLinks(handle, path.join(folder, 'migrations'));
+    await migrateUntil(handle, path.join(folder, 'migrations'), SHARE_LINKS_MIGRATION);
     const [team] = await rowsOf<{ id: string }>(
       handle,
       sql`insert into teams (name) values ('旧团队') returning id`,
