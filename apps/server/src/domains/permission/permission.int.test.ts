@@ -55,12 +55,21 @@ describe('permissions', () => {
     expect(await myKeys(bare.mobile)).toEqual([]);
   });
 
-  it('ignores a role of another team', async () => {
+  it('ignores a role of another team: the database refuses to give it (composite team keys)', async () => {
     const teamA = await createTeam(t.database.db);
     const teamB = await createTeam(t.database.db);
     const foreignRole = await createRole(t.database.db, teamB.id, [{ key: 'accounting', level: 'manage' }]);
     const user = await createUser(t.database.db);
-    await createMembership(t.database.db, { teamId: teamA.id, userId: user.id, roleId: foreignRole.id });
+    const given = await createMembership(t.database.db, {
+      teamId: teamA.id,
+      userId: user.id,
+      roleId: foreignRole.id,
+    }).then(
+      () => 'accepted',
+      (error: { cause?: unknown }) => String(error.cause ?? error),
+    );
+    expect(given).toContain('memberships_role_team_fk');
+    await createMembership(t.database.db, { teamId: teamA.id, userId: user.id });
     expect(await myKeys(user.mobile)).toEqual([]);
   });
 
