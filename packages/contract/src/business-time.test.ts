@@ -32,6 +32,15 @@ const instants = fc.date({
   noInvalidDate: true,
 });
 const dates = instants.map((at) => at.toISOString().slice(0, 10));
+/**
+ * Instants since China last changed its clock: it kept daylight saving time from 1986 to 1991, when the
+ * zone database reads UTC+9 in summer; the business clock is UTC+8 throughout (docs/decisions.md).
+ */
+const instantsSinceLastChange = fc.date({
+  min: new Date('1992-01-01T00:00:00Z'),
+  max: new Date('2099-12-31T00:00:00Z'),
+  noInvalidDate: true,
+});
 
 /** The wall clock of the time zone database, independent of the module's offset arithmetic. */
 const zoned = new Intl.DateTimeFormat('en-CA', {
@@ -59,9 +68,9 @@ describe('business time', () => {
     expect(businessMinutes('2026-11-24T15:59:00.000Z')).toBe(1439);
   });
 
-  it('agrees with the time zone database for Asia/Shanghai at every instant', () => {
+  it('agrees with the time zone database for Asia/Shanghai at every instant since 1992', () => {
     fc.assert(
-      fc.property(instants, (at) => {
+      fc.property(instantsSinceLastChange, (at) => {
         const text = zonedText(at);
         expect(businessDateTime(at)).toBe(text);
         expect(businessDate(at)).toBe(text.slice(0, 10));
