@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ADMIN_PATHS } from './admin-paths';
 import { MODEL_TRIP_KIND_LABELS, modelTripKindSchema } from './enums';
 import { pageQuerySchema, queryList } from './envelope';
-import { BILLING_WORDS } from './order.schema';
+import { BILLING_WORDS } from './order-constants';
 
 /** The kinds of record an entry can concern, and where each opens in the admin app. */
 export const OPERATION_TARGETS = {

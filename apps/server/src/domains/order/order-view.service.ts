@@ -9,10 +9,10 @@ import type { PageQuery } from '@trackit/contract/envelope';
 import {
   OPTIONS_EXPIRING_SOON_HOURS,
   ORDER_EXPORT_MAX_ROWS,
-  ORDER_MESSAGES,
   type OrderFilter,
   type OrderQuery,
 } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
