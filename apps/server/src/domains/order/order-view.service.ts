@@ -21,7 +21,8 @@ import { listEntriesOfOrders, type ShownEntryRow } from '../calendar/calendar.se
 import { listRecordHistory } from '../operation-log/operation-log.service';
 import { grantsOf } from '../permission/permission.service';
 import { getTeamName } from '../team/team.service';
-import { signBlobDownload, signFile, type UploadDeps } from '../upload/upload.service';
+import { signBlobDownload, signFile } from '../upload/signed-files.service';
+import type { UploadDeps } from '../upload/upload.service';
 import { type OrderViewer, orderRefusal } from './order.policy';
 import {
   type AttachmentRow,
