@@ -35,10 +35,9 @@ import {
   findModelForUpdate,
   findModelNamesakes,
   listMeasurements,
-  listModels,
-  type ModelListFilter,
   type ModelRow,
 } from './model.repository';
+import { listModels, type ModelListFilter } from './model-list.repository';
 
 export type ModelDeps = UploadDeps;
 
