@@ -18,12 +18,12 @@ import { birthdayBounds, yearsBefore } from '@trackit/contract/model-age';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
+import { models } from '../apps/server/src/domains/model/model.tables';
 import {
   listModels,
   type ModelListFilter,
   modelListQueries,
-} from '../apps/server/src/domains/model/model.repository';
-import { models } from '../apps/server/src/domains/model/model.tables';
+} from '../apps/server/src/domains/model/model-list.repository';
 import { namePinyin } from '../apps/server/src/domains/model/model-pinyin';
 import {
   memberships,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeOperation } from './operation-log.schema';
 import { orderEndpoints } from './order.endpoints';
-import { BILLING_WORDS, ORDER_MESSAGES, ORDER_STATUS_LABELS } from './order.schema';
+import { BILLING_WORDS, ORDER_STATUS_LABELS } from './order-constants';
+import { ORDER_MESSAGES } from './order-messages';
 import { PERMISSION_MENU_BY_KEY } from './permissions';
 
 /** 结算 belongs to what the agency pays its models (结算单); the billing step never says it. */

@@ -8,13 +8,9 @@ import { daysBetween } from './business-time';
 import { memberRefSchema } from './company.schema';
 import { calendarBookingDisplayStatusSchema, jobTypeSchema, modelTripKindSchema } from './enums';
 import { queryList } from './envelope';
-import {
-  ORDER_LIMITS,
-  ORDER_MESSAGES,
-  orderDaySchema,
-  orderStatusSchema,
-  withinModelDays,
-} from './order.schema';
+import { orderDaySchema, withinModelDays } from './order.schema';
+import { ORDER_LIMITS, orderStatusSchema } from './order-constants';
+import { ORDER_MESSAGES } from './order-messages';
 import { textSchema } from './patterns';
 
 /** The longest range one calendar call answers: a quarter and a bit, for the month view's edges. */

@@ -121,10 +121,6 @@ export const MEMBER_ACCOUNT_STATUS_LABELS: Readonly<Record<MemberAccountStatus, 
 export const ORG_UNIT_KINDS = ['department', 'role'] as const;
 export type OrgUnitKind = (typeof ORG_UNIT_KINDS)[number];
 export const orgUnitKindSchema = z.enum(ORG_UNIT_KINDS);
-export const ORG_UNIT_KIND_LABELS: Readonly<Record<OrgUnitKind, string>> = {
-  department: '部门',
-  role: '角色',
-};
 
 export const AUDIT_LIST_STATUSES = ['rejected', 'pending'] as const;
 export type AuditListStatus = (typeof AUDIT_LIST_STATUSES)[number];

@@ -21,7 +21,8 @@ import {
   quantityHundredths,
   sumTotals,
 } from './money';
-import { ORDER_MESSAGES, orderCreateSchema } from './order.schema';
+import { orderCreateSchema } from './order.schema';
+import { ORDER_MESSAGES } from './order-messages';
 
 const amount = fc.integer({ min: 0, max: MAX_FEE_FEN });
 const taxRate = fc.constantFrom(...TAX_RATES);

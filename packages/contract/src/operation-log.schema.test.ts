@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { OPERATION_CATALOGUE } from './operation-catalogue';
 import {
   describeOperation,
   OPERATION_ACTIONS,
-  OPERATION_CATALOGUE,
   type OperationAction,
   type OperationDetail,
   TEAM_LOG_ACTIONS,

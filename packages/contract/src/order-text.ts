@@ -1,7 +1,8 @@
 /** How an order's parts read in words, the same on the order pages, the printed sheet and the PDF. */
 import { RENEWAL_OPTION_LABELS } from './enums';
 import { formatYuan } from './money';
-import { FEE_UNIT_LABELS, type FeeLine } from './order.schema';
+import type { FeeLine } from './order.schema';
+import { FEE_UNIT_LABELS } from './order-constants';
 
 /**
  * A fee line in words: `¥5,000.00 × 2 天（含妆发）`, or a licence's terms

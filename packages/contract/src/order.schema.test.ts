@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { calendarHoldSchema } from './calendar.schema';
-import { ORDER_LIMITS, ORDER_MESSAGES, orderCreateSchema, orderRoom } from './order.schema';
+import { orderCreateSchema, orderRoom } from './order.schema';
+import { ORDER_LIMITS } from './order-constants';
+import { ORDER_MESSAGES } from './order-messages';
 
 const day = (index: number) => ({
   date: `2027-${String(1 + Math.floor(index / 28)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,

@@ -1,10 +1,12 @@
 /**
  * Orders (订单, bookings) as staff see them (docs/product.md "Orders"): the job, its days, the models on
  * it with their fee lines, and the lifecycle draft → submitted (approval) → confirmed → completed → billed,
- * or cancelled. Money is integer fen (./money); totals come from `orderTotals` there.
+ * or cancelled. Money is integer fen (./money); totals come from `orderTotals` there. This file holds the
+ * schemas of the order endpoints; the statuses, labels and limits are in ./order-constants, the messages in
+ * ./order-messages.
  */
 import { z } from 'zod';
-import { APPROVAL_MESSAGES, approvalStepSchema } from './approval.schema';
+import { approvalStepSchema } from './approval.schema';
 import { memberRefSchema } from './company.schema';
 import { TAX_RATES, taxRateSchema } from './constants';
 import {
@@ -18,183 +20,16 @@ import {
 import { pageQuerySchema, queryList, sortSchema } from './envelope';
 import {
   type FeeFigures,
-  formatYuan,
   hasTwoDecimalsAtMost,
   lineExceedsLimit,
   MAX_FEE_FEN,
   MAX_FEE_QUANTITY,
-  MAX_LINE_FEN,
-  MAX_ORDER_FEN,
   orderExceedsLimit,
 } from './money';
+import { feeUnitSchema, ORDER_LIMITS, orderStatusSchema } from './order-constants';
+import { ORDER_MESSAGES } from './order-messages';
 import { textSchema } from './patterns';
 import { fileCreateSchema } from './upload.schema';
-
-// --- Statuses ----------------------------------------------------------------------------------------------
-
-/**
- * Where an order stands. `completed` (work done) is not stored: a confirmed order whose last day is
- * before today (business time) is completed, so it needs no job to flip it.
- */
-export const ORDER_STATUSES = [
-  'draft',
-  'submitted',
-  'confirmed',
-  'completed',
-  'billed',
-  'cancelled',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const orderStatusSchema = z.enum(ORDER_STATUSES);
-
-/**
- * The billing step's words (docs/product.md "Billing words"), the ones finance uses, and the only ones:
- * a completed order waits 待出账; the owner or a manager 出账 it; it is then 已出账 (at its 出账时间) and
- * finance finds it in 待开票, the fixed label of its list (`/finance/ready_to_invoice`, permissions.ts).
- * 结算 is left to what the agency pays its models (结算单, docs/product.md "Invoice and payment").
- */
-export const BILLING_WORDS = {
-  /** The step (POST /v1/orders/{id}/bill) and its button. */
-  step: '出账',
-  /** A completed order not billed yet; the title of 待办's list of them. */
-  waiting: '待出账',
-  /** The status `billed`. */
-  done: '已出账',
-  /** When it was billed (`billed_at`). */
-  time: '出账时间',
-  /** Finance's list of billed orders to invoice. */
-  financeList: '待开票',
-  /** What every confirmation of the step says. */
-  handOver: '出账后订单进入财务的待开票，不能再取消',
-} as const;
-
-export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
-  draft: '草稿',
-  submitted: '已提交',
-  confirmed: '已确认',
-  completed: '已完成',
-  billed: BILLING_WORDS.done,
-  cancelled: '已取消',
-};
-
-export const FEE_UNITS = ['day', 'hour', 'job'] as const;
-export type FeeUnit = (typeof FEE_UNITS)[number];
-export const feeUnitSchema = z.enum(FEE_UNITS);
-export const FEE_UNIT_LABELS: Readonly<Record<FeeUnit, string>> = { day: '天', hour: '小时', job: '单' };
-
-/**
- * Limits of one order: what an agency books at most in one job (docs/product.md "Orders", docs/decisions.md
- * "What one order may hold"). `modelDays` bounds its calendar entries (models × days: 50 models for 12
- * days, or 10 for 60), `feeLines` the fee lines of all its models together.
- */
-export const ORDER_LIMITS = {
-  days: 60,
-  models: 50,
-  modelDays: 600,
-  feesPerModel: 20,
-  feeLines: 200,
-  attachments: 30,
-  titleLength: 100,
-  placeLength: 200,
-  notesLength: 2000,
-} as const;
-
-/** How long an option (a hold on a model's day) lasts when its order does not say. */
-export const OPTION_DEFAULT_HOURS = 72;
-/** An option can be held at most this long ahead. */
-export const OPTION_MAX_DAYS = 90;
-/**
- * A draft left empty (no title, model, fee line, note nor attachment, never submitted) this many days
- * after it was last changed is removed by the daily jobs; its number is never handed out again.
- */
-export const ABANDONED_DRAFT_DAYS = 7;
-/** Usage licences ending within this many days are handled by the renewal job. */
-export const USAGE_RENEWAL_NOTICE_DAYS = 30;
-
-export const ORDER_MESSAGES = {
-  orderNotFound: '订单不存在',
-  entryNotFound: '档期不存在',
-  attachmentNotFound: '附件不存在',
-  attachmentsFull: `每个订单最多 ${ORDER_LIMITS.attachments} 个附件`,
-  notDraft: '只有草稿状态的订单可以修改',
-  notOwner: '只能操作自己负责的订单',
-  incomplete: (missing: string) => `订单信息不完整，请先填写：${missing}`,
-  alreadySubmitted: '订单已提交审批，请等待审批结果',
-  notSubmitted: '订单不在审批中',
-  alreadyDecided: '该订单已审批',
-  notPassed: '订单尚未审批通过，不能确认',
-  notConfirmable: '只有审批通过的订单可以确认',
-  cancelled: '订单已取消',
-  confirmationOfCancelled: '订单已取消，不能导出确认单',
-  alreadyBilled: `订单${BILLING_WORDS.done}，不能取消`,
-  notCompleted: `订单的工作尚未完成（最后一天还未过去），不能${BILLING_WORDS.step}`,
-  notBillable: `只有已确认且工作已完成的订单可以${BILLING_WORDS.step}`,
-  draftCancelByOwner: '已提交的订单只能由有订单管理权限的成员取消',
-  rejectNeedsComment: APPROVAL_MESSAGES.rejectNeedsComment,
-  reasonRequired: '*请填写取消原因',
-  dayEndBeforeStart: '*结束时间须晚于开始时间',
-  daysRepeated: '*日期不能重复',
-  modelsRepeated: '*模特不能重复',
-  usageEndBeforeStart: '*授权结束日期不能早于开始日期',
-  quantityDecimals: '*数量最多两位小数',
-  quantityPositive: '*数量须大于 0',
-  quantityTooLarge: `*数量最多为 ${MAX_FEE_QUANTITY.toLocaleString('en-US')}`,
-  amountInvalid: `*金额须为 0 到 ${formatYuan(MAX_FEE_FEN)} 之间，最多两位小数`,
-  /** On the line's amount: its figures come from amount, quantity and rate, the amount is what one lowers. */
-  lineTooLarge: `*单条费用含税最多 ${formatYuan(MAX_LINE_FEN)}`,
-  orderTooLarge: `*订单含税合计最多 ${formatYuan(MAX_ORDER_FEN)}，请拆分为多个订单`,
-  tooManyDays: `*每个订单最多 ${ORDER_LIMITS.days} 个工作日`,
-  tooManyModels: `*每个订单最多 ${ORDER_LIMITS.models} 位模特`,
-  tooManyModelDays: `*模特数 × 工作日数最多 ${ORDER_LIMITS.modelDays}，请分成几个订单`,
-  /** Beside a count the product bound holds below its own limit. */
-  modelDaysHint: `模特数 × 工作日数最多 ${ORDER_LIMITS.modelDays}`,
-  tooManyFeesOfModel: `*每位模特最多 ${ORDER_LIMITS.feesPerModel} 项费用`,
-  tooManyFeeLines: `*每个订单最多 ${ORDER_LIMITS.feeLines} 项费用，请分成几个订单`,
-  modelLeft: (model: string) => `模特「${model}」已解约，不能加入订单`,
-  contactOfOtherCompany: '*联系人不属于所选公司',
-  ownerNotMember: '*负责人不是本团队的有效成员',
-  holdUntilInPast: '*保留期限须晚于现在',
-  holdUntilTooFar: `*保留期限最长为 ${OPTION_MAX_DAYS} 天`,
-  /** Confirming over a model's confirmed job or trip. */
-  conflictOrder: (model: string, date: string, number: string) =>
-    `模特「${model}」${date} 已有确认的订单 ${number}，档期冲突`,
-  conflictTrip: (model: string, date: string, trip: string) =>
-    `模特「${model}」${date} 有${trip}行程，档期冲突`,
-  releaseLocked: '已锁定的档期不能释放，请取消订单',
-  releaseNotLive: '该档期已释放',
-  placesDisabled: '未配置地图服务',
-  placesFailed: '地点搜索暂时不可用，请直接填写地点',
-} as const;
-
-/** What a submitted order must have. */
-export const ORDER_REQUIRED_LABELS = {
-  company_id: '客户公司',
-  job_type: '工作类型',
-  title: '订单标题',
-  days: '工作日期',
-  models: '模特',
-} as const;
-
-/** Notifications of the order lifecycle, the calendar's options and usage licences. */
-export const ORDER_NOTICES = {
-  approvalRequired: (number: string, title: string) => `订单 ${number}「${title}」等待你的审批`,
-  approvalRequiredBody: (member: string) => `${member} 提交了审批`,
-  approved: (number: string) => `订单 ${number} 已审批通过`,
-  rejected: (number: string) => `订单 ${number} 被拒绝，已退回草稿`,
-  decisionBody: (member: string, comment: string) => `${member}${comment ? `：${comment}` : ''}`,
-  confirmed: (number: string) => `订单 ${number} 已确认，档期已锁定`,
-  cancelled: (number: string) => `订单 ${number} 已取消`,
-  promoted: (model: string, date: string) => `模特「${model}」${date} 的档期已升为第一选择`,
-  promotedBody: (number: string) => `前一位的选择已释放，订单 ${number} 现在排在第一`,
-  lockedByOther: (model: string, date: string) => `模特「${model}」${date} 已被其他订单确认`,
-  renewalDraft: (model: string, media: string) =>
-    `「${model}」的肖像授权（${media}）即将到期，续约订单已生成`,
-  renewalDecide: (model: string, media: string) =>
-    `「${model}」的肖像授权（${media}）即将到期，请决定是否续约`,
-  renewalStop: (model: string, media: string) => `「${model}」的肖像授权（${media}）即将到期，不续约`,
-  renewalBody: (end: string, number: string) => `授权至 ${end} 结束（订单 ${number}）`,
-  renewalStopBody: (end: string, number: string) => `授权至 ${end} 结束，到期后须停止使用（订单 ${number}）`,
-} as const;
 
 // --- Input -------------------------------------------------------------------------------------------------
 

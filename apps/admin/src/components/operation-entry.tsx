@@ -1,6 +1,7 @@
 import { toAdminRoute } from '@trackit/contract/admin-paths';
 import { MESSAGES } from '@trackit/contract/messages';
-import type { FieldChange, OperationLog } from '@trackit/contract/operation-log.schema';
+import type { FieldChange } from '@trackit/contract/operation-catalogue';
+import type { OperationLog } from '@trackit/contract/operation-log.schema';
 import { Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useCanOpen } from '../layouts/route-access';

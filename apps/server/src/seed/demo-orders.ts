@@ -10,7 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { addDays, businessDate, businessInstant } from '@trackit/contract/business-time';
 import type { JobType, RenewalOption } from '@trackit/contract/enums';
-import type { FeeLineInput, FeeUnit, OrderCreate } from '@trackit/contract/order.schema';
+import type { FeeLineInput, OrderCreate } from '@trackit/contract/order.schema';
+import type { FeeUnit } from '@trackit/contract/order-constants';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { pino } from 'pino';
 import type { Database } from '../db/client';

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { APPROVAL_STATUS_LABELS } from '@trackit/contract/enums';
 import { notificationQuerySchema } from '@trackit/contract/notify.schema';
 import { toOptions } from '@trackit/contract/options';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, orderQuerySchema } from '@trackit/contract/order.schema';
+import { orderQuerySchema } from '@trackit/contract/order.schema';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@trackit/contract/order-constants';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ListSelectFilter } from './list-select-filter';

@@ -130,7 +130,3 @@ export const rangeTitle = (view: CalendarView, span: ResourceSpan, date: string)
 /** A short label of a day in a column header: 24 日 → `24`, the 1st of a month → `12月1日`. */
 export const dayNumberLabel = (date: string): string =>
   date.endsWith('-01') ? `${Number(date.slice(5, 7))}月1日` : String(Number(date.slice(8, 10)));
-
-/** Every date of `days` lying from `from` to `to`. */
-export const clipDates = (days: readonly string[], from: string, to: string): string[] =>
-  days.filter((day) => day >= from && day <= to);

@@ -5,7 +5,8 @@
  */
 import { addDays } from '@trackit/contract/business-time';
 import type { Dashboard } from '@trackit/contract/dashboard.schema';
-import { type OrderQuery, type OrderStatus, orderQuerySchema } from '@trackit/contract/order.schema';
+import { type OrderQuery, orderQuerySchema } from '@trackit/contract/order.schema';
+import type { OrderStatus } from '@trackit/contract/order-constants';
 import { type PackageQuery, packageQuerySchema } from '@trackit/contract/package.schema';
 import { type ListPatch, writeListSearch } from '../../components/list/list-search-params';
 import { type CalendarSearch, readCalendarSearch, writeCalendarSearch } from '../calendar/calendar-search';

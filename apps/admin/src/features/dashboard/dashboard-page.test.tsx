@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { endpoints } from '@trackit/contract/endpoints';
-import { BILLING_WORDS } from '@trackit/contract/order.schema';
+import { BILLING_WORDS } from '@trackit/contract/order-constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo, permissionsAnswer } from '../../testing/api-answers';

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@trackit/client/format';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { MESSAGES } from '@trackit/contract/messages';
+import type { FieldChange } from '@trackit/contract/operation-catalogue';
 import {
-  type FieldChange,
   OPERATION_ACTION_LABELS,
   type OperationLog,
   type OperationLogQuery,

@@ -1,5 +1,6 @@
 import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
-import { BILLING_WORDS, type Order } from '@trackit/contract/order.schema';
+import type { Order } from '@trackit/contract/order.schema';
+import { BILLING_WORDS } from '@trackit/contract/order-constants';
 import { App, Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

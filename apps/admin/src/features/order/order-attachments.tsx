@@ -2,7 +2,8 @@ import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/ic
 import { formatDate, formatFileSize } from '@trackit/client/format';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { MESSAGES } from '@trackit/contract/messages';
-import { ORDER_LIMITS, type OrderAttachment } from '@trackit/contract/order.schema';
+import type { OrderAttachment } from '@trackit/contract/order.schema';
+import { ORDER_LIMITS } from '@trackit/contract/order-constants';
 import { UPLOAD_CONTENT_TYPES } from '@trackit/contract/upload';
 import { App, Button, Empty, Flex, Popconfirm, Typography, Upload } from 'antd';
 import { useState } from 'react';

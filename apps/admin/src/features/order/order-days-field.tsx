@@ -1,7 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { businessDate, weekdayName } from '@trackit/contract/business-time';
 import { DATE_FORMATS } from '@trackit/contract/constants';
-import { ORDER_LIMITS, ORDER_MESSAGES, orderRoom } from '@trackit/contract/order.schema';
+import { orderRoom } from '@trackit/contract/order.schema';
+import { ORDER_LIMITS } from '@trackit/contract/order-constants';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { Button, DatePicker, Empty, Flex, Form, type FormRule, TimePicker, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import styles from './order-editor.module.css';

@@ -2,7 +2,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@trackit/client/api-client';
 import { endpoints } from '@trackit/contract/endpoints';
-import { BILLING_WORDS, ORDER_MESSAGES, type Order } from '@trackit/contract/order.schema';
+import type { Order } from '@trackit/contract/order.schema';
+import { BILLING_WORDS } from '@trackit/contract/order-constants';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { describe, expect, it } from 'vitest';
 import { orderFixture } from './order.fixtures';
 import {

@@ -22,13 +22,12 @@ import {
 import {
   type FeeLine,
   type FeeLineFormInput,
-  type FeeUnit,
-  ORDER_MESSAGES,
-  ORDER_REQUIRED_LABELS,
   type Order,
   type OrderUpdate,
   orderUpdateSchema,
 } from '@trackit/contract/order.schema';
+import type { FeeUnit } from '@trackit/contract/order-constants';
+import { ORDER_MESSAGES, ORDER_REQUIRED_LABELS } from '@trackit/contract/order-messages';
 
 /** A working day as the editor holds it: texts, so an unfinished row is kept as it is. */
 export interface DayDraft {

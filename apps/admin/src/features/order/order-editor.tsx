@@ -3,14 +3,9 @@ import { DATE_FORMATS } from '@trackit/contract/constants';
 import { JOB_TYPE_LABELS, JOB_TYPES } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import { toOptions } from '@trackit/contract/options';
-import {
-  OPTION_DEFAULT_HOURS,
-  OPTION_MAX_DAYS,
-  ORDER_LIMITS,
-  ORDER_MESSAGES,
-  type Order,
-  orderCreateSchema,
-} from '@trackit/contract/order.schema';
+import { type Order, orderCreateSchema } from '@trackit/contract/order.schema';
+import { OPTION_DEFAULT_HOURS, OPTION_MAX_DAYS, ORDER_LIMITS } from '@trackit/contract/order-constants';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import {
   App,
   Button,

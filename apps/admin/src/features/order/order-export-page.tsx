@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { ORDER_MESSAGES } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { Button, Card, Flex, Result, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { RecordPage } from '../../components/record-page';

@@ -8,13 +8,9 @@ import { DATE_FORMATS } from '@trackit/contract/constants';
 import { FEE_KIND_LABELS, FEE_KINDS, RENEWAL_OPTION_LABELS, RENEWAL_OPTIONS } from '@trackit/contract/enums';
 import { isFenAmount, isValidQuantity, lineExceedsLimit, MAX_FEE_QUANTITY } from '@trackit/contract/money';
 import { toOptions } from '@trackit/contract/options';
-import {
-  FEE_UNIT_LABELS,
-  FEE_UNITS,
-  modelFeeInputSchema,
-  ORDER_MESSAGES,
-  usageFeeInputSchema,
-} from '@trackit/contract/order.schema';
+import { modelFeeInputSchema, usageFeeInputSchema } from '@trackit/contract/order.schema';
+import { FEE_UNIT_LABELS, FEE_UNITS } from '@trackit/contract/order-constants';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { Button, DatePicker, Form, type FormRule, Input, InputNumber, Select, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MoneyCell } from '../../components/money/money-cell';

@@ -1,7 +1,8 @@
 import { FEE_KIND_LABELS, RENEWAL_OPTION_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import { formatTaxRate, formatYuan, type Totals } from '@trackit/contract/money';
-import { FEE_UNIT_LABELS, type FeeLine, type Order } from '@trackit/contract/order.schema';
+import type { FeeLine, Order } from '@trackit/contract/order.schema';
+import { FEE_UNIT_LABELS } from '@trackit/contract/order-constants';
 import { Alert, Empty, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { MoneyCell } from '../../components/money/money-cell';

@@ -9,12 +9,8 @@ import {
   type CalendarBookingDisplayStatus,
 } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import {
-  OPTIONS_EXPIRING_SOON_HOURS,
-  ORDER_STATUS_LABELS,
-  type OrderListItem,
-  type OrderStatus,
-} from '@trackit/contract/order.schema';
+import { OPTIONS_EXPIRING_SOON_HOURS, type OrderListItem } from '@trackit/contract/order.schema';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@trackit/contract/order-constants';
 import { Flex, Tag } from 'antd';
 
 /** Where the order pages are, under the admin app's base. */

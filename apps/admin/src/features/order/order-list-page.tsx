@@ -8,13 +8,8 @@ import {
   JOB_TYPES,
 } from '@trackit/contract/enums';
 import { toOptions } from '@trackit/contract/options';
-import {
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  type OrderListItem,
-  type OrderQuery,
-  orderQuerySchema,
-} from '@trackit/contract/order.schema';
+import { type OrderListItem, type OrderQuery, orderQuerySchema } from '@trackit/contract/order.schema';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@trackit/contract/order-constants';
 import { Button, Card, DatePicker, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';

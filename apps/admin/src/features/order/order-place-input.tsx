@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ORDER_LIMITS } from '@trackit/contract/order.schema';
+import { ORDER_LIMITS } from '@trackit/contract/order-constants';
 import { AutoComplete, Flex, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { textCount } from '../../components/text-count';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ORDER_MESSAGES } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { useParams } from 'react-router';
 import { isRecordMissing, parseRecordId } from '../../components/record-id';
 import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';

@@ -1,12 +1,8 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { APPROVAL_KINDS } from '@trackit/contract/approval.schema';
-import {
-  BILLING_WORDS,
-  type OrderListItem,
-  type OrderQuery,
-  orderQuerySchema,
-} from '@trackit/contract/order.schema';
+import { type OrderListItem, type OrderQuery, orderQuerySchema } from '@trackit/contract/order.schema';
+import { BILLING_WORDS } from '@trackit/contract/order-constants';
 import { App, Button, Card, Flex, Popconfirm, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';

@@ -3,13 +3,8 @@ import { addDays, businessDate } from '@trackit/contract/business-time';
 import type { Calendar } from '@trackit/contract/calendar.schema';
 import type { Company } from '@trackit/contract/company.schema';
 import type { Model } from '@trackit/contract/model.schema';
-import {
-  ORDER_MESSAGES,
-  ORDER_NOTICES,
-  type Order,
-  type OrderCreated,
-  type OrderEntry,
-} from '@trackit/contract/order.schema';
+import type { Order, OrderCreated, OrderEntry } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES, ORDER_NOTICES } from '@trackit/contract/order-messages';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../test/api-answers';

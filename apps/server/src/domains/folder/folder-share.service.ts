@@ -10,7 +10,7 @@ import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { shareNotFound } from '../share/share-id';
 import { createShareLink, openShareLink, revokeShareLink } from '../share/share-link.service';
-import { listPublicFilesOfFolder } from '../upload/upload.service';
+import { listPublicFilesOfFolder } from '../upload/signed-files.service';
 import { findFolder, findFolderForUpdate, findFolderOfLink } from './folder.repository';
 import type { FolderDeps } from './folder.service';
 

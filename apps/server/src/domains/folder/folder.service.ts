@@ -23,17 +23,15 @@ import { type ChangeLogField, changeLog, shown } from '../operation-log/change-l
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
 import { deleteShareLinks } from '../share/share-link.service';
+import { listSignedFilesOfFolder, signFile, signThumbnail } from '../upload/signed-files.service';
 import {
   addBlobToFolder,
   deleteStoredKeys,
-  listSignedFilesOfFolder,
   lockTeamFiles,
   moveFilesToFolder,
   orderFilesOfFolder,
   removeFile,
   scheduleThumbnails,
-  signFile,
-  signThumbnail,
   type UploadDeps,
 } from '../upload/upload.service';
 import {

@@ -36,10 +36,10 @@ import {
   type ModelRecord,
   type ModelValues,
   reassignModelManager,
-  searchForm,
   updateModel as updateModelRow,
 } from './model.repository';
 import { canManage, invalid, type ModelDeps, type ModelView, modelNotFound, reread } from './model.service';
+import { searchForm } from './model-list.repository';
 import { namePinyin } from './model-pinyin';
 
 /** Writable fields of the API and their columns. */

@@ -24,7 +24,8 @@ import { pageWindow } from '../../http/pagination';
 import { memberActor } from '../operation-log/operation-log.service';
 import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
 import { grantsOf } from '../permission/permission.service';
-import { signFile, type UploadDeps } from '../upload/upload.service';
+import { signFile } from '../upload/signed-files.service';
+import type { UploadDeps } from '../upload/upload.service';
 import {
   clearCoverFile,
   countModelReferences,
@@ -34,10 +35,9 @@ import {
   findModelForUpdate,
   findModelNamesakes,
   listMeasurements,
-  listModels,
-  type ModelListFilter,
   type ModelRow,
 } from './model.repository';
+import { listModels, type ModelListFilter } from './model-list.repository';
 
 export type ModelDeps = UploadDeps;
 

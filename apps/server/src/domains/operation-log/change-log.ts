@@ -8,7 +8,7 @@
 import { businessDateTime } from '@trackit/contract/business-time';
 import { MESSAGES } from '@trackit/contract/messages';
 import { formatYuan } from '@trackit/contract/money';
-import type { FieldChange } from '@trackit/contract/operation-log.schema';
+import type { FieldChange } from '@trackit/contract/operation-catalogue';
 import type { Database } from '../../db/client';
 import { findReferenceNames, type ReferenceIds, type ReferenceKind } from './operation-log.repository';
 

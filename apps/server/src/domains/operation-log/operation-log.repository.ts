@@ -1,4 +1,5 @@
-import type { OperationAction, OperationTarget } from '@trackit/contract/operation-log.schema';
+import type { OperationTarget } from '@trackit/contract/operation-catalogue';
+import type { OperationAction } from '@trackit/contract/operation-log.schema';
 import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';

@@ -7,10 +7,12 @@ import type { RecordStatus } from '@trackit/contract/enums';
 import {
   type FieldChange,
   OPERATION_CATALOGUE,
-  type OperationAction,
-  type OperationDetail,
-  type OperationLogQuery,
   type OperationTarget,
+} from '@trackit/contract/operation-catalogue';
+import type {
+  OperationAction,
+  OperationDetail,
+  OperationLogQuery,
 } from '@trackit/contract/operation-log.schema';
 import type { Database } from '../../db/client';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';

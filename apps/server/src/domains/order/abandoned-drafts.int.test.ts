@@ -1,7 +1,8 @@
 import type { Company } from '@trackit/contract/company.schema';
 import type { Model } from '@trackit/contract/model.schema';
 import type { OperationLog } from '@trackit/contract/operation-log.schema';
-import { ABANDONED_DRAFT_DAYS, type Order, type OrderCreated } from '@trackit/contract/order.schema';
+import type { Order, OrderCreated } from '@trackit/contract/order.schema';
+import { ABANDONED_DRAFT_DAYS } from '@trackit/contract/order-constants';
 import { asc, eq, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

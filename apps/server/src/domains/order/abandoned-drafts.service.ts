@@ -6,7 +6,7 @@
  * Numbers come from the day's counter (order-number.ts), which a removal leaves alone: a removed
  * draft's number is never handed out again.
  */
-import { ABANDONED_DRAFT_DAYS } from '@trackit/contract/order.schema';
+import { ABANDONED_DRAFT_DAYS } from '@trackit/contract/order-constants';
 import type { Database } from '../../db/client';
 import { jobActor, recordOperations } from '../operation-log/operation-log.service';
 import { deleteAbandonedDrafts } from './order-list.repository';

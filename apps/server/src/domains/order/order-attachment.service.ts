@@ -3,7 +3,9 @@
  * sheet, the signed confirmation). Adding takes the uploaded blob in the order's transaction; removing
  * deletes the record and, after the commit, the bytes.
  */
-import { ORDER_LIMITS, ORDER_MESSAGES, type Order } from '@trackit/contract/order.schema';
+import type { Order } from '@trackit/contract/order.schema';
+import { ORDER_LIMITS } from '@trackit/contract/order-constants';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';

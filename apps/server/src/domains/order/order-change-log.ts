@@ -4,7 +4,8 @@
  */
 import { JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import { ORDER_REQUIRED_LABELS, type OrderDay } from '@trackit/contract/order.schema';
+import type { OrderDay } from '@trackit/contract/order.schema';
+import { ORDER_REQUIRED_LABELS } from '@trackit/contract/order-messages';
 import { type ChangeLogField, shown } from '../operation-log/change-log';
 import type { FeeLineRecord, FeeLineValues, OrderRecord } from './order.repository';
 import { feeSignature } from './order-input';

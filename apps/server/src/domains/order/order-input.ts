@@ -5,13 +5,9 @@
  */
 import { businessInstant } from '@trackit/contract/business-time';
 import { lineTotals, quantityHundredths } from '@trackit/contract/money';
-import {
-  type FeeLineInput,
-  OPTION_MAX_DAYS,
-  ORDER_MESSAGES,
-  type OrderDay,
-  type OrderModelInput,
-} from '@trackit/contract/order.schema';
+import type { FeeLineInput, OrderDay, OrderModelInput } from '@trackit/contract/order.schema';
+import { OPTION_MAX_DAYS } from '@trackit/contract/order-constants';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { PlannedEntry } from '../calendar/calendar.service';

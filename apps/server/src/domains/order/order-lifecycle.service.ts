@@ -7,13 +7,8 @@
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import type { ApprovalDecision } from '@trackit/contract/approval.schema';
 import { MESSAGES } from '@trackit/contract/messages';
-import {
-  ORDER_MESSAGES,
-  ORDER_NOTICES,
-  ORDER_REQUIRED_LABELS,
-  type Order,
-  type OrderCancel,
-} from '@trackit/contract/order.schema';
+import type { Order, OrderCancel } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES, ORDER_NOTICES, ORDER_REQUIRED_LABELS } from '@trackit/contract/order-messages';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';

@@ -5,7 +5,8 @@
  */
 import type { ApprovalStatus, JobType } from '@trackit/contract/enums';
 import { readSort, type SortValue } from '@trackit/contract/envelope';
-import type { ORDER_SORTS, OrderStatus } from '@trackit/contract/order.schema';
+import type { ORDER_SORTS } from '@trackit/contract/order.schema';
+import type { OrderStatus } from '@trackit/contract/order-constants';
 import {
   and,
   asc,

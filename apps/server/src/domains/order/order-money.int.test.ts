@@ -4,12 +4,8 @@ import type { Dashboard } from '@trackit/contract/dashboard.schema';
 import { ERROR_CATALOGUE } from '@trackit/contract/error-codes';
 import type { Model } from '@trackit/contract/model.schema';
 import { MAX_FEE_FEN, MAX_FEE_QUANTITY, MAX_LINE_FEN, MAX_ORDER_FEN } from '@trackit/contract/money';
-import {
-  ORDER_MESSAGES,
-  type Order,
-  type OrderCreated,
-  type OrderListItem,
-} from '@trackit/contract/order.schema';
+import type { Order, OrderCreated, OrderListItem } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../test/api-answers';

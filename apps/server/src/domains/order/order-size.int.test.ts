@@ -1,7 +1,9 @@
 import { addDays, businessDate } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
 import type { Model } from '@trackit/contract/model.schema';
-import { ORDER_LIMITS, ORDER_MESSAGES, type Order, type OrderCreated } from '@trackit/contract/order.schema';
+import type { Order, OrderCreated } from '@trackit/contract/order.schema';
+import { ORDER_LIMITS } from '@trackit/contract/order-constants';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { and, count, eq, inArray, isNull, like, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

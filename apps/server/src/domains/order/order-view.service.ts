@@ -9,10 +9,10 @@ import type { PageQuery } from '@trackit/contract/envelope';
 import {
   OPTIONS_EXPIRING_SOON_HOURS,
   ORDER_EXPORT_MAX_ROWS,
-  ORDER_MESSAGES,
   type OrderFilter,
   type OrderQuery,
 } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
@@ -21,7 +21,8 @@ import { listEntriesOfOrders, type ShownEntryRow } from '../calendar/calendar.se
 import { listRecordHistory } from '../operation-log/operation-log.service';
 import { grantsOf } from '../permission/permission.service';
 import { getTeamName } from '../team/team.service';
-import { signBlobDownload, signFile, type UploadDeps } from '../upload/upload.service';
+import { signBlobDownload, signFile } from '../upload/signed-files.service';
+import type { UploadDeps } from '../upload/upload.service';
 import { type OrderViewer, orderRefusal } from './order.policy';
 import {
   type AttachmentRow,

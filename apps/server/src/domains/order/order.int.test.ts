@@ -4,14 +4,14 @@ import type { Contact } from '@trackit/contract/contact.schema';
 import type { Model } from '@trackit/contract/model.schema';
 import { lineTotals } from '@trackit/contract/money';
 import type { RecordHistoryEntry } from '@trackit/contract/operation-log.schema';
-import {
-  ORDER_MESSAGES,
-  type Order,
-  type OrderAttachment,
-  type OrderCreated,
-  type OrderListItem,
-  type PlaceSearch,
+import type {
+  Order,
+  OrderAttachment,
+  OrderCreated,
+  OrderListItem,
+  PlaceSearch,
 } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../test/api-answers';

@@ -1,5 +1,5 @@
 import type { ApprovalStatus, PermissionLevel } from '@trackit/contract/enums';
-import { ORDER_MESSAGES } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { describe, expect, it } from 'vitest';
 import {
   feesVisible,

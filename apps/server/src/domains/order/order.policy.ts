@@ -6,7 +6,9 @@
  */
 import { isApprover } from '@trackit/contract/approval.schema';
 import type { ApprovalStatus, PermissionLevel } from '@trackit/contract/enums';
-import { ORDER_MESSAGES, type OrderAbilities, type OrderStatus } from '@trackit/contract/order.schema';
+import type { OrderAbilities } from '@trackit/contract/order.schema';
+import type { OrderStatus } from '@trackit/contract/order-constants';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { levelAllows } from '@trackit/contract/permissions';
 import type { OrderStoredStatus } from './order.tables';
 

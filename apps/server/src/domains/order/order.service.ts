@@ -6,13 +6,13 @@
  */
 import { businessDate } from '@trackit/contract/business-time';
 import {
-  ORDER_MESSAGES,
   type Order,
   type OrderCreate,
   type OrderUpdate,
   orderSchema,
   withinModelDays,
 } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import type { Database } from '../../db/client';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { syncOrderEntries } from '../calendar/calendar.service';

@@ -7,7 +7,8 @@ import {
   RENEWAL_OPTIONS,
 } from '@trackit/contract/enums';
 import { MAX_FEE_FEN, MAX_FEE_QUANTITY, MAX_LINE_FEN, MAX_ORDER_FEN } from '@trackit/contract/money';
-import { FEE_UNITS, type OrderDay } from '@trackit/contract/order.schema';
+import type { OrderDay } from '@trackit/contract/order.schema';
+import { FEE_UNITS } from '@trackit/contract/order-constants';
 import { sql } from 'drizzle-orm';
 import {
   bigint,

@@ -20,7 +20,7 @@ import { notifyMembers } from '../notify/notify.service';
 import { describeUserAgent } from '../session/user-agent';
 import { shareNotFound } from '../share/share-id';
 import { openShareLink } from '../share/share-link.service';
-import { type SignedFile, signPublicFile } from '../upload/upload.service';
+import { type SignedFile, signPublicFile } from '../upload/signed-files.service';
 import type { PackageRecord } from './package.repository';
 import type { PackageDeps } from './package.service';
 import {

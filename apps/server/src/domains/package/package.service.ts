@@ -30,7 +30,8 @@ import { modelNotFound } from '../model/model.service';
 import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { createShareLink, revokeShareLink, setShareLinkExpiry } from '../share/share-link.service';
-import { signFile, type UploadDeps } from '../upload/upload.service';
+import { signFile } from '../upload/signed-files.service';
+import type { UploadDeps } from '../upload/upload.service';
 import {
   findModelFileIds,
   findModelFolderIds,

@@ -5,12 +5,8 @@
  * or takes longer than PLACE_TIMEOUT_MS is a 503 with a message telling staff to type the place instead.
  * The key travels in the provider's query string: it is never logged.
  */
-import {
-  ORDER_MESSAGES,
-  type Place,
-  type PlaceSearch,
-  type placeQuerySchema,
-} from '@trackit/contract/order.schema';
+import type { Place, PlaceSearch, placeQuerySchema } from '@trackit/contract/order.schema';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config';

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Access tokens are JWTs signed with HMAC-SHA256 (HS256) and nothing else: the header is fixed and
@@ -97,5 +97,3 @@ export function hashSmsCode(key: Buffer, mobile: string, code: string): string {
 export function generateSecret(): string {
   return randomBytes(48).toString('base64url');
 }
-
-export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');

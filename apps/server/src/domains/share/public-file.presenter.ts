@@ -1,5 +1,5 @@
 import type { PublicFile } from '@trackit/contract/share.schema';
-import type { SignedFile } from '../upload/upload.service';
+import type { SignedFile } from '../upload/signed-files.service';
 
 /** A file on a share page: its kind, name, size and short-lived addresses; nothing of who uploaded it or where it is stored. */
 export function presentPublicFile(file: SignedFile): PublicFile {

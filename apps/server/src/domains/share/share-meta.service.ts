@@ -14,7 +14,8 @@ import type { PageHead } from '../../http/static-apps';
 import { getSharedFolder } from '../folder/folder-share.service';
 import { publicFacts } from '../package/package-public.presenter';
 import { getPublicPackage, getPublicPackageModel } from '../package/package-public.service';
-import type { SignedFile, UploadDeps } from '../upload/upload.service';
+import type { SignedFile } from '../upload/signed-files.service';
+import type { UploadDeps } from '../upload/upload.service';
 import { type SharePage, sharePageOf } from './share-paths';
 
 /** A kind's preview: what `withPageHead` (http/static-apps.ts) puts in `<title>`, `description` and `og:` tags. */

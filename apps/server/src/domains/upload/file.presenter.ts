@@ -1,5 +1,5 @@
 import type { FileItem } from '@trackit/contract/upload.schema';
-import type { SignedFile } from './upload.service';
+import type { SignedFile } from './signed-files.service';
 
 export function presentFile(file: SignedFile): FileItem {
   return {

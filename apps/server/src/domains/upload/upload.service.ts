@@ -1,14 +1,15 @@
 /**
  * Uploads (docs/product.md §5, §7): announcing a file, receiving its bytes at a signed address,
- * turning an uploaded blob into a folder's file or an avatar, signed addresses to view files, and the
- * purge of uploads never used. Other domains call the functions taking a transaction inside their own.
+ * turning an uploaded blob into a folder's file or an avatar, and the purge of uploads never used (signed
+ * addresses to view files are in ./signed-files.service). Other domains call the functions taking a
+ * transaction inside their own.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AVATAR_MAX_BYTES, SIGNED_URL_EXPIRY_SECONDS } from '@trackit/contract/constants';
 import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
 import { fileSuffix } from '@trackit/contract/patterns';
-import { isAcceptedContentType, isPdfType } from '@trackit/contract/upload';
+import { isAcceptedContentType } from '@trackit/contract/upload';
 import type {
   BlobGetQuery,
   BlobPutQuery,
@@ -20,8 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
-import type { PageWindow } from '../../http/pagination';
-import { makeAvatar, makePrintImage } from './images';
+import { makeAvatar } from './images';
 import { signBlobId, verifySignedBlobId } from './signed-id';
 import type { BlobStorage } from './storage/blob-storage';
 import type { DiskStorage, PutRefusal } from './storage/disk-storage';
@@ -37,7 +37,6 @@ import {
   insertBlob,
   insertFile,
   listFileIdsOfFolder,
-  listFilesOfFolder,
   listStalePendingBlobs,
   lockFiles,
   markBlobAttached,
@@ -66,8 +65,6 @@ const PENDING_LIFETIME_MS = 24 * 3_600_000;
  * idle time-out (at most 10 minutes, config.ts) or dropped, and a dropped one removes its own file.
  */
 const PARTIAL_UPLOAD_MAX_IDLE_MS = 3_600_000;
-/** Signed addresses to view live longer than upload ones: a page of thumbnails stays usable for an hour. */
-const VIEW_EXPIRY_SECONDS = Math.max(SIGNED_URL_EXPIRY_SECONDS, 3600);
 /** Images whose thumbnails sharp can make (SVG is served as it is). */
 const THUMBNAIL_TYPES = /^image\/(jpeg|png|webp|gif|avif|tiff|heic|heif)$/;
 
@@ -247,19 +244,6 @@ export async function releaseBlob(
   return (await deleteBlobIfUnreferenced(tx, blob.teamId, blob.id)) ? [blob.key] : [];
 }
 
-/** A signed address to download a blob under its name (an order's attachment). */
-export function signBlobDownload(
-  deps: Pick<UploadDeps, 'storage'>,
-  blob: { key: string; contentType: string; name: string },
-): Promise<string> {
-  return deps.storage.presignGet({
-    key: blob.key,
-    contentType: blob.contentType,
-    downloadName: blob.name,
-    expiresInSeconds: VIEW_EXPIRY_SECONDS,
-  });
-}
-
 /** The uploaded blob becomes a file of the folder, in the folder domain's transaction. */
 export async function addBlobToFolder(
   deps: UploadDeps,
@@ -293,102 +277,6 @@ export function scheduleThumbnails(
   file: Pick<FileRow, 'thumbnailState'>,
 ) {
   if (file.thumbnailState === 'pending') deps.thumbnails.schedule();
-}
-
-/** A file with signed addresses of its bytes, thumbnail and preview. */
-export type SignedFile = FileRow & { url: string; thumbUrl: string | null; previewUrl: string | null };
-
-export async function signFile(
-  deps: Pick<UploadDeps, 'storage'>,
-  row: StoredFileRow,
-  expiresInSeconds = VIEW_EXPIRY_SECONDS,
-): Promise<SignedFile> {
-  const sign = (key: string, contentType: string, downloadName?: string) =>
-    deps.storage.presignGet({
-      key,
-      contentType,
-      expiresInSeconds,
-      ...(downloadName ? { downloadName } : {}),
-    });
-  const ready = row.thumbnailState === 'ready' && row.thumbKey && row.previewKey;
-  const { blobKey, ...file } = row;
-  return {
-    ...file,
-    url: await sign(blobKey, row.contentType, row.name),
-    thumbUrl: ready ? await sign(row.thumbKey as string, 'image/webp') : null,
-    // A PDF previews as itself, inline (the gallery frames it); an image as its original until its preview exists.
-    previewUrl: isPdfType(row.contentType)
-      ? await sign(blobKey, row.contentType)
-      : ready
-        ? await sign(row.previewKey as string, 'image/webp')
-        : row.kind === 'image'
-          ? await sign(blobKey, row.contentType)
-          : null,
-  };
-}
-
-/**
- * How long the share pages' signed addresses live: 5 to 10 minutes, ending on a 5-minute boundary, so
- * an address handed out before a package is revoked dies within minutes, while the addresses of one
- * file stay the same for a while (the browser's cache keeps serving them across refetches).
- */
-export const PUBLIC_URL_BUCKET_SECONDS = 300;
-export function publicUrlSeconds(now: Date): number {
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  const end = (Math.floor(nowSeconds / PUBLIC_URL_BUCKET_SECONDS) + 2) * PUBLIC_URL_BUCKET_SECONDS;
-  return end - nowSeconds;
-}
-
-/** A file with short-lived signed addresses, for a share page (publicUrlSeconds). */
-export function signPublicFile(
-  deps: Pick<UploadDeps, 'storage' | 'clock'>,
-  row: StoredFileRow,
-): Promise<SignedFile> {
-  return signFile(deps, row, publicUrlSeconds(deps.clock()));
-}
-
-/** A page of a folder's files, signed. The folder domain has checked the folder is the team's. */
-export async function listSignedFilesOfFolder(
-  deps: Pick<UploadDeps, 'db' | 'storage'>,
-  teamId: number,
-  folderId: number,
-  window: PageWindow,
-) {
-  const { rows, total } = await listFilesOfFolder(deps.db, teamId, folderId, window);
-  return { items: await Promise.all(rows.map((row) => signFile(deps, row))), total };
-}
-
-/** The most files a shared folder's page lists. */
-const SHARED_FOLDER_MAX_FILES = 1000;
-
-/** A shared folder's files in its order, with short-lived addresses (the folder domain checked the share). */
-export async function listPublicFilesOfFolder(
-  deps: Pick<UploadDeps, 'db' | 'storage' | 'clock'>,
-  teamId: number,
-  folderId: number,
-) {
-  const { rows } = await listFilesOfFolder(deps.db, teamId, folderId, {
-    limit: SHARED_FOLDER_MAX_FILES,
-    offset: 0,
-  });
-  return Promise.all(rows.map((row) => signPublicFile(deps, row)));
-}
-
-/** A signed address of a thumbnail (WebP) the thumbnail queue made. */
-export function signThumbnail(deps: Pick<UploadDeps, 'storage'>, key: string): Promise<string> {
-  return deps.storage.presignGet({ key, contentType: 'image/webp', expiresInSeconds: VIEW_EXPIRY_SECONDS });
-}
-
-/**
- * A stored picture ready to print in a frame of `frame` pixels (a comp card), as JPEG. Decoded from the
- * stored file, never read whole into memory; rejects when the bytes are not a picture sharp can read.
- */
-export function renderPrintImage(
-  deps: Pick<UploadDeps, 'storage'>,
-  file: Pick<StoredFileRow, 'blobKey'>,
-  frame: { width: number; height: number },
-): Promise<Buffer> {
-  return deps.storage.withLocalFile(file.blobKey, (stored) => makePrintImage(stored, frame));
 }
 
 /**

@@ -16,7 +16,7 @@ import { loadPdfFonts } from '../../../documents/pdf-fonts';
 import { AppError } from '../../../http/app-error';
 import type { AuthContext } from '../../../http/auth-context';
 import { getTeamName } from '../../team/team.service';
-import { renderPrintImage } from '../../upload/upload.service';
+import { renderPrintImage } from '../../upload/signed-files.service';
 import { presentModel } from '../model.presenter';
 import { type CoverFileRow, findModel, findModelFiles, listModelPictures } from '../model.repository';
 import type { ModelDeps } from '../model.service';

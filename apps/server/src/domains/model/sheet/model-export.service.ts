@@ -11,8 +11,8 @@ import { XLSX_CONTENT_TYPE } from '@trackit/contract/model-sheet.schema';
 import type { AuthContext } from '../../../http/auth-context';
 import type { MadeFile } from '../../../http/content-disposition';
 import { presentModel } from '../model.presenter';
-import { findModelsByIds, listModelIds } from '../model.repository';
 import { canManage, type ModelDeps, toListFilter } from '../model.service';
+import { findModelsByIds, listModelIds } from '../model-list.repository';
 import { visibleColumns } from './model-sheet';
 import { writeModelsWorkbook } from './model-workbook';
 

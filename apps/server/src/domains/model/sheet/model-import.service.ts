@@ -35,7 +35,7 @@ import {
 } from '../model-write.service';
 import { cellLimit, IMPORT_COLUMNS, type ImportColumn, templateColumns } from './model-sheet';
 import { buildTemplate, readModelSheet, type SheetRow } from './model-workbook';
-import { newReadProgress } from './xlsx-reader';
+import { newReadProgress } from './xlsx-zip';
 
 /** A row once checked: what the preview shows, and the model to create when nothing is wrong. */
 export interface CheckedRow {

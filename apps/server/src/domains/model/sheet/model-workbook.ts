@@ -14,7 +14,8 @@ import type { CellValue } from 'exceljs';
 import { addSheet, addValues, newWorkbook, streamWorkbook, workbookBytes } from '../../../documents/workbook';
 import { AppError } from '../../../http/app-error';
 import { cellLimit, headerKey, type ImportColumn, type SheetColumn } from './model-sheet';
-import { MODEL_XLSX_LIMITS, type ReadProgress, readFirstSheet, type SheetCell } from './xlsx-reader';
+import { readFirstSheet } from './xlsx-reader';
+import { MODEL_XLSX_LIMITS, type ReadProgress, type SheetCell } from './xlsx-zip';
 
 declare module 'exceljs' {
   interface Worksheet {

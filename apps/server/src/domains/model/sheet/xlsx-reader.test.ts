@@ -8,14 +8,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { handMadeXlsx, inlineRow, repeated, sheetXml, xmlText, zipOf } from '../../../test/spreadsheets';
 import { cellText } from './model-workbook';
-import {
-  BoundedText,
-  MODEL_XLSX_LIMITS,
-  newReadProgress,
-  readFirstSheet,
-  type SheetCell,
-  type XlsxLimits,
-} from './xlsx-reader';
+import { readFirstSheet } from './xlsx-reader';
+import { BoundedText, MODEL_XLSX_LIMITS, newReadProgress, type SheetCell, type XlsxLimits } from './xlsx-zip';
 
 /** Building a file of millions of elements takes seconds on a busy machine: the tests that do get a minute. */
 const HEAVY = 60_000;

@@ -6,7 +6,8 @@
  */
 import { spreadsheetDate, spreadsheetTime } from '@trackit/contract/business-time';
 import { APPROVAL_STATUS_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
-import { ORDER_STATUS_LABELS, type OrderListItem } from '@trackit/contract/order.schema';
+import type { OrderListItem } from '@trackit/contract/order.schema';
+import { ORDER_STATUS_LABELS } from '@trackit/contract/order-constants';
 import { excelYuan, type WorkbookColumn, workbookBuffer } from '../../../documents/workbook';
 
 const SHEET = '订单';

@@ -11,12 +11,9 @@
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { addDays, businessDate, daysBetween } from '@trackit/contract/business-time';
 import { TAX_RATES, type TaxRate } from '@trackit/contract/constants';
-import {
-  ORDER_LIMITS,
-  ORDER_NOTICES,
-  type OrderCreate,
-  USAGE_RENEWAL_NOTICE_DAYS,
-} from '@trackit/contract/order.schema';
+import type { OrderCreate } from '@trackit/contract/order.schema';
+import { ORDER_LIMITS, USAGE_RENEWAL_NOTICE_DAYS } from '@trackit/contract/order-constants';
+import { ORDER_NOTICES } from '@trackit/contract/order-messages';
 import { sliceText } from '@trackit/contract/patterns';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
