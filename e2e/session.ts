@@ -55,17 +55,6 @@ export async function openSignedIn(
   return page;
 }
 
-/** Switches the session's team through the API (the header's team switch does the same). */
-export async function loginToTeam(token: TokenPair, membershipId: number): Promise<TokenPair> {
-  const res = await postApi<TokenPair>(
-    `/v1/teams/${membershipId}/login`,
-    { id: membershipId },
-    token.access_token,
-  );
-  expect(res.code).toBe(0);
-  return res.data;
-}
-
 /** Creates a folder of the session's team through the API; resolves its id. */
 export async function createFolderByApi(token: TokenPair, name: string): Promise<number> {
   const created = await postApi<{ id: number }>('/v1/folders', { name }, token.access_token);

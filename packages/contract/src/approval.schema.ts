@@ -26,7 +26,6 @@ export const APPROVAL_KINDS = {
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 /** The kinds as a list, for the stored column and its check. */
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as [ApprovalKind, ...ApprovalKind[]];
-export const approvalKindSchema = z.enum(APPROVAL_KIND_NAMES);
 
 /** Whether a member whose level of the kind's key is `held` approves requests of that kind. */
 export const isApprover = (kind: ApprovalKind, held: PermissionLevel | null | undefined): boolean =>

@@ -67,7 +67,6 @@ export const CALENDAR_BOOKING_STATUS_LABELS: Readonly<Record<CalendarBookingDisp
 
 export const NOTIFICATION_TYPES = ['event_notice', 'audit_required'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, string>> = {
   event_notice: '事件通知',
   audit_required: '待审批',
@@ -124,7 +123,6 @@ export const orgUnitKindSchema = z.enum(ORG_UNIT_KINDS);
 
 export const AUDIT_LIST_STATUSES = ['rejected', 'pending'] as const;
 export type AuditListStatus = (typeof AUDIT_LIST_STATUSES)[number];
-export const auditListStatusSchema = z.enum(AUDIT_LIST_STATUSES);
 export const AUDIT_LIST_STATUS_LABELS: Readonly<Record<AuditListStatus, string>> = {
   rejected: '已拒绝',
   pending: '待审核',
@@ -133,7 +131,6 @@ export const AUDIT_LIST_STATUS_LABELS: Readonly<Record<AuditListStatus, string>>
 /** In the product's order; for comparing levels use `PERMISSION_LEVEL_RANK` / `levelAllows` of ./permissions. */
 export const PERMISSION_LEVELS = ['manage', 'read', 'edit'] as const;
 export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
-export const permissionLevelSchema = z.enum(PERMISSION_LEVELS);
 export const PERMISSION_LEVEL_LABELS: Readonly<Record<PermissionLevel, string>> = {
   manage: '管理',
   read: '查看',
