@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { zhCN } from 'zod/locales';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { approvalRoutes } from './domains/approval/approval.routes';
 import { calendarRoutes } from './domains/calendar/calendar.routes';
 import { startOptionSweep } from './domains/calendar/option-sweep';
 import { companyRoutes } from './domains/company/company.routes';
@@ -163,6 +164,7 @@ export async function buildApp({
       order: orderRoutes({ ...uploadDeps, map: config.map }),
       calendar: calendarRoutes(uploadDeps),
       dashboard: dashboardRoutes({ db: database.db, clock }),
+      approval: approvalRoutes({ db: database.db }),
     },
     accessControl,
     { rawBodyLimit: config.uploadMaxBytes },

@@ -6,8 +6,10 @@
  * (the domain that owns the record requests and applies the decision, e.g. order-lifecycle.service.ts).
  */
 import { z } from 'zod';
+import { ADMIN_PATHS } from './admin-paths';
 import { memberRefSchema } from './company.schema';
 import { approvalStatusSchema, type PermissionLevel } from './enums';
+import { pageQuerySchema } from './envelope';
 import { textSchema } from './patterns';
 import { levelAllows, type PermissionKey } from './permissions';
 
@@ -16,11 +18,13 @@ interface ApprovalKindDeclaration {
   readonly label: string;
   /** Every member holding `key` at `level` or above approves requests of this kind. */
   readonly approvers: { readonly key: PermissionKey; readonly level: PermissionLevel };
+  /** The admin address where an approver sees the record and decides. */
+  readonly link: (recordId: number) => string;
 }
 
 /** The kinds of record that go to approval, and who approves each. */
 export const APPROVAL_KINDS = {
-  order: { label: '订单', approvers: { key: 'my_bill', level: 'manage' } },
+  order: { label: '订单', approvers: { key: 'my_bill', level: 'manage' }, link: ADMIN_PATHS.order },
 } as const satisfies Record<string, ApprovalKindDeclaration>;
 
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
@@ -64,3 +68,21 @@ export const approvalStepSchema = z.object({
   at: z.string(),
 });
 export type ApprovalStep = z.infer<typeof approvalStepSchema>;
+
+/** GET /v1/approvals: the open requests the caller may decide, of every kind they approve, oldest first. */
+export const waitingApprovalQuerySchema = pageQuerySchema;
+
+/** An open request waiting for the caller's decision, and where to decide it. */
+export const waitingApprovalSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(APPROVAL_KIND_NAMES),
+  kind_label: z.string(),
+  record_id: z.number().int(),
+  /** The record as it was named when it asked, e.g. an order's number and title. */
+  subject: z.string(),
+  /** The admin address of the record, where the decision is made. */
+  link: z.string(),
+  requested_by: memberRefSchema.nullable(),
+  requested_at: z.string(),
+});
+export type WaitingApproval = z.infer<typeof waitingApprovalSchema>;

@@ -3,6 +3,7 @@
  * by the typecheck), the apps call through them, and /storm_api/openapi.json is generated from them.
  * A new domain adds its `<domain>.endpoints.ts` here.
  */
+import { approvalEndpoints } from './approval.endpoints';
 import { calendarEndpoints } from './calendar.endpoints';
 import { companyEndpoints } from './company.endpoints';
 import { contactEndpoints } from './contact.endpoints';
@@ -43,6 +44,7 @@ export const endpoints = {
   order: orderEndpoints,
   calendar: calendarEndpoints,
   dashboard: dashboardEndpoints,
+  approval: approvalEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

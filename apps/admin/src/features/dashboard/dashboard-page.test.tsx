@@ -180,4 +180,48 @@ describe('DashboardPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     expect((await screen.findByTestId('dashboard-jobs-today')).textContent).toBe('3个');
   });
+
+  it('lists what waits for the member’s decision, each opening its record, only when something waits', async () => {
+    answerCalls(
+      api,
+      everyList,
+      answer(endpoints.dashboard.get, () => dashboardFixture()),
+      answer(endpoints.approval.waiting, () => ({
+        data: [
+          {
+            id: 7,
+            kind: 'order' as const,
+            kind_label: '订单',
+            record_id: 12,
+            subject: 'SO-0012「春季新品」',
+            link: '/admin/order/12',
+            requested_by: { id: 3, nickname: '小周' },
+            requested_at: '2026-11-24T02:30:00.000Z',
+          },
+        ],
+        page: 1,
+        perPage: 5,
+        total: 1,
+      })),
+    );
+    const { where } = renderPage(<DashboardPage />, '/dashboard');
+    const row = await screen.findByTestId('waiting-approval-7');
+    expect(row.textContent).toBe('SO-0012「春季新品」');
+    expect(screen.getByTestId('waiting-approvals').textContent).toContain('2026-11-24 10:30');
+    expect(screen.getByTestId('waiting-approvals').textContent).toContain('小周');
+    fireEvent.click(row);
+    await waitFor(() => expect(where()).toBe('/order/12'));
+    cleanup();
+    vi.mocked(api.call).mockClear();
+
+    answerCalls(
+      api,
+      everyList,
+      answer(endpoints.dashboard.get, () => dashboardFixture({ approvals_waiting: 0 })),
+    );
+    renderPage(<DashboardPage />, '/dashboard');
+    await screen.findByTestId('dashboard');
+    expect(screen.queryByTestId('waiting-approvals')).toBeNull();
+    expect(callsTo(api, endpoints.approval.waiting)).toHaveLength(0);
+  });
 });

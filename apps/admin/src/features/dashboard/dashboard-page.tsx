@@ -9,6 +9,7 @@ import { loadChunk } from '../../chunk-reload';
 import { MoneyCell } from '../../components/money/money-cell';
 import { QueryState } from '../../components/query-state';
 import { useCanOpen } from '../../layouts/route-access';
+import { WaitingApprovalsCard } from '../approval/waiting-approvals-card';
 import styles from './dashboard.module.css';
 import { dashboardQuery } from './dashboard.queries';
 import { changePercent, changeText, rangeText, scopeNote } from './dashboard-figures';
@@ -226,6 +227,8 @@ function DashboardBody({ answer }: { answer: Dashboard }) {
   return (
     <div className={styles.page} data-testid="dashboard">
       <Figures answer={answer} links={dashboardLinks(answer)} />
+      {/* Asked for only when something waits: the figure already says how many. */}
+      {answer.approvals_waiting > 0 && <WaitingApprovalsCard />}
       <Suspense
         fallback={
           <div className={styles.chartFallback} data-testid="dashboard-charts-loading">

@@ -17,6 +17,7 @@ import { api } from '../../api';
 import { pagedListQuery } from '../../components/list/list-query';
 import { recordHistoryQuery } from '../../components/record-history';
 import { uploadDeps } from '../../uploads';
+import { approvalKeys } from '../approval/approval.queries';
 import { modelQuery } from '../model/model.queries';
 
 /** Query keys, all under `['orders']`. */
@@ -76,10 +77,14 @@ export const modelDaysQuery = (query: CalendarQueryInput) =>
 
 type QueryClient = ReturnType<typeof useQueryClient>;
 
-/** An order as the server now answers it: cached, and every list, its history and the calendar asked again. */
+/**
+ * An order as the server now answers it: cached, and every list, its history, the calendar and 待我审批
+ * asked again.
+ */
 const storeOrder = (queryClient: QueryClient, order: Order) => {
   queryClient.setQueryData(orderKeys.detail(order.id), order);
   void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
+  void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
   void queryClient.invalidateQueries({ queryKey: orderKeys.history(order.id) });
   void queryClient.invalidateQueries({ queryKey: CALENDAR_ROOT_KEY });
 };

@@ -1,5 +1,5 @@
-import type { ApprovalStep } from '@trackit/contract/approval.schema';
-import type { ApprovalHistoryRow } from './approval.repository';
+import { APPROVAL_KINDS, type ApprovalStep, type WaitingApproval } from '@trackit/contract/approval.schema';
+import type { ApprovalHistoryRow, OpenApprovalRow } from './approval.repository';
 
 const memberRef = (id: number | null, nickname: string | null) =>
   id !== null && nickname !== null ? { id, nickname } : null;
@@ -30,4 +30,19 @@ export function presentApprovalSteps(rows: readonly ApprovalHistoryRow[]): Appro
       },
     ];
   });
+}
+
+/** An open request in the 待办 list: the record's kind, name and admin address, who asked and when. */
+export function presentWaitingApproval({ approval, requestedByName }: OpenApprovalRow): WaitingApproval {
+  const kind = APPROVAL_KINDS[approval.kind];
+  return {
+    id: approval.id,
+    kind: approval.kind,
+    kind_label: kind.label,
+    record_id: approval.recordId,
+    subject: approval.subject,
+    link: kind.link(approval.recordId),
+    requested_by: memberRef(approval.requestedBy, requestedByName),
+    requested_at: approval.requestedAt.toISOString(),
+  };
 }

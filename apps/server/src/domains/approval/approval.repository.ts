@@ -3,9 +3,10 @@
  * its kind and id.
  */
 import type { ApprovalKind, ApprovalResult } from '@trackit/contract/approval.schema';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import type { PageWindow } from '../../http/pagination';
 import { memberships } from '../organization/organization.tables';
 import { approvals } from './approval.tables';
 
@@ -21,11 +22,14 @@ export interface ApprovalRecordRef {
 const ofRecord = (ref: ApprovalRecordRef) =>
   and(eq(approvals.teamId, ref.teamId), eq(approvals.kind, ref.kind), eq(approvals.recordId, ref.recordId));
 
+/** Waiting for a decision: undecided and not withdrawn (what the partial indexes cover). */
+const isOpen = and(eq(approvals.status, 'init'), isNull(approvals.withdrawnAt));
+
 /** A new request, undecided. The partial unique key refuses a second open request on one record. */
 export async function insertApproval(
   tx: Database,
   ref: ApprovalRecordRef,
-  request: { requestedBy: number | null; requestedAt: Date },
+  request: { requestedBy: number | null; requestedAt: Date; subject: string },
 ): Promise<ApprovalRow> {
   const [row] = await tx
     .insert(approvals)
@@ -47,13 +51,52 @@ export async function decideOpenApproval(
   const [row] = await tx
     .update(approvals)
     .set(decision)
-    .where(and(ofRecord(ref), eq(approvals.status, 'init')))
+    .where(and(ofRecord(ref), isOpen))
     .returning();
   return row;
 }
 
+/** Withdraws the record's open request, if it has one (the record left the flow undecided). */
+export async function withdrawOpenApproval(tx: Database, ref: ApprovalRecordRef, at: Date): Promise<void> {
+  await tx
+    .update(approvals)
+    .set({ withdrawnAt: at })
+    .where(and(ofRecord(ref), isOpen));
+}
+
 const requester = alias(memberships, 'requester');
 const decider = alias(memberships, 'decider');
+
+const openOfKinds = (teamId: number, kinds: readonly ApprovalKind[]) =>
+  and(eq(approvals.teamId, teamId), inArray(approvals.kind, [...kinds]), isOpen);
+
+/** A team's open requests of the given kinds, oldest first, with who asked (the 待办 index's order). */
+export function listOpenApprovals(
+  db: Database,
+  teamId: number,
+  kinds: readonly ApprovalKind[],
+  window: PageWindow,
+) {
+  return db
+    .select({ approval: approvals, requestedByName: requester.nickname })
+    .from(approvals)
+    .leftJoin(requester, and(eq(requester.id, approvals.requestedBy), eq(requester.teamId, approvals.teamId)))
+    .where(openOfKinds(teamId, kinds))
+    .orderBy(asc(approvals.requestedAt), asc(approvals.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+export type OpenApprovalRow = Awaited<ReturnType<typeof listOpenApprovals>>[number];
+
+/** How many open requests of the given kinds the team has. */
+export async function countOpenApprovals(
+  db: Database,
+  teamId: number,
+  kinds: readonly ApprovalKind[],
+): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(approvals).where(openOfKinds(teamId, kinds));
+  return row?.n ?? 0;
+}
 
 /** The record's requests in order, with the nicknames of who asked and who decided. */
 export function listApprovalsOf(db: Database, ref: ApprovalRecordRef) {

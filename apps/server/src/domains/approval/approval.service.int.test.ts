@@ -17,6 +17,7 @@ describe('approvals: request, approvers, one decision, history', () => {
   let nextRecord = 1000;
   const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 2, minute));
   const notice = { title: '等待你的审批', body: '林晓 提交了审批', link: '/order/order/1' };
+  const subject = 'SO-0001「春季新品拍摄」';
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -65,7 +66,7 @@ describe('approvals: request, approvers, one decision, history', () => {
   it('asks the approvers with audit_required notifications, in the request’s transaction', async () => {
     const recordId = ++nextRecord;
     const row = await inTx((tx) =>
-      requestApproval(tx, ref(recordId), { requestedBy: members.editor, at: at(0), notice }),
+      requestApproval(tx, ref(recordId), { requestedBy: members.editor, at: at(0), subject, notice }),
     );
     expect(row).toMatchObject({ status: 'init', requestedBy: members.editor, decidedAt: null, comment: '' });
     const sent = await handle.db
@@ -86,7 +87,9 @@ describe('approvals: request, approvers, one decision, history', () => {
     );
     // A record waits for one decision at a time.
     await expect(
-      inTx((tx) => requestApproval(tx, ref(recordId), { requestedBy: members.editor, at: at(1), notice })),
+      inTx((tx) =>
+        requestApproval(tx, ref(recordId), { requestedBy: members.editor, at: at(1), subject, notice }),
+      ),
     ).rejects.toThrow();
   });
 
@@ -94,7 +97,7 @@ describe('approvals: request, approvers, one decision, history', () => {
     const recordId = ++nextRecord;
     const request = (minute: number) =>
       inTx((tx) =>
-        requestApproval(tx, ref(recordId), { requestedBy: members.editor, at: at(minute), notice }),
+        requestApproval(tx, ref(recordId), { requestedBy: members.editor, at: at(minute), subject, notice }),
       );
     const decide = (by: number, result: 'passed' | 'rejected', comment: string, minute: number) =>
       inTx((tx) => decideApproval(tx, ref(recordId), { result, comment, decidedBy: by, at: at(minute) }));
@@ -133,7 +136,7 @@ describe('approvals: request, approvers, one decision, history', () => {
   it('lets exactly one of two approvers deciding at once win', async () => {
     const recordId = ++nextRecord;
     await inTx((tx) =>
-      requestApproval(tx, ref(recordId), { requestedBy: members.editor, at: at(0), notice }),
+      requestApproval(tx, ref(recordId), { requestedBy: members.editor, at: at(0), subject, notice }),
     );
     let firstDecided!: () => void;
     const decided = new Promise<void>((resolve) => {

@@ -7,23 +7,37 @@
  * notifications, lets exactly one decision through, and answers the record's history.
  */
 import {
+  APPROVAL_KIND_NAMES,
   APPROVAL_KINDS,
   APPROVAL_MESSAGES,
   type ApprovalDecision,
+  type ApprovalKind,
   type ApprovalStep,
+  isApprover,
 } from '@trackit/contract/approval.schema';
+import type { PageQuery } from '@trackit/contract/envelope';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth-context';
+import { pageWindow } from '../../http/pagination';
 import { notifyMembers } from '../notify/notify.service';
 import { listMemberIdsHolding } from '../organization/organization.service';
+import { grantsOf } from '../permission/permission.service';
 import { presentApprovalSteps } from './approval.presenter';
 import {
   type ApprovalRecordRef,
   type ApprovalRow,
+  countOpenApprovals,
   decideOpenApproval,
   insertApproval,
   listApprovalsOf,
+  listOpenApprovals,
+  withdrawOpenApproval,
 } from './approval.repository';
+
+export interface ApprovalDeps {
+  db: Database;
+}
 
 export type { ApprovalRecordRef, ApprovalRow } from './approval.repository';
 
@@ -50,9 +64,19 @@ export interface ApprovalNotice {
 export async function requestApproval(
   tx: Database,
   ref: ApprovalRecordRef,
-  request: { requestedBy: number | null; at: Date; notice: ApprovalNotice },
+  request: {
+    requestedBy: number | null;
+    at: Date;
+    /** What the 待办 list calls the record, e.g. an order's number and title. */
+    subject: string;
+    notice: ApprovalNotice;
+  },
 ): Promise<ApprovalRow> {
-  const row = await insertApproval(tx, ref, { requestedBy: request.requestedBy, requestedAt: request.at });
+  const row = await insertApproval(tx, ref, {
+    requestedBy: request.requestedBy,
+    requestedAt: request.at,
+    subject: request.subject,
+  });
   await notifyMembers(tx, {
     teamId: ref.teamId,
     recipientMembershipIds: await listApprovers(tx, ref),
@@ -85,6 +109,40 @@ export async function decideApproval(
   });
   if (!row) throw new AppError('conflict', { message: APPROVAL_MESSAGES.alreadyDecided });
   return row;
+}
+
+/**
+ * Withdraws the record's open request in the caller's transaction, when the record leaves the flow
+ * undecided (an order cancelled while it waits): no approver is asked to decide it any more, and the
+ * record's history keeps the request. Nothing happens when the record has no open request.
+ */
+export function withdrawApproval(tx: Database, ref: ApprovalRecordRef, at: Date): Promise<void> {
+  return withdrawOpenApproval(tx, ref, at);
+}
+
+/** The kinds whose requests the caller decides: those whose key they hold at the kind's level. */
+export async function kindsApprovedBy(deps: ApprovalDeps, auth: AuthContext): Promise<ApprovalKind[]> {
+  const grants = await grantsOf(deps, auth);
+  return APPROVAL_KIND_NAMES.filter((kind) =>
+    isApprover(kind, grants.get(APPROVAL_KINDS[kind].approvers.key)),
+  );
+}
+
+/** GET /v1/approvals (待我审批): the open requests of every kind the caller approves, oldest first. */
+export async function listWaitingApprovals(deps: ApprovalDeps, auth: AuthContext, query: PageQuery) {
+  const kinds = await kindsApprovedBy(deps, auth);
+  if (kinds.length === 0) return { rows: [], total: 0 };
+  const [rows, total] = await Promise.all([
+    listOpenApprovals(deps.db, auth.teamId, kinds, pageWindow(query)),
+    countOpenApprovals(deps.db, auth.teamId, kinds),
+  ]);
+  return { rows, total };
+}
+
+/** How many open requests wait for the caller's decision (the dashboard's 待我审批). */
+export async function countWaitingApprovals(deps: ApprovalDeps, auth: AuthContext): Promise<number> {
+  const kinds = await kindsApprovedBy(deps, auth);
+  return kinds.length === 0 ? 0 : countOpenApprovals(deps.db, auth.teamId, kinds);
 }
 
 /** The record's approval history, its requests and decisions in order. */

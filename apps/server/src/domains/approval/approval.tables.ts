@@ -11,7 +11,9 @@ import { teams } from '../team/team.tables';
  * (packages/contract/src/approval.schema.ts), `init` until one approver decides it `passed` or
  * `rejected`, with the decision's comment. A record asks again with a new row; its history is its rows
  * in order. `record_id` points into the kind's own table, so it has no foreign key: the kind's domain
- * removes its approvals with its record.
+ * removes its approvals with its record. A request is open while `init` and not withdrawn: a record that
+ * leaves the flow undecided (an order cancelled while it waits) withdraws it, so no approver is asked
+ * to decide it any more, and its history keeps the request.
  */
 export const approvals = pgTable(
   'approvals',
@@ -29,6 +31,10 @@ export const approvals = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     /** The decision's comment; empty while undecided or when the approver gave none. */
     comment: text('comment').notNull().default(''),
+    /** What the approvers are asked about, as the record was named when it asked (e.g. an order's number and title). */
+    subject: text('subject').notNull().default(''),
+    /** When the record left the flow undecided; an open request is `init` and not withdrawn. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     teamKey('approvals', t),
@@ -36,14 +42,16 @@ export const approvals = pgTable(
     teamReference('approvals_decided_by_team_fk', t.teamId, t.decidedBy, memberships),
     // The record's history in order, and its current approval (the last one).
     index('approvals_team_record_idx').on(t.teamId, t.kind, t.recordId, t.requestedAt, t.id),
-    // The 待办 list: a team's undecided requests of a kind, oldest first.
+    // The 待办 lists: a team's open requests of a kind, oldest first.
     index('approvals_team_pending_idx')
       .on(t.teamId, t.kind, t.requestedAt, t.id)
-      .where(sql`${t.status} = 'init'`),
+      .where(sql`${t.status} = 'init' and ${t.withdrawnAt} is null`),
     // A record waits for one decision at a time.
     uniqueIndex('approvals_record_pending_key')
       .on(t.teamId, t.kind, t.recordId)
-      .where(sql`${t.status} = 'init'`),
+      .where(sql`${t.status} = 'init' and ${t.withdrawnAt} is null`),
+    // A decided request is never withdrawn.
+    check('approvals_withdrawn_check', sql`${t.withdrawnAt} is null or ${t.status} = 'init'`),
     // Decided exactly when it is no longer init.
     check('approvals_decided_check', sql`(${t.status} = 'init') = (${t.decidedAt} is null)`),
     enumCheck('approvals_kind_check', t.kind, APPROVAL_KIND_NAMES),

@@ -30,7 +30,6 @@ export interface DashboardCounts {
   activeModels: number;
   bookedModels: number;
   optionsExpiring: number;
-  approvalsWaiting: number;
   packagesOpened: number;
   packageViews: number;
   packagePicks: number;
@@ -70,13 +69,6 @@ export async function readDashboardCounts(
           isNull(calendarEntries.releasedAt),
           gt(calendarEntries.expiresAt, window.now),
           lte(calendarEntries.expiresAt, window.optionsUntil),
-        )}`,
-      ),
-      approvalsWaiting: countOf(
-        sql`select count(*) from ${orders} where ${and(
-          eq(orders.teamId, teamId),
-          eq(orders.status, 'submitted'),
-          eq(orders.approvalStatus, 'init'),
         )}`,
       ),
       packagesOpened: countOf(

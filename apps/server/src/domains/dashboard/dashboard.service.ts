@@ -3,13 +3,13 @@
  * statements run side by side. Dates are business dates (packages/contract/src/business-time.ts); weeks
  * run Sunday to Saturday; a booked order is one stored confirmed (completed included) or billed.
  */
-import { APPROVAL_KINDS } from '@trackit/contract/approval.schema';
 import { addDays, businessDate, monthEnd, monthStart, weekOf } from '@trackit/contract/business-time';
 import type { Dashboard } from '@trackit/contract/dashboard.schema';
 import { cappedSum } from '@trackit/contract/money';
 import { OPTIONS_EXPIRING_SOON_HOURS } from '@trackit/contract/order.schema';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../http/auth-context';
+import { countWaitingApprovals } from '../approval/approval.service';
 import { holdsLevel } from '../permission/permission.service';
 import { readBookedValueByDate, readDashboardCounts, readJobsByDay } from './dashboard.repository';
 
@@ -59,10 +59,8 @@ export async function getDashboard(deps: DashboardDeps, auth: AuthContext): Prom
   const lastMonth = { from: monthStart(lastMonthTo), to: lastMonthTo };
   // The grants were read for the access check of this request: no further round trip.
   const manages = await holdsLevel(deps, auth, 'my_bill', 'manage');
-  const { key, level } = APPROVAL_KINDS.order.approvers;
-  const approvesOrders = await holdsLevel(deps, auth, key, level);
 
-  const [counts, jobs, booked] = await Promise.all([
+  const [counts, jobs, booked, approvalsWaiting] = await Promise.all([
     readDashboardCounts(deps.db, auth.teamId, {
       now,
       weekFrom: week.from,
@@ -80,6 +78,7 @@ export async function getDashboard(deps: DashboardDeps, auth: AuthContext): Prom
       thisMonth.to,
       manages ? undefined : auth.membershipId,
     ),
+    countWaitingApprovals(deps, auth),
   ]);
 
   const jobsOn = new Map(jobs.flatMap((row) => (row.date === null ? [] : [[row.date, row.jobs] as const])));
@@ -114,7 +113,7 @@ export async function getDashboard(deps: DashboardDeps, auth: AuthContext): Prom
     models_booked_this_week: counts.bookedModels,
     models_free_this_week: counts.activeModels - counts.bookedModels,
     options_expiring_48h: counts.optionsExpiring,
-    approvals_waiting: approvesOrders ? counts.approvalsWaiting : 0,
+    approvals_waiting: approvalsWaiting,
     packages_opened_7d: counts.packagesOpened,
     package_views_7d: counts.packageViews,
     package_picks_7d: counts.packagePicks,

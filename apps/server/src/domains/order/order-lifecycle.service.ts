@@ -12,7 +12,7 @@ import { ORDER_MESSAGES, ORDER_NOTICES, ORDER_REQUIRED_LABELS } from '@trackit/c
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
-import { decideApproval, requestApproval } from '../approval/approval.service';
+import { decideApproval, requestApproval, withdrawApproval } from '../approval/approval.service';
 import {
   lockOrderEntries,
   passOrderEntries,
@@ -133,6 +133,7 @@ export function submitOrder(deps: OrderDeps, auth: AuthContext, orderId: number,
     await requestApproval(tx, approvalOf(order), {
       requestedBy: auth.membershipId,
       at: now,
+      subject: orderName(order),
       notice: {
         title: ORDER_NOTICES.approvalRequired(order.number, order.title),
         body: ORDER_NOTICES.approvalRequiredBody(await actorNickname()),
@@ -209,7 +210,10 @@ export function confirmOrder(deps: OrderDeps, auth: AuthContext, orderId: number
   });
 }
 
-/** POST /v1/orders/{id}/cancel: with a reason, at any point before billed; its days are released. */
+/**
+ * POST /v1/orders/{id}/cancel: with a reason, at any point before billed; its days are released and an
+ * approval it was waiting for is withdrawn.
+ */
 export function cancelOrder(
   deps: OrderDeps,
   auth: AuthContext,
@@ -226,6 +230,8 @@ export function cancelOrder(
       updatedAt: now,
     });
     await releaseOrderEntries(tx, onCalendar(order), 'cancelled', now);
+    // Cancelled while it waited: its approvers are no longer asked to decide it.
+    await withdrawApproval(tx, approvalOf(order), now);
     await notifyOwner(tx, order, auth, {
       title: ORDER_NOTICES.cancelled(order.number),
       body: input.reason,

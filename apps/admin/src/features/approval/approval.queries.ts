@@ -1,0 +1,28 @@
+/** 待我审批 (GET /v1/approvals): the open requests of every kind the member approves. */
+import { queryOptions } from '@tanstack/react-query';
+import { endpoints } from '@trackit/contract/endpoints';
+import { api } from '../../api';
+
+/** Query keys, all under `['approvals']`. */
+export const approvalKeys = {
+  all: ['approvals'] as const,
+  waiting: (page: number) => ['approvals', 'waiting', page] as const,
+};
+
+/** The list is short and changes as colleagues decide: stale after half a minute. */
+const WAITING_STALE_MS = 30_000;
+
+/** Rows per page of the card. */
+export const WAITING_PER_PAGE = 5;
+
+export const waitingApprovalsQuery = (page: number) =>
+  queryOptions({
+    queryKey: approvalKeys.waiting(page),
+    queryFn: ({ signal }) =>
+      api.call(
+        endpoints.approval.waiting,
+        { query: { page, per_page: WAITING_PER_PAGE } },
+        { signal, hideToast: true },
+      ),
+    staleTime: WAITING_STALE_MS,
+  });
