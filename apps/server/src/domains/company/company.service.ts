@@ -20,8 +20,8 @@ import { pageWindow } from '../../http/pagination';
 import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import {
   memberActor,
+  recordHandOver,
   recordOperation,
-  recordOperations,
   recordUpdateOfArchivable,
   type TeamActor,
 } from '../operation-log/operation-log.service';
@@ -302,21 +302,16 @@ export async function handOverCompanies(
 ): Promise<number> {
   const moved = await reassignCompanyOwner(tx, actor.teamId, fromMembershipId, toMembershipId, actor.at);
   if (moved.length === 0) return 0;
-  const changes = await changeLog(
-    tx,
-    actor.teamId,
-    { ownerMembershipId: fromMembershipId },
-    { ownerMembershipId: toMembershipId },
-    COMPANY_CHANGE_LOG.filter((field) => field.field === 'ownerMembershipId'),
-  );
-  await recordOperations(
-    tx,
-    moved.map((company) => ({
-      action: 'company_update' as const,
-      actor,
-      targetId: company.id,
-      detail: { name: company.name, changes },
-    })),
-  );
-  return moved.length;
+  return recordHandOver(tx, {
+    action: 'company_update',
+    actor,
+    moved: moved.map((company) => ({ id: company.id, name: company.name })),
+    changes: await changeLog(
+      tx,
+      actor.teamId,
+      { ownerMembershipId: fromMembershipId },
+      { ownerMembershipId: toMembershipId },
+      COMPANY_CHANGE_LOG.filter((field) => field.field === 'ownerMembershipId'),
+    ),
+  });
 }

@@ -21,6 +21,7 @@ import { isCountryCode } from '../country/country.service';
 import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import {
   memberActor,
+  recordHandOver,
   recordOperation,
   recordOperations,
   type TeamActor,
@@ -362,21 +363,16 @@ export async function handOverModels(
 ): Promise<number> {
   const moved = await reassignModelManager(tx, actor.teamId, fromMembershipId, toMembershipId, actor.at);
   if (moved.length === 0) return 0;
-  const changes = await changeLog(
-    tx,
-    actor.teamId,
-    { managerMembershipId: fromMembershipId },
-    { managerMembershipId: toMembershipId },
-    MODEL_CHANGE_LOG.filter((field) => field.field === 'managerMembershipId'),
-  );
-  await recordOperations(
-    tx,
-    moved.map((model) => ({
-      action: 'model_update' as const,
-      actor,
-      targetId: model.id,
-      detail: { name: model.name, changes },
-    })),
-  );
-  return moved.length;
+  return recordHandOver(tx, {
+    action: 'model_update',
+    actor,
+    moved: moved.map((model) => ({ id: model.id, name: model.name })),
+    changes: await changeLog(
+      tx,
+      actor.teamId,
+      { managerMembershipId: fromMembershipId },
+      { managerMembershipId: toMembershipId },
+      MODEL_CHANGE_LOG.filter((field) => field.field === 'managerMembershipId'),
+    ),
+  });
 }

@@ -134,6 +134,37 @@ export async function recordUpdateOfArchivable(
   }
 }
 
+/**
+ * The history of a hand-over (docs/product.md "Members": a departed member's records go to another), in
+ * the caller's transaction: one `…_update` entry per moved record, each with the same change of its
+ * owner field, as a PATCH would log it. Answers how many moved.
+ */
+export async function recordHandOver(
+  db: Database,
+  handOver: {
+    action: ChangesAction;
+    actor: Actor;
+    moved: readonly { id: number; name: string }[];
+    /** The owner field's change, from `changeLog`. */
+    changes: FieldChange[];
+  },
+): Promise<number> {
+  const { action, actor, moved, changes } = handOver;
+  await recordOperations<OperationAction>(
+    db,
+    moved.map(
+      (record) =>
+        ({
+          action,
+          actor,
+          targetId: record.id,
+          detail: { name: record.name, changes },
+        }) as OperationEntry<OperationAction>,
+    ),
+  );
+  return moved.length;
+}
+
 export interface OperationLogDeps {
   db: Database;
 }

@@ -20,8 +20,8 @@ import { changeLog } from '../operation-log/change-log';
 import {
   type Actor,
   memberActor,
+  recordHandOver,
   recordOperation,
-  recordOperations,
   type TeamActor,
 } from '../operation-log/operation-log.service';
 import { getTeamName } from '../team/team.service';
@@ -281,21 +281,16 @@ export async function handOverOpenOrders(
 ): Promise<number> {
   const moved = await reassignOpenOrderOwner(tx, actor.teamId, fromMembershipId, toMembershipId, actor.at);
   if (moved.length === 0) return 0;
-  const changes = await changeLog(
-    tx,
-    actor.teamId,
-    { ownerMembershipId: fromMembershipId },
-    { ownerMembershipId: toMembershipId },
-    ORDER_CHANGE_LOG.filter((field) => field.field === 'ownerMembershipId'),
-  );
-  await recordOperations(
-    tx,
-    moved.map((order) => ({
-      action: 'order_update' as const,
-      actor,
-      targetId: order.id,
-      detail: { name: orderName(order), changes },
-    })),
-  );
-  return moved.length;
+  return recordHandOver(tx, {
+    action: 'order_update',
+    actor,
+    moved: moved.map((order) => ({ id: order.id, name: orderName(order) })),
+    changes: await changeLog(
+      tx,
+      actor.teamId,
+      { ownerMembershipId: fromMembershipId },
+      { ownerMembershipId: toMembershipId },
+      ORDER_CHANGE_LOG.filter((field) => field.field === 'ownerMembershipId'),
+    ),
+  });
 }
