@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { FeeKind } from './enums';
+import type { ErrorKey } from './error-codes';
 
 // --- Invoices --------------------------------------------------------------------------------------------
 
@@ -111,7 +112,7 @@ export const AGING_BUCKET_DAYS: Readonly<Record<AgingBucket, { min: number; max:
 
 /**
  * Why the rules refuse an invoice request, a red-letter correction or an allocation: the typed reasons of
- * ./finance-rules, each with the Chinese message the API answers (409 for the over-* ones, 400 otherwise).
+ * ./finance-rules, each with the Chinese message the API answers and its error (FINANCE_REFUSAL_ERRORS).
  */
 export const FINANCE_REFUSALS = [
   'no_lines',
@@ -139,4 +140,22 @@ export const FINANCE_REFUSAL_MESSAGES: Readonly<Record<FinanceRefusal, string>> 
   unknown_target: '核销的发票或费用不存在',
   receipt_over_allocated: '核销金额超过该笔收款未核销的金额',
   target_over_allocated: '核销金额超过发票或费用未收的金额',
+};
+/**
+ * The error each refusal answers with: 409 when the request was right but the money is already taken
+ * (also what the loser of a race gets), 404 for a line or target the caller cannot see (another client's,
+ * entity's or team's is just as unknown), 400 for a request that could never pass.
+ */
+export const FINANCE_REFUSAL_ERRORS: Readonly<Record<FinanceRefusal, ErrorKey>> = {
+  no_lines: 'validationFailed',
+  duplicate_line: 'validationFailed',
+  unknown_line: 'notFound',
+  not_positive: 'validationFailed',
+  nothing_to_invoice: 'conflict',
+  over_invoiced: 'conflict',
+  reversal_exceeds_invoice: 'conflict',
+  no_allocations: 'validationFailed',
+  unknown_target: 'notFound',
+  receipt_over_allocated: 'conflict',
+  target_over_allocated: 'conflict',
 };
