@@ -6,9 +6,7 @@
  */
 import type { PaymentStatus } from './enums';
 import type { OrderPaymentState } from './finance-enums';
-import { type Refused, splitProportionally } from './finance-rules';
-
-const isFen = (value: number): boolean => Number.isSafeInteger(value) && value >= 0;
+import { isFen, type Refused, splitProportionally } from './finance-rules';
 
 /** What an allocation pays: an invoice, or a fee line directly (a client paying before the invoice). */
 export type AllocationTarget = { readonly invoice_id: number } | { readonly fee_line_id: number };
@@ -96,7 +94,7 @@ export const spreadOverInvoice = (
 
 /**
  * What is paid of each fee line: its share of every invoice's allocations (`spreadOverInvoice`) plus the
- * allocations made to it directly. Keyed by fee line id; a line nothing paid is absent.
+ * allocations made to it directly. Keyed by fee line id; a line with nothing paid is absent.
  */
 export function paidByFeeLine(
   invoices: readonly { readonly allocated: number; readonly lines: readonly PayableLine[] }[],

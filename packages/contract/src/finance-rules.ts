@@ -27,7 +27,8 @@ export interface Refused<R extends FinanceRefusal = FinanceRefusal> {
   readonly index?: number;
 }
 
-const isFen = (value: number): boolean => Number.isSafeInteger(value) && value >= 0;
+/** A whole number of fen, 0 or more (any size a sum can reach). */
+export const isFen = (value: number): boolean => Number.isSafeInteger(value) && value >= 0;
 
 // --- Splitting an amount exactly ---------------------------------------------------------------------------
 
