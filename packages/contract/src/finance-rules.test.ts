@@ -10,6 +10,7 @@ import {
   reversalFigures,
   splitProportionally,
   splitTaxIncluded,
+  statusAfterReversals,
 } from './finance-rules';
 import { type FeeFigures, lineTotals, MAX_FEE_QUANTITY, MAX_LINE_FEN, sumTotals } from './money';
 
@@ -280,5 +281,11 @@ describe('red-letter corrections', () => {
     expect(checkReversal(0, 10_000)).toEqual({ ok: false, reason: 'not_positive' });
     expect(checkReversal(10_001, 10_000)).toEqual({ ok: false, reason: 'reversal_exceeds_invoice' });
     expect(checkReversal(10_000, 10_000)).toEqual({ ok: true });
+  });
+
+  it('leave an invoice issued until they took back its whole total', () => {
+    expect(statusAfterReversals({ total: 10_000, reversed: 0 })).toBe('issued');
+    expect(statusAfterReversals({ total: 10_000, reversed: 9_999 })).toBe('issued');
+    expect(statusAfterReversals({ total: 10_000, reversed: 10_000 })).toBe('reversed');
   });
 });

@@ -15,6 +15,7 @@ import {
   INVOICE_ITEM_OF_FEE_KIND,
   INVOICE_ITEMS,
   type InvoiceItem,
+  type InvoiceStatus,
 } from './finance-enums';
 import { type LineTotals, mulDivRound } from './money';
 
@@ -251,3 +252,12 @@ export function reversalFigures(amount: number, lines: readonly InvoiceableLine[
     }),
   );
 }
+
+/**
+ * An issued invoice's status after red-letter corrections: 已红冲 once they took back its whole total; a
+ * partial correction leaves it 已开具 (issued) for what remains, which can still be paid and corrected.
+ */
+export const statusAfterReversals = (invoice: {
+  readonly total: number;
+  readonly reversed: number;
+}): InvoiceStatus => (invoice.reversed >= invoice.total ? 'reversed' : 'issued');
