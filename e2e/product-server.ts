@@ -55,7 +55,13 @@ export async function startProductServer(
     existsSync(path.join(root, 'apps', app, 'dist', 'index.html')),
   );
   if (!built || !existsSync(path.join(root, 'apps/server/dist/main.js'))) {
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    // A production build whoever asks: under Vitest NODE_ENV is `test`, which would build React and antd's
+    // development code (its console warnings fail the journeys' error watch).
+    execFileSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-product-'));
   await prepare?.(dataDir);
