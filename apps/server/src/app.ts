@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/client';
 import { calendarRoutes } from './domains/calendar/calendar.routes';
 import { startOptionSweep } from './domains/calendar/option-sweep';
 import { companyRoutes } from './domains/company/company.routes';
+import { teamRecipientRoutes } from './domains/team-recipient/team-recipient.routes';
 import { contactRoutes } from './domains/contact/contact.routes';
 import { countryRoutes } from './domains/country/country.routes';
 import { dashboardRoutes } from './domains/dashboard/dashboard.routes';
@@ -157,6 +158,7 @@ export async function buildApp({
       folder: folderRoutes(uploadDeps),
       model: modelRoutes(uploadDeps),
       company: companyRoutes({ db: database.db, clock }),
+      teamRecipient: teamRecipientRoutes({ db: database.db, clock }),
       contact: contactRoutes({ db: database.db, clock }),
       package: packageRoutes(uploadDeps),
       share: shareRoutes(uploadDeps),

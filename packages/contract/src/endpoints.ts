@@ -21,6 +21,7 @@ import { sessionEndpoints } from './session.endpoints';
 import { shareEndpoints } from './share.endpoints';
 import { systemEndpoints } from './system.endpoints';
 import { teamEndpoints } from './team.endpoints';
+import { teamRecipientEndpoints } from './team-recipient.endpoints';
 import { uploadEndpoints } from './upload.endpoints';
 
 export const endpoints = {
@@ -43,6 +44,7 @@ export const endpoints = {
   order: orderEndpoints,
   calendar: calendarEndpoints,
   dashboard: dashboardEndpoints,
+  teamRecipient: teamRecipientEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
