@@ -28,8 +28,8 @@ import {
 } from './money';
 import { feeUnitSchema, ORDER_LIMITS, orderStatusSchema } from './order-constants';
 import { ORDER_MESSAGES } from './order-messages';
-import { taxpayerTypeSchema } from './team-recipient.schema';
 import { textSchema } from './patterns';
+import { taxpayerTypeSchema } from './team-recipient.schema';
 import { fileCreateSchema } from './upload.schema';
 
 // --- Input -------------------------------------------------------------------------------------------------

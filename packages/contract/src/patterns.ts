@@ -136,9 +136,7 @@ export const ACCOUNT_NUMBER_PATTERN = /^\d{8,30}$/;
 
 /** An account number as people read it: digits in groups of four, `6222 0212 3456 7890 123`. */
 export const formatAccountNumber = (digits: string): string =>
-  digits
-    .replace(/\s+/g, '')
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
+  digits.replace(/\s+/g, '').replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** Messages of the patterns that docs/product.md §11 does not word (phone and code use MESSAGES). */
 export const PATTERN_MESSAGES = {

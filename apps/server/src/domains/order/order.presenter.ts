@@ -115,7 +115,8 @@ export function presentOrder(view: OrderView): Order {
             id: row.teamRecipientId,
             short_name: row.recipient.shortName,
             taxpayer_type: row.recipient.taxpayerType,
-            default_tax_rate: row.recipient.defaultTaxRate === null ? null : taxRateOf(row.recipient.defaultTaxRate),
+            default_tax_rate:
+              row.recipient.defaultTaxRate === null ? null : taxRateOf(row.recipient.defaultTaxRate),
           }
         : null,
     renewal_of:

@@ -90,7 +90,11 @@ export const toRow = ({
   ...names,
   recipient:
     recipientShortName !== null && recipientTaxpayerType !== null
-      ? { shortName: recipientShortName, taxpayerType: recipientTaxpayerType, defaultTaxRate: recipientDefaultTaxRate }
+      ? {
+          shortName: recipientShortName,
+          taxpayerType: recipientTaxpayerType,
+          defaultTaxRate: recipientDefaultTaxRate,
+        }
       : null,
 });
 

@@ -15,7 +15,6 @@ type Headers = Record<string, string>;
 // Valid codes (GB 32100-2015 check characters computed by the contract's creditCodeCheckChar).
 const CODE_GENERAL = '91310106MA1FY4XK3E';
 const CODE_STUDIO = '92310104MA1KB6T08Y';
-const CODE_THIRD = '91310115MA1H7R2Q5C';
 
 const general = {
   name: '上海星辰模特经纪有限公司',
@@ -120,10 +119,16 @@ describe('payee entities (收款主体)', () => {
       403,
       TEAM_RECIPIENT_MESSAGES.managedFields,
     );
-    expect(await t.database.db.select().from(teamRecipients).where(eq(teamRecipients.teamId, teamId))).toHaveLength(1);
-    const seen = await ok(api<TeamRecipient>('GET', `/v1/team_recipients/${generalId}`, undefined, reader.headers));
+    expect(
+      await t.database.db.select().from(teamRecipients).where(eq(teamRecipients.teamId, teamId)),
+    ).toHaveLength(1);
+    const seen = await ok(
+      api<TeamRecipient>('GET', `/v1/team_recipients/${generalId}`, undefined, reader.headers),
+    );
     expect(seen.can).toEqual({ edit: false, manage: false });
-    const managed = await ok(api<TeamRecipient>('GET', `/v1/team_recipients/${generalId}`, undefined, manager.headers));
+    const managed = await ok(
+      api<TeamRecipient>('GET', `/v1/team_recipients/${generalId}`, undefined, manager.headers),
+    );
     expect(managed.can).toEqual({ edit: true, manage: true });
   });
 
@@ -202,7 +207,10 @@ describe('payee entities (收款主体)', () => {
       );
     }
     expect(await rowOf(studioId)).toEqual(before);
-    await refused(api('PATCH', `/v1/team_recipients/${studioId}`, { short_name: '读者' }, reader.headers), 403);
+    await refused(
+      api('PATCH', `/v1/team_recipients/${studioId}`, { short_name: '读者' }, reader.headers),
+      403,
+    );
   });
 
   it('logs a bank change field by field and notifies every accounting manager', async () => {
@@ -226,7 +234,9 @@ describe('payee entities (收款主体)', () => {
     const [entry] = await t.database.db
       .select()
       .from(operationLogs)
-      .where(and(eq(operationLogs.action, 'team_recipient_update'), eq(operationLogs.targetId, String(studioId))))
+      .where(
+        and(eq(operationLogs.action, 'team_recipient_update'), eq(operationLogs.targetId, String(studioId))),
+      )
       .orderBy(operationLogs.id)
       .then((rows) => rows.slice(-1));
     expect(entry?.detail).toMatchObject({
@@ -258,7 +268,9 @@ describe('payee entities (收款主体)', () => {
   });
 
   it('has no deletion: an entity an order names is disabled and stays on the order', async () => {
-    const order = await ok(api<OrderCreated>('POST', '/v1/orders', { title: '停用测试', team_recipient_id: studioId }));
+    const order = await ok(
+      api<OrderCreated>('POST', '/v1/orders', { title: '停用测试', team_recipient_id: studioId }),
+    );
     const res = await api('DELETE', `/v1/team_recipients/${studioId}`);
     expect(res.status).toBe(404);
     await ok(api('PATCH', `/v1/team_recipients/${studioId}`, { status: 'disabled' }, editor.headers));
@@ -287,8 +299,14 @@ describe('payee entities (收款主体)', () => {
       taxpayer_type: 'general',
       default_tax_rate: null,
     });
-    const changed = await ok(api<Order>('PATCH', `/v1/orders/${created.id}`, { team_recipient_id: studioId }));
-    expect(changed.team_recipient).toMatchObject({ id: studioId, taxpayer_type: 'small_scale', default_tax_rate: 1 });
+    const changed = await ok(
+      api<Order>('PATCH', `/v1/orders/${created.id}`, { team_recipient_id: studioId }),
+    );
+    expect(changed.team_recipient).toMatchObject({
+      id: studioId,
+      taxpayer_type: 'small_scale',
+      default_tax_rate: 1,
+    });
     const history = await ok(api<OperationLog[]>('GET', `/v1/orders/${created.id}/history`));
     expect(history[0]?.changes).toContainEqual({ field: '收款主体', before: '星辰经纪', after: '星光' });
     const none = await ok(api<Order>('PATCH', `/v1/orders/${created.id}`, { team_recipient_id: null }));

@@ -1,5 +1,5 @@
-import type { TeamRecipient, TeamRecipientAbilities } from '@trackit/contract/team-recipient.schema';
 import { TAX_RATES, type TaxRate } from '@trackit/contract/constants';
+import type { TeamRecipient, TeamRecipientAbilities } from '@trackit/contract/team-recipient.schema';
 import type { TeamRecipientRow } from './team-recipient.repository';
 
 /** The stored rate, one of TAX_RATES (the table's CHECK constraint holds it to them). */

@@ -102,7 +102,11 @@ async function withClashAnswer<T>(
   }
 }
 
-function refuse(level: PermissionLevel | undefined, changed: Parameters<typeof teamRecipientRefusal>[1], creating: boolean) {
+function refuse(
+  level: PermissionLevel | undefined,
+  changed: Parameters<typeof teamRecipientRefusal>[1],
+  creating: boolean,
+) {
   if (teamRecipientRefusal(level, changed, creating)) {
     throw new AppError('forbidden', { message: TEAM_RECIPIENT_MESSAGES.managedFields });
   }
@@ -130,7 +134,14 @@ const TEAM_RECIPIENT_CHANGE_LOG: ChangeLogField<TeamRecipientRecord>[] = [
 ];
 
 /** Tells every member holding `accounting` manage that money now goes elsewhere, in the write's transaction. */
-async function notifyFinance(tx: Database, teamId: number, id: number, title: string, body: string, at: Date) {
+async function notifyFinance(
+  tx: Database,
+  teamId: number,
+  id: number,
+  title: string,
+  body: string,
+  at: Date,
+) {
   await notifyMembers(tx, {
     teamId,
     recipientMembershipIds: await listMemberIdsHolding(tx, teamId, 'accounting', 'manage'),
@@ -208,7 +219,10 @@ export async function getTeamRecipient(
   auth: AuthContext,
   id: number,
 ): Promise<SeenRecipient> {
-  const [level, row] = await Promise.all([teamRecipientLevel(deps, auth), getOfTeam(deps.db, auth.teamId, id)]);
+  const [level, row] = await Promise.all([
+    teamRecipientLevel(deps, auth),
+    getOfTeam(deps.db, auth.teamId, id),
+  ]);
   return seen(row, level);
 }
 
@@ -220,7 +234,12 @@ export async function listTeamRecipientsOf(
 ): Promise<{ rows: TeamRecipientRow[]; total: number; can: TeamRecipientAbilities }> {
   const [level, page] = await Promise.all([
     teamRecipientLevel(deps, auth),
-    listTeamRecipients(deps.db, auth.teamId, { keyword: query.keyword, status: query.status }, pageWindow(query)),
+    listTeamRecipients(
+      deps.db,
+      auth.teamId,
+      { keyword: query.keyword, status: query.status },
+      pageWindow(query),
+    ),
   ]);
   return { ...page, can: teamRecipientAbilities(level) };
 }
@@ -258,7 +277,9 @@ export async function updateTeamRecipient(
       const isDefault = input.is_default ?? before.isDefault;
       if (isDefault && status === 'disabled') {
         throw conflict(
-          before.isDefault ? TEAM_RECIPIENT_MESSAGES.defaultDisabled : TEAM_RECIPIENT_MESSAGES.disabledDefault,
+          before.isDefault
+            ? TEAM_RECIPIENT_MESSAGES.defaultDisabled
+            : TEAM_RECIPIENT_MESSAGES.disabledDefault,
         );
       }
       await refuseClash(tx, auth.teamId, values, id);

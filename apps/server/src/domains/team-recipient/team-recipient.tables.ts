@@ -36,9 +36,7 @@ export const teamRecipients = pgTable(
     uniqueIndex('team_recipients_team_name_key').on(t.teamId, t.name),
     uniqueIndex('team_recipients_team_credit_code_key').on(t.teamId, t.creditCode),
     // One default per team; a new default unsets the old one in the same transaction.
-    uniqueIndex('team_recipients_team_default_key')
-      .on(t.teamId)
-      .where(sql`is_default`),
+    uniqueIndex('team_recipients_team_default_key').on(t.teamId).where(sql`is_default`),
     enumCheck('team_recipients_taxpayer_type_check', t.taxpayerType, TAXPAYER_TYPES),
     enumCheck('team_recipients_bank_check', t.bank, BANKS),
     enumCheck('team_recipients_status_check', t.status, TEAM_RECIPIENT_STATUSES),
