@@ -1,4 +1,5 @@
 import { formatTaxRate } from '@trackit/contract/money';
+import { formatAccountNumber } from '@trackit/contract/patterns';
 import {
   BANK_LABELS,
   BANKS,
@@ -58,7 +59,7 @@ export const teamRecipientFormValues = (entity?: TeamRecipient): TeamRecipientFo
         phone: entity.phone,
         bank: entity.bank,
         branch: entity.branch,
-        account_number: entity.account_number,
+        account_number: formatAccountNumber(entity.account_number),
         default_tax_rate: entity.default_tax_rate,
         is_default: entity.is_default,
         status: entity.status,
