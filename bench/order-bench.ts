@@ -269,7 +269,9 @@ async function timeServer(server: Server, modelIds: number[], today: string) {
     `  PDF (…/confirmation)         largest ${pdfLarge.text}   small ${pdfSmall.text}   (${(pdf.length / 1024).toFixed(0)} KB)`,
   );
   const order = (await call(server, 'GET', `/orders/${large.id}`)).json<Order>();
-  const drawn = await timed(() => renderOrderConfirmation(order, { name: '压测团队' }, new Date()));
+  const drawn = await timed(() =>
+    renderOrderConfirmation(order, { name: '压测团队', payee: null }, new Date()),
+  );
   console.log(`  the largest PDF drawn alone, in this process: ${drawn.text}`);
   console.log(
     `  /health during the largest PDF: ${await healthDuring(server, () => call(server, 'GET', `/orders/${large.id}/confirmation`))}; ` +

@@ -56,6 +56,10 @@ export const E2E_USERS = {
   a11yOwner: '13700000032',
   /** An owner of the demo agency too (after the demo seed), with a notification: the list-widths journey. */
   listReader: '13700000033',
+  /** Owner of a team of their own: the payee entities journey (creates the entity and its account). */
+  recipientOwner: '13700000034',
+  /** 收款主体, 订单, 日历 and 信息管理 at edit in that team: an entity's names, not its bank details. */
+  recipientEditor: '13700000035',
 } as const;
 
 export const E2E_TEAMS = {
@@ -71,6 +75,7 @@ export const E2E_TEAMS = {
   packages: '海风模特经纪',
   orders: '潮汐模特经纪',
   organization: '星河模特经纪',
+  recipients: '松柏模特经纪',
 } as const;
 
 export async function createE2eFixtures(db: Database) {
@@ -187,6 +192,28 @@ export async function createE2eFixtures(db: Database) {
     [{ key: 'data_management', level: 'read' }],
     '只读',
   );
+  const recipients = await createTeamWithOwner(db, {
+    name: E2E_TEAMS.recipients,
+    ownerMobile: E2E_USERS.recipientOwner,
+    ownerNickname: '柏青',
+  });
+  const recipientEditing = await createRole(
+    db,
+    recipients.team.id,
+    [
+      { key: 'team_recipient', level: 'edit' },
+      { key: 'my_bill', level: 'edit' },
+      { key: 'calendar', level: 'edit' },
+      { key: 'data_management', level: 'edit' },
+    ],
+    '经纪人',
+  );
+  await createMembership(db, {
+    teamId: recipients.team.id,
+    userId: (await ensureUser(db, E2E_USERS.recipientEditor)).id,
+    nickname: '松雪',
+    roleId: recipientEditing.id,
+  });
   const companyReader = await ensureUser(db, E2E_USERS.companyReader);
   await createMembership(db, {
     teamId: companies.team.id,

@@ -206,7 +206,11 @@ const signedInRoutes: AdminRoute[] = [
       lazy: page(() => import('./features/organization/role-page'), 'RolePage'),
     },
   ]),
-  single('team_recipient', 'read', comingSoon),
+  single(
+    'team_recipient',
+    'read',
+    page(() => import('./features/team-recipient/team-recipient-list-page'), 'TeamRecipientListPage'),
+  ),
   group('my_bill', [
     {
       path: 'ready_to_bill',

@@ -36,6 +36,7 @@ import { shareHeadResolver } from './domains/share/share-meta.service';
 import { systemRoutes } from './domains/system/system.routes';
 import { ensureInstance } from './domains/system/system.service';
 import { teamRoutes } from './domains/team/team.routes';
+import { teamRecipientRoutes } from './domains/team-recipient/team-recipient.routes';
 import { createStorage } from './domains/upload/storage/create-storage';
 import { createThumbnailQueue } from './domains/upload/thumbnail-queue';
 import { uploadRoutes } from './domains/upload/upload.routes';
@@ -158,6 +159,7 @@ export async function buildApp({
       folder: folderRoutes(uploadDeps),
       model: modelRoutes(uploadDeps),
       company: companyRoutes({ db: database.db, clock }),
+      teamRecipient: teamRecipientRoutes({ db: database.db, clock }),
       contact: contactRoutes({ db: database.db, clock }),
       package: packageRoutes(uploadDeps),
       share: shareRoutes(uploadDeps),

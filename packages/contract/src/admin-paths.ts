@@ -17,6 +17,8 @@ export const ADMIN_PATHS = {
   order: (id: number | string) => `${base}/order/${id}`,
   /** The editor of a draft order. */
   orderEditor: (id: number | string) => `${base}/order/new/${id}`,
+  /** The payee entity list with the entity's form open. */
+  teamRecipient: (id: number | string) => `${base}/team_recipient?recipient=${id}`,
   readyToBill: `${base}/order/ready_to_bill`,
   calendar: `${base}/calendar`,
   settings: `${base}/setting`,

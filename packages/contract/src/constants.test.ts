@@ -107,9 +107,10 @@ describe('range contents', () => {
 
 describe('other constants', () => {
   it('lists tax rates ascending and validates them', () => {
-    expect([...TAX_RATES]).toEqual([0, 1, 3, 6, 10, 16, 17, 20]);
+    expect([...TAX_RATES]).toEqual([0, 1, 3, 6, 9, 10, 13, 16, 17, 20]);
     expect(taxRateSchema.parse(6)).toBe(6);
-    expect(taxRateSchema.safeParse(13).success).toBe(false);
+    expect(taxRateSchema.safeParse(12).success).toBe(false);
+    expect(taxRateSchema.parse(13)).toBe(13);
     expect(taxRateSchema.safeParse('6').success).toBe(false);
   });
 

@@ -66,8 +66,11 @@ export const SIZE_UNIT_BASE = 1024;
 
 // --- Finance -----------------------------------------------------------------------------------------------
 
-/** Tax-rate options in percent. */
-export const TAX_RATES = [0, 1, 3, 6, 10, 16, 17, 20] as const;
+/**
+ * Tax-rate options in percent: the spec's (0, 1, 3, 6, 10, 16, 17, 20) stay valid for existing records,
+ * with 9 and 13, China's VAT rates since 1 April 2019 (MOF/STA/GACC Announcement 2019 No. 39).
+ */
+export const TAX_RATES = [0, 1, 3, 6, 9, 10, 13, 16, 17, 20] as const;
 export type TaxRate = (typeof TAX_RATES)[number];
 export const taxRateSchema = z.literal(TAX_RATES);
 

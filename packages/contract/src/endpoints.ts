@@ -22,6 +22,7 @@ import { sessionEndpoints } from './session.endpoints';
 import { shareEndpoints } from './share.endpoints';
 import { systemEndpoints } from './system.endpoints';
 import { teamEndpoints } from './team.endpoints';
+import { teamRecipientEndpoints } from './team-recipient.endpoints';
 import { uploadEndpoints } from './upload.endpoints';
 
 export const endpoints = {
@@ -45,6 +46,7 @@ export const endpoints = {
   calendar: calendarEndpoints,
   dashboard: dashboardEndpoints,
   approval: approvalEndpoints,
+  teamRecipient: teamRecipientEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -22,6 +22,7 @@ export const OPERATION_TARGETS = {
   order: { link: ADMIN_PATHS.order },
   /** A department or a role (the roles resource). */
   role: { link: null },
+  team_recipient: { link: ADMIN_PATHS.teamRecipient },
 } as const satisfies Record<string, { link: ((id: string) => string) | null }>;
 export type OperationTarget = keyof typeof OPERATION_TARGETS;
 
@@ -258,6 +259,12 @@ export const OPERATION_CATALOGUE = {
   company_archive: namedAction('company', '归档公司', (name) => `归档了公司「${name}」`),
   company_restore: namedAction('company', '恢复公司', (name) => `恢复了公司「${name}」`),
   company_delete: deleteAction('company', '删除公司', (name) => `删除了误建的公司「${name}」`),
+  team_recipient_create: namedAction('team_recipient', '新建收款主体', (name) => `新建了收款主体「${name}」`),
+  team_recipient_update: updateAction(
+    'team_recipient',
+    '修改收款主体',
+    ({ name }) => `修改了收款主体「${name}」`,
+  ),
   package_create: action({
     label: '新建套餐',
     inTeamLog: true,

@@ -33,6 +33,11 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
   company_archive: { name: '上海星河传媒有限公司' },
   company_restore: { name: '上海星河传媒有限公司' },
   company_delete: { name: '上海星河传媒有限公司' },
+  team_recipient_create: { name: '上海星辰模特经纪有限公司' },
+  team_recipient_update: {
+    name: '上海星辰模特经纪有限公司',
+    changes: [{ field: '银行账号', before: '6222 0212 3456 7890', after: '6222 0212 3456 7891' }],
+  },
   package_create: { name: '春季新品拍摄', models: ['刘晓阳', 'Anna'] },
   package_update: {
     name: '春季新品拍摄',

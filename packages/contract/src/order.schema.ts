@@ -29,6 +29,7 @@ import {
 import { feeUnitSchema, ORDER_LIMITS, orderStatusSchema } from './order-constants';
 import { ORDER_MESSAGES } from './order-messages';
 import { textSchema } from './patterns';
+import { taxpayerTypeSchema } from './team-recipient.schema';
 import { fileCreateSchema } from './upload.schema';
 
 // --- Input -------------------------------------------------------------------------------------------------
@@ -137,6 +138,11 @@ const orderFields = {
   owner_member_id: z.number().int().positive(),
   /** When the options of a draft or submitted order lapse; OPTION_DEFAULT_HOURS after placing if null. */
   hold_until: z.iso.datetime({ offset: true }).nullable(),
+  /**
+   * The payee entity (收款主体) that invoices and receives the money; left out on create: the team's
+   * default entity. Changes while the order is a draft; null: none.
+   */
+  team_recipient_id: z.number().int().positive().nullable(),
 };
 
 /**
@@ -297,6 +303,16 @@ export const orderSchema = z.object({
   models: z.array(orderModelSchema),
   hold_until: z.string().nullable(),
   cancel_reason: z.string().nullable(),
+  /** The payee entity (收款主体): its id, and its short name and taxpayer data for display and new lines. */
+  team_recipient_id: z.number().int().nullable(),
+  team_recipient: z
+    .object({
+      id: z.number().int(),
+      short_name: z.string(),
+      taxpayer_type: taxpayerTypeSchema,
+      default_tax_rate: taxRateSchema.nullable(),
+    })
+    .nullable(),
   /** The order whose usage licence this one renews. */
   renewal_of: z.object({ id: z.number().int(), number: z.string() }).nullable(),
   attachments: z.array(orderAttachmentSchema),

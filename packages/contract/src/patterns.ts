@@ -131,12 +131,20 @@ export const creditCodeCheckChar = (first17: string): string => {
 export const isValidCreditCode = (value: string): boolean =>
   CREDIT_CODE_PATTERN.test(value) && creditCodeCheckChar(value.slice(0, 17)) === value.charAt(17);
 
+/** A bank account number (银行账号) as stored: 8 to 30 digits. */
+export const ACCOUNT_NUMBER_PATTERN = /^\d{8,30}$/;
+
+/** An account number as people read it: digits in groups of four, `6222 0212 3456 7890 123`. */
+export const formatAccountNumber = (digits: string): string =>
+  digits.replace(/\s+/g, '').replace(/(\d{4})(?=\d)/g, '$1 ');
+
 /** Messages of the patterns that docs/product.md §11 does not word (phone and code use MESSAGES). */
 export const PATTERN_MESSAGES = {
   nationalIdInvalid: '*请输入正确身份证号',
   creditCodeInvalid: '*请输入正确的18位统一社会信用代码',
   emailInvalid: '*请输入正确邮箱',
   digits1To50: '*请输入1-50位数字',
+  accountNumberInvalid: '*请输入8-30位数字的银行账号',
   text1To50: '*请输入1-50个字符',
   positiveInteger: '*请输入正整数',
   invalidCharacters: '*内容含有无效字符',
@@ -207,6 +215,11 @@ export const emailSchema = z
   .overwrite(trimText)
   .max(100, PATTERN_MESSAGES.emailInvalid)
   .regex(z.regexes.email, PATTERN_MESSAGES.emailInvalid);
+/** A bank account number as typed: the spaces people group digits with are dropped, then 8 to 30 digits. */
+export const accountNumberSchema = z
+  .string({ error: PATTERN_MESSAGES.accountNumberInvalid })
+  .overwrite((text) => text.replace(/\s+/g, ''))
+  .regex(ACCOUNT_NUMBER_PATTERN, PATTERN_MESSAGES.accountNumberInvalid);
 export const digits1To50Schema = z.string().regex(DIGITS_1_50_PATTERN, PATTERN_MESSAGES.digits1To50);
 /** Trims first (the output is the trimmed text), then requires 1 to 50 characters. */
 export const text1To50Schema = textSchema({ min: 1, max: 50, message: PATTERN_MESSAGES.text1To50 });

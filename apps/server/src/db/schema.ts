@@ -17,6 +17,7 @@ export * from '../domains/session/session.tables';
 export * from '../domains/share/share.tables';
 export * from '../domains/system/system.tables';
 export * from '../domains/team/team.tables';
+export * from '../domains/team-recipient/team-recipient.tables';
 export * from '../domains/upload/upload.tables';
 export * from '../domains/user/user.tables';
 export * from '../jobs/job.tables';

@@ -116,6 +116,8 @@ export async function seedDemoOrders(
   storage: BlobStorage,
   author: AuthContext,
   agentMembershipId: number | undefined,
+  /** The small-scale studio (收款主体) that invoices some small jobs at 1 %; the others get the default. */
+  studioId?: number,
 ): Promise<void> {
   const now = new Date();
   const today = businessDate(now);
@@ -130,6 +132,7 @@ export async function seedDemoOrders(
   const hoursAgo = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
   const model = (index: number) => free[index]?.id ?? 0;
   const agent = agentMembershipId ? { owner_member_id: agentMembershipId } : {};
+  const studio = studioId ? { team_recipient_id: studioId } : {};
 
   const place = async (
     at: Date,
@@ -249,7 +252,8 @@ export async function seedDemoOrders(
     on(-12),
     { title: 'Lookbook 补拍', brand: '青禾', jobType: 'lookbook', client: 5, place: '上海市静安区' },
     [[-3, '13:00', '18:00']],
-    [[9, [fee(5000, 1)]]],
+    [[9, [{ ...fee(5000, 1), tax_rate: 1 }]]],
+    studio,
   );
   await submit(reshoot, on(-12, '15:00'));
   await pass(reshoot, on(-11));
@@ -347,8 +351,8 @@ export async function seedDemoOrders(
     hoursAgo(30),
     { title: '高定礼服试装', brand: 'Maison Lin', jobType: 'fitting', client: 0, place: '上海市静安区' },
     [[15, '14:00', '18:00']],
-    [[13, [fee(800, 4, 'hour')]]],
-    agent,
+    [[13, [{ ...fee(800, 4, 'hour'), tax_rate: 1 }]]],
+    { ...agent, ...studio },
   );
   await submit(fitting, hoursAgo(20));
 

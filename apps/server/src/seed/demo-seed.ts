@@ -16,6 +16,7 @@ import { seedDemoCompanies } from './demo-companies';
 import { seedDemoModels } from './demo-models';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPackages } from './demo-packages';
+import { seedDemoRecipients } from './demo-recipients';
 
 /** Numbers of the demo agency (README). */
 /** The demo agency, the team the demo owner opens first. */
@@ -158,6 +159,7 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
     ...(agentMembershipId ? [agentMembershipId] : []),
   ]);
   await seedDemoPackages(db, storage, ownerContext);
-  await seedDemoOrders(db, storage, ownerContext, agentMembershipId);
+  const studioId = await seedDemoRecipients(db, ownerContext);
+  await seedDemoOrders(db, storage, ownerContext, agentMembershipId, studioId);
   return true;
 }

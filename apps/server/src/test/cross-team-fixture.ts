@@ -70,6 +70,16 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
   });
   expect(uploaded.body.code, uploaded.body.message).toBe(0);
   const pkg = await api('POST', '/packages', { title: `${label}套餐`, models: [{ model_id: model.id }] });
+  const teamRecipient = await api('POST', '/team_recipients', {
+    name: `${label}收款主体有限公司`,
+    short_name: `${label}主体`,
+    credit_code: label === '乙队' ? '91310115MA1H7R2Q5C' : '91310106MA1FY4XK3E',
+    taxpayer_type: 'general',
+    bank: 'cmb',
+    branch: `${label}支行`,
+    account_number: '6222021234567890',
+    is_default: true,
+  });
   const order = await api('POST', '/orders', {
     title: `${label}订单`,
     company_id: company.id,
@@ -125,6 +135,7 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
       attachment: attachment.id,
       calendarEntry: entry.id,
       notification: notification.id,
+      teamRecipient: teamRecipient.id,
       signedBlob,
       session: session.id,
     },

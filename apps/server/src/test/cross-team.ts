@@ -29,6 +29,7 @@ export interface TeamRecords {
   attachment: number;
   calendarEntry: number;
   notification: number;
+  teamRecipient: number;
   /** A blob uploaded and not yet attached, as its signed id. */
   signedBlob: string;
   /** The owner's signed-in device. */
@@ -116,6 +117,7 @@ function pathValue(path: string, param: string, records: TeamRecords): string | 
     packages: records.package,
     orders: records.order,
     calendar: records.calendarEntry,
+    team_recipients: records.teamRecipient,
   };
   const value = bySegment[segment];
   if (value === undefined) throw new Error(`no record for ${path} :${param}`);
@@ -139,6 +141,7 @@ function fieldValue(probe: ProbedEndpoint, key: string, records: TeamRecords): s
     role: records.role,
     department: records.department,
     parent: records.department,
+    team_recipient: records.teamRecipient,
   };
   return byStem[stem] ?? (/member|superior/.test(stem) ? records.member : Number.NaN);
 }

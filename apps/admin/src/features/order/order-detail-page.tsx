@@ -40,6 +40,7 @@ function OrderInfo({ order }: { order: Order }) {
       </Descriptions.Item>
       <Descriptions.Item label="地点">{orEmpty(order.place)}</Descriptions.Item>
       <Descriptions.Item label="负责人">{orEmpty(order.owner?.nickname)}</Descriptions.Item>
+      <Descriptions.Item label="收款主体">{orEmpty(order.team_recipient?.short_name)}</Descriptions.Item>
       {(order.status === 'draft' || order.status === 'submitted') && (
         <Descriptions.Item label="保留至">
           {order.hold_until ? dateTimeText(order.hold_until) : '默认（预留后 72 小时）'}

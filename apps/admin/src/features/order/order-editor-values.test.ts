@@ -247,3 +247,25 @@ describe('editorSnapshot', () => {
     expect(editorSnapshot(reordered)).not.toBe(editorSnapshot(values));
   });
 });
+
+describe('the payee entity in the editor', () => {
+  it('starts new fee lines at the order entity’s rate, and sends the entity only when changed', () => {
+    const studio = {
+      id: 4,
+      short_name: '星光',
+      taxpayer_type: 'small_scale' as const,
+      default_tax_rate: null,
+    };
+    const stored = orderFixture({ team_recipient_id: 4, team_recipient: studio });
+    const values = orderEditorValues(stored);
+    expect(values.new_fee_tax_rate).toBe(3);
+    expect(modelFeeDraft(2, values.new_fee_tax_rate).tax_rate).toBe(3);
+    expect(usageFeeDraft('2026-03-05', '2026-03-01', 1).tax_rate).toBe(1);
+    expect(orderEditorValues(orderFixture()).new_fee_tax_rate).toBe(6);
+    expect(orderSaveBody(values, stored)).not.toHaveProperty('team_recipient_id');
+    const changed = { ...values, team_recipient_id: 9 };
+    expect(orderSaveBody(changed, stored).team_recipient_id).toBe(9);
+    expect(orderSaveBody({ ...values, team_recipient_id: null }, stored).team_recipient_id).toBeNull();
+    expect(editorSnapshot(changed)).not.toBe(editorSnapshot(values));
+  });
+});

@@ -28,6 +28,7 @@ import {
 } from '@trackit/contract/order.schema';
 import type { FeeUnit } from '@trackit/contract/order-constants';
 import { ORDER_MESSAGES, ORDER_REQUIRED_LABELS } from '@trackit/contract/order-messages';
+import { defaultFeeTaxRate, FALLBACK_TAX_RATE } from '@trackit/contract/team-recipient.schema';
 
 /** A working day as the editor holds it: texts, so an unfinished row is kept as it is. */
 export interface DayDraft {
@@ -74,6 +75,10 @@ export interface OrderEditorValues {
   owner_member_id: number | null;
   /** ISO instant, or null: the default hold. */
   hold_until: string | null;
+  /** The payee entity (收款主体); null: none. */
+  team_recipient_id: number | null;
+  /** Not sent: the rate a new fee line starts with, the chosen entity's (`defaultFeeTaxRate`). */
+  new_fee_tax_rate: TaxRate;
   days: DayDraft[];
   models: ModelDraft[];
   notes: string;
@@ -81,8 +86,8 @@ export interface OrderEditorValues {
 
 /** A new day's hours. */
 export const DEFAULT_DAY_HOURS = { start_time: '09:00', end_time: '18:00' } as const;
-/** The tax rate a new fee line starts with (VAT on services). */
-export const DEFAULT_TAX_RATE: TaxRate = 6;
+/** The tax rate a new fee line starts with on an order without a payee entity (VAT on services). */
+export const DEFAULT_TAX_RATE: TaxRate = FALLBACK_TAX_RATE;
 
 /** The editor's line of a stored fee line. */
 const feeDraftOf = (fee: FeeLine): FeeDraft => ({
@@ -109,6 +114,8 @@ export const orderEditorValues = (order: Order): OrderEditorValues => ({
   place: order.place,
   owner_member_id: order.owner?.id ?? null,
   hold_until: order.hold_until,
+  team_recipient_id: order.team_recipient_id,
+  new_fee_tax_rate: defaultFeeTaxRate(order.team_recipient),
   days: order.days.map((day) => ({ date: day.date, start_time: day.start_time, end_time: day.end_time })),
   models: order.models.map((model) => ({
     model_id: model.model_id,
@@ -134,13 +141,13 @@ export const nextDayDraft = (days: readonly DayDraft[], today: string): DayDraft
   };
 };
 
-/** A new 费用 line: per day, as many days as the order has (at least one). */
-export const modelFeeDraft = (dayCount: number): FeeDraft => ({
+/** A new 费用 line: per day, as many days as the order has (at least one), at the entity's rate. */
+export const modelFeeDraft = (dayCount: number, taxRate: TaxRate = DEFAULT_TAX_RATE): FeeDraft => ({
   kind: 'ModelFee',
   amount: null,
   unit: 'day',
   quantity: Math.max(dayCount, 1),
-  tax_rate: DEFAULT_TAX_RATE,
+  tax_rate: taxRate,
   note: '',
   media: '',
   territory: '',
@@ -149,11 +156,15 @@ export const modelFeeDraft = (dayCount: number): FeeDraft => ({
   renewal: 'pending',
 });
 
-/** A new 肖像授权 line: for a year from the order's first day (or today). */
-export const usageFeeDraft = (firstDate: string | null, today: string): FeeDraft => {
+/** A new 肖像授权 line: for a year from the order's first day (or today), at the entity's rate. */
+export const usageFeeDraft = (
+  firstDate: string | null,
+  today: string,
+  taxRate: TaxRate = DEFAULT_TAX_RATE,
+): FeeDraft => {
   const start = firstDate ?? today;
   return {
-    ...modelFeeDraft(1),
+    ...modelFeeDraft(1, taxRate),
     kind: 'UsageFee',
     quantity: 1,
     start_date: start,
@@ -238,6 +249,7 @@ export const editorSnapshot = (values: Partial<OrderEditorValues> | undefined): 
     values?.place ?? '',
     values?.owner_member_id ?? null,
     values?.hold_until ?? null,
+    values?.team_recipient_id ?? null,
     values?.notes ?? '',
     (values?.days ?? []).map((day) => [day?.date ?? null, day?.start_time ?? null, day?.end_time ?? null]),
     (values?.models ?? []).map((model) => [model?.model_id ?? null, (model?.fees ?? []).map(feeSnapshot)]),
@@ -295,6 +307,9 @@ export const orderSaveBody = (values: OrderEditorValues, stored: Order): OrderUp
     })),
     ...(owner !== null && owner !== (stored.owner?.id ?? null) ? { owner_member_id: owner } : {}),
     ...((values.hold_until ?? null) !== stored.hold_until ? { hold_until: values.hold_until ?? null } : {}),
+    ...((values.team_recipient_id ?? null) !== stored.team_recipient_id
+      ? { team_recipient_id: values.team_recipient_id ?? null }
+      : {}),
   });
 };
 

@@ -6,6 +6,7 @@ import { toOptions } from '@trackit/contract/options';
 import { type Order, orderCreateSchema } from '@trackit/contract/order.schema';
 import { OPTION_DEFAULT_HOURS, OPTION_MAX_DAYS, ORDER_LIMITS } from '@trackit/contract/order-constants';
 import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
+import { defaultFeeTaxRate } from '@trackit/contract/team-recipient.schema';
 import {
   App,
   Button,
@@ -30,6 +31,7 @@ import { useCan } from '../../layouts/use-permission-level';
 import { CompanySelect } from '../company/company-select';
 import { ContactSelect } from '../contact/contact-select';
 import { MemberSelect } from '../organization/member-select';
+import { TeamRecipientSelect } from '../team-recipient/team-recipient-select';
 import { useCancelOrder, useSaveOrder, useSubmitOrder } from './order.queries';
 import { OrderAttachments } from './order-attachments';
 import { OrderDaysField } from './order-days-field';
@@ -248,6 +250,19 @@ export function OrderEditor({ order }: { order: Order }) {
                   placeholder="默认"
                   style={{ width: '100%' }}
                   data-testid="order-hold-input"
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name="team_recipient_id"
+                label="收款主体"
+                extra="开票和收款的公司；新增费用行的税率随之而定"
+              >
+                <TeamRecipientSelect
+                  current={order.team_recipient}
+                  onChosen={(entity) => form.setFieldValue('new_fee_tax_rate', defaultFeeTaxRate(entity))}
+                  testId="order-recipient-select"
                 />
               </Form.Item>
             </Col>

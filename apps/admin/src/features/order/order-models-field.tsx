@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { businessDate } from '@trackit/contract/business-time';
+import type { TaxRate } from '@trackit/contract/constants';
 import { MODEL_TRIP_KIND_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import { orderRoom } from '@trackit/contract/order.schema';
@@ -16,6 +17,7 @@ import { modelDaysQuery, useFetchModel } from './order.queries';
 import styles from './order-editor.module.css';
 import {
   type DayDraft,
+  DEFAULT_TAX_RATE,
   editorExceedsOrderLimit,
   editorTotals,
   type ModelDraft,
@@ -147,6 +149,9 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
   const form = Form.useFormInstance<OrderEditorValues>();
   const models = (Form.useWatch('models', { form, preserve: true }) ?? []) as ModelDraft[];
   const days = (Form.useWatch('days', { form, preserve: true }) ?? []) as DayDraft[];
+  // New lines start at the order's payee entity's rate.
+  const taxRate =
+    (Form.useWatch('new_fee_tax_rate', { form, preserve: true }) as TaxRate | undefined) ?? DEFAULT_TAX_RATE;
   const totals = editorTotals(models);
   const notices = useModelDayNotices(orderId, models, days);
   const most = orderRoom({ models: models.length, days: days.length }).models;
@@ -228,7 +233,7 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
                           size="small"
                           icon={<PlusOutlined />}
                           disabled={feeFields.length >= ORDER_LIMITS.feesPerModel || feeLinesFull}
-                          onClick={() => fees.add(modelFeeDraft(days.length))}
+                          onClick={() => fees.add(modelFeeDraft(days.length, taxRate))}
                           data-testid={`order-add-fee-${model?.model_id}`}
                         >
                           费用
@@ -237,7 +242,9 @@ export function OrderModelsField({ orderId }: OrderModelsFieldProps) {
                           size="small"
                           icon={<PlusOutlined />}
                           disabled={feeFields.length >= ORDER_LIMITS.feesPerModel || feeLinesFull}
-                          onClick={() => fees.add(usageFeeDraft(firstDate, businessDate(new Date())))}
+                          onClick={() =>
+                            fees.add(usageFeeDraft(firstDate, businessDate(new Date()), taxRate))
+                          }
                           data-testid={`order-add-usage-${model?.model_id}`}
                         >
                           肖像授权

@@ -111,6 +111,8 @@ export const orderFixture = (overrides: Partial<Order> = {}): Order => {
     models,
     hold_until: null,
     cancel_reason: null,
+    team_recipient_id: null,
+    team_recipient: null,
     renewal_of: null,
     attachments: [],
     approvals: [],

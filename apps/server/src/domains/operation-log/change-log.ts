@@ -58,6 +58,7 @@ export const shown = {
   company: { reference: 'company' },
   contact: { reference: 'contact' },
   orgUnit: { reference: 'orgUnit' },
+  teamRecipient: { reference: 'teamRecipient' },
 } as const;
 
 /** JSON with object keys sorted: a jsonb column gives its keys back in an order of its own. */

@@ -7,6 +7,7 @@ import type { PageWindow } from '../../http/pagination';
 import { companies } from '../company/company.tables';
 import { contacts } from '../contact/contact.tables';
 import { memberships, roles } from '../organization/organization.tables';
+import { teamRecipients } from '../team-recipient/team-recipient.tables';
 import { operationLogs } from './operation-log.tables';
 
 export interface OperationRowInput {
@@ -39,7 +40,7 @@ export async function insertOperations(db: Database, rows: OperationRowInput[]):
 }
 
 /** Records a change may name by id (change-log.ts); departments and roles share one table. */
-export type ReferenceKind = 'member' | 'company' | 'contact' | 'orgUnit';
+export type ReferenceKind = 'member' | 'company' | 'contact' | 'orgUnit' | 'teamRecipient';
 /** The ids to name, per kind. */
 export type ReferenceIds = Partial<Record<ReferenceKind, number[]>>;
 
@@ -57,6 +58,7 @@ export async function findReferenceNames(
     company: { table: companies, name: companies.name },
     contact: { table: contacts, name: contacts.name },
     orgUnit: { table: roles, name: roles.name },
+    teamRecipient: { table: teamRecipients, name: teamRecipients.shortName },
   } as const;
   const selects = (Object.keys(tables) as ReferenceKind[])
     .filter((kind) => ids[kind]?.length)

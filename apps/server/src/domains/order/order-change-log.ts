@@ -16,6 +16,7 @@ export type LoggedOrder = Pick<
   | 'ownerMembershipId'
   | 'companyId'
   | 'contactId'
+  | 'teamRecipientId'
   | 'title'
   | 'brand'
   | 'jobType'
@@ -74,6 +75,7 @@ export const ORDER_CHANGE_LOG: ChangeLogField<LoggedOrder>[] = [
   { field: 'ownerMembershipId', label: '负责人', show: shown.member },
   { field: 'companyId', label: ORDER_REQUIRED_LABELS.company_id, show: shown.company },
   { field: 'contactId', label: '联系人', show: shown.contact },
+  { field: 'teamRecipientId', label: '收款主体', show: shown.teamRecipient },
   { field: 'title', label: ORDER_REQUIRED_LABELS.title },
   { field: 'brand', label: '品牌' },
   { field: 'jobType', label: ORDER_REQUIRED_LABELS.job_type, show: shown.label(JOB_TYPE_LABELS) },

@@ -15,6 +15,7 @@ import { requireTeamCompany } from '../company/company.service';
 import { requireTeamContact } from '../contact/contact.service';
 import { modelNotFound } from '../model/model.service';
 import { findValidTeamMember } from '../organization/organization.service';
+import { defaultRecipientId, requireRecipientForOrder } from '../team-recipient/team-recipient.service';
 import { type FeeLineRecord, type FeeLineValues, findTeamModels } from './order.repository';
 
 const DAY_MS = 86_400_000;
@@ -41,6 +42,21 @@ export async function checkedClient(
     companyName: company?.name ?? null,
     contactName: contact?.name ?? null,
   };
+}
+
+/**
+ * The payee entity: one of the team's, active unless it is already the order's (`alreadyOn`); left out
+ * on a new order (undefined), the team's default. Another team's answers 收款主体不存在.
+ */
+export async function checkedRecipient(
+  tx: Database,
+  teamId: number,
+  id: number | null | undefined,
+  alreadyOn: number | null,
+): Promise<number | null> {
+  if (id === undefined) return defaultRecipientId(tx, teamId);
+  if (id === null) return null;
+  return requireRecipientForOrder(tx, teamId, id, alreadyOn);
 }
 
 /** The owner: a valid member of the team. */

@@ -194,12 +194,14 @@ describe('the largest order an agency may book', () => {
     const order = await ok(api<Order>('GET', `/v1/orders/${large.id}`));
     const smallOrder = await ok(api<Order>('GET', `/v1/orders/${small.id}`));
     // Fonts loaded and code warm: what follows is drawing only.
-    await renderOrderConfirmation(smallOrder, { name: '星辰模特经纪' }, t.clock.now());
+    await renderOrderConfirmation(smallOrder, { name: '星辰模特经纪', payee: null }, t.clock.now());
     const finished: string[] = [];
-    const pdf = renderOrderConfirmation(order, { name: '星辰模特经纪' }, t.clock.now()).then((bytes) => {
-      finished.push('pdf');
-      return bytes;
-    });
+    const pdf = renderOrderConfirmation(order, { name: '星辰模特经纪', payee: null }, t.clock.now()).then(
+      (bytes) => {
+        finished.push('pdf');
+        return bytes;
+      },
+    );
     // The server runs on this thread: it can answer only if drawing gives the event loop turns.
     const health = t.request('GET', '/storm_api/health').then((answer) => {
       finished.push('health');

@@ -21,6 +21,7 @@ import { listEntriesOfOrders, type ShownEntryRow } from '../calendar/calendar.se
 import { listRecordHistory } from '../operation-log/operation-log.service';
 import { grantsOf } from '../permission/permission.service';
 import { getTeamName } from '../team/team.service';
+import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
 import { signBlobDownload, signFile } from '../upload/signed-files.service';
 import type { UploadDeps } from '../upload/upload.service';
 import { type OrderViewer, orderRefusal } from './order.policy';
@@ -132,13 +133,19 @@ export function getOrder(deps: OrderDeps, auth: AuthContext, orderId: number): P
 }
 
 /**
- * GET /v1/orders/{id}/confirmation: the order as the caller sees it, and the agency's name to print;
+ * GET /v1/orders/{id}/confirmation: the order as the caller sees it, the agency's name and the order's
+ * payee entity (its legal name, credit code and account) to print;
  * refused (409) for a cancelled order, as the policy's `export` says.
  */
 export async function getOrderConfirmation(deps: OrderDeps, auth: AuthContext, orderId: number) {
   const view = await loadOrderView(deps, auth, orderId);
   refuse(orderRefusal('export', view.viewer, view.row, view.today));
-  return { view, teamName: await getTeamName(deps.db, auth.teamId), printedAt: deps.clock() };
+  const recipientId = view.row.teamRecipientId;
+  const [teamName, payee] = await Promise.all([
+    getTeamName(deps.db, auth.teamId),
+    recipientId === null ? undefined : findRecipientForDocument(deps.db, auth.teamId, recipientId),
+  ]);
+  return { view, teamName, payee: payee ?? null, printedAt: deps.clock() };
 }
 
 const HOUR_MS = 3_600_000;

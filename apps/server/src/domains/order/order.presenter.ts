@@ -108,6 +108,17 @@ export function presentOrder(view: OrderView): Order {
     })),
     hold_until: iso(row.holdUntil),
     cancel_reason: row.cancelReason,
+    team_recipient_id: row.teamRecipientId,
+    team_recipient:
+      row.teamRecipientId !== null && row.recipient
+        ? {
+            id: row.teamRecipientId,
+            short_name: row.recipient.shortName,
+            taxpayer_type: row.recipient.taxpayerType,
+            default_tax_rate:
+              row.recipient.defaultTaxRate === null ? null : taxRateOf(row.recipient.defaultTaxRate),
+          }
+        : null,
     renewal_of:
       row.renewalOfOrderId !== null && row.renewalOfNumber !== null
         ? { id: row.renewalOfOrderId, number: row.renewalOfNumber }

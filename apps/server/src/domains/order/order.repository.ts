@@ -4,6 +4,7 @@
  * covers, the attachments' blobs) joined in, one query instead of N. The list and its filters are in
  * order-list.repository.ts.
  */
+import type { TaxpayerType } from '@trackit/contract/team-recipient.schema';
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
@@ -11,6 +12,7 @@ import { companies } from '../company/company.tables';
 import { contacts } from '../contact/contact.tables';
 import { models } from '../model/model.tables';
 import { memberships } from '../organization/organization.tables';
+import { teamRecipients } from '../team-recipient/team-recipient.tables';
 import { blobs, files } from '../upload/upload.tables';
 import { feeLines, orderAttachments, orderCounters, orderModels, orders } from './order.tables';
 
@@ -28,7 +30,15 @@ export type OrderRow = OrderRecord & {
   contactName: string | null;
   ownerNickname: string | null;
   renewalOfNumber: string | null;
+  recipient: OrderRecipientRef | null;
 };
+
+/** What an order's answer shows of its payee entity (the short name, and what a new fee line's rate follows). */
+export interface OrderRecipientRef {
+  shortName: string;
+  taxpayerType: TaxpayerType;
+  defaultTaxRate: number | null;
+}
 
 const renewed = alias(orders, 'renewed_orders');
 
@@ -41,6 +51,9 @@ export function selectOrders(db: Database) {
       contactName: contacts.name,
       ownerNickname: memberships.nickname,
       renewalOfNumber: renewed.number,
+      recipientShortName: teamRecipients.shortName,
+      recipientTaxpayerType: teamRecipients.taxpayerType,
+      recipientDefaultTaxRate: teamRecipients.defaultTaxRate,
     })
     .from(orders)
     .leftJoin(companies, and(eq(companies.id, orders.companyId), eq(companies.teamId, orders.teamId)))
@@ -49,7 +62,11 @@ export function selectOrders(db: Database) {
       memberships,
       and(eq(memberships.id, orders.ownerMembershipId), eq(memberships.teamId, orders.teamId)),
     )
-    .leftJoin(renewed, and(eq(renewed.id, orders.renewalOfOrderId), eq(renewed.teamId, orders.teamId)));
+    .leftJoin(renewed, and(eq(renewed.id, orders.renewalOfOrderId), eq(renewed.teamId, orders.teamId)))
+    .leftJoin(
+      teamRecipients,
+      and(eq(teamRecipients.id, orders.teamRecipientId), eq(teamRecipients.teamId, orders.teamId)),
+    );
 }
 
 type SelectedOrder = {
@@ -58,8 +75,28 @@ type SelectedOrder = {
   contactName: string | null;
   ownerNickname: string | null;
   renewalOfNumber: string | null;
+  recipientShortName: string | null;
+  recipientTaxpayerType: TaxpayerType | null;
+  recipientDefaultTaxRate: number | null;
 };
-export const toRow = ({ order, ...names }: SelectedOrder): OrderRow => ({ ...order, ...names });
+export const toRow = ({
+  order,
+  recipientShortName,
+  recipientTaxpayerType,
+  recipientDefaultTaxRate,
+  ...names
+}: SelectedOrder): OrderRow => ({
+  ...order,
+  ...names,
+  recipient:
+    recipientShortName !== null && recipientTaxpayerType !== null
+      ? {
+          shortName: recipientShortName,
+          taxpayerType: recipientTaxpayerType,
+          defaultTaxRate: recipientDefaultTaxRate,
+        }
+      : null,
+});
 
 /** The next sequence of the team's business day: one row bumped atomically, so concurrent creates differ. */
 export async function nextOrderSequence(tx: Database, teamId: number, day: string): Promise<number> {

@@ -6,7 +6,7 @@ import { sendAttachment } from '../../http/content-disposition';
 import type { Handlers } from '../../http/endpoint-router';
 import { presentHistoryPage } from '../operation-log/operation-log.presenter';
 import { searchPlaces } from '../place/place.service';
-import { renderOrderConfirmation } from './documents/order-confirmation.pdf';
+import { confirmationParty, renderOrderConfirmation } from './documents/order-confirmation.pdf';
 import { buildOrderWorkbook } from './documents/order-workbook';
 import { presentAttachment, presentOrder, presentOrderListItem } from './order.presenter';
 import { createOrder, updateOrder } from './order.service';
@@ -49,12 +49,12 @@ export function orderRoutes(deps: OrderRouteDeps): Handlers<Endpoints['order']> 
     cancel: async ({ auth, params, body, origin }) => cancelOrder(deps, auth, params.id, body, origin),
     bill: async ({ auth, params, origin }) => billOrder(deps, auth, params.id, origin),
     confirmation: async ({ auth, params, reply }) => {
-      const { view, teamName, printedAt } = await getOrderConfirmation(deps, auth, params.id);
+      const { view, teamName, payee, printedAt } = await getOrderConfirmation(deps, auth, params.id);
       const order = presentOrder(view);
       return sendAttachment(reply, {
         contentType: 'application/pdf',
         fileName: `确认单_${order.number}.pdf`,
-        content: await renderOrderConfirmation(order, { name: teamName }, printedAt),
+        content: await renderOrderConfirmation(order, confirmationParty(teamName, payee), printedAt),
       });
     },
     addAttachment: async ({ auth, params, body, origin }) =>

@@ -50,6 +50,7 @@ import {
   checkedHoldUntil,
   checkedModels,
   checkedOwner,
+  checkedRecipient,
   dateRange,
   invalid,
   plannedEntries,
@@ -100,6 +101,7 @@ export async function createDraftOrder(
   await checkedOwner(tx, teamId, ownerId);
   const client = await checkedClient(tx, teamId, input.company_id ?? null, input.contact_id ?? null);
   const models = await checkedModels(tx, teamId, input.models ?? [], new Set());
+  const teamRecipientId = await checkedRecipient(tx, teamId, input.team_recipient_id, null);
   const holdUntil = checkedHoldUntil(input.hold_until, now) ?? null;
   const days = sortedDays(input.days ?? []);
   const sequence = await nextOrderSequence(tx, teamId, businessDate(now));
@@ -110,6 +112,7 @@ export async function createDraftOrder(
     status: 'draft',
     companyId: client.companyId,
     contactId: client.contactId,
+    teamRecipientId,
     brand: input.brand ?? '',
     jobType: input.job_type ?? null,
     title: input.title ?? '',
@@ -194,6 +197,14 @@ export async function updateOrder(
       );
       if (client.companyId !== order.companyId) values.companyId = client.companyId;
       if (client.contactId !== order.contactId) values.contactId = client.contactId;
+    }
+    if (input.team_recipient_id !== undefined && input.team_recipient_id !== order.teamRecipientId) {
+      values.teamRecipientId = await checkedRecipient(
+        tx,
+        auth.teamId,
+        input.team_recipient_id,
+        order.teamRecipientId,
+      );
     }
     for (const field of ['title', 'brand', 'place', 'notes'] as const) {
       if (input[field] !== undefined && input[field] !== order[field]) values[field] = input[field];

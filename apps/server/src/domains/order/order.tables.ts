@@ -32,6 +32,7 @@ import { contacts } from '../contact/contact.tables';
 import { models } from '../model/model.tables';
 import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
+import { teamRecipients } from '../team-recipient/team-recipient.tables';
 import { blobs } from '../upload/upload.tables';
 
 /**
@@ -58,6 +59,8 @@ export const orders = pgTable(
     approvalStatus: enumColumn('approval_status', APPROVAL_STATUSES, 16),
     companyId: bigint('company_id', { mode: 'number' }),
     contactId: bigint('contact_id', { mode: 'number' }),
+    /** The payee entity (收款主体) that invoices and receives the money; the team's default when made. */
+    teamRecipientId: bigint('team_recipient_id', { mode: 'number' }),
     brand: varchar('brand', { length: 50 }).notNull().default(''),
     jobType: enumColumn('job_type', JOB_TYPES, 32),
     title: varchar('title', { length: 100 }).notNull().default(''),
@@ -94,6 +97,7 @@ export const orders = pgTable(
     teamKey('orders', t),
     teamReference('orders_company_team_fk', t.teamId, t.companyId, companies),
     teamReference('orders_contact_team_fk', t.teamId, t.contactId, contacts),
+    teamReference('orders_team_recipient_team_fk', t.teamId, t.teamRecipientId, teamRecipients),
     teamReference('orders_owner_membership_team_fk', t.teamId, t.ownerMembershipId, memberships),
     teamReference('orders_created_by_membership_team_fk', t.teamId, t.createdByMembershipId, memberships),
     uniqueIndex('orders_team_number_key').on(t.teamId, t.number),
@@ -101,6 +105,7 @@ export const orders = pgTable(
     index('orders_team_first_date_idx').on(t.teamId, t.firstDate.desc(), t.id.desc()),
     index('orders_team_status_last_date_idx').on(t.teamId, t.status, t.lastDate),
     index('orders_team_company_idx').on(t.teamId, t.companyId, t.createdAt.desc()),
+    index('orders_team_recipient_idx').on(t.teamId, t.teamRecipientId),
     index('orders_team_owner_idx').on(t.teamId, t.ownerMembershipId, t.createdAt.desc()),
     enumCheck('orders_status_check', t.status, ORDER_STORED_STATUSES),
     enumCheck('orders_approval_status_check', t.approvalStatus, APPROVAL_STATUSES),

@@ -12,6 +12,8 @@ import { FEE_KIND_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { formatYuan, type Totals } from '@trackit/contract/money';
 import type { Order, OrderModel } from '@trackit/contract/order.schema';
 import { feeDescription } from '@trackit/contract/order-text';
+import { formatAccountNumber } from '@trackit/contract/patterns';
+import { BANK_LABELS, type Bank } from '@trackit/contract/team-recipient.schema';
 import {
   CONTENT_WIDTH,
   HAIRLINE,
@@ -40,7 +42,51 @@ const FEE_COLUMNS: readonly TableColumn[] = (() => {
 
 const orDash = (text: string | null | undefined) => (text?.trim() ? text : '—');
 
-function drawHeading(frame: PdfFrame, order: Order, team: { name: string }, printedAt: Date) {
+/**
+ * The agency as the confirmation names it: the order's payee entity (收款主体), with the credit code and
+ * the account the client pays into, or the team's name alone when the order has none.
+ */
+export interface ConfirmationParty {
+  name: string;
+  payee: { creditCode: string; bank: string; account: string } | null;
+}
+
+/** The party of the team and the order's payee entity, if any. */
+export function confirmationParty(
+  teamName: string,
+  payee: { name: string; creditCode: string; bank: Bank; branch: string; accountNumber: string } | null,
+): ConfirmationParty {
+  if (!payee) return { name: teamName, payee: null };
+  return {
+    name: payee.name,
+    payee: {
+      creditCode: payee.creditCode,
+      bank: `${BANK_LABELS[payee.bank]} ${payee.branch}`,
+      account: formatAccountNumber(payee.accountNumber),
+    },
+  };
+}
+
+/** The payee's credit code and account, under the heading: where the client pays. */
+function drawPayee(frame: PdfFrame, team: ConfirmationParty) {
+  if (!team.payee) return;
+  const rows: [string, string][] = [
+    ['收款单位', team.name],
+    ['统一社会信用代码', team.payee.creditCode],
+    ['开户银行', team.payee.bank],
+    ['银行账号', team.payee.account],
+  ];
+  const labelWidth = 96;
+  frame.section('收款信息');
+  for (const [label, value] of rows) {
+    frame.room(TYPE.body * 1.8);
+    frame.write(label, MARGIN, frame.y, labelWidth, 'light', TYPE.body, { color: MUTED });
+    frame.write(value, MARGIN + labelWidth, frame.y, CONTENT_WIDTH - labelWidth, 'medium', TYPE.body);
+    frame.y += TYPE.body * 1.8;
+  }
+}
+
+function drawHeading(frame: PdfFrame, order: Order, team: ConfirmationParty, printedAt: Date) {
   frame.write(team.name, MARGIN, frame.y, CONTENT_WIDTH, 'medium', TYPE.body, { color: MUTED });
   frame.y += TYPE.body * 2;
   frame.write('订单确认单', MARGIN, frame.y, CONTENT_WIDTH, 'medium', TYPE.title, { align: 'center' });
@@ -170,7 +216,7 @@ async function drawNotes(frame: PdfFrame, notes: string) {
 }
 
 /** A box for each party: who, then signature, stamp and date lines. */
-function drawSignatures(frame: PdfFrame, order: Order, team: { name: string }) {
+function drawSignatures(frame: PdfFrame, order: Order, team: ConfirmationParty) {
   const gap = 20;
   const width = (CONTENT_WIDTH - gap) / 2;
   const height = 130;
@@ -199,7 +245,7 @@ function drawSignatures(frame: PdfFrame, order: Order, team: { name: string }) {
 }
 
 /** Draws the whole confirmation, the event loop given a turn every few rows (`PdfFrame.pause`). */
-async function draw(frame: PdfFrame, order: Order, team: { name: string }, printedAt: Date) {
+async function draw(frame: PdfFrame, order: Order, team: ConfirmationParty, printedAt: Date) {
   frame.start();
   drawHeading(frame, order, team, printedAt);
   drawJob(frame, order);
@@ -211,6 +257,7 @@ async function draw(frame: PdfFrame, order: Order, team: { name: string }, print
   } else {
     drawModelNames(frame, order);
   }
+  drawPayee(frame, team);
   await drawNotes(frame, order.notes);
   drawSignatures(frame, order, team);
   await frame.finishPages({ footer: `${team.name} · 订单确认单 ${order.number}` });
@@ -222,7 +269,7 @@ async function draw(frame: PdfFrame, order: Order, team: { name: string }, print
  */
 export async function renderOrderConfirmation(
   order: Order,
-  team: { name: string },
+  team: ConfirmationParty,
   printedAt: Date,
 ): Promise<Buffer> {
   const info = {

@@ -4,7 +4,7 @@ import type { FeeLine, Order, OrderModel } from '@trackit/contract/order.schema'
 import { feeDescription } from '@trackit/contract/order-text';
 import { describe, expect, it } from 'vitest';
 import { pdfPages, squeeze } from '../../../test/pdf-text';
-import { renderOrderConfirmation } from './order-confirmation.pdf';
+import { confirmationParty, renderOrderConfirmation } from './order-confirmation.pdf';
 
 let lineId = 0;
 function modelFee(amount: number, quantity: number, taxRate: 0 | 6, note = ''): FeeLine {
@@ -88,6 +88,8 @@ function orderOf(models: OrderModel[], overrides: Partial<Order> = {}): Order {
     models: models.map((entry, index) => ({ ...entry, totals: computed.models[index]?.totals ?? null })),
     hold_until: null,
     cancel_reason: null,
+    team_recipient_id: null,
+    team_recipient: null,
     renewal_of: null,
     attachments: [],
     approvals: [],
@@ -110,7 +112,7 @@ function orderOf(models: OrderModel[], overrides: Partial<Order> = {}): Order {
   };
 }
 
-const team = { name: '星辰模特经纪' };
+const team = confirmationParty('星辰模特经纪', null);
 // 2026-11-24 20:00 in Shanghai is still the 24th there, whatever the machine's zone.
 const printedAt = new Date('2026-11-24T12:00:00Z');
 
@@ -202,6 +204,33 @@ describe('order confirmation PDF', () => {
       if (entry.totals) expect(all).toContain(squeeze(formatYuan(entry.totals.total)));
     }
     expect(second).toContain('经纪方（乙方）：星辰模特经纪');
+  });
+});
+
+describe('the payee entity on the confirmation', () => {
+  it('names the entity, its credit code and its account grouped by four instead of the team', async () => {
+    const party = confirmationParty('星辰模特经纪', {
+      name: '上海星辰模特经纪有限公司',
+      creditCode: '91310106MA1FY4XK3E',
+      bank: 'cmb',
+      branch: '上海静安支行',
+      accountNumber: '121909876510201',
+    });
+    const order = orderOf([model(1, '林小雨', null, [modelFee(350_000, 1, 6)])]);
+    const text = squeeze((await pdfPages(await renderOrderConfirmation(order, party, printedAt))).join(''));
+    expect(text).toContain('收款信息');
+    expect(text).toContain('91310106MA1FY4XK3E');
+    expect(text).toContain(squeeze('招商银行 上海静安支行'));
+    expect(text).toContain(squeeze('1219 0987 6510 201'));
+    expect(text).toContain('经纪方（乙方）：上海星辰模特经纪有限公司');
+    expect(text).not.toContain('经纪方（乙方）：星辰模特经纪');
+  });
+
+  it('falls back to the team name without an entity, and prints no account', async () => {
+    const order = orderOf([model(1, '林小雨', null, [modelFee(350_000, 1, 6)])]);
+    const text = squeeze((await pdfPages(await renderOrderConfirmation(order, team, printedAt))).join(''));
+    expect(text).toContain('经纪方（乙方）：星辰模特经纪');
+    expect(text).not.toContain('收款信息');
   });
 });
 

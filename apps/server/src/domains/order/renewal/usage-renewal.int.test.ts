@@ -336,4 +336,40 @@ describe('usage-licence renewals', () => {
     expect((await lineState([licence.lineId]))[0]?.handledAt).toEqual(at);
     expect((await runDailyJobs(jobDeps, new Date(at.getTime() + 3_600_000))).ran).toEqual([]);
   });
+  it('keeps the renewed order’s payee entity while it is active, else takes the default', async () => {
+    const entity = (name: string, credit_code: string, extra: object = {}) =>
+      ok(
+        api<{ id: number }>('POST', '/v1/team_recipients', {
+          name,
+          short_name: name.slice(2, 6),
+          credit_code,
+          taxpayer_type: 'general',
+          bank: 'cmb',
+          branch: '上海静安支行',
+          account_number: '121909876510201',
+          ...extra,
+        }),
+      );
+    const studio = await entity('上海星光摄影工作室', '92310104MA1KB6T08Y', { is_default: true });
+    const soon = await orderWithLicence('confirmed', {
+      media: '地铁灯箱',
+      endsIn: 4,
+      renewal: 'automatically',
+    });
+    const later = await orderWithLicence('confirmed', {
+      media: '机场灯箱',
+      endsIn: 45,
+      renewal: 'automatically',
+    });
+    const company = await entity('上海星辰模特经纪有限公司', '91310106MA1FY4XK3E', { is_default: true });
+    const renewalOf = async (lineId: number, at: Date) => {
+      const run = await renewUsageLicences(deps(), teamId, at);
+      const id = run.handled.find((entry) => entry.lineId === lineId)?.renewalOrderId ?? 0;
+      return ok(api<Order>('GET', `/v1/orders/${id}`));
+    };
+    expect((await renewalOf(soon.lineId, t.clock.now())).team_recipient_id).toBe(studio.id);
+    await ok(api('PATCH', `/v1/team_recipients/${studio.id}`, { status: 'disabled' }));
+    const renewed = await renewalOf(later.lineId, new Date(t.clock.now().getTime() + 20 * DAY_MS));
+    expect(renewed.team_recipient_id).toBe(company.id);
+  });
 });

@@ -6,6 +6,7 @@ import type { JobType, RenewalOption } from '@trackit/contract/enums';
 import { and, asc, between, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { models } from '../../model/model.tables';
+import { teamRecipients } from '../../team-recipient/team-recipient.tables';
 import { feeLines, orders } from '../order.tables';
 
 /** A usage licence (UsageFee line) of a confirmed or billed order, with what its renewal needs. */
@@ -16,6 +17,8 @@ export interface DueLicence {
   orderTitle: string;
   companyId: number | null;
   contactId: number | null;
+  /** The order's payee entity while it is active (a renewal is invoiced by the same one); else null. */
+  teamRecipientId: number | null;
   brand: string;
   jobType: JobType | null;
   ownerMembershipId: number | null;
@@ -50,6 +53,7 @@ export async function listDueLicences(
       orderTitle: orders.title,
       companyId: orders.companyId,
       contactId: orders.contactId,
+      teamRecipientId: teamRecipients.id,
       brand: orders.brand,
       jobType: orders.jobType,
       ownerMembershipId: orders.ownerMembershipId,
@@ -67,6 +71,14 @@ export async function listDueLicences(
     .from(feeLines)
     .innerJoin(orders, and(eq(orders.id, feeLines.orderId), eq(orders.teamId, teamId)))
     .innerJoin(models, and(eq(models.id, feeLines.modelId), eq(models.teamId, teamId)))
+    .leftJoin(
+      teamRecipients,
+      and(
+        eq(teamRecipients.id, orders.teamRecipientId),
+        eq(teamRecipients.teamId, teamId),
+        eq(teamRecipients.status, 'active'),
+      ),
+    )
     .where(
       and(
         eq(feeLines.teamId, teamId),

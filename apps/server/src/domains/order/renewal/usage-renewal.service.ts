@@ -53,6 +53,8 @@ function renewalDraft(licence: DueLicence): OrderCreate {
   return {
     company_id: licence.companyId,
     contact_id: licence.contactId,
+    // The same payee entity while it is active; else the team's default.
+    ...(licence.teamRecipientId === null ? {} : { team_recipient_id: licence.teamRecipientId }),
     brand: licence.brand,
     job_type: licence.jobType,
     title: sliceText(`续约：${licence.orderTitle}`, ORDER_LIMITS.titleLength),
