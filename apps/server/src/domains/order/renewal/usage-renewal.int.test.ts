@@ -1,5 +1,5 @@
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
-import { addDays, businessDate } from '@trackit/contract/business-time';
+import { addDays, businessDate, dayBounds } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
 import type { Contact } from '@trackit/contract/contact.schema';
 import type { Model } from '@trackit/contract/model.schema';
@@ -324,7 +324,9 @@ describe('usage-licence renewals', () => {
   it('runs as a daily job of every team, once per business date', async () => {
     const licence = await orderWithLicence('confirmed', { media: '地铁灯箱', endsIn: 8, renewal: 'pending' });
     const jobDeps = { ...deps(), clock: () => t.clock.now() };
-    const at = new Date(t.clock.now().getTime() + 5 * DAY_MS);
+    // 10:00 business time five days on, so an hour later is still the same business date whenever the
+    // suite runs (at 23:30 in Beijing, `now + 5 days + 1 hour` would be the next one).
+    const at = new Date(dayBounds(addDays(businessDate(t.clock.now()), 5)).from.getTime() + 10 * 3_600_000);
     const first = await runDailyJobs(jobDeps, at);
     expect(first.failed).toEqual([]);
     expect(first.ran.map((key) => [key.job, key.teamId])).toEqual(
