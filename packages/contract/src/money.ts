@@ -27,7 +27,7 @@ export const MAX_ORDER_FEN = 1_000_000_000_000;
 export const MAX_SUM_FEN = Number.MAX_SAFE_INTEGER;
 
 /** `a × b / c` rounded half away from zero, for non-negative integers, without floating-point error. */
-function mulDivRound(a: number, b: number, c: number): number {
+export function mulDivRound(a: number, b: number, c: number): number {
   const product = BigInt(a) * BigInt(b);
   const divisor = BigInt(c);
   const quotient = product / divisor;
