@@ -15,6 +15,7 @@ import { contactRoutes } from './domains/contact/contact.routes';
 import { countryRoutes } from './domains/country/country.routes';
 import { dashboardRoutes } from './domains/dashboard/dashboard.routes';
 import { folderRoutes } from './domains/folder/folder.routes';
+import { financeRoutes, invoiceRoutes } from './domains/invoice/invoice.routes';
 import { modelRoutes } from './domains/model/model.routes';
 import { notifyRoutes } from './domains/notify/notify.routes';
 import { operationLogRoutes } from './domains/operation-log/operation-log.routes';
@@ -165,6 +166,8 @@ export async function buildApp({
       order: orderRoutes({ ...uploadDeps, map: config.map }),
       calendar: calendarRoutes(uploadDeps),
       dashboard: dashboardRoutes({ db: database.db, clock }),
+      invoice: invoiceRoutes(uploadDeps),
+      finance: financeRoutes({ db: database.db }),
     },
     accessControl,
     { rawBodyLimit: config.uploadMaxBytes },

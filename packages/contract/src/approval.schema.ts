@@ -21,6 +21,8 @@ interface ApprovalKindDeclaration {
 /** The kinds of record that go to approval, and who approves each. */
 export const APPROVAL_KINDS = {
   order: { label: '订单', approvers: { key: 'my_bill', level: 'manage' } },
+  /** A red-letter correction of an issued invoice (apps/server/src/domains/invoice/invoice-correction.service.ts). */
+  invoice_correction: { label: '发票红冲', approvers: { key: 'accounting', level: 'manage' } },
 } as const satisfies Record<string, ApprovalKindDeclaration>;
 
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;

@@ -8,7 +8,9 @@ import { companyEndpoints } from './company.endpoints';
 import { contactEndpoints } from './contact.endpoints';
 import { countryEndpoints } from './country.endpoints';
 import { dashboardEndpoints } from './dashboard.endpoints';
+import { financeEndpoints } from './finance.endpoints';
 import { folderEndpoints } from './folder.endpoints';
+import { invoiceEndpoints } from './invoice.endpoints';
 import { modelEndpoints } from './model.endpoints';
 import { notifyEndpoints } from './notify.endpoints';
 import { operationLogEndpoints } from './operation-log.endpoints';
@@ -45,6 +47,8 @@ export const endpoints = {
   calendar: calendarEndpoints,
   dashboard: dashboardEndpoints,
   teamRecipient: teamRecipientEndpoints,
+  invoice: invoiceEndpoints,
+  finance: financeEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
