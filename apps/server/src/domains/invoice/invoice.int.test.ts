@@ -413,4 +413,38 @@ describe('invoices (发票)', () => {
       404,
     );
   });
+
+  it('lists invoices by status, type, client, payee entity, dates and keyword, paged', async () => {
+    const ofStudio = await billedOrder(otherClient.id, studio.id, [modelFee(12_345, 1, 3)]);
+    const special = await ok(
+      request(ofStudio, {
+        team_recipient_id: studio.id,
+        company_id: otherClient.id,
+        type: 'special',
+        buyer: {
+          name: '别的客户有限公司',
+          tax_id: '91310000MA1K000000',
+          address_phone: '北京',
+          bank_account: '工行 1',
+        },
+      }),
+    );
+    const list = (query: string) => api<Invoice[]>('GET', `/invoices?${query}`, undefined, reader.headers);
+    const ids = async (query: string) => (await ok(list(query))).map((row) => row.id);
+    expect(await ids(`type=special&company_id=${otherClient.id}`)).toEqual([special.id]);
+    expect(await ids(`team_recipient_id=${studio.id}&status=requested`)).toEqual([special.id]);
+    expect(await ids(`keyword=${encodeURIComponent('别的客户有限')}`)).toEqual([special.id]);
+    expect(await ids(`created_from=${today}&created_to=${today}&type=special`)).toContain(special.id);
+    expect(await ids('created_to=2000-01-01')).toEqual([]);
+    expect(await ids(`company_id=${otherClient.id}&status=issued`)).toEqual([]);
+    const paged = await list('per_page=1&page=2');
+    expect(paged.body.data).toHaveLength(1);
+    expect(Number(paged.headers.get('x-total'))).toBeGreaterThan(2);
+    const [newest] = await ok(list('per_page=1'));
+    expect(newest).toMatchObject({
+      id: special.id,
+      tax: invoiceFigures(ofStudio.map((line) => asInvoiceable(line))).tax,
+    });
+    await refused(list('type=red'), 400);
+  });
 });
