@@ -5,13 +5,18 @@ import { type ReadyGroup, type ReadyLine, readyToInvoiceQuerySchema } from '@tra
 import { formatTaxRate } from '@trackit/contract/money';
 import { App, Button, Card, Flex, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DataList } from '../../components/list/data-list';
 import { useListSearch } from '../../components/list/use-list-search';
 import { MoneyCell } from '../../components/money/money-cell';
+import { parseRecordId } from '../../components/record-id';
 import { useCan } from '../../layouts/use-permission-level';
 import { readyToInvoiceQuery, useRequestInvoice } from './invoice.queries';
+import { InvoiceDrawer } from './invoice-drawer';
 import { InvoiceRequestModal } from './invoice-request-modal';
+
+/** The address's parameter naming the open invoice (ADMIN_PATHS.invoice): notifications and the log link to it. */
+export const INVOICE_PARAM = 'invoice';
 
 const columns: TableColumnsType<ReadyLine> = [
   {
@@ -140,6 +145,17 @@ export function ReadyToInvoicePage() {
   const search = useListSearch(readyToInvoiceQuerySchema);
   const groups = useQuery(readyToInvoiceQuery(search.query));
   const canRequest = useCan('accounting', 'edit');
+  const [params, setParams] = useSearchParams();
+  const openInvoice = parseRecordId(params.get(INVOICE_PARAM) ?? undefined);
+  const closeInvoice = () =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete(INVOICE_PARAM);
+        return updated;
+      },
+      { replace: true },
+    );
   return (
     <Card title={groups.data ? `共 ${groups.data.total} 组待开票` : '待开票'}>
       <DataList
@@ -151,6 +167,7 @@ export function ReadyToInvoicePage() {
         filteredEmptyText="没有符合条件的待开票费用"
         testId="ready-to-invoice-list"
       />
+      {openInvoice !== undefined && <InvoiceDrawer id={openInvoice} onClose={closeInvoice} />}
     </Card>
   );
 }
