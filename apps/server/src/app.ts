@@ -16,6 +16,7 @@ import { contactRoutes } from './domains/contact/contact.routes';
 import { countryRoutes } from './domains/country/country.routes';
 import { dashboardRoutes } from './domains/dashboard/dashboard.routes';
 import { folderRoutes } from './domains/folder/folder.routes';
+import { financeRoutes, invoiceRoutes } from './domains/invoice/invoice.routes';
 import { modelRoutes } from './domains/model/model.routes';
 import { notifyRoutes } from './domains/notify/notify.routes';
 import { operationLogRoutes } from './domains/operation-log/operation-log.routes';
@@ -167,6 +168,8 @@ export async function buildApp({
       calendar: calendarRoutes(uploadDeps),
       dashboard: dashboardRoutes({ db: database.db, clock }),
       approval: approvalRoutes({ db: database.db }),
+      invoice: invoiceRoutes(uploadDeps),
+      finance: financeRoutes({ db: database.db }),
     },
     accessControl,
     { rawBodyLimit: config.uploadMaxBytes },

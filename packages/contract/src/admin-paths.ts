@@ -20,6 +20,11 @@ export const ADMIN_PATHS = {
   /** The payee entity list with the entity's form open. */
   teamRecipient: (id: number | string) => `${base}/team_recipient?recipient=${id}`,
   readyToBill: `${base}/order/ready_to_bill`,
+  readyToInvoice: `${base}/finance/ready_to_invoice`,
+  /** 待开票 with the invoice open (an invoice may cover several orders, so it has no page of its own). */
+  invoice: (id: number | string) => `${base}/finance/ready_to_invoice?invoice=${id}`,
+  /** 财务详情 of an order. */
+  financeOrder: (id: number | string) => `${base}/finance/${id}`,
   calendar: `${base}/calendar`,
   settings: `${base}/setting`,
   /** The organization's member list. */

@@ -6,7 +6,6 @@
  * (the domain that owns the record requests and applies the decision, e.g. order-lifecycle.service.ts).
  */
 import { z } from 'zod';
-import { ADMIN_PATHS } from './admin-paths';
 import { memberRefSchema } from './company.schema';
 import { approvalStatusSchema, type PermissionLevel } from './enums';
 import { pageQuerySchema } from './envelope';
@@ -18,13 +17,13 @@ interface ApprovalKindDeclaration {
   readonly label: string;
   /** Every member holding `key` at `level` or above approves requests of this kind. */
   readonly approvers: { readonly key: PermissionKey; readonly level: PermissionLevel };
-  /** The admin address where an approver sees the record and decides. */
-  readonly link: (recordId: number) => string;
 }
 
 /** The kinds of record that go to approval, and who approves each. */
 export const APPROVAL_KINDS = {
-  order: { label: '订单', approvers: { key: 'my_bill', level: 'manage' }, link: ADMIN_PATHS.order },
+  order: { label: '订单', approvers: { key: 'my_bill', level: 'manage' } },
+  /** A red-letter correction of an issued invoice (apps/server/src/domains/invoice/invoice-correction.service.ts). */
+  invoice_correction: { label: '发票红冲', approvers: { key: 'accounting', level: 'manage' } },
 } as const satisfies Record<string, ApprovalKindDeclaration>;
 
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;

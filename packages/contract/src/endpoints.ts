@@ -9,7 +9,9 @@ import { companyEndpoints } from './company.endpoints';
 import { contactEndpoints } from './contact.endpoints';
 import { countryEndpoints } from './country.endpoints';
 import { dashboardEndpoints } from './dashboard.endpoints';
+import { financeEndpoints } from './finance.endpoints';
 import { folderEndpoints } from './folder.endpoints';
+import { invoiceEndpoints } from './invoice.endpoints';
 import { modelEndpoints } from './model.endpoints';
 import { notifyEndpoints } from './notify.endpoints';
 import { operationLogEndpoints } from './operation-log.endpoints';
@@ -47,6 +49,8 @@ export const endpoints = {
   dashboard: dashboardEndpoints,
   approval: approvalEndpoints,
   teamRecipient: teamRecipientEndpoints,
+  invoice: invoiceEndpoints,
+  finance: financeEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import { ADMIN_PATHS } from './admin-paths';
 import { MODEL_TRIP_KIND_LABELS, modelTripKindSchema } from './enums';
+import { INVOICE_TYPE_LABELS, invoiceTypeSchema } from './finance-enums';
+import { formatYuan } from './money';
 import { BILLING_WORDS } from './order-constants';
 
 /** The kinds of record an entry can concern, and where each opens in the admin app. */
@@ -23,6 +25,7 @@ export const OPERATION_TARGETS = {
   /** A department or a role (the roles resource). */
   role: { link: null },
   team_recipient: { link: ADMIN_PATHS.teamRecipient },
+  invoice: { link: ADMIN_PATHS.invoice },
 } as const satisfies Record<string, { link: ((id: string) => string) | null }>;
 export type OperationTarget = keyof typeof OPERATION_TARGETS;
 
@@ -395,4 +398,47 @@ export const OPERATION_CATALOGUE = {
   role_update: updateAction('role', '修改角色', ({ name }) => `修改了角色「${name}」`),
   role_delete: namedAction('role', '删除角色', (name) => `删除了角色「${name}」`),
   role_permissions: updateAction('role', '设置角色权限', ({ name }) => `设置了角色「${name}」的权限`),
+  // Invoices: `name` is the buyer (购方名称), `number` the tax platform's number once issued.
+  invoice_request: action({
+    label: '申请开票',
+    inTeamLog: true,
+    target: 'invoice',
+    detail: z.object({
+      name: z.string(),
+      type: invoiceTypeSchema,
+      total: z.number().int(),
+      lines: z.number().int(),
+    }),
+    sentence: ({ name, type, total, lines }) =>
+      `申请为「${name}」开具${INVOICE_TYPE_LABELS[type]}，价税合计 ${formatYuan(total)}（${lines} 条费用）`,
+  }),
+  invoice_issue: action({
+    label: '登记开票',
+    inTeamLog: true,
+    target: 'invoice',
+    detail: z.object({ name: z.string(), number: z.string(), issued_on: z.string() }),
+    sentence: ({ name, number, issued_on }) => `登记了「${name}」的发票 ${number}（开票日期 ${issued_on}）`,
+  }),
+  invoice_reverse: action({
+    label: '申请发票红冲',
+    inTeamLog: true,
+    target: 'invoice',
+    detail: z.object({ name: z.string(), number: z.string(), amount: z.number().int(), reason: z.string() }),
+    sentence: ({ name, number, amount, reason }) =>
+      `申请红冲「${name}」的发票 ${number}，金额 ${formatYuan(amount)}：${reason}`,
+  }),
+  invoice_correction_approve: action({
+    label: '审批发票红冲',
+    inTeamLog: true,
+    target: 'invoice',
+    detail: z.object({
+      name: z.string(),
+      number: z.string(),
+      amount: z.number().int(),
+      result: z.enum(['passed', 'rejected']),
+      comment: z.string(),
+    }),
+    sentence: ({ name, number, amount, result, comment }) =>
+      `${result === 'passed' ? '同意' : '拒绝'}了「${name}」的发票 ${number} 红冲 ${formatYuan(amount)}${comment ? `：${comment}` : ''}`,
+  }),
 } as const;

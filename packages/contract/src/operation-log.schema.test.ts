@@ -38,6 +38,21 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
     name: '上海星辰模特经纪有限公司',
     changes: [{ field: '银行账号', before: '6222 0212 3456 7890', after: '6222 0212 3456 7891' }],
   },
+  invoice_request: { name: '上海某某服饰有限公司', type: 'special', total: 106_000, lines: 2 },
+  invoice_issue: { name: '上海某某服饰有限公司', number: '26312000000000000001', issued_on: '2026-11-27' },
+  invoice_reverse: {
+    name: '上海某某服饰有限公司',
+    number: '26312000000000000001',
+    amount: 53_000,
+    reason: '金额有误',
+  },
+  invoice_correction_approve: {
+    name: '上海某某服饰有限公司',
+    number: '26312000000000000001',
+    amount: 53_000,
+    result: 'passed',
+    comment: '',
+  },
   package_create: { name: '春季新品拍摄', models: ['刘晓阳', 'Anna'] },
   package_update: {
     name: '春季新品拍摄',

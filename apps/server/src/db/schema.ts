@@ -7,6 +7,7 @@ export * from '../domains/calendar/calendar.tables';
 export * from '../domains/company/company.tables';
 export * from '../domains/contact/contact.tables';
 export * from '../domains/folder/folder.tables';
+export * from '../domains/invoice/invoice.tables';
 export * from '../domains/model/model.tables';
 export * from '../domains/notify/notify.tables';
 export * from '../domains/operation-log/operation-log.tables';

@@ -41,7 +41,7 @@ export function presentWaitingApproval({ approval, requestedByName }: OpenApprov
     kind_label: kind.label,
     record_id: approval.recordId,
     subject: approval.subject,
-    link: kind.link(approval.recordId),
+    link: approval.link,
     requested_by: memberRef(approval.requestedBy, requestedByName),
     requested_at: approval.requestedAt.toISOString(),
   };

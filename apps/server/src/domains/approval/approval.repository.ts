@@ -29,7 +29,7 @@ const isOpen = and(eq(approvals.status, 'init'), isNull(approvals.withdrawnAt));
 export async function insertApproval(
   tx: Database,
   ref: ApprovalRecordRef,
-  request: { requestedBy: number | null; requestedAt: Date; subject: string },
+  request: { requestedBy: number | null; requestedAt: Date; subject: string; link: string },
 ): Promise<ApprovalRow> {
   const [row] = await tx
     .insert(approvals)

@@ -76,6 +76,7 @@ export async function requestApproval(
     requestedBy: request.requestedBy,
     requestedAt: request.at,
     subject: request.subject,
+    link: request.notice.link,
   });
   await notifyMembers(tx, {
     teamId: ref.teamId,

@@ -33,6 +33,11 @@ export const approvals = pgTable(
     comment: text('comment').notNull().default(''),
     /** What the approvers are asked about, as the record was named when it asked (e.g. an order's number and title). */
     subject: text('subject').notNull().default(''),
+    /**
+     * The admin address where an approver sees the record and decides, as the request's notification links
+     * it (a kind's record may be shown on another's page: an invoice correction on its invoice).
+     */
+    link: text('link').notNull().default(''),
     /** When the record left the flow undecided; an open request is `init` and not withdrawn. */
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
   },

@@ -1,0 +1,299 @@
+/**
+ * Invoices (docs/product.md "Invoices"): a request covers fee lines of billed orders of one client company
+ * and one payee entity (three flows), each for what remains to invoice of it; issuing records the tax
+ * platform's 20-digit number (unique in the team), the date and the PDF. Every figure is the contract's
+ * (invoiceFigures, remainingToInvoice, checkInvoiceRequest). A request locks its fee lines in id order and
+ * checks again under the lock, so of racing requests only those the remainders allow pass. Red-letter
+ * corrections are in ./invoice-correction.service. Each write commits with its log entry and notices.
+ */
+import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
+import { businessDate } from '@trackit/contract/business-time';
+import type { PermissionLevel } from '@trackit/contract/enums';
+import { FINANCE_REFUSAL_ERRORS, FINANCE_REFUSAL_MESSAGES } from '@trackit/contract/finance-enums';
+import { checkInvoiceRequest, invoiceFigures, remainingToInvoice } from '@trackit/contract/finance-rules';
+import {
+  INVOICE_MESSAGES,
+  INVOICE_NOTICES,
+  type Invoice,
+  type InvoiceCreate,
+  type InvoiceDetail,
+  type InvoiceIssue,
+  type InvoiceQuery,
+} from '@trackit/contract/invoice.schema';
+import { formatYuan } from '@trackit/contract/money';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../http/app-error';
+import type { AuthContext, RequestOrigin } from '../../http/auth-context';
+import { pageWindow } from '../../http/pagination';
+import { approvalHistory } from '../approval/approval.service';
+import { requireTeamCompany } from '../company/company.service';
+import { notifyMembers } from '../notify/notify.service';
+import { memberActor, recordOperation } from '../operation-log/operation-log.service';
+import { grantsOf } from '../permission/permission.service';
+import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
+import { signBlobDownload } from '../upload/signed-files.service';
+import { claimBlob, type UploadDeps } from '../upload/upload.service';
+import { type CorrectionView, presentInvoice, presentInvoiceDetail } from './invoice.presenter';
+import {
+  findInvoice,
+  findInvoiceByNumber,
+  type InvoiceRow,
+  insertInvoice,
+  insertInvoiceLines,
+  listCorrectionLines,
+  listCorrections,
+  listInvoiceLines,
+  listInvoices,
+  lockInvoice,
+  updateInvoiceRow,
+} from './invoice.repository';
+import { lockRequestedFeeLines } from './ready-to-invoice.repository';
+
+export type InvoiceDeps = Pick<UploadDeps, 'db' | 'clock' | 'storage' | 'blobKey'>;
+
+export const invoiceNotFound = () => new AppError('notFound', { message: INVOICE_MESSAGES.notFound });
+export const invoiceConflict = (message: string) => new AppError('conflict', { message });
+
+/** The caller's `accounting` level (the answers' `can`). */
+export async function accountingLevel(
+  deps: Pick<InvoiceDeps, 'db'>,
+  auth: AuthContext,
+): Promise<PermissionLevel | undefined> {
+  return (await grantsOf({ db: deps.db }, auth)).get('accounting');
+}
+
+/** What the log and the notices call an invoice: its number once issued, else its buyer. */
+export const invoiceLabel = (invoice: { number: string | null; buyerName: string }) =>
+  invoice.number ?? invoice.buyerName;
+
+const fileUrlOf = (deps: Pick<InvoiceDeps, 'storage'>, row: InvoiceRow): Promise<string | null> =>
+  row.fileKey && row.invoice.fileName
+    ? signBlobDownload(deps, {
+        key: row.fileKey,
+        contentType: row.fileContentType ?? 'application/pdf',
+        name: row.invoice.fileName,
+      })
+    : Promise.resolve(null);
+
+/** The invoice with its lines, groups and corrections (with their approval histories), read through `db`. */
+export async function loadInvoiceDetail(
+  deps: Pick<InvoiceDeps, 'storage'>,
+  db: Database,
+  teamId: number,
+  invoiceId: number,
+  level: PermissionLevel | undefined,
+): Promise<InvoiceDetail> {
+  const row = await findInvoice(db, teamId, invoiceId);
+  if (!row) throw invoiceNotFound();
+  // One after another: inside a write's transaction they share one connection.
+  const lines = await listInvoiceLines(db, teamId, invoiceId);
+  const corrections = await listCorrections(db, teamId, invoiceId);
+  const parts = await listCorrectionLines(
+    db,
+    teamId,
+    corrections.map(({ correction }) => correction.id),
+  );
+  const views: CorrectionView[] = [];
+  for (const { correction, requestedByName } of corrections) {
+    views.push({
+      correction,
+      requestedByName,
+      lines: parts.filter((part) => part.correctionId === correction.id),
+      approvals: await approvalHistory(db, {
+        teamId,
+        kind: 'invoice_correction',
+        recordId: correction.id,
+      }),
+    });
+  }
+  return presentInvoiceDetail(row, lines, views, level, await fileUrlOf(deps, row));
+}
+
+/** GET /v1/invoices. */
+export async function listInvoicesOf(
+  deps: InvoiceDeps,
+  auth: AuthContext,
+  query: InvoiceQuery,
+): Promise<{ items: Invoice[]; total: number }> {
+  const [level, { rows, total }] = await Promise.all([
+    accountingLevel(deps, auth),
+    listInvoices(deps.db, auth.teamId, query, pageWindow(query)),
+  ]);
+  const items = await Promise.all(
+    rows.map(async (row) => presentInvoice(row, level, await fileUrlOf(deps, row))),
+  );
+  return { items, total };
+}
+
+/** GET /v1/invoices/{id}. */
+export async function getInvoice(deps: InvoiceDeps, auth: AuthContext, invoiceId: number) {
+  return loadInvoiceDetail(deps, deps.db, auth.teamId, invoiceId, await accountingLevel(deps, auth));
+}
+
+/** A refusal of the contract's checks as the API answers it. */
+export function financeRefusal(refused: {
+  reason: keyof typeof FINANCE_REFUSAL_ERRORS;
+  fee_line_id?: number;
+}): AppError {
+  return new AppError(FINANCE_REFUSAL_ERRORS[refused.reason], {
+    message: FINANCE_REFUSAL_MESSAGES[refused.reason],
+    data: refused.fee_line_id === undefined ? null : { fee_line_id: refused.fee_line_id },
+  });
+}
+
+/**
+ * POST /v1/invoices: in one transaction, the payee entity and the client company (404 when not the
+ * team's), the fee lines locked in id order, each a line of a billed order of that client and entity
+ * (else 400: three flows), each for what remains of it (checkInvoiceRequest: 409 when nothing remains,
+ * which is what the loser of a race meets). The figures are invoiceFigures of the portions.
+ */
+export async function createInvoice(
+  deps: InvoiceDeps,
+  auth: AuthContext,
+  body: InvoiceCreate,
+  origin: RequestOrigin,
+): Promise<InvoiceDetail> {
+  const now = deps.clock();
+  const { teamId } = auth;
+  const level = await accountingLevel(deps, auth);
+  const recipient = await findRecipientForDocument(deps.db, teamId, body.team_recipient_id);
+  if (!recipient) throw new AppError('notFound', { message: INVOICE_MESSAGES.recipientNotFound });
+  return deps.db.transaction(async (tx) => {
+    const company = await requireTeamCompany(tx, teamId, body.company_id);
+    const lines = await lockRequestedFeeLines(tx, teamId, body.fee_line_ids);
+    const foreign = lines.find(
+      (line) =>
+        line.orderStatus !== 'billed' ||
+        line.companyId !== company.id ||
+        line.teamRecipientId !== recipient.id,
+    );
+    if (foreign) {
+      throw new AppError('validationFailed', {
+        message: INVOICE_MESSAGES.lineNotInvoiceable,
+        data: { fee_line_id: foreign.id },
+      });
+    }
+    const remaining = new Map(
+      lines.map((line) => [
+        line.id,
+        remainingToInvoice({ total: line.total, invoiced: line.invoiced, given_back: line.givenBack }),
+      ]),
+    );
+    const check = checkInvoiceRequest(
+      body.fee_line_ids.map((fee_line_id) => ({ fee_line_id })),
+      remaining,
+    );
+    if (!check.ok) throw financeRefusal(check);
+    const byId = new Map(lines.map((line) => [line.id, line]));
+    const figures = invoiceFigures(
+      check.portions.flatMap(({ fee_line_id, portion }) => {
+        const line = byId.get(fee_line_id);
+        if (!line) return [];
+        const totals = { subtotal: line.subtotal, tax: line.tax, total: line.total };
+        return [{ id: line.id, kind: line.kind, tax_rate: line.taxRate, totals, portion }];
+      }),
+    );
+    const invoiceId = await insertInvoice(tx, {
+      teamId,
+      teamRecipientId: recipient.id,
+      companyId: company.id,
+      type: body.type,
+      buyerName: body.buyer.name,
+      buyerTaxId: body.buyer.tax_id,
+      buyerAddressPhone: body.buyer.address_phone,
+      buyerBankAccount: body.buyer.bank_account,
+      amount: figures.amount,
+      tax: figures.tax,
+      total: figures.total,
+      createdByMembershipId: auth.membershipId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertInvoiceLines(
+      tx,
+      figures.lines.map((line) => ({
+        teamId,
+        invoiceId,
+        feeLineId: line.fee_line_id,
+        kind: line.kind,
+        item: line.item,
+        taxRate: line.tax_rate,
+        amount: line.amount,
+        tax: line.tax,
+        total: line.total,
+      })),
+    );
+    await recordOperation(tx, {
+      action: 'invoice_request',
+      actor: memberActor(auth, origin, now),
+      targetId: invoiceId,
+      detail: { name: body.buyer.name, type: body.type, total: figures.total, lines: figures.lines.length },
+    });
+    return loadInvoiceDetail(deps, tx, teamId, invoiceId, level);
+  });
+}
+
+/**
+ * POST /v1/invoices/{id}/issue: a requested invoice gets its number (409 when issued already or when
+ * another invoice of the team has the number, also when two take it at once), its date (not after
+ * today) and optionally its PDF; the requester is told.
+ */
+export async function issueInvoice(
+  deps: InvoiceDeps,
+  auth: AuthContext,
+  invoiceId: number,
+  body: InvoiceIssue,
+  origin: RequestOrigin,
+): Promise<InvoiceDetail> {
+  const now = deps.clock();
+  const { teamId } = auth;
+  const level = await accountingLevel(deps, auth);
+  const numberTaken = () => invoiceConflict(INVOICE_MESSAGES.numberTaken(body.number));
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const invoice = await lockInvoice(tx, teamId, invoiceId);
+      if (!invoice) throw invoiceNotFound();
+      if (invoice.status !== 'requested') throw invoiceConflict(INVOICE_MESSAGES.notIssuable);
+      if (body.issued_on > businessDate(now)) {
+        const message = INVOICE_MESSAGES.issuedInFuture;
+        throw new AppError('validationFailed', { message, data: { fields: { issued_on: message } } });
+      }
+      if (await findInvoiceByNumber(tx, teamId, body.number)) throw numberTaken();
+      const blob = body.file_signed_id
+        ? await claimBlob(deps, tx, auth, body.file_signed_id, now)
+        : undefined;
+      await updateInvoiceRow(tx, teamId, invoiceId, {
+        status: 'issued',
+        number: body.number,
+        issuedOn: body.issued_on,
+        issuedAt: now,
+        issuedByMembershipId: auth.membershipId,
+        ...(blob ? { fileBlobId: blob.id, fileName: blob.filename } : {}),
+        updatedAt: now,
+      });
+      const requester = invoice.createdByMembershipId;
+      if (requester !== null && requester !== auth.membershipId) {
+        await notifyMembers(tx, {
+          teamId,
+          recipientMembershipIds: [requester],
+          type: 'event_notice',
+          title: INVOICE_NOTICES.issued(body.number),
+          body: INVOICE_NOTICES.issuedBody(invoice.buyerName, formatYuan(invoice.total)),
+          link: ADMIN_PATHS.invoice(invoiceId),
+          at: now,
+        });
+      }
+      await recordOperation(tx, {
+        action: 'invoice_issue',
+        actor: memberActor(auth, origin, now),
+        targetId: invoiceId,
+        detail: { name: invoice.buyerName, number: body.number, issued_on: body.issued_on },
+      });
+      return loadInvoiceDetail(deps, tx, teamId, invoiceId, level);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw numberTaken();
+    throw error;
+  }
+}
