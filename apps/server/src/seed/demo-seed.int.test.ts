@@ -2,6 +2,7 @@ import { addDays, businessDate } from '@trackit/contract/business-time';
 import type { Calendar } from '@trackit/contract/calendar.schema';
 import type { Order, OrderListItem } from '@trackit/contract/order.schema';
 import { isValidCreditCode } from '@trackit/contract/patterns';
+import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +192,24 @@ describe('demo data and team set-up', () => {
     expect(detail.body.data.models[0]?.fees.map((fee) => fee.kind)).toEqual(['ModelFee', 'UsageFee']);
     // ¥12,000 × 2 days and a ¥50,000 licence, 6% tax on each.
     expect(detail.body.data.totals?.total).toBe(2_544_000 + 5_300_000);
+
+    // Two payee entities: the agency's company (general taxpayer, the default) and a small-scale studio,
+    // whose two small jobs it invoices at 1 %; every other order is the company's.
+    const entities = await t.request<TeamRecipient[]>('GET', '/storm_api/v1/team_recipients', { headers });
+    expect(
+      entities.body.data.map((entity) => [entity.short_name, entity.taxpayer_type, entity.is_default]),
+    ).toEqual([
+      ['星辰经纪', 'general', true],
+      ['星光工作室', 'small_scale', false],
+    ]);
+    for (const entity of entities.body.data) expect(isValidCreditCode(entity.credit_code)).toBe(true);
+    const [company, studio] = entities.body.data;
+    expect(studio?.order_count).toBe(2);
+    expect((company?.order_count ?? 0) + (studio?.order_count ?? 0)).toBe(list.length);
+    const reshoot = list.find((order) => order.title === 'Lookbook 补拍');
+    const studioOrder = await t.request<Order>('GET', `/storm_api/v1/orders/${reshoot?.id}`, { headers });
+    expect(studioOrder.body.data.team_recipient?.short_name).toBe('星光工作室');
+    expect(studioOrder.body.data.models[0]?.fees[0]?.tax_rate).toBe(1);
 
     // The shared day: one model held by three orders, ranked as placed; another by two.
     const shared = addDays(today, 8);
