@@ -243,7 +243,11 @@ const signedInRoutes: AdminRoute[] = [
   ]),
   group('accounting', [
     { path: 'dashboard', level: 'read', lazy: comingSoon },
-    { path: 'ready_to_invoice', level: 'read', lazy: comingSoon },
+    {
+      path: 'ready_to_invoice',
+      level: 'read',
+      lazy: page(() => import('./features/finance/ready-to-invoice-page'), 'ReadyToInvoicePage'),
+    },
     { path: 'fees', level: 'read', lazy: comingSoon },
     { path: ':id', level: 'read', title: '财务详情', lazy: comingSoon },
   ]),
