@@ -1,217 +1,254 @@
 import { useQuery } from '@tanstack/react-query';
+import { businessDateTime } from '@trackit/contract/business-time';
 import { APPROVAL_STATUS_LABELS } from '@trackit/contract/enums';
-import {
-  INVOICE_ITEM_LABELS,
-  INVOICE_STATUS_LABELS,
-  INVOICE_TYPE_LABELS,
-} from '@trackit/contract/finance-enums';
-import type { InvoiceCorrection, InvoiceDetail } from '@trackit/contract/invoice.schema';
+import { INVOICE_ITEM_LABELS, INVOICE_TYPE_LABELS } from '@trackit/contract/finance-enums';
+import type { InvoiceCorrection, InvoiceDetail, InvoiceLine } from '@trackit/contract/invoice.schema';
+import { MESSAGES } from '@trackit/contract/messages';
 import { formatTaxRate } from '@trackit/contract/money';
-import { App, Button, Descriptions, Drawer, Flex, Form, Input, Space, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Descriptions,
+  Drawer,
+  Flex,
+  List,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { MoneyCell } from '../../components/money/money-cell';
-import { MoneyInput } from '../../components/money/money-input';
+import { MoneyTotals } from '../../components/money/money-totals';
 import { QueryState } from '../../components/query-state';
-import { invoiceQuery, useDecideCorrection, useIssueInvoice, useReverseInvoice } from './invoice.queries';
+import { orderPath } from '../order/order-labels';
+import { invoiceQuery } from './finance.queries';
+import { DecideCorrectionModal, IssueInvoiceModal, ReverseInvoiceModal } from './invoice-actions';
+import { InvoiceStatusTag } from './invoice-labels';
 
-const STATUS_COLORS = { requested: 'orange', issued: 'green', reversed: 'red' } as const;
+const DRAWER_WIDTH = 760;
 
-/** 登记开票: the 20-digit number and the issue date (the server checks both again). */
-function IssueForm({ invoice }: { invoice: InvoiceDetail }) {
-  const { message } = App.useApp();
-  const issue = useIssueInvoice(invoice.id);
+const money = (fen: number) => <MoneyCell fen={fen} />;
+
+const groupColumns: TableColumnsType<InvoiceDetail['groups'][number]> = [
+  { title: '项目名称', dataIndex: 'item', render: (item: InvoiceLine['item']) => INVOICE_ITEM_LABELS[item] },
+  { title: '税率', dataIndex: 'tax_rate', width: 72, render: (rate: number) => formatTaxRate(rate) },
+  { title: '金额', dataIndex: 'amount', align: 'right', render: money },
+  { title: '税额', dataIndex: 'tax', align: 'right', render: money },
+  { title: '价税合计', dataIndex: 'total', align: 'right', render: money },
+];
+
+const lineColumns: TableColumnsType<InvoiceLine> = [
+  {
+    title: '订单',
+    dataIndex: 'order_number',
+    render: (number: string, line) => <Link to={orderPath(line.order_id)}>{number}</Link>,
+  },
+  { title: '模特', dataIndex: 'model_name', width: 110 },
+  {
+    title: '项目 / 税率',
+    dataIndex: 'item',
+    width: 130,
+    render: (item: InvoiceLine['item'], line) =>
+      `${INVOICE_ITEM_LABELS[item]} · ${formatTaxRate(line.tax_rate)}`,
+  },
+  { title: '价税合计', dataIndex: 'total', width: 120, align: 'right', render: money },
+  {
+    title: '已红冲',
+    dataIndex: 'given_back',
+    width: 110,
+    align: 'right',
+    render: (fen: number) => (fen > 0 ? <MoneyCell fen={-fen} /> : MESSAGES.empty),
+  },
+];
+
+const CORRECTION_COLORS = { init: 'warning', passed: 'success', rejected: 'error' } as const;
+
+function CorrectionItem({
+  correction,
+  onDecide,
+}: {
+  correction: InvoiceCorrection;
+  onDecide: (result: 'passed' | 'rejected') => void;
+}) {
+  const decision = correction.approvals.findLast((step) => step.status !== 'init');
   return (
-    <Form<{ number: string; issued_on: string }>
-      layout="inline"
-      onFinish={(values) => issue.mutate(values, { onSuccess: () => void message.success('已登记开票') })}
-    >
-      <Form.Item name="number" rules={[{ required: true, message: '*请输入20位数电发票号码' }]}>
-        <Input placeholder="20 位数电发票号码" maxLength={30} data-testid="invoice-issue-number" />
-      </Form.Item>
-      <Form.Item name="issued_on" rules={[{ required: true, message: '*请选择开票日期' }]}>
-        <Input type="date" data-testid="invoice-issue-date" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={issue.isPending} data-testid="invoice-issue">
-        登记开票
-      </Button>
-    </Form>
-  );
-}
-
-/** 申请红冲: an amount (tax included, at most what the invoice still has) and the reason. */
-function ReverseForm({ invoice }: { invoice: InvoiceDetail }) {
-  const { message } = App.useApp();
-  const reverse = useReverseInvoice(invoice.id);
-  return (
-    <Form<{ amount: number; reason: string }>
-      layout="inline"
-      initialValues={{ amount: invoice.total - invoice.reversed }}
-      onFinish={(values) =>
-        reverse.mutate(values, { onSuccess: () => void message.success('已提交红冲申请，等待审批') })
+    <List.Item
+      data-testid={`invoice-correction-${correction.id}`}
+      actions={
+        correction.can_decide
+          ? [
+              <Button key="pass" type="primary" size="small" onClick={() => onDecide('passed')}>
+                同意
+              </Button>,
+              <Button key="reject" danger size="small" onClick={() => onDecide('rejected')}>
+                拒绝
+              </Button>,
+            ]
+          : []
       }
     >
-      <Form.Item name="amount" rules={[{ required: true, message: '*请输入红冲金额' }]}>
-        <MoneyInput max={invoice.total - invoice.reversed} data-testid="invoice-reverse-amount" />
-      </Form.Item>
-      <Form.Item name="reason" rules={[{ required: true, message: '*请填写红冲原因' }]}>
-        <Input placeholder="红冲原因" maxLength={200} />
-      </Form.Item>
-      <Button danger htmlType="submit" loading={reverse.isPending} data-testid="invoice-reverse">
-        申请红冲
-      </Button>
-    </Form>
+      <List.Item.Meta
+        title={
+          <Space wrap>
+            <span>红字发票</span>
+            <MoneyCell fen={-correction.total} />
+            <Tag color={CORRECTION_COLORS[correction.status]}>
+              {APPROVAL_STATUS_LABELS[correction.status]}
+            </Tag>
+          </Space>
+        }
+        description={
+          <>
+            <div>原因：{correction.reason}</div>
+            <div>
+              {correction.requested_by?.nickname ?? MESSAGES.empty} 申请于{' '}
+              {businessDateTime(correction.created_at)}
+            </div>
+            {decision && (
+              <div>
+                {decision.member?.nickname ?? MESSAGES.empty} {APPROVAL_STATUS_LABELS[decision.status]}于{' '}
+                {businessDateTime(decision.at)}
+                {decision.comment ? `：${decision.comment}` : ''}
+              </div>
+            )}
+          </>
+        }
+      />
+    </List.Item>
   );
 }
 
-/** A red-letter correction: its figures, reason and approval; an approver decides it here. */
-function CorrectionRow({ correction }: { correction: InvoiceCorrection }) {
-  const { message } = App.useApp();
-  const decide = useDecideCorrection();
-  const [comment, setComment] = useState('');
-  const run = (result: 'passed' | 'rejected') =>
-    decide.mutate(
-      { id: correction.id, result, comment },
-      { onSuccess: () => void message.success(result === 'passed' ? '已同意红冲' : '已拒绝红冲') },
-    );
+type OpenModal =
+  | { kind: 'issue' }
+  | { kind: 'reverse' }
+  | { kind: 'decide'; id: number; result: 'passed' | 'rejected' };
+
+function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
+  const [modal, setModal] = useState<OpenModal | null>(null);
+  const close = () => setModal(null);
   return (
-    <Flex vertical gap={4} data-testid={`invoice-correction-${correction.id}`}>
-      <Space wrap>
-        <Tag
-          color={correction.status === 'init' ? 'orange' : correction.status === 'passed' ? 'red' : 'default'}
-        >
-          {APPROVAL_STATUS_LABELS[correction.status]}
-        </Tag>
-        <span>红冲</span>
-        <MoneyCell fen={correction.total} />
-        <Typography.Text type="secondary">
-          {`${correction.requested_by?.nickname ?? ''}：${correction.reason}`}
-        </Typography.Text>
-      </Space>
-      {correction.can_decide && (
-        <Space wrap>
-          <Input
-            placeholder="审批意见（拒绝时必填）"
-            value={comment}
-            maxLength={200}
-            onChange={(event) => setComment(event.target.value)}
-          />
-          <Button type="primary" loading={decide.isPending} onClick={() => run('passed')}>
-            同意
-          </Button>
-          <Button danger loading={decide.isPending} onClick={() => run('rejected')}>
-            拒绝
-          </Button>
+    <Flex vertical gap={16} data-testid="invoice-detail">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Space>
+          <InvoiceStatusTag status={invoice.status} />
+          <Typography.Text strong>{INVOICE_TYPE_LABELS[invoice.type]}</Typography.Text>
+          {invoice.number && <Typography.Text copyable>{invoice.number}</Typography.Text>}
         </Space>
+        <Space>
+          {invoice.can.issue && (
+            <Button type="primary" onClick={() => setModal({ kind: 'issue' })} data-testid="invoice-issue">
+              登记开票
+            </Button>
+          )}
+          {invoice.can.reverse && (
+            <Button danger onClick={() => setModal({ kind: 'reverse' })} data-testid="invoice-reverse">
+              申请红冲
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      <Descriptions size="small" column={2} bordered>
+        <Descriptions.Item label="销售方" span={2}>
+          {invoice.team_recipient.name}
+        </Descriptions.Item>
+        <Descriptions.Item label="购方名称" span={2}>
+          {invoice.buyer.name}
+        </Descriptions.Item>
+        <Descriptions.Item label="纳税人识别号">{invoice.buyer.tax_id}</Descriptions.Item>
+        <Descriptions.Item label="客户公司">{invoice.company.name}</Descriptions.Item>
+        <Descriptions.Item label="地址电话" span={2}>
+          {invoice.buyer.address_phone || MESSAGES.empty}
+        </Descriptions.Item>
+        <Descriptions.Item label="开户行及账号" span={2}>
+          {invoice.buyer.bank_account || MESSAGES.empty}
+        </Descriptions.Item>
+        <Descriptions.Item label="开票日期">{invoice.issued_on ?? MESSAGES.empty}</Descriptions.Item>
+        <Descriptions.Item label="发票文件">
+          {invoice.file ? (
+            <a href={invoice.file.url} target="_blank" rel="noreferrer">
+              {invoice.file.name}
+            </a>
+          ) : (
+            MESSAGES.empty
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label="申请人">{invoice.created_by?.nickname ?? MESSAGES.empty}</Descriptions.Item>
+        <Descriptions.Item label="申请时间">{businessDateTime(invoice.created_at)}</Descriptions.Item>
+      </Descriptions>
+      <Table
+        size="small"
+        rowKey={(group) => `${group.item}-${group.tax_rate}`}
+        pagination={false}
+        columns={groupColumns}
+        dataSource={invoice.groups}
+        data-testid="invoice-groups"
+      />
+      <MoneyTotals
+        totals={{ subtotal: invoice.amount, tax: invoice.tax, total: invoice.total }}
+        label="价税合计"
+        capitals
+        testId="invoice-totals"
+      />
+      {invoice.reversed > 0 && (
+        <Flex justify="flex-end" gap={8}>
+          已红冲 <MoneyCell fen={-invoice.reversed} /> · 净额{' '}
+          <MoneyCell fen={invoice.total - invoice.reversed} />
+        </Flex>
+      )}
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        费用明细（{invoice.lines.length}）
+      </Typography.Title>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={invoice.lines.length > 10 ? { pageSize: 10, size: 'small' } : false}
+        columns={lineColumns}
+        dataSource={invoice.lines}
+        data-testid="invoice-lines"
+      />
+      {invoice.corrections.length > 0 && (
+        <>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            红冲记录
+          </Typography.Title>
+          <List
+            size="small"
+            dataSource={invoice.corrections}
+            renderItem={(correction) => (
+              <CorrectionItem
+                correction={correction}
+                onDecide={(result) => setModal({ kind: 'decide', id: correction.id, result })}
+              />
+            )}
+          />
+        </>
+      )}
+      {modal?.kind === 'issue' && <IssueInvoiceModal invoice={invoice} onClose={close} />}
+      {modal?.kind === 'reverse' && <ReverseInvoiceModal invoice={invoice} onClose={close} />}
+      {modal?.kind === 'decide' && (
+        <DecideCorrectionModal correctionId={modal.id} result={modal.result} onClose={close} />
       )}
     </Flex>
   );
 }
 
-function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
-  return (
-    <Flex vertical gap={16}>
-      <Descriptions size="small" column={2} bordered>
-        <Descriptions.Item label="状态">
-          <Tag color={STATUS_COLORS[invoice.status]}>{INVOICE_STATUS_LABELS[invoice.status]}</Tag>
-        </Descriptions.Item>
-        <Descriptions.Item label="发票类型">{INVOICE_TYPE_LABELS[invoice.type]}</Descriptions.Item>
-        <Descriptions.Item label="销方（收款主体）" span={2}>
-          {invoice.team_recipient.name}
-        </Descriptions.Item>
-        <Descriptions.Item label="购方名称">{invoice.buyer.name}</Descriptions.Item>
-        <Descriptions.Item label="纳税人识别号">{invoice.buyer.tax_id}</Descriptions.Item>
-        <Descriptions.Item label="地址电话">{invoice.buyer.address_phone || '--'}</Descriptions.Item>
-        <Descriptions.Item label="开户行及账号">{invoice.buyer.bank_account || '--'}</Descriptions.Item>
-        <Descriptions.Item label="发票号码">{invoice.number ?? '--'}</Descriptions.Item>
-        <Descriptions.Item label="开票日期">{invoice.issued_on ?? '--'}</Descriptions.Item>
-        <Descriptions.Item label="金额">
-          <MoneyCell fen={invoice.amount} />
-        </Descriptions.Item>
-        <Descriptions.Item label="税额">
-          <MoneyCell fen={invoice.tax} />
-        </Descriptions.Item>
-        <Descriptions.Item label="价税合计">
-          <MoneyCell fen={invoice.total} testId="invoice-total" />
-        </Descriptions.Item>
-        <Descriptions.Item label="已红冲">
-          <MoneyCell fen={invoice.reversed} />
-        </Descriptions.Item>
-        {invoice.file && (
-          <Descriptions.Item label="发票文件" span={2}>
-            <a href={invoice.file.url} target="_blank" rel="noreferrer">
-              {invoice.file.name}
-            </a>
-          </Descriptions.Item>
-        )}
-      </Descriptions>
-      <Table
-        size="small"
-        pagination={false}
-        rowKey={(group) => `${group.item}-${group.tax_rate}`}
-        dataSource={invoice.groups}
-        columns={[
-          { title: '项目', key: 'item', render: (_, group) => INVOICE_ITEM_LABELS[group.item] },
-          { title: '税率', key: 'rate', render: (_, group) => formatTaxRate(group.tax_rate) },
-          {
-            title: '金额',
-            key: 'amount',
-            align: 'right',
-            render: (_, group) => <MoneyCell fen={group.amount} />,
-          },
-          { title: '税额', key: 'tax', align: 'right', render: (_, group) => <MoneyCell fen={group.tax} /> },
-          {
-            title: '价税合计',
-            key: 'total',
-            align: 'right',
-            render: (_, group) => <MoneyCell fen={group.total} />,
-          },
-        ]}
-      />
-      <Table
-        size="small"
-        pagination={false}
-        rowKey={(line) => line.id}
-        dataSource={invoice.lines}
-        columns={[
-          { title: '订单', dataIndex: 'order_number' },
-          { title: '模特', dataIndex: 'model_name' },
-          { title: '项目', key: 'item', render: (_, line) => INVOICE_ITEM_LABELS[line.item] },
-          {
-            title: '价税合计',
-            key: 'total',
-            align: 'right',
-            render: (_, line) => <MoneyCell fen={line.total} />,
-          },
-          {
-            title: '已退回',
-            key: 'back',
-            align: 'right',
-            render: (_, line) => <MoneyCell fen={line.given_back} />,
-          },
-        ]}
-      />
-      {invoice.corrections.map((correction) => (
-        <CorrectionRow key={correction.id} correction={correction} />
-      ))}
-      {invoice.can.issue && <IssueForm invoice={invoice} />}
-      {invoice.can.reverse && <ReverseForm invoice={invoice} />}
-    </Flex>
-  );
-}
-
-/** An invoice (`?invoice={id}` of 待开票, where notifications and the log link): its figures and its steps. */
+/** One invoice in a drawer over 待开票 (`?invoice=id`, the address notifications link to). */
 export function InvoiceDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const invoice = useQuery(invoiceQuery(id));
   return (
     <Drawer
       open
-      size={720}
-      title={invoice.data?.number ?? '发票'}
       onClose={onClose}
+      size={DRAWER_WIDTH}
+      title={invoice.data ? `发票 · ${invoice.data.buyer.name}` : '发票'}
       destroyOnHidden
       data-testid="invoice-drawer"
     >
-      <QueryState query={invoice}>{(data) => <InvoiceBody invoice={data} />}</QueryState>
+      <QueryState query={invoice} loading={{ rows: 10 }}>
+        {(data) => <InvoiceBody invoice={data} />}
+      </QueryState>
     </Drawer>
   );
 }

@@ -1,0 +1,81 @@
+/**
+ * Finance's calls (docs/product.md "Invoices"): 待开票 (GET /v1/finance/ready_to_invoice), the invoices
+ * (GET /v1/invoices, GET /v1/invoices/{id}) and what changes them: a request, its number, a red-letter
+ * correction and its decision. Every change asks 待开票, the invoice lists and the invoice again.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApprovalDecision } from '@trackit/contract/approval.schema';
+import { endpoints } from '@trackit/contract/endpoints';
+import type {
+  InvoiceCreateInput,
+  InvoiceDetail,
+  InvoiceIssue,
+  InvoiceReverse,
+} from '@trackit/contract/invoice.schema';
+import { api } from '../../api';
+import { pagedListQuery } from '../../components/list/list-query';
+import { approvalKeys } from '../approval/approval.queries';
+
+/** Query keys, all under `['finance']`. */
+export const financeKeys = {
+  all: ['finance'] as const,
+  ready: ['finance', 'ready_to_invoice'] as const,
+  invoiceLists: ['finance', 'invoices', 'list'] as const,
+  invoice: (id: number) => ['finance', 'invoices', 'detail', id] as const,
+};
+
+export const readyToInvoiceQuery = pagedListQuery(financeKeys.ready, endpoints.finance.readyToInvoice);
+export const invoiceListQuery = pagedListQuery(financeKeys.invoiceLists, endpoints.invoice.list);
+
+export const invoiceQuery = (id: number) =>
+  queryOptions({
+    queryKey: financeKeys.invoice(id),
+    queryFn: ({ signal }) => api.call(endpoints.invoice.get, { params: { id } }, { signal, hideToast: true }),
+  });
+
+type QueryClient = ReturnType<typeof useQueryClient>;
+
+/** The invoice as the server now answers it, cached; 待开票, the invoice lists and 待我审批 asked again. */
+const storeInvoice = (queryClient: QueryClient, invoice: InvoiceDetail) => {
+  queryClient.setQueryData(financeKeys.invoice(invoice.id), invoice);
+  void queryClient.invalidateQueries({ queryKey: financeKeys.ready });
+  void queryClient.invalidateQueries({ queryKey: financeKeys.invoiceLists });
+  void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+};
+
+/** 申请开票: resolves the new invoice (status 待开具). */
+export function useRequestInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvoiceCreateInput) => api.call(endpoints.invoice.create, { body }),
+    onSuccess: (invoice) => storeInvoice(queryClient, invoice),
+  });
+}
+
+/** 登记开票: the number, the date of issue and, optionally, the invoice file. */
+export function useIssueInvoice(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvoiceIssue) => api.call(endpoints.invoice.issue, { params: { id }, body }),
+    onSuccess: (invoice) => storeInvoice(queryClient, invoice),
+  });
+}
+
+/** 申请红冲: a correction of an amount, tax included, sent to approval. */
+export function useReverseInvoice(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvoiceReverse) => api.call(endpoints.invoice.reverse, { params: { id }, body }),
+    onSuccess: (invoice) => storeInvoice(queryClient, invoice),
+  });
+}
+
+/** 同意 / 拒绝 a red-letter correction. */
+export function useDecideCorrection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ correctionId, decision }: { correctionId: number; decision: ApprovalDecision }) =>
+      api.call(endpoints.invoice.decideCorrection, { params: { id: correctionId }, body: decision }),
+    onSuccess: (invoice) => storeInvoice(queryClient, invoice),
+  });
+}

@@ -1,0 +1,211 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Company } from '@trackit/contract/company.schema';
+import {
+  INVOICE_ITEM_LABELS,
+  INVOICE_TYPE_LABELS,
+  INVOICE_TYPES,
+  type InvoiceType,
+} from '@trackit/contract/finance-enums';
+import {
+  INVOICE_LIMITS,
+  INVOICE_MESSAGES,
+  invoiceBuyerSchema,
+  type ReadyGroup,
+  type ReadyLine,
+} from '@trackit/contract/invoice.schema';
+import { formatTaxRate } from '@trackit/contract/money';
+import { App, Button, Drawer, Flex, Form, Input, Radio, Table, Typography } from 'antd';
+import { useMemo } from 'react';
+import { MoneyCell } from '../../components/money/money-cell';
+import { MoneyTotals } from '../../components/money/money-totals';
+import { QueryState } from '../../components/query-state';
+import { schemaRule } from '../../components/schema-rule';
+import { companyQuery } from '../company/company.queries';
+import { useRequestInvoice } from './finance.queries';
+import { previewInvoice } from './invoice-preview';
+
+const DRAWER_WIDTH = 640;
+
+interface BuyerValues {
+  type: InvoiceType;
+  name: string;
+  tax_id: string;
+  address_phone: string;
+  bank_account: string;
+}
+
+/** The buyer as the client company's record has it (发票抬头 first, then its name). */
+export const buyerOfCompany = (company: Company): Omit<BuyerValues, 'type'> => ({
+  name: company.invoice_title || company.name,
+  tax_id: company.credit_code ?? '',
+  address_phone: company.invoice_address ?? '',
+  bank_account: [company.bank_name, company.bank_account].filter(Boolean).join(' '),
+});
+
+/** 地址电话 and 开户行及账号 are required on a special invoice (the contract refuses it too). */
+const requiredForSpecial = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+  validator: async (_rule: unknown, value: unknown) => {
+    if (getFieldValue('type') === 'special' && String(value ?? '').trim() === '') {
+      throw new Error(INVOICE_MESSAGES.specialNeedsBuyerDetails);
+    }
+  },
+});
+
+export interface InvoiceRequestDrawerProps {
+  group: ReadyGroup;
+  lines: readonly ReadyLine[];
+  onClose: () => void;
+  /** The invoice made, to open it. */
+  onRequested: (invoiceId: number) => void;
+}
+
+/**
+ * 申请开票: the selected lines of one client and one payee entity, what the invoice will print (by service
+ * item and tax rate, with the totals), the invoice type and the buyer, prefilled from the client company.
+ */
+export function InvoiceRequestDrawer({ group, lines, onClose, onRequested }: InvoiceRequestDrawerProps) {
+  const company = useQuery(companyQuery(group.company.id));
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      size={DRAWER_WIDTH}
+      title={`申请开票 · ${group.company.name}`}
+      destroyOnHidden
+      data-testid="invoice-request-drawer"
+    >
+      <QueryState query={company} loading={{ rows: 8 }}>
+        {(data) => (
+          <RequestForm
+            group={group}
+            lines={lines}
+            company={data}
+            onClose={onClose}
+            onRequested={onRequested}
+          />
+        )}
+      </QueryState>
+    </Drawer>
+  );
+}
+
+function RequestForm({
+  group,
+  lines,
+  company,
+  onClose,
+  onRequested,
+}: InvoiceRequestDrawerProps & { company: Company }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<BuyerValues>();
+  const request = useRequestInvoice();
+  const figures = useMemo(() => previewInvoice(lines), [lines]);
+  const recipient = group.team_recipient;
+
+  const submit = (values: BuyerValues) => {
+    if (!recipient) return;
+    request.mutate(
+      {
+        team_recipient_id: recipient.id,
+        company_id: group.company.id,
+        type: values.type,
+        buyer: {
+          name: values.name,
+          tax_id: values.tax_id,
+          address_phone: values.address_phone,
+          bank_account: values.bank_account,
+        },
+        fee_line_ids: lines.map((line) => line.fee_line_id),
+      },
+      {
+        onSuccess: (invoice) => {
+          void message.success('已提交开票申请');
+          onRequested(invoice.id);
+        },
+      },
+    );
+  };
+
+  return (
+    <Form<BuyerValues>
+      form={form}
+      layout="vertical"
+      initialValues={{ type: 'special', ...buyerOfCompany(company) }}
+      onFinish={submit}
+      data-testid="invoice-request-form"
+    >
+      <Typography.Paragraph type="secondary">
+        销售方：{recipient ? recipient.name : '--'}；共 {lines.length} 条费用。
+      </Typography.Paragraph>
+      <Table
+        size="small"
+        rowKey={(row) => `${row.item}-${row.tax_rate}`}
+        pagination={false}
+        dataSource={figures.groups}
+        columns={[
+          {
+            title: '项目',
+            dataIndex: 'item',
+            render: (item: keyof typeof INVOICE_ITEM_LABELS) => INVOICE_ITEM_LABELS[item],
+          },
+          { title: '税率', dataIndex: 'tax_rate', width: 64, render: (rate: number) => formatTaxRate(rate) },
+          {
+            title: '金额',
+            dataIndex: 'amount',
+            align: 'right',
+            render: (fen: number) => <MoneyCell fen={fen} />,
+          },
+          {
+            title: '税额',
+            dataIndex: 'tax',
+            align: 'right',
+            render: (fen: number) => <MoneyCell fen={fen} />,
+          },
+          {
+            title: '价税合计',
+            dataIndex: 'total',
+            align: 'right',
+            render: (fen: number) => <MoneyCell fen={fen} />,
+          },
+        ]}
+        data-testid="invoice-request-groups"
+      />
+      <MoneyTotals
+        totals={{ subtotal: figures.amount, tax: figures.tax, total: figures.total }}
+        label="价税合计"
+        capitals
+        testId="invoice-request-totals"
+      />
+      <Form.Item name="type" label="发票类型" rules={[{ required: true }]}>
+        <Radio.Group
+          optionType="button"
+          options={INVOICE_TYPES.map((type) => ({ value: type, label: INVOICE_TYPE_LABELS[type] }))}
+          onChange={() => void form.validateFields(['address_phone', 'bank_account'])}
+        />
+      </Form.Item>
+      <Form.Item name="name" label="购方名称" rules={[schemaRule(invoiceBuyerSchema.shape.name)]}>
+        <Input maxLength={INVOICE_LIMITS.buyerName} />
+      </Form.Item>
+      <Form.Item name="tax_id" label="纳税人识别号" rules={[schemaRule(invoiceBuyerSchema.shape.tax_id)]}>
+        <Input maxLength={24} placeholder="统一社会信用代码" />
+      </Form.Item>
+      <Form.Item name="address_phone" label="地址电话" dependencies={['type']} rules={[requiredForSpecial]}>
+        <Input maxLength={INVOICE_LIMITS.addressPhone} placeholder="专票必填" />
+      </Form.Item>
+      <Form.Item
+        name="bank_account"
+        label="开户行及账号"
+        dependencies={['type']}
+        rules={[requiredForSpecial]}
+      >
+        <Input maxLength={INVOICE_LIMITS.bankAccount} placeholder="专票必填" />
+      </Form.Item>
+      <Flex justify="flex-end" gap={8}>
+        <Button onClick={onClose}>取消</Button>
+        <Button type="primary" htmlType="submit" loading={request.isPending} disabled={!recipient}>
+          提交申请
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
