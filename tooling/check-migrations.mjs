@@ -27,6 +27,25 @@ const { values } = parseArgs({
 });
 const TIMEOUT_MS = 60_000;
 
+// A merge can leave the journal naming a migration whose file another branch renumbered: the server
+// would refuse to start ("No file … found"), while drizzle-kit generate sees nothing wrong.
+const journalPath = path.join(values.migrations, 'meta/_journal.json');
+const journal = existsSync(journalPath) ? JSON.parse(readFileSync(journalPath, 'utf8')) : { entries: [] };
+const tags = journal.entries.map((entry) => entry.tag);
+const files = existsSync(values.migrations)
+  ? readdirSync(values.migrations).filter((name) => name.endsWith('.sql'))
+  : [];
+const missing = tags.filter((tag) => !files.includes(`${tag}.sql`));
+const unlisted = files.filter((name) => !tags.includes(name.replace(/\.sql$/, '')));
+const misnumbered = journal.entries.filter((entry, index) => entry.idx !== index);
+if (missing.length + unlisted.length + misnumbered.length > 0) {
+  console.error('The migrations journal and the SQL files disagree:');
+  for (const tag of missing) console.error(`- the journal names ${tag}, which has no .sql file`);
+  for (const name of unlisted) console.error(`- ${name} is not in the journal`);
+  for (const entry of misnumbered) console.error(`- ${entry.tag} has idx ${entry.idx}`);
+  process.exit(1);
+}
+
 const work = mkdtempSync(path.join(tmpdir(), 'check-migrations-'));
 const out = path.join(work, 'migrations');
 const sqlFiles = () => readdirSync(out).filter((name) => name.endsWith('.sql'));

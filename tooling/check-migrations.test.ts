@@ -65,4 +65,23 @@ describe('check-migrations', { timeout: 60_000 }, () => {
     expect(code).toBe(1);
     expect(await readdir(join(dir, 'migrations'))).toEqual([]);
   });
+
+  it('fails when the journal names a migration whose file a merge renumbered, before running drizzle-kit', async () => {
+    await mkdir(join(dir, 'migrations/meta'), { recursive: true });
+    await writeFile(join(dir, 'migrations/0000_first.sql'), 'select 1;');
+    await writeFile(join(dir, 'migrations/0001_invoices.sql'), 'select 1;');
+    const entry = (idx: number, tag: string) => ({ idx, version: '7', when: 0, tag, breakpoints: true });
+    await writeFile(
+      join(dir, 'migrations/meta/_journal.json'),
+      JSON.stringify({
+        version: '7',
+        dialect: 'postgresql',
+        entries: [entry(0, '0000_first'), entry(1, '0001_team_recipients'), entry(1, '0001_invoices')],
+      }),
+    );
+    const { code, stderr } = await checkMigrations(['--migrations', join(dir, 'migrations')]);
+    expect(stderr).toContain('the journal names 0001_team_recipients, which has no .sql file');
+    expect(stderr).toContain('0001_invoices has idx 1');
+    expect(code).toBe(1);
+  });
 });
