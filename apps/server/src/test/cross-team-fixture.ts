@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { calendarEntries } from '../domains/calendar/calendar.tables';
 import { notifications } from '../domains/notify/notify.tables';
+import { feeLines, orders } from '../domains/order/order.tables';
 import { userSessions } from '../domains/session/session.tables';
 import { files } from '../domains/upload/upload.tables';
 import type { TestApp } from './build-test-app';
@@ -19,6 +20,7 @@ import {
   createMembership,
   createRole,
   createUser,
+  modelFee,
   signIn,
 } from './factories';
 import { pollUntil } from './poll';
@@ -87,6 +89,40 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
     days: [{ date: '2027-01-11', start_time: '09:00', end_time: '18:00' }],
     models: [{ model_id: model.id }],
   });
+  // A billed order's fee line, invoiced, issued and under a red-letter correction (marked billed in the
+  // database: billing waits for the order's last day).
+  const billed = await api('POST', '/orders', {
+    title: `${label}出账订单`,
+    company_id: company.id,
+    contact_id: contact.id,
+    team_recipient_id: teamRecipient.id,
+    days: [{ date: '2027-01-12', start_time: '09:00', end_time: '18:00' }],
+    models: [{ model_id: model.id, fees: [modelFee(10_000)] }],
+  });
+  await db.update(orders).set({ status: 'billed' }).where(eq(orders.id, billed.id));
+  const [feeLine] = await db
+    .select({ id: feeLines.id })
+    .from(feeLines)
+    .where(eq(feeLines.orderId, billed.id));
+  if (!feeLine) throw new Error('fixture: no fee line');
+  const invoice = await api('POST', '/invoices', {
+    team_recipient_id: teamRecipient.id,
+    company_id: company.id,
+    type: 'ordinary',
+    buyer: { name: `${label}购方`, tax_id: '91310115MA1H7R2Q5C' },
+    fee_line_ids: [feeLine.id],
+  });
+  await api('POST', `/invoices/${invoice.id}/issue`, {
+    number: '26312000000000000001',
+    issued_on: '2026-01-05',
+  });
+  const reversed = await api<{ id: number; corrections: { id: number }[] }>(
+    'POST',
+    `/invoices/${invoice.id}/reverse`,
+    { amount: 100, reason: `${label}红冲` },
+  );
+  const correction = reversed.corrections[0];
+  if (!correction) throw new Error('fixture: no correction');
   const attachmentBlob = await uploadBlob(t, headers, Buffer.from(`%PDF-1.4 ${label}`), {
     name: `${label}.pdf`,
     type: 'application/pdf',
@@ -136,6 +172,9 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
       calendarEntry: entry.id,
       notification: notification.id,
       teamRecipient: teamRecipient.id,
+      feeLine: feeLine.id,
+      invoice: invoice.id,
+      invoiceCorrection: correction.id,
       signedBlob,
       session: session.id,
     },

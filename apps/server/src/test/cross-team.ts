@@ -30,6 +30,11 @@ export interface TeamRecords {
   calendarEntry: number;
   notification: number;
   teamRecipient: number;
+  /** A fee line of a billed order, invoiced. */
+  feeLine: number;
+  /** An issued invoice, and its red-letter correction waiting for approval. */
+  invoice: number;
+  invoiceCorrection: number;
   /** A blob uploaded and not yet attached, as its signed id. */
   signedBlob: string;
   /** The owner's signed-in device. */
@@ -118,6 +123,8 @@ function pathValue(path: string, param: string, records: TeamRecords): string | 
     orders: records.order,
     calendar: records.calendarEntry,
     team_recipients: records.teamRecipient,
+    invoices: records.invoice,
+    invoice_corrections: records.invoiceCorrection,
   };
   const value = bySegment[segment];
   if (value === undefined) throw new Error(`no record for ${path} :${param}`);
@@ -142,6 +149,8 @@ function fieldValue(probe: ProbedEndpoint, key: string, records: TeamRecords): s
     department: records.department,
     parent: records.department,
     team_recipient: records.teamRecipient,
+    fee_line: records.feeLine,
+    invoice: records.invoice,
   };
   return byStem[stem] ?? (/member|superior/.test(stem) ? records.member : Number.NaN);
 }
@@ -154,6 +163,8 @@ const CANDIDATE_TEXTS = [
   '1',
   'a',
   'https://example.com/a.png',
+  // A fully digital invoice number (20 digits).
+  '26312000000000000001',
 ];
 
 /**

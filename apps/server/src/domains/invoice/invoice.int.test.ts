@@ -1,0 +1,416 @@
+import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
+import { APPROVAL_MESSAGES } from '@trackit/contract/approval.schema';
+import { businessDate } from '@trackit/contract/business-time';
+import type { Company } from '@trackit/contract/company.schema';
+import { ERROR_CATALOGUE } from '@trackit/contract/error-codes';
+import { FINANCE_REFUSAL_MESSAGES } from '@trackit/contract/finance-enums';
+import { invoiceFigures, reversalFigures } from '@trackit/contract/finance-rules';
+import {
+  INVOICE_MESSAGES,
+  INVOICE_NOTICES,
+  type Invoice,
+  type InvoiceCreateInput,
+  type InvoiceDetail,
+  type ReadyGroup,
+} from '@trackit/contract/invoice.schema';
+import type { Model } from '@trackit/contract/model.schema';
+import type { OrderCreated } from '@trackit/contract/order.schema';
+import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/api-answers';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { modelFee, orderDay, type SignedInMember, signInTeamByLevel, usageFee } from '../../test/factories';
+import { uploadBlob } from '../../test/uploads';
+import { notifications } from '../notify/notify.tables';
+import { operationLogs } from '../operation-log/operation-log.tables';
+import { feeLines, orders } from '../order/order.tables';
+import { invoiceLines } from './invoice.tables';
+
+type Headers = Record<string, string>;
+type FeeLineRow = typeof feeLines.$inferSelect;
+
+/** Invoices end to end over HTTP (docs/product.md "Invoices"), against the contract's figures. */
+describe('invoices (发票)', () => {
+  let t: TestApp;
+  let teamId: number;
+  let owner: SignedInMember;
+  let reader: SignedInMember;
+  let editor: SignedInMember;
+  let manager: SignedInMember;
+  let stranger: SignedInMember;
+  let today: string;
+  let client: Company;
+  let otherClient: Company;
+  let general: TeamRecipient;
+  let studio: TeamRecipient;
+  let model: Model;
+  let numberSeq = 0;
+
+  const api = <T>(method: string, path: string, body?: unknown, headers: Headers = owner.headers) =>
+    t.request<T>(method, `/storm_api/v1${path}`, { headers, ...(body === undefined ? {} : { body }) });
+  const refused = async (
+    promise: Promise<{ status: number; body: { message: string } }>,
+    status: number,
+    message?: string,
+  ) => {
+    const res = await promise;
+    expect(res.status, res.body.message).toBe(status);
+    if (message !== undefined) expect(res.body.message).toBe(message);
+  };
+  const nextNumber = () => `2631200000000${String(++numberSeq).padStart(7, '0')}`;
+
+  /** An order of the client and entity with the fees, made over the API and then marked billed. */
+  const billedOrder = async (
+    companyId: number,
+    recipientId: number,
+    fees: unknown[],
+    status: 'billed' | 'confirmed' = 'billed',
+  ): Promise<FeeLineRow[]> => {
+    const created = await ok(
+      api<OrderCreated>('POST', '/orders', {
+        company_id: companyId,
+        team_recipient_id: recipientId,
+        job_type: 'ad',
+        title: '开票测试',
+        days: [orderDay(today)],
+        models: [{ model_id: model.id, fees }],
+      }),
+    );
+    await t.database.db.update(orders).set({ status }).where(eq(orders.id, created.id));
+    return t.database.db
+      .select()
+      .from(feeLines)
+      .where(eq(feeLines.orderId, created.id))
+      .orderBy(asc(feeLines.position), asc(feeLines.id));
+  };
+  const buyer = { name: '上海某某服饰有限公司', tax_id: '91310115MA1H7R2Q5C' };
+  const request = (lines: FeeLineRow[], extra: Partial<InvoiceCreateInput> = {}, headers = editor.headers) =>
+    api<InvoiceDetail>(
+      'POST',
+      '/invoices',
+      {
+        team_recipient_id: general.id,
+        company_id: client.id,
+        type: 'ordinary',
+        buyer,
+        fee_line_ids: lines.map((line) => line.id),
+        ...extra,
+      },
+      headers,
+    );
+  const asInvoiceable = (line: FeeLineRow, portion?: number) => ({
+    id: line.id,
+    kind: line.kind,
+    tax_rate: line.taxRate,
+    totals: { subtotal: line.subtotal, tax: line.tax, total: line.total },
+    ...(portion === undefined ? {} : { portion }),
+  });
+  const ready = async (filter = `?company_id=${client.id}&team_recipient_id=${general.id}`) =>
+    ok(api<ReadyGroup[]>('GET', `/finance/ready_to_invoice${filter}`, undefined, reader.headers));
+  const remainingOf = async (feeLineId: number) =>
+    (await ready()).flatMap((group) => group.lines).find((line) => line.fee_line_id === feeLineId)
+      ?.remaining ?? 0;
+  const issue = (id: number, headers = manager.headers, number = nextNumber()) =>
+    api<InvoiceDetail>('POST', `/invoices/${id}/issue`, { number, issued_on: today }, headers);
+  const noticesOf = (membershipId: number) =>
+    t.database.db
+      .select({ title: notifications.title, body: notifications.body, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.teamId, teamId), eq(notifications.recipientMembershipId, membershipId)));
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const team = await signInTeamByLevel(t, 'accounting');
+    teamId = team.teamId;
+    owner = team.owner;
+    reader = team.levels.read;
+    editor = team.levels.edit;
+    manager = team.levels.manage;
+    stranger = team.stranger;
+    today = businessDate(t.clock.now());
+    client = await ok(api<Company>('POST', '/companies', { name: '某某服饰' }));
+    otherClient = await ok(api<Company>('POST', '/companies', { name: '别的客户' }));
+    general = await ok(
+      api<TeamRecipient>('POST', '/team_recipients', {
+        name: '上海星辰模特经纪有限公司',
+        short_name: '星辰经纪',
+        credit_code: '91310106MA1FY4XK3E',
+        taxpayer_type: 'general',
+        bank: 'cmb',
+        branch: '上海静安支行',
+        account_number: '121909876510201',
+        is_default: true,
+      }),
+    );
+    studio = await ok(
+      api<TeamRecipient>('POST', '/team_recipients', {
+        name: '上海静安区星光摄影工作室',
+        short_name: '星光工作室',
+        credit_code: '92310104MA1KB6T08Y',
+        taxpayer_type: 'small_scale',
+        bank: 'icbc',
+        branch: '上海南京西路支行',
+        account_number: '1001234509876543210',
+      }),
+    );
+    model = await ok(api<Model>('POST', '/models', { name: '林晓', gender: 'female' }));
+  });
+  afterAll(() => t.close());
+
+  it('requests an invoice of billed lines of one client and entity, with the contract’s figures', async () => {
+    const lines = await billedOrder(client.id, general.id, [
+      modelFee(150_055, 1.5, 6),
+      modelFee(80_001, 1, 13),
+      usageFee(333_333, '2026-12-01', '2027-11-30'),
+    ]);
+    await refused(request(lines, {}, reader.headers), 403);
+    const invoice = await ok(request(lines));
+    const expected = invoiceFigures(lines.map((line) => asInvoiceable(line)));
+    expect(invoice).toMatchObject({
+      status: 'requested',
+      number: null,
+      type: 'ordinary',
+      amount: expected.amount,
+      tax: expected.tax,
+      total: expected.total,
+      reversed: 0,
+      company: { id: client.id, name: '某某服饰' },
+      team_recipient: { id: general.id, short_name: '星辰经纪' },
+      buyer: { ...buyer, address_phone: '', bank_account: '' },
+      created_by: { id: editor.membershipId, nickname: 'edit' },
+      can: { issue: false, reverse: false },
+    });
+    // Whole lines: the invoice carries exactly the order's taxes.
+    expect(invoice.tax).toBe(lines.reduce((sum, line) => sum + line.tax, 0));
+    expect(invoice.groups).toEqual(expected.groups);
+    expect(invoice.lines.map((line) => [line.fee_line_id, line.total, line.model_name, line.item])).toEqual(
+      lines.map((line) => [
+        line.id,
+        line.total,
+        '林晓',
+        line.kind === 'UsageFee' ? 'portrait_fee' : 'service_fee',
+      ]),
+    );
+    expect(invoice.lines[0]?.order_number).toMatch(/\d{11}$/);
+    for (const line of lines) expect(await remainingOf(line.id)).toBe(0);
+    const seen = await ok(api<InvoiceDetail>('GET', `/invoices/${invoice.id}`, undefined, manager.headers));
+    expect(seen).toMatchObject({ id: invoice.id, total: expected.total, can: { issue: true } });
+    const [entry] = await t.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.teamId, teamId), eq(operationLogs.action, 'invoice_request')));
+    expect(entry?.targetId).toBe(String(invoice.id));
+  });
+
+  it('lists 待开票 by client and entity with the contract’s remainders', async () => {
+    const lines = await billedOrder(client.id, studio.id, [modelFee(10_000, 1, 1), modelFee(20_000, 2, 3)]);
+    await billedOrder(client.id, studio.id, [modelFee(5_000)], 'confirmed');
+    const groups = await ready(`?company_id=${client.id}&team_recipient_id=${studio.id}`);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toMatchObject({
+      company: { id: client.id },
+      team_recipient: { id: studio.id, short_name: '星光工作室' },
+      line_count: 2,
+      order_count: 1,
+      remaining: lines.reduce((sum, line) => sum + line.total, 0),
+    });
+    expect(groups[0]?.lines.map((line) => [line.fee_line_id, line.remaining])).toEqual(
+      lines.map((line) => [line.id, line.total]),
+    );
+    await refused(api('GET', '/finance/ready_to_invoice', undefined, {}), 401);
+    const strangers = await ok(
+      api<ReadyGroup[]>('GET', '/finance/ready_to_invoice', undefined, stranger.headers),
+    );
+    expect(strangers.flatMap((group) => group.lines)).toEqual([]);
+  });
+
+  it('refuses mixed clients or entities, unbilled orders, incomplete special invoices and other teams’ ids', async () => {
+    const mine = await billedOrder(client.id, general.id, [modelFee(10_000)]);
+    const ofStudio = await billedOrder(client.id, studio.id, [modelFee(10_000)]);
+    const ofOther = await billedOrder(otherClient.id, general.id, [modelFee(10_000)]);
+    const unbilled = await billedOrder(client.id, general.id, [modelFee(10_000)], 'confirmed');
+    for (const wrong of [ofStudio, ofOther, unbilled]) {
+      await refused(request([...mine, ...wrong]), 400, INVOICE_MESSAGES.lineNotInvoiceable);
+    }
+    const special = await request(mine, { type: 'special' });
+    expect(special.status).toBe(400);
+    expect(special.body.data).toMatchObject({
+      fields: { 'buyer.address_phone': INVOICE_MESSAGES.specialNeedsBuyerDetails },
+    });
+    await refused(request([...mine, ...mine]), 400, FINANCE_REFUSAL_MESSAGES.duplicate_line);
+    await refused(request([{ ...mine[0], id: 987_654_321 } as FeeLineRow]), 404);
+    // Another team's owner with this team's ids: not found, nothing written.
+    const theirs = { team_recipient_id: general.id, company_id: client.id };
+    const before = await t.database.db.select().from(invoiceLines);
+    await refused(request(mine, theirs, stranger.headers), 404);
+    expect(await t.database.db.select().from(invoiceLines)).toEqual(before);
+    // A special invoice with the buyer's details passes.
+    const ok1 = await ok(
+      request(mine, {
+        type: 'special',
+        buyer: { ...buyer, address_phone: '上海市 021-12345678', bank_account: '招商银行 6222 0000' },
+      }),
+    );
+    expect(ok1).toMatchObject({ type: 'special', buyer: { address_phone: '上海市 021-12345678' } });
+    await refused(request(mine), 409, FINANCE_REFUSAL_MESSAGES.nothing_to_invoice);
+    await refused(api('GET', `/invoices/${ok1.id}`, undefined, stranger.headers), 404);
+    await refused(issue(ok1.id, stranger.headers), 404);
+  });
+
+  it('lets exactly the allowed of 20 racing requests win, and refuses the rest with 409', async () => {
+    const lines = await billedOrder(
+      client.id,
+      general.id,
+      Array.from({ length: 10 }, (_, index) => modelFee(10_000 + index)),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => request([lines[index % 10] as FeeLineRow])),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(10);
+    for (const res of answers.filter((answer) => answer.status === 409)) {
+      expect(res.body.code).toBe(ERROR_CATALOGUE.conflict.code);
+    }
+    // 20 requests of one line: exactly one passes.
+    const [single] = await billedOrder(client.id, general.id, [modelFee(77_777)]);
+    if (!single) throw new Error('no line');
+    const raced = await Promise.all(Array.from({ length: 20 }, () => request([single])));
+    expect(raced.map((res) => res.status).sort()).toEqual([200, ...Array.from({ length: 19 }, () => 409)]);
+    for (const line of [...lines, single]) {
+      const covering = await t.database.db
+        .select()
+        .from(invoiceLines)
+        .where(eq(invoiceLines.feeLineId, line.id));
+      expect(covering.map((row) => row.total)).toEqual([line.total]);
+    }
+  });
+
+  it('issues a requested invoice once, with a unique 20-digit number and its PDF, and tells the requester', async () => {
+    const lines = await billedOrder(client.id, general.id, [modelFee(99_999)]);
+    const invoice = await ok(request(lines));
+    await refused(issue(invoice.id, editor.headers), 403);
+    const bad = await api(
+      'POST',
+      `/invoices/${invoice.id}/issue`,
+      { number: '1234', issued_on: today },
+      manager.headers,
+    );
+    expect(bad.status).toBe(400);
+    await refused(
+      api(
+        'POST',
+        `/invoices/${invoice.id}/issue`,
+        { number: nextNumber(), issued_on: '2999-01-01' },
+        manager.headers,
+      ),
+      400,
+      INVOICE_MESSAGES.issuedInFuture,
+    );
+    const signedId = await uploadBlob(t, manager.headers, Buffer.from('%PDF-1.4 发票'), {
+      name: '发票.pdf',
+      type: 'application/pdf',
+    });
+    const number = nextNumber();
+    const spaced = number.replace(/(\d{4})/g, '$1 ').trim();
+    const issued = await ok(
+      api<InvoiceDetail>(
+        'POST',
+        `/invoices/${invoice.id}/issue`,
+        { number: spaced, issued_on: today, file_signed_id: signedId },
+        manager.headers,
+      ),
+    );
+    expect(issued).toMatchObject({ status: 'issued', number, issued_on: today, file: { name: '发票.pdf' } });
+    await refused(issue(invoice.id), 409, INVOICE_MESSAGES.notIssuable);
+    const other = await ok(request(await billedOrder(client.id, general.id, [modelFee(1_000)])));
+    await refused(issue(other.id, manager.headers, number), 409, INVOICE_MESSAGES.numberTaken(number));
+    expect(await noticesOf(editor.membershipId)).toContainEqual({
+      title: INVOICE_NOTICES.issued(number),
+      body: expect.stringContaining(buyer.name),
+      link: ADMIN_PATHS.invoice(invoice.id),
+    });
+    const listed = await ok(
+      api<Invoice[]>('GET', `/invoices?keyword=${number.slice(5, 15)}`, undefined, reader.headers),
+    );
+    expect(listed.map((row) => row.id)).toEqual([invoice.id]);
+    const byDate = await ok(
+      api<Invoice[]>(
+        'GET',
+        `/invoices?status=issued&issued_from=${today}&issued_to=${today}`,
+        undefined,
+        reader.headers,
+      ),
+    );
+    expect(byDate.map((row) => row.id)).toContain(invoice.id);
+    expect(byDate.every((row) => row.status === 'issued')).toBe(true);
+  });
+
+  it('corrects an issued invoice by approved red-letter invoices, which give its lines back to 待开票', async () => {
+    const lines = await billedOrder(client.id, general.id, [modelFee(100_001, 1, 6), modelFee(33_333, 3, 6)]);
+    const invoice = await ok(request(lines));
+    const reverse = (id: number, amount: number, headers = editor.headers) =>
+      api<InvoiceDetail>('POST', `/invoices/${id}/reverse`, { amount, reason: '金额有误' }, headers);
+    await refused(reverse(invoice.id, 100), 409, INVOICE_MESSAGES.notReversible);
+    await ok(issue(invoice.id));
+    await refused(reverse(invoice.id, 100, reader.headers), 403);
+    await refused(
+      reverse(invoice.id, invoice.total + 1),
+      409,
+      FINANCE_REFUSAL_MESSAGES.reversal_exceeds_invoice,
+    );
+    const part = Math.floor(invoice.total / 3);
+    const asked = await ok(reverse(invoice.id, part));
+    const expected = reversalFigures(
+      part,
+      lines.map((line) => ({ ...asInvoiceable(line), id: line.id })),
+    );
+    const [first] = asked.corrections;
+    expect(first).toMatchObject({ status: 'init', total: part, amount: expected.amount, tax: expected.tax });
+    expect(first?.lines.map((line) => [line.fee_line_id, line.total])).toEqual(
+      expected.lines.map((line) => [line.fee_line_id, line.total]),
+    );
+    expect(asked).toMatchObject({ correction_pending: true, can: { reverse: false } });
+    await refused(reverse(invoice.id, 1), 409, INVOICE_MESSAGES.correctionPending);
+    expect(await noticesOf(manager.membershipId)).toContainEqual(
+      expect.objectContaining({ link: ADMIN_PATHS.invoice(invoice.id) }),
+    );
+    const decide = (id: number, body: unknown, headers = manager.headers) =>
+      api<InvoiceDetail>('POST', `/invoice_corrections/${id}/approval`, body, headers);
+    const correctionId = first?.id ?? 0;
+    await refused(decide(correctionId, { result: 'passed' }, editor.headers), 403);
+    await refused(decide(correctionId, { result: 'rejected' }), 400);
+    const rejected = await ok(decide(correctionId, { result: 'rejected', comment: '金额无误' }));
+    expect(rejected).toMatchObject({ status: 'issued', reversed: 0, correction_pending: false });
+    expect(rejected.corrections[0]?.approvals.map((step) => step.status)).toEqual(['init', 'rejected']);
+    for (const line of lines) expect(await remainingOf(line.id)).toBe(0);
+    await refused(decide(correctionId, { result: 'passed' }), 409, APPROVAL_MESSAGES.alreadyDecided);
+    expect(await noticesOf(editor.membershipId)).toContainEqual(
+      expect.objectContaining({
+        title: INVOICE_NOTICES.correctionRejected(invoice.number ?? rejected.number ?? ''),
+      }),
+    );
+
+    const second = await ok(reverse(invoice.id, part));
+    const secondId = second.corrections[1]?.id ?? 0;
+    const passed = await ok(decide(secondId, { result: 'passed' }));
+    expect(passed).toMatchObject({ status: 'issued', reversed: part });
+    for (const line of expected.lines) expect(await remainingOf(line.fee_line_id)).toBe(line.total);
+    expect(passed.lines.map((line) => line.given_back)).toEqual(expected.lines.map((line) => line.total));
+
+    // The rest: the invoice is 已红冲 and every line is back to 待开票 whole.
+    const rest = await ok(reverse(invoice.id, invoice.total - part));
+    const done = await ok(decide(rest.corrections[2]?.id ?? 0, { result: 'passed' }));
+    expect(done).toMatchObject({ status: 'reversed', reversed: invoice.total });
+    for (const line of lines) expect(await remainingOf(line.id)).toBe(line.total);
+    await refused(reverse(invoice.id, 1), 409, INVOICE_MESSAGES.notReversible);
+    // The lines given back are invoiced again, whole.
+    const again = await ok(request(lines));
+    expect(again.total).toBe(invoiceFigures(lines.map((line) => asInvoiceable(line))).total);
+    await refused(
+      api('POST', `/invoice_corrections/${secondId}/approval`, { result: 'passed' }, stranger.headers),
+      404,
+    );
+  });
+});
