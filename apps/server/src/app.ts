@@ -25,6 +25,7 @@ import { packageRoutes } from './domains/package/package.routes';
 import { permissionRoutes } from './domains/permission/permission.routes';
 import { requireLevel } from './domains/permission/permission.service';
 import { profileRoutes } from './domains/profile/profile.routes';
+import { receiptRoutes } from './domains/receipt/receipt.routes';
 import { sessionRoutes } from './domains/session/session.routes';
 import { authenticate, type SessionDeps } from './domains/session/session.service';
 import { createSmsSender } from './domains/session/sms/create-sms-sender';
@@ -168,6 +169,8 @@ export async function buildApp({
       dashboard: dashboardRoutes({ db: database.db, clock }),
       invoice: invoiceRoutes(uploadDeps),
       finance: financeRoutes({ db: database.db }),
+      // Receipts (issue 23, payments received).
+      receipt: receiptRoutes({ db: database.db, clock }),
     },
     accessControl,
     { rawBodyLimit: config.uploadMaxBytes },

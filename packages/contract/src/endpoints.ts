@@ -19,6 +19,8 @@ import { organizationEndpoints } from './organization.endpoints';
 import { packageEndpoints } from './package.endpoints';
 import { permissionEndpoints } from './permission.endpoints';
 import { profileEndpoints } from './profile.endpoints';
+// Receipts (issue 23, payments received).
+import { receiptEndpoints } from './receipt.endpoints';
 import { sessionEndpoints } from './session.endpoints';
 import { shareEndpoints } from './share.endpoints';
 import { systemEndpoints } from './system.endpoints';
@@ -49,6 +51,8 @@ export const endpoints = {
   teamRecipient: teamRecipientEndpoints,
   invoice: invoiceEndpoints,
   finance: financeEndpoints,
+  // Receipts (issue 23, payments received).
+  receipt: receiptEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
