@@ -60,13 +60,17 @@ export const receiptCreateSchema = z.object({
 export type ReceiptCreate = z.infer<typeof receiptCreateSchema>;
 export type ReceiptCreateInput = z.input<typeof receiptCreateSchema>;
 
-/** One allocation of POST /v1/receipts/{id}/allocations: an invoice or a fee line, never both. */
-export const allocationCreateSchema = z
-  .object({ invoice_id: idSchema.optional(), fee_line_id: idSchema.optional(), amount: fenSchema })
-  .refine((value) => (value.invoice_id === undefined) !== (value.fee_line_id === undefined), {
-    message: RECEIPT_MESSAGES.oneTarget,
-    path: ['invoice_id'],
-  });
+/**
+ * One allocation of POST /v1/receipts/{id}/allocations: an invoice or a fee line, never both (the
+ * contract's AllocationRequest).
+ */
+export const allocationCreateSchema = z.union(
+  [
+    z.strictObject({ invoice_id: idSchema, amount: fenSchema }),
+    z.strictObject({ fee_line_id: idSchema, amount: fenSchema }),
+  ],
+  { error: RECEIPT_MESSAGES.oneTarget },
+);
 export const allocationsCreateSchema = z
   .array(allocationCreateSchema)
   .min(1, '请填写核销金额')

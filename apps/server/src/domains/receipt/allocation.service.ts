@@ -7,7 +7,6 @@
  * transaction (paidByFeeLine, feeLinePaymentStatus). An undone allocation stays, dated, for aging.
  */
 import {
-  type AllocationRequest,
   allocationTargetKey,
   checkAllocations,
   feeLinePaymentStatus,
@@ -109,24 +108,15 @@ export async function allocateReceipt(
   const now = deps.clock();
   const { teamId } = auth;
   const level = await accountingLevel(deps, auth);
-  const requests = body.map(
-    (item): AllocationRequest =>
-      item.invoice_id !== undefined
-        ? { invoice_id: item.invoice_id, amount: item.amount }
-        : { fee_line_id: item.fee_line_id ?? 0, amount: item.amount },
-  );
+  const invoiceOf = (item: AllocationCreate) => ('invoice_id' in item ? item.invoice_id : undefined);
+  const lineOf = (item: AllocationCreate) => ('fee_line_id' in item ? item.fee_line_id : undefined);
   return deps.db.transaction(async (tx) => {
     const locked = await lockReceipt(tx, teamId, receiptId);
     if (!locked) throw receiptNotFound();
     const { receipt } = locked;
     if (receipt.voidedAt !== null) throw receiptConflict(RECEIPT_MESSAGES.voided);
-    const directIds = unique(body.map((item) => item.fee_line_id));
-    const { invoices, lines } = await lockTargets(
-      tx,
-      teamId,
-      unique(body.map((item) => item.invoice_id)),
-      directIds,
-    );
+    const directIds = unique(body.map(lineOf));
+    const { invoices, lines } = await lockTargets(tx, teamId, unique(body.map(invoiceOf)), directIds);
     const lineById = new Map(lines.map((line) => [line.id, line]));
     const unpayable = directIds.find((id) => {
       const line = lineById.get(id);
@@ -143,7 +133,7 @@ export async function allocateReceipt(
         open.set(allocationTargetKey({ fee_line_id: id }), Math.max(0, line.total - (paid.get(id) ?? 0)));
     }
     const { unallocated } = receiptBalance(receipt.amount, [{ amount: locked.allocated }]);
-    const check = checkAllocations(requests, unallocated, open);
+    const check = checkAllocations(body, unallocated, open);
     if (!check.ok) throw refusal(check);
     const today = businessDate(now);
     await insertAllocations(
@@ -151,8 +141,8 @@ export async function allocateReceipt(
       body.map((item) => ({
         teamId,
         receiptId,
-        invoiceId: item.invoice_id ?? null,
-        feeLineId: item.fee_line_id ?? null,
+        invoiceId: invoiceOf(item) ?? null,
+        feeLineId: lineOf(item) ?? null,
         amount: item.amount,
         allocatedOn: today,
         createdByMembershipId: auth.membershipId,
@@ -169,8 +159,10 @@ export async function allocateReceipt(
         name: receipt.payerName,
         amount: check.total,
         targets: body.map((item) => {
-          const invoice = item.invoice_id === undefined ? undefined : invoiceById.get(item.invoice_id);
-          const line = item.fee_line_id === undefined ? undefined : lineById.get(item.fee_line_id);
+          const invoiceId = invoiceOf(item);
+          const lineId = lineOf(item);
+          const invoice = invoiceId === undefined ? undefined : invoiceById.get(invoiceId);
+          const line = lineId === undefined ? undefined : lineById.get(lineId);
           return {
             target: invoice ? invoiceLabel(invoice) : `订单 ${line?.orderNumber ?? ''}`,
             amount: item.amount,
