@@ -14,6 +14,7 @@ import { companyRoutes } from './domains/company/company.routes';
 import { contactRoutes } from './domains/contact/contact.routes';
 import { countryRoutes } from './domains/country/country.routes';
 import { dashboardRoutes } from './domains/dashboard/dashboard.routes';
+import { receivableRoutes } from './domains/finance/finance.routes';
 import { folderRoutes } from './domains/folder/folder.routes';
 import { financeRoutes, invoiceRoutes } from './domains/invoice/invoice.routes';
 import { modelRoutes } from './domains/model/model.routes';
@@ -171,6 +172,7 @@ export async function buildApp({
       finance: financeRoutes({ db: database.db }),
       // Receipts (issue 23, payments received).
       receipt: receiptRoutes({ db: database.db, clock }),
+      receivable: receivableRoutes({ db: database.db, clock }),
     },
     accessControl,
     { rawBodyLimit: config.uploadMaxBytes },

@@ -21,6 +21,7 @@ import { permissionEndpoints } from './permission.endpoints';
 import { profileEndpoints } from './profile.endpoints';
 // Receipts (issue 23, payments received).
 import { receiptEndpoints } from './receipt.endpoints';
+import { receivableEndpoints } from './receivable.endpoints';
 import { sessionEndpoints } from './session.endpoints';
 import { shareEndpoints } from './share.endpoints';
 import { systemEndpoints } from './system.endpoints';
@@ -53,6 +54,7 @@ export const endpoints = {
   finance: financeEndpoints,
   // Receipts (issue 23, payments received).
   receipt: receiptEndpoints,
+  receivable: receivableEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -130,6 +130,8 @@ function pathValue(path: string, param: string, records: TeamRecords): string | 
     invoice_corrections: records.invoiceCorrection,
     receipts: records.receipt,
     allocations: records.allocation,
+    // 财务详情 (/v1/finance/orders/:id): the order.
+    finance: records.order,
   };
   const value = bySegment[segment];
   if (value === undefined) throw new Error(`no record for ${path} :${param}`);

@@ -1,3 +1,4 @@
+import { orderMoney } from '@trackit/contract/allocations';
 import { addDays, businessDate } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
 import { FINANCE_REFUSAL_MESSAGES } from '@trackit/contract/finance-enums';
@@ -11,6 +12,7 @@ import {
   type ReceiptCreateInput,
   type ReceiptDetail,
 } from '@trackit/contract/receipt.schema';
+import type { FinanceOrder } from '@trackit/contract/receivable.schema';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,14 +55,14 @@ describe('receipts (收款) and allocations (核销)', () => {
   };
 
   /** A billed order of the client and entity with the fees; its fee lines in order. */
-  const billedOrder = async (recipientId: number, fees: unknown[]) => {
+  const billedOrder = async (recipientId: number, fees: unknown[], companyId = client.id, day = today) => {
     const created = await ok(
       api<OrderCreated>('POST', '/orders', {
-        company_id: client.id,
+        company_id: companyId,
         team_recipient_id: recipientId,
         job_type: 'ad',
         title: '收款测试',
-        days: [orderDay(today)],
+        days: [orderDay(day)],
         models: [{ model_id: model.id, fees }],
       }),
     );
@@ -73,14 +75,14 @@ describe('receipts (收款) and allocations (核销)', () => {
     return { orderId: created.id, lines };
   };
   /** An issued invoice of the lines (buyer 上海某某服饰有限公司). */
-  const issuedInvoice = async (lines: FeeLineRow[], recipientId = general.id) => {
+  const issuedInvoice = async (lines: FeeLineRow[], recipientId = general.id, companyId = client.id) => {
     const invoice = await ok(
       api<InvoiceDetail>(
         'POST',
         '/invoices',
         {
           team_recipient_id: recipientId,
-          company_id: client.id,
+          company_id: companyId,
           type: 'ordinary',
           buyer: { name: '上海某某服饰有限公司', tax_id: '91310115MA1H7R2Q5C' },
           fee_line_ids: lines.map((line) => line.id),
@@ -423,5 +425,60 @@ describe('receipts (收款) and allocations (核销)', () => {
     ]);
     const seen = await ok(api<ReceiptDetail>('GET', `/receipts/${receipt.id}`));
     expect(seen).toMatchObject({ allocated: 5_000, unallocated: 0 });
+  });
+
+  it('shows 财务详情 of an order with the contract’s figures, due date and aging', async () => {
+    const termsClient = await ok(
+      api<Company>('POST', '/companies', { name: '月结客户', payment_terms_days: 30 }),
+    );
+    // Worked 45 days ago, 30 days' terms: due 15 days ago.
+    const lastDay = addDays(today, -45);
+    const { orderId, lines } = await billedOrder(
+      general.id,
+      [modelFee(10_000), modelFee(20_000)],
+      termsClient.id,
+      lastDay,
+    );
+    const [first, second] = lines as [FeeLineRow, FeeLineRow];
+    const invoice = await issuedInvoice([first], general.id, termsClient.id);
+    const receipt = await ok(record({ amount: 50_000 }));
+    await ok(
+      allocate(receipt.id, [
+        { invoice_id: invoice.id, amount: 4_000 },
+        { fee_line_id: second.id, amount: second.total },
+      ]),
+    );
+    const path = `/finance/orders/${orderId}`;
+    await refused(api('GET', path, undefined, stranger.headers), 404);
+    const seen = await ok(api<FinanceOrder>('GET', path, undefined, reader.headers));
+    const money = orderMoney([
+      { total: first.total, invoiced: first.total, paid: 4_000 },
+      { total: second.total, invoiced: 0, paid: second.total },
+    ]);
+    expect(seen).toMatchObject({
+      id: orderId,
+      company: { id: termsClient.id, name: '月结客户' },
+      team_recipient: { id: general.id, short_name: '星辰经纪' },
+      billed: money.billed,
+      invoiced: money.invoiced,
+      received: money.received,
+      outstanding: money.outstanding,
+      payment_state: 'partial',
+      last_date: lastDay,
+      due_on: addDays(lastDay, 30),
+      days_overdue: 15,
+      aging_bucket: 'd1_30',
+      invoices: [{ id: invoice.id, number: invoice.number, status: 'issued', total: invoice.total }],
+    });
+    expect(
+      seen.lines.map((line) => [line.fee_line_id, line.invoiced, line.paid, line.payment_status]),
+    ).toEqual([
+      [first.id, first.total, 4_000, 'unpaid'],
+      [second.id, 0, second.total, 'paid'],
+    ]);
+    expect(seen.allocations.map((allocation) => [allocation.invoice_id, allocation.fee_line_id])).toEqual([
+      [invoice.id, null],
+      [null, second.id],
+    ]);
   });
 });
