@@ -72,7 +72,7 @@ export const allocationCreateSchema = z.union(
   { error: RECEIPT_MESSAGES.oneTarget },
 );
 export const allocationsCreateSchema = z
-  .array(allocationCreateSchema)
+  .array(allocationCreateSchema, { error: '请填写核销金额' })
   .min(1, '请填写核销金额')
   .max(RECEIPT_LIMITS.allocations);
 export type AllocationCreate = z.infer<typeof allocationCreateSchema>;
