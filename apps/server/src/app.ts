@@ -15,6 +15,7 @@ import { companyRoutes } from './domains/company/company.routes';
 import { contactRoutes } from './domains/contact/contact.routes';
 import { countryRoutes } from './domains/country/country.routes';
 import { dashboardRoutes } from './domains/dashboard/dashboard.routes';
+import { receivableRoutes } from './domains/finance/finance.routes';
 import { folderRoutes } from './domains/folder/folder.routes';
 import { financeRoutes, invoiceRoutes } from './domains/invoice/invoice.routes';
 import { modelRoutes } from './domains/model/model.routes';
@@ -26,6 +27,7 @@ import { packageRoutes } from './domains/package/package.routes';
 import { permissionRoutes } from './domains/permission/permission.routes';
 import { requireLevel } from './domains/permission/permission.service';
 import { profileRoutes } from './domains/profile/profile.routes';
+import { receiptRoutes } from './domains/receipt/receipt.routes';
 import { sessionRoutes } from './domains/session/session.routes';
 import { authenticate, type SessionDeps } from './domains/session/session.service';
 import { createSmsSender } from './domains/session/sms/create-sms-sender';
@@ -170,6 +172,9 @@ export async function buildApp({
       approval: approvalRoutes({ db: database.db }),
       invoice: invoiceRoutes(uploadDeps),
       finance: financeRoutes({ db: database.db }),
+      // Receipts (issue 23, payments received).
+      receipt: receiptRoutes({ db: database.db, clock }),
+      receivable: receivableRoutes({ db: database.db, clock }),
     },
     accessControl,
     { rawBodyLimit: config.uploadMaxBytes },

@@ -23,6 +23,8 @@ export const ADMIN_PATHS = {
   readyToInvoice: `${base}/finance/ready_to_invoice`,
   /** 待开票 with the invoice open (an invoice may cover several orders, so it has no page of its own). */
   invoice: (id: number | string) => `${base}/finance/ready_to_invoice?invoice=${id}`,
+  /** The receipt list with the receipt open (收款). */
+  receipt: (id: number | string) => `${base}/finance/receipts?receipt=${id}`,
   /** 财务详情 of an order. */
   financeOrder: (id: number | string) => `${base}/finance/${id}`,
   calendar: `${base}/calendar`,

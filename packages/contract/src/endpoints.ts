@@ -20,6 +20,9 @@ import { organizationEndpoints } from './organization.endpoints';
 import { packageEndpoints } from './package.endpoints';
 import { permissionEndpoints } from './permission.endpoints';
 import { profileEndpoints } from './profile.endpoints';
+// Receipts (issue 23, payments received).
+import { receiptEndpoints } from './receipt.endpoints';
+import { receivableEndpoints } from './receivable.endpoints';
 import { sessionEndpoints } from './session.endpoints';
 import { shareEndpoints } from './share.endpoints';
 import { systemEndpoints } from './system.endpoints';
@@ -51,6 +54,9 @@ export const endpoints = {
   teamRecipient: teamRecipientEndpoints,
   invoice: invoiceEndpoints,
   finance: financeEndpoints,
+  // Receipts (issue 23, payments received).
+  receipt: receiptEndpoints,
+  receivable: receivableEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -26,6 +26,7 @@ export const OPERATION_TARGETS = {
   role: { link: null },
   team_recipient: { link: ADMIN_PATHS.teamRecipient },
   invoice: { link: ADMIN_PATHS.invoice },
+  receipt: { link: ADMIN_PATHS.receipt },
 } as const satisfies Record<string, { link: ((id: string) => string) | null }>;
 export type OperationTarget = keyof typeof OPERATION_TARGETS;
 
@@ -440,5 +441,42 @@ export const OPERATION_CATALOGUE = {
     }),
     sentence: ({ name, number, amount, result, comment }) =>
       `${result === 'passed' ? '同意' : '拒绝'}了「${name}」的发票 ${number} 红冲 ${formatYuan(amount)}${comment ? `：${comment}` : ''}`,
+  }),
+  // Receipts (收款): `name` is the payer (付款方), `target` what an allocation paid (an invoice number or
+  // buyer, or an order number).
+  receipt_create: action({
+    label: '登记收款',
+    inTeamLog: true,
+    target: 'receipt',
+    detail: z.object({ name: z.string(), amount: z.number().int(), received_on: z.string() }),
+    sentence: ({ name, amount, received_on }) =>
+      `登记了「${name}」${received_on} 的收款 ${formatYuan(amount)}`,
+  }),
+  receipt_allocate: action({
+    label: '核销收款',
+    inTeamLog: true,
+    target: 'receipt',
+    detail: z.object({
+      name: z.string(),
+      amount: z.number().int(),
+      targets: z.array(z.object({ target: z.string(), amount: z.number().int() })),
+    }),
+    sentence: ({ name, amount, targets }) =>
+      `把「${name}」的收款核销 ${formatYuan(amount)}：${targets.map((t) => `${t.target} ${formatYuan(t.amount)}`).join('、')}`,
+  }),
+  allocation_undo: action({
+    label: '撤销核销',
+    inTeamLog: true,
+    target: 'receipt',
+    detail: z.object({ name: z.string(), amount: z.number().int(), target: z.string() }),
+    sentence: ({ name, amount, target }) =>
+      `撤销了「${name}」的收款对 ${target} 的核销 ${formatYuan(amount)}`,
+  }),
+  receipt_void: action({
+    label: '作废收款',
+    inTeamLog: true,
+    target: 'receipt',
+    detail: z.object({ name: z.string(), amount: z.number().int(), reason: z.string() }),
+    sentence: ({ name, amount, reason }) => `作废了「${name}」的收款 ${formatYuan(amount)}：${reason}`,
   }),
 } as const;

@@ -53,6 +53,15 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
     result: 'passed',
     comment: '',
   },
+  // Receipts (issue 23).
+  receipt_create: { name: '上海某某服饰有限公司', amount: 1_060_000, received_on: '2026-11-20' },
+  receipt_allocate: {
+    name: '上海某某服饰有限公司',
+    amount: 1_060_000,
+    targets: [{ target: '发票 26312000000000000001', amount: 1_060_000 }],
+  },
+  allocation_undo: { name: '上海某某服饰有限公司', amount: 1_060_000, target: '订单 20261120001' },
+  receipt_void: { name: '上海某某服饰有限公司', amount: 1_060_000, reason: '重复登记' },
   package_create: { name: '春季新品拍摄', models: ['刘晓阳', 'Anna'] },
   package_update: {
     name: '春季新品拍摄',

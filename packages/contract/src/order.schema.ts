@@ -18,6 +18,7 @@ import {
   renewalOptionSchema,
 } from './enums';
 import { pageQuerySchema, queryList, sortSchema } from './envelope';
+import { orderPaymentStateSchema } from './finance-enums';
 import {
   type FeeFigures,
   hasTwoDecimalsAtMost,
@@ -323,6 +324,11 @@ export const orderSchema = z.object({
   confirmed_at: z.string().nullable(),
   billed_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
+  /**
+   * How much is received (issue 23, the contract's orderMoney of the fee lines' payments): 未收款 /
+   * 部分收款 / 已收款. Null before the order is confirmed and for a cancelled one: nothing to collect.
+   */
+  payment_state: orderPaymentStateSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

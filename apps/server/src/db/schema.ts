@@ -14,6 +14,7 @@ export * from '../domains/operation-log/operation-log.tables';
 export * from '../domains/order/order.tables';
 export * from '../domains/organization/organization.tables';
 export * from '../domains/package/package.tables';
+export * from '../domains/receipt/receipt.tables';
 export * from '../domains/session/session.tables';
 export * from '../domains/share/share.tables';
 export * from '../domains/system/system.tables';

@@ -123,6 +123,20 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
   );
   const correction = reversed.corrections[0];
   if (!correction) throw new Error('fixture: no correction');
+  // Receipts (issue 23): a receipt with one allocation to the invoice.
+  const receipt = await api<{ id: number; allocations: { id: number }[] }>('POST', '/receipts', {
+    received_on: '2026-01-06',
+    amount: 5_000,
+    payer_name: `${label}购方`,
+    team_recipient_id: teamRecipient.id,
+  });
+  const allocated = await api<{ id: number; allocations: { id: number }[] }>(
+    'POST',
+    `/receipts/${receipt.id}/allocations`,
+    [{ invoice_id: invoice.id, amount: 1_000 }],
+  );
+  const allocation = allocated.allocations[0];
+  if (!allocation) throw new Error('fixture: no allocation');
   const attachmentBlob = await uploadBlob(t, headers, Buffer.from(`%PDF-1.4 ${label}`), {
     name: `${label}.pdf`,
     type: 'application/pdf',
@@ -175,6 +189,8 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
       feeLine: feeLine.id,
       invoice: invoice.id,
       invoiceCorrection: correction.id,
+      receipt: receipt.id,
+      allocation: allocation.id,
       signedBlob,
       session: session.id,
     },

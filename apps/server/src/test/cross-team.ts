@@ -35,6 +35,9 @@ export interface TeamRecords {
   /** An issued invoice, and its red-letter correction waiting for approval. */
   invoice: number;
   invoiceCorrection: number;
+  /** A receipt with one allocation (to the invoice). */
+  receipt: number;
+  allocation: number;
   /** A blob uploaded and not yet attached, as its signed id. */
   signedBlob: string;
   /** The owner's signed-in device. */
@@ -125,6 +128,10 @@ function pathValue(path: string, param: string, records: TeamRecords): string | 
     team_recipients: records.teamRecipient,
     invoices: records.invoice,
     invoice_corrections: records.invoiceCorrection,
+    receipts: records.receipt,
+    allocations: records.allocation,
+    // 财务详情 (/v1/finance/orders/:id): the order.
+    finance: records.order,
   };
   const value = bySegment[segment];
   if (value === undefined) throw new Error(`no record for ${path} :${param}`);

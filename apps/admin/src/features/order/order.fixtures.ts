@@ -122,6 +122,7 @@ export const orderFixture = (overrides: Partial<Order> = {}): Order => {
     confirmed_at: null,
     billed_at: null,
     cancelled_at: null,
+    payment_state: null,
     ...overrides,
   };
 };

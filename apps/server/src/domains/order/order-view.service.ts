@@ -3,9 +3,11 @@
  * list filtered and paged in the database, its export and its history. What the caller may see and do
  * is the order policy's (order.policy.ts); the presenter applies it.
  */
+import { orderMoney } from '@trackit/contract/allocations';
 import { type ApprovalStep, isApprover } from '@trackit/contract/approval.schema';
 import { businessDate } from '@trackit/contract/business-time';
 import type { PageQuery } from '@trackit/contract/envelope';
+import type { OrderPaymentState } from '@trackit/contract/finance-enums';
 import {
   OPTIONS_EXPIRING_SOON_HOURS,
   ORDER_EXPORT_MAX_ROWS,
@@ -20,6 +22,7 @@ import { approvalHistory } from '../approval/approval.service';
 import { listEntriesOfOrders, type ShownEntryRow } from '../calendar/calendar.service';
 import { listRecordHistory } from '../operation-log/operation-log.service';
 import { grantsOf } from '../permission/permission.service';
+import { paidOfFeeLines } from '../receipt/fee-line-payments.service';
 import { getTeamName } from '../team/team.service';
 import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
 import { signBlobDownload, signFile } from '../upload/signed-files.service';
@@ -66,6 +69,28 @@ export interface OrderView {
   approvals: ApprovalStep[];
   attachments: (AttachmentRow & { url: string })[];
   entries: ShownEntryRow[];
+  /** The contract's orderMoney state of the fee lines' payments; null while there is nothing to collect. */
+  paymentState: OrderPaymentState | null;
+}
+
+/** Orders whose money is collected (issue 23): confirmed or billed. */
+const COLLECTED_STATUSES = new Set(['confirmed', 'billed']);
+
+/** How much of the order is received, from what allocations paid of its lines (one read for all lines). */
+async function paymentStateOf(
+  deps: Pick<OrderDeps, 'db'>,
+  teamId: number,
+  row: OrderRow,
+  fees: FeeLineRecord[],
+): Promise<OrderPaymentState | null> {
+  if (!COLLECTED_STATUSES.has(row.status)) return null;
+  const paid = await paidOfFeeLines(
+    deps.db,
+    teamId,
+    fees.map((fee) => fee.id),
+  );
+  return orderMoney(fees.map((fee) => ({ total: fee.total, invoiced: 0, paid: paid.get(fee.id) ?? 0 })))
+    .state;
 }
 
 /** An order as a row of the list shows it. */
@@ -124,6 +149,7 @@ export async function loadOrderView(
     approvals,
     attachments: await Promise.all(attachments.map((attachment) => signAttachment(deps, attachment))),
     entries,
+    paymentState: await paymentStateOf(deps, auth.teamId, row, fees),
   };
 }
 

@@ -131,6 +131,7 @@ export function presentOrder(view: OrderView): Order {
     confirmed_at: iso(row.confirmedAt),
     billed_at: iso(row.billedAt),
     cancelled_at: iso(row.cancelledAt),
+    payment_state: view.paymentState,
   };
 }
 

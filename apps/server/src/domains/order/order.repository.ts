@@ -325,3 +325,26 @@ export async function reassignOpenOrderOwner(
     )
     .returning({ id: orders.id, number: orders.number, title: orders.title });
 }
+
+// --- Payments (issue 23: receipts) -------------------------------------------------------------------------
+
+/** Sets the fee lines' payment status (spec §3), those whose status changes only. */
+export async function setFeeLinePaymentStatuses(
+  tx: Database,
+  teamId: number,
+  status: FeeLineRecord['paymentStatus'],
+  ids: readonly number[],
+  at: Date,
+) {
+  if (ids.length === 0) return;
+  await tx
+    .update(feeLines)
+    .set({ paymentStatus: status, updatedAt: at })
+    .where(
+      and(
+        eq(feeLines.teamId, teamId),
+        inArray(feeLines.id, [...ids]),
+        sql`${feeLines.paymentStatus} <> ${status}`,
+      ),
+    );
+}

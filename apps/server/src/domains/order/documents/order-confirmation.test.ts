@@ -108,6 +108,7 @@ function orderOf(models: OrderModel[], overrides: Partial<Order> = {}): Order {
     confirmed_at: null,
     billed_at: null,
     cancelled_at: null,
+    payment_state: null,
     ...overrides,
   };
 }

@@ -1,0 +1,107 @@
+/**
+ * Receivables (应收, issue 23): 财务详情 of one order. Every figure is the contract's: what is paid of each
+ * line (paidByFeeLine, through the receipt domain's paidOfFeeLines), the order's money (orderMoney), its due
+ * date (dueDate: last working day plus the client's payment terms), days overdue and aging bucket as of
+ * today's business date.
+ */
+
+import { agingBucket, daysOverdue, dueDate } from '@trackit/contract/aging';
+import { feeLinePaymentStatus, orderMoney } from '@trackit/contract/allocations';
+import { businessDate } from '@trackit/contract/business-time';
+import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
+import type { FinanceOrder } from '@trackit/contract/receivable.schema';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth-context';
+import { paidOfFeeLines } from '../receipt/fee-line-payments.service';
+import {
+  findFinanceOrder,
+  listAllocationsOf,
+  listFinanceLines,
+  listInvoicesOfLines,
+} from './finance.repository';
+
+export interface FinanceDeps {
+  db: Database;
+  clock: () => Date;
+}
+
+/** GET /v1/finance/orders/{id}. */
+export async function getFinanceOrder(
+  deps: FinanceDeps,
+  auth: AuthContext,
+  orderId: number,
+): Promise<FinanceOrder> {
+  const { teamId } = auth;
+  const row = await findFinanceOrder(deps.db, teamId, orderId);
+  if (!row) throw new AppError('notFound', { message: ORDER_MESSAGES.orderNotFound });
+  const lines = await listFinanceLines(deps.db, teamId, orderId);
+  const lineIds = lines.map((line) => line.id);
+  const [paid, invoices] = await Promise.all([
+    paidOfFeeLines(deps.db, teamId, lineIds),
+    listInvoicesOfLines(deps.db, teamId, lineIds),
+  ]);
+  const allocations = await listAllocationsOf(
+    deps.db,
+    teamId,
+    lineIds,
+    invoices.map((invoice) => invoice.id),
+  );
+  const figures = lines.map((line) => ({
+    total: line.total,
+    invoiced: line.invoiced,
+    paid: paid.get(line.id) ?? 0,
+  }));
+  const { state, ...money } = orderMoney(figures);
+  const { order } = row;
+  const due = order.lastDate ? dueDate(order.lastDate, row.paymentTermsDays) : null;
+  const days = due && money.outstanding > 0 ? daysOverdue(due, businessDate(deps.clock())) : 0;
+  return {
+    id: order.id,
+    number: order.number,
+    title: order.title,
+    status: order.status,
+    company:
+      order.companyId !== null && row.companyName !== null
+        ? { id: order.companyId, name: row.companyName }
+        : null,
+    team_recipient:
+      order.teamRecipientId !== null && row.recipientShortName !== null
+        ? { id: order.teamRecipientId, short_name: row.recipientShortName }
+        : null,
+    last_date: order.lastDate,
+    ...money,
+    payment_state: state,
+    due_on: due,
+    days_overdue: days,
+    aging_bucket: order.status === 'billed' && money.outstanding > 0 && due ? agingBucket(days) : null,
+    lines: lines.map((line, index) => ({
+      fee_line_id: line.id,
+      model_name: line.modelName,
+      kind: line.kind,
+      total: line.total,
+      invoiced: line.invoiced,
+      paid: figures[index]?.paid ?? 0,
+      payment_status: feeLinePaymentStatus(figures[index] ?? { total: line.total, paid: 0 }),
+    })),
+    invoices: invoices.map((invoice) => ({
+      id: invoice.id,
+      number: invoice.number,
+      status: invoice.status,
+      issued_on: invoice.issuedOn,
+      total: invoice.total,
+      reversed: invoice.reversed,
+    })),
+    allocations: allocations.map((allocation) => ({
+      id: allocation.id,
+      receipt_id: allocation.receiptId,
+      payer_name: allocation.payerName,
+      received_on: allocation.receivedOn,
+      invoice_id: allocation.invoiceId,
+      fee_line_id: allocation.feeLineId,
+      amount: allocation.amount,
+      allocated_on: allocation.allocatedOn,
+      undone_on: allocation.undoneOn,
+    })),
+  };
+}

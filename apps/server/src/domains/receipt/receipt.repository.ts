@@ -1,0 +1,302 @@
+/**
+ * The only file with the receipt domain's queries: receipts, their allocations, the locks an allocation
+ * takes, and what allocations paid of fee lines (read joined with the invoice and order tables, never
+ * written there). Every query takes the team id. The figures are the contract's (./allocations); SQL only
+ * sums and filters.
+ */
+import type { ReceiptQuery } from '@trackit/contract/receipt.schema';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { containing } from '../../db/like';
+import type { PageWindow } from '../../http/pagination';
+import { invoiceLines, invoices } from '../invoice/invoice.tables';
+import { models } from '../model/model.tables';
+import { feeLines, orders } from '../order/order.tables';
+import { memberships } from '../organization/organization.tables';
+import { teamRecipients } from '../team-recipient/team-recipient.tables';
+import { allocations, receipts } from './receipt.tables';
+
+export type ReceiptRecord = typeof receipts.$inferSelect;
+export type AllocationRecord = typeof allocations.$inferSelect;
+
+const num = (value: unknown): number => Number(value);
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** What is allocated of the receipt (allocations not undone). */
+const ALLOCATED =
+  sql<number>`coalesce((select sum(a."amount") from "allocations" a where a."team_id" = "receipts"."team_id" and a."receipt_id" = "receipts"."id" and a."undone_at" is null), 0)::bigint`.mapWith(
+    Number,
+  );
+
+const creator = alias(memberships, 'receipt_creator');
+
+const selectReceipts = (db: Database) =>
+  db
+    .select({
+      receipt: receipts,
+      recipient: { id: teamRecipients.id, name: teamRecipients.name, shortName: teamRecipients.shortName },
+      createdByName: creator.nickname,
+      allocated: ALLOCATED,
+    })
+    .from(receipts)
+    .innerJoin(
+      teamRecipients,
+      and(eq(teamRecipients.teamId, receipts.teamId), eq(teamRecipients.id, receipts.teamRecipientId)),
+    )
+    .leftJoin(
+      creator,
+      and(eq(creator.teamId, receipts.teamId), eq(creator.id, receipts.createdByMembershipId)),
+    );
+export type ReceiptRow = Awaited<ReturnType<ReturnType<typeof selectReceipts>['where']>>[number];
+
+export async function findReceipt(db: Database, teamId: number, id: number): Promise<ReceiptRow | undefined> {
+  const [row] = await selectReceipts(db).where(and(eq(receipts.teamId, teamId), eq(receipts.id, id)));
+  return row;
+}
+
+export async function insertReceipt(tx: Database, values: typeof receipts.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(receipts).values(values).returning({ id: receipts.id });
+  if (!row) throw new Error('receipt not created');
+  return row.id;
+}
+
+/** The receipt locked (allocations, undos and the void of one receipt take turns), with what is allocated. */
+export async function lockReceipt(tx: Database, teamId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(receipts)
+    .where(and(eq(receipts.teamId, teamId), eq(receipts.id, id)))
+    .for('update');
+  if (!row) return undefined;
+  const [sum] = await tx
+    .select({ allocated: sql<number>`coalesce(sum(${allocations.amount}), 0)::bigint`.mapWith(Number) })
+    .from(allocations)
+    .where(and(eq(allocations.teamId, teamId), eq(allocations.receiptId, id), isNull(allocations.undoneAt)));
+  return { receipt: row, allocated: sum?.allocated ?? 0 };
+}
+
+export async function updateReceiptRow(
+  tx: Database,
+  teamId: number,
+  id: number,
+  values: Partial<typeof receipts.$inferInsert>,
+) {
+  await tx
+    .update(receipts)
+    .set(values)
+    .where(and(eq(receipts.teamId, teamId), eq(receipts.id, id)));
+}
+
+/** The receipts of a team by the list's filters, newest first; paged in the database. */
+export async function listReceipts(db: Database, teamId: number, filter: ReceiptQuery, window: PageWindow) {
+  const where = and(
+    eq(receipts.teamId, teamId),
+    filter.team_recipient_id ? eq(receipts.teamRecipientId, filter.team_recipient_id) : undefined,
+    filter.received_from ? gte(receipts.receivedOn, filter.received_from) : undefined,
+    filter.received_to ? lte(receipts.receivedOn, filter.received_to) : undefined,
+    filter.keyword
+      ? or(
+          ilike(receipts.payerName, containing(filter.keyword)),
+          ilike(receipts.reference, containing(filter.keyword)),
+        )
+      : undefined,
+    filter.unallocated === undefined
+      ? undefined
+      : filter.unallocated
+        ? and(isNull(receipts.voidedAt), sql`${receipts.amount} > ${ALLOCATED}`)
+        : sql`not (${receipts.voidedAt} is null and ${receipts.amount} > ${ALLOCATED})`,
+  );
+  const [rows, [totals]] = await Promise.all([
+    selectReceipts(db)
+      .where(where)
+      .orderBy(desc(receipts.receivedOn), desc(receipts.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(receipts).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+const allocator = alias(memberships, 'allocation_creator');
+const undoer = alias(memberships, 'allocation_undoer');
+const lineOrder = alias(orders, 'allocation_order');
+
+/**
+ * The receipt's allocations, oldest first, with what each pays: the invoice (number, buyer, entity), or
+ * the fee line (its order's number and entity, the model's stage name).
+ */
+export function listAllocations(db: Database, teamId: number, receiptId: number) {
+  return db
+    .select({
+      allocation: allocations,
+      invoice: {
+        id: invoices.id,
+        number: invoices.number,
+        buyerName: invoices.buyerName,
+        teamRecipientId: invoices.teamRecipientId,
+      },
+      feeLine: {
+        id: feeLines.id,
+        orderId: lineOrder.id,
+        orderNumber: lineOrder.number,
+        teamRecipientId: lineOrder.teamRecipientId,
+        modelName: models.name,
+      },
+      createdByName: allocator.nickname,
+      undoneByName: undoer.nickname,
+    })
+    .from(allocations)
+    .leftJoin(invoices, and(eq(invoices.teamId, allocations.teamId), eq(invoices.id, allocations.invoiceId)))
+    .leftJoin(feeLines, and(eq(feeLines.teamId, allocations.teamId), eq(feeLines.id, allocations.feeLineId)))
+    .leftJoin(lineOrder, and(eq(lineOrder.teamId, feeLines.teamId), eq(lineOrder.id, feeLines.orderId)))
+    .leftJoin(models, and(eq(models.teamId, feeLines.teamId), eq(models.id, feeLines.modelId)))
+    .leftJoin(
+      allocator,
+      and(eq(allocator.teamId, allocations.teamId), eq(allocator.id, allocations.createdByMembershipId)),
+    )
+    .leftJoin(
+      undoer,
+      and(eq(undoer.teamId, allocations.teamId), eq(undoer.id, allocations.undoneByMembershipId)),
+    )
+    .where(and(eq(allocations.teamId, teamId), eq(allocations.receiptId, receiptId)))
+    .orderBy(allocations.id);
+}
+export type AllocationRow = Awaited<ReturnType<typeof listAllocations>>[number];
+
+export async function insertAllocations(tx: Database, values: (typeof allocations.$inferInsert)[]) {
+  if (values.length > 0) await tx.insert(allocations).values(values);
+}
+
+/** The allocation, unlocked: its receipt is locked first, then the allocation (lockAllocation). */
+export async function findAllocation(db: Database, teamId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(allocations)
+    .where(and(eq(allocations.teamId, teamId), eq(allocations.id, id)));
+  return row;
+}
+
+export async function lockAllocation(tx: Database, teamId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(allocations)
+    .where(and(eq(allocations.teamId, teamId), eq(allocations.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function markAllocationUndone(
+  tx: Database,
+  teamId: number,
+  id: number,
+  values: { undoneAt: Date; undoneOn: string; undoneByMembershipId: number },
+) {
+  await tx
+    .update(allocations)
+    .set(values)
+    .where(and(eq(allocations.teamId, teamId), eq(allocations.id, id)));
+}
+
+/** Locked invoices (in id order) with their figures, entity, buyer, and what is allocated to them now. */
+export interface LockedInvoice {
+  id: number;
+  status: string;
+  total: number;
+  reversed: number;
+  allocated: number;
+  number: string | null;
+  buyerName: string;
+}
+
+export async function lockInvoices(tx: Database, teamId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    [...ids].sort((a, b) => a - b).map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    select i."id", i."status", i."total", i."reversed", i."number", i."buyer_name",
+      coalesce((select sum(a."amount") from "allocations" a where a."team_id" = i."team_id" and a."invoice_id" = i."id" and a."undone_at" is null), 0) as allocated
+    from "invoices" i where i."team_id" = ${teamId} and i."id" in (${list})
+    order by i."id" for update of i`);
+  return rowsOf<Record<string, unknown>>(result).map(
+    (row): LockedInvoice => ({
+      id: num(row.id),
+      status: String(row.status),
+      total: num(row.total),
+      reversed: num(row.reversed),
+      allocated: num(row.allocated),
+      number: row.number === null ? null : String(row.number),
+      buyerName: String(row.buyer_name),
+    }),
+  );
+}
+
+/** The fee lines of the invoices (whose payments spread over them). */
+export async function feeLineIdsOfInvoices(db: Database, teamId: number, invoiceIds: readonly number[]) {
+  if (invoiceIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: invoiceLines.feeLineId })
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.teamId, teamId), inArray(invoiceLines.invoiceId, [...invoiceIds])));
+  return rows.map((row) => row.id);
+}
+
+/** Locked fee lines (in id order) with their total and their order's number and status. */
+export async function lockFeeLines(tx: Database, teamId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    [...new Set(ids)].sort((a, b) => a - b).map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    select fl."id", fl."total", o."status" as order_status, o."number" as order_number
+    from "fee_lines" fl join "orders" o on o."team_id" = fl."team_id" and o."id" = fl."order_id"
+    where fl."team_id" = ${teamId} and fl."id" in (${list})
+    order by fl."id" for update of fl`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    id: num(row.id),
+    total: num(row.total),
+    orderStatus: String(row.order_status),
+    orderNumber: String(row.order_number),
+  }));
+}
+
+/**
+ * What allocations paid of fee lines, as the contract's paidByFeeLine reads it: every invoice covering
+ * one of the lines with its whole allocated amount and all its lines (each the invoice line's total less
+ * what passed corrections took back), and the allocations made to the lines directly. Undone allocations
+ * are left out. Three queries, whatever the number of lines.
+ */
+export async function paymentInputs(db: Database, teamId: number, feeLineIds: readonly number[]) {
+  if (feeLineIds.length === 0) return { invoices: [], direct: [] };
+  const list = sql.join(
+    [...new Set(feeLineIds)].map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const lines = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select il."invoice_id", il."fee_line_id",
+        il."total" - coalesce((select sum(cl."total") from "invoice_correction_lines" cl join "invoice_corrections" c on c."team_id" = cl."team_id" and c."id" = cl."correction_id" where cl."team_id" = il."team_id" and cl."invoice_line_id" = il."id" and c."status" = 'passed'), 0) as total,
+        coalesce((select sum(a."amount") from "allocations" a where a."team_id" = il."team_id" and a."invoice_id" = il."invoice_id" and a."undone_at" is null), 0) as allocated
+      from "invoice_lines" il
+      where il."team_id" = ${teamId}
+        and il."invoice_id" in (select il2."invoice_id" from "invoice_lines" il2 where il2."team_id" = ${teamId} and il2."fee_line_id" in (${list}))
+      order by il."invoice_id", il."id"`),
+  );
+  const byInvoice = new Map<number, { allocated: number; lines: { fee_line_id: number; total: number }[] }>();
+  for (const row of lines) {
+    const id = num(row.invoice_id);
+    const entry = byInvoice.get(id) ?? { allocated: num(row.allocated), lines: [] };
+    entry.lines.push({ fee_line_id: num(row.fee_line_id), total: num(row.total) });
+    byInvoice.set(id, entry);
+  }
+  const direct = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select a."fee_line_id", sum(a."amount") as amount from "allocations" a
+      where a."team_id" = ${teamId} and a."fee_line_id" in (${list}) and a."undone_at" is null
+      group by a."fee_line_id"`),
+  ).map((row) => ({ fee_line_id: num(row.fee_line_id), amount: num(row.amount) }));
+  return { invoices: [...byInvoice.values()], direct };
+}

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { teamKey, teamReference, timestamps } from '../../db/columns';
+import { invoices } from '../invoice/invoice.tables';
+import { feeLines } from '../order/order.tables';
+import { memberships } from '../organization/organization.tables';
+import { teams } from '../team/team.tables';
+import { teamRecipients } from '../team-recipient/team-recipient.tables';
+
+/**
+ * Money received (docs/product.md "Payments received"): on a business date, into one payee entity's
+ * account, from a payer, with the bank's reference. Voided (with a reason) only while nothing of it is
+ * allocated; never deleted. What is allocated and left is the contract's receiptBalance of its allocations.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    teamRecipientId: bigint('team_recipient_id', { mode: 'number' }).notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    /** In fen. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    payerName: varchar('payer_name', { length: 100 }).notNull(),
+    reference: varchar('reference', { length: 64 }).notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    voidReason: text('void_reason'),
+    voidedByMembershipId: bigint('voided_by_membership_id', { mode: 'number' }),
+    createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }),
+    ...timestamps,
+  },
+  (t) => [
+    teamKey('receipts', t),
+    teamReference('receipts_team_recipient_team_fk', t.teamId, t.teamRecipientId, teamRecipients),
+    teamReference('receipts_created_by_team_fk', t.teamId, t.createdByMembershipId, memberships),
+    teamReference('receipts_voided_by_team_fk', t.teamId, t.voidedByMembershipId, memberships),
+    // The list: newest receipt first; by entity.
+    index('receipts_team_received_idx').on(t.teamId, t.receivedOn.desc(), t.id.desc()),
+    index('receipts_team_recipient_idx').on(t.teamId, t.teamRecipientId, t.receivedOn.desc()),
+    check('receipts_amount_check', sql`${t.amount} > 0`),
+    check('receipts_void_check', sql`(${t.voidedAt} is null) = (${t.voidReason} is null)`),
+  ],
+);
+
+/**
+ * A part of a receipt given to an invoice or (a client paying before the invoice) to a fee line, exactly
+ * one of them. Undoing keeps the row with when and by whom (`undone_on` the business date), so a figure
+ * as of an earlier date is reproduced (contract ./aging: dated records with `undone_on`).
+ */
+export const allocations = pgTable(
+  'allocations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    receiptId: bigint('receipt_id', { mode: 'number' }).notNull(),
+    invoiceId: bigint('invoice_id', { mode: 'number' }),
+    feeLineId: bigint('fee_line_id', { mode: 'number' }),
+    /** In fen. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The business date it was made (aging as of a date counts it from then). */
+    allocatedOn: date('allocated_on', { mode: 'string' }).notNull(),
+    createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
+    undoneOn: date('undone_on', { mode: 'string' }),
+    undoneByMembershipId: bigint('undone_by_membership_id', { mode: 'number' }),
+  },
+  (t) => [
+    teamKey('allocations', t),
+    teamReference('allocations_receipt_team_fk', t.teamId, t.receiptId, receipts),
+    teamReference('allocations_invoice_team_fk', t.teamId, t.invoiceId, invoices),
+    teamReference('allocations_fee_line_team_fk', t.teamId, t.feeLineId, feeLines),
+    teamReference('allocations_created_by_team_fk', t.teamId, t.createdByMembershipId, memberships),
+    teamReference('allocations_undone_by_team_fk', t.teamId, t.undoneByMembershipId, memberships),
+    index('allocations_team_receipt_idx').on(t.teamId, t.receiptId),
+    index('allocations_team_invoice_idx').on(t.teamId, t.invoiceId),
+    index('allocations_team_fee_line_idx').on(t.teamId, t.feeLineId),
+    check('allocations_target_check', sql`(${t.invoiceId} is null) <> (${t.feeLineId} is null)`),
+    check('allocations_amount_check', sql`${t.amount} > 0`),
+    check(
+      'allocations_undone_check',
+      sql`(${t.undoneAt} is null) = (${t.undoneOn} is null) and (${t.undoneAt} is null or ${t.undoneOn} >= ${t.allocatedOn})`,
+    ),
+  ],
+);

@@ -1,0 +1,170 @@
+/**
+ * Payments received (收款, docs/product.md "Payments received"): a receipt records money that reached one
+ * of the team's payee entities; allocations (核销) give parts of it to invoices or, for a client paying
+ * before the invoice, to fee lines. What is not allocated is the client's credit (预收款). The bodies, the
+ * list query, the answers and the texts. Every figure comes from ./allocations (receiptBalance,
+ * checkAllocations, paidByFeeLine, feeLinePaymentStatus, orderMoney).
+ */
+import { z } from 'zod';
+import { memberRefSchema } from './company.schema';
+import { pageQuerySchema } from './envelope';
+import { textSchema } from './patterns';
+
+export const RECEIPT_MESSAGES = {
+  notFound: '收款记录不存在',
+  allocationNotFound: '核销记录不存在',
+  recipientNotFound: '收款主体不存在',
+  voided: '该笔收款已作废，不能核销',
+  alreadyVoided: '该笔收款已作废',
+  notVoidable: '该笔收款已有核销，请先撤销核销再作废',
+  alreadyUndone: '该核销已撤销',
+  /** A fee line of an order that is not confirmed or billed (a draft, or cancelled). */
+  lineNotPayable: '只能核销已确认或已出账订单的费用',
+  receivedInFuture: '*收款日期不能晚于今天',
+  oneTarget: '*每条核销须且只能指定一张发票或一条费用',
+} as const;
+
+/** Three flows (三流一致): a mismatch is shown, never refused. */
+export const RECEIPT_WARNING_KINDS = ['payer_name', 'team_recipient'] as const;
+export type ReceiptWarningKind = (typeof RECEIPT_WARNING_KINDS)[number];
+export const RECEIPT_WARNINGS = {
+  payerName: (payer: string, buyer: string) => `付款方「${payer}」与发票购方「${buyer}」不一致`,
+  /** `what`: 发票 2631… or 订单 2026…. */
+  teamRecipient: (what: string) => `收款主体与${what}的收款主体不一致（三流不一致）`,
+} as const;
+
+export const RECEIPT_LIMITS = {
+  payerName: 100,
+  reference: 64,
+  notes: 500,
+  reason: 200,
+  /** Allocations one request may make. */
+  allocations: 100,
+} as const;
+
+const idSchema = z.number().int().positive();
+const idQuery = z.coerce.number<number>().int().positive();
+const dateSchema = z.iso.date({ error: '*日期格式不正确' });
+const fenSchema = z.number({ error: '*请输入金额' }).int('*金额须为整数分').positive('*金额须大于 0');
+
+/** POST /v1/receipts: money received on a business date into one payee entity's account. */
+export const receiptCreateSchema = z.object({
+  received_on: dateSchema,
+  amount: fenSchema,
+  payer_name: textSchema({ min: 1, max: RECEIPT_LIMITS.payerName, message: '*请输入付款方名称' }),
+  /** The bank's reference (流水号). */
+  reference: textSchema({ max: RECEIPT_LIMITS.reference }).optional().default(''),
+  team_recipient_id: idSchema,
+  notes: textSchema({ max: RECEIPT_LIMITS.notes, multiline: true }).optional().default(''),
+});
+export type ReceiptCreate = z.infer<typeof receiptCreateSchema>;
+export type ReceiptCreateInput = z.input<typeof receiptCreateSchema>;
+
+/**
+ * One allocation of POST /v1/receipts/{id}/allocations: an invoice or a fee line, never both (the
+ * contract's AllocationRequest).
+ */
+export const allocationCreateSchema = z.union(
+  [
+    z.strictObject({ invoice_id: idSchema, amount: fenSchema }),
+    z.strictObject({ fee_line_id: idSchema, amount: fenSchema }),
+  ],
+  { error: RECEIPT_MESSAGES.oneTarget },
+);
+export const allocationsCreateSchema = z
+  .array(allocationCreateSchema, { error: '请填写核销金额' })
+  .min(1, '请填写核销金额')
+  .max(RECEIPT_LIMITS.allocations);
+export type AllocationCreate = z.infer<typeof allocationCreateSchema>;
+
+/** POST /v1/receipts/{id}/void. */
+export const receiptVoidSchema = z.object({
+  reason: textSchema({ min: 1, max: RECEIPT_LIMITS.reason, multiline: true, message: '*请填写作废原因' }),
+});
+export type ReceiptVoid = z.infer<typeof receiptVoidSchema>;
+
+/**
+ * GET /v1/receipts: newest first. `keyword` matches the payer and the reference; `unallocated` keeps the
+ * receipts (not voided) with something left to allocate.
+ */
+export const receiptQuerySchema = pageQuerySchema.extend({
+  team_recipient_id: idQuery.optional(),
+  received_from: dateSchema.optional(),
+  received_to: dateSchema.optional(),
+  keyword: textSchema({ max: 50 }).optional(),
+  unallocated: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export type ReceiptQuery = z.infer<typeof receiptQuerySchema>;
+
+// --- Answers -----------------------------------------------------------------------------------------------
+
+const recipientRef = z.object({ id: z.number().int(), name: z.string(), short_name: z.string() });
+
+export const receiptAbilitiesSchema = z.object({
+  /** `accounting` edit, not voided, something left. */
+  allocate: z.boolean(),
+  /** `accounting` manage, not voided, nothing allocated. */
+  void: z.boolean(),
+});
+
+export const receiptSchema = z.object({
+  id: z.number().int(),
+  received_on: z.string(),
+  amount: z.number().int(),
+  payer_name: z.string(),
+  reference: z.string(),
+  notes: z.string(),
+  team_recipient: recipientRef,
+  /** Of the allocations not undone (receiptBalance); `unallocated` is the client's credit. */
+  allocated: z.number().int(),
+  unallocated: z.number().int(),
+  voided_at: z.string().nullable(),
+  void_reason: z.string().nullable(),
+  created_by: memberRefSchema.nullable(),
+  created_at: z.string(),
+  can: receiptAbilitiesSchema,
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+/** An allocation with what it pays: an invoice, or a fee line of an order. Undone ones stay listed. */
+export const allocationSchema = z.object({
+  id: z.number().int(),
+  receipt_id: z.number().int(),
+  amount: z.number().int(),
+  invoice: z
+    .object({ id: z.number().int(), number: z.string().nullable(), buyer_name: z.string() })
+    .nullable(),
+  fee_line: z
+    .object({
+      id: z.number().int(),
+      order_id: z.number().int(),
+      order_number: z.string(),
+      model_name: z.string(),
+    })
+    .nullable(),
+  allocated_on: z.string(),
+  created_by: memberRefSchema.nullable(),
+  created_at: z.string(),
+  undone_at: z.string().nullable(),
+  undone_by: memberRefSchema.nullable(),
+  /** `accounting` edit, not undone. */
+  can_undo: z.boolean(),
+});
+export type Allocation = z.infer<typeof allocationSchema>;
+
+export const receiptWarningSchema = z.object({
+  kind: z.enum(RECEIPT_WARNING_KINDS),
+  allocation_id: z.number().int(),
+  message: z.string(),
+});
+export type ReceiptWarning = z.infer<typeof receiptWarningSchema>;
+
+/** GET /v1/receipts/{id}: the receipt with its allocations and the three-flows warnings of the live ones. */
+export const receiptDetailSchema = receiptSchema.extend({
+  allocations: z.array(allocationSchema),
+  warnings: z.array(receiptWarningSchema),
+});
+export type ReceiptDetail = z.infer<typeof receiptDetailSchema>;
