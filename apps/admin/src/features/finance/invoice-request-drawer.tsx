@@ -21,12 +21,15 @@ import { MoneyTotals } from '../../components/money/money-totals';
 import { QueryState } from '../../components/query-state';
 import { schemaRule } from '../../components/schema-rule';
 import { companyQuery } from '../company/company.queries';
+import { TeamRecipientSelect } from '../team-recipient/team-recipient-select';
 import { useRequestInvoice } from './finance.queries';
 import { previewInvoice } from './invoice-preview';
 
 const DRAWER_WIDTH = 640;
 
 interface BuyerValues {
+  /** Asked only for lines of orders billed without a payee entity. */
+  team_recipient_id?: number;
   type: InvoiceType;
   name: string;
   tax_id: string;
@@ -103,10 +106,11 @@ function RequestForm({
   const recipient = group.team_recipient;
 
   const submit = (values: BuyerValues) => {
-    if (!recipient) return;
+    const recipientId = recipient?.id ?? values.team_recipient_id;
+    if (recipientId === undefined) return;
     request.mutate(
       {
-        team_recipient_id: recipient.id,
+        team_recipient_id: recipientId,
         company_id: group.company.id,
         type: values.type,
         buyer: {
@@ -134,9 +138,20 @@ function RequestForm({
       onFinish={submit}
       data-testid="invoice-request-form"
     >
-      <Typography.Paragraph type="secondary">
-        销售方：{recipient ? recipient.name : '--'}；共 {lines.length} 条费用。
-      </Typography.Paragraph>
+      {recipient ? (
+        <Typography.Paragraph type="secondary">
+          销售方：{recipient.name}；共 {lines.length} 条费用。
+        </Typography.Paragraph>
+      ) : (
+        <Form.Item
+          name="team_recipient_id"
+          label="收款主体（销售方）"
+          rules={[{ required: true, message: '*请选择收款主体' }]}
+          extra="这些订单出账时还没有收款主体：开票后订单使用所选主体，收款也应进入它的账户。"
+        >
+          <TeamRecipientSelect current={null} testId="invoice-request-recipient" />
+        </Form.Item>
+      )}
       <Table
         size="small"
         rowKey={(row) => `${row.item}-${row.tax_rate}`}
@@ -202,7 +217,7 @@ function RequestForm({
       </Form.Item>
       <Flex justify="flex-end" gap={8}>
         <Button onClick={onClose}>取消</Button>
-        <Button type="primary" htmlType="submit" loading={request.isPending} disabled={!recipient}>
+        <Button type="primary" htmlType="submit" loading={request.isPending}>
           提交申请
         </Button>
       </Flex>

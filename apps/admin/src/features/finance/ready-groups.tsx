@@ -84,7 +84,7 @@ function GroupCard({ group, mayRequest, onRequest }: GroupCardProps) {
   const request = (
     <Button
       type="primary"
-      disabled={!recipient || chosen.length === 0}
+      disabled={chosen.length === 0}
       onClick={() => onRequest(group, chosen)}
       data-testid={`ready-request-${groupKey(group)}`}
     >
@@ -98,7 +98,13 @@ function GroupCard({ group, mayRequest, onRequest }: GroupCardProps) {
       title={
         <Flex gap={8} align="center" wrap>
           <span>{group.company.name}</span>
-          {recipient ? <Tag>{recipient.short_name}</Tag> : <Tag color="warning">未设置收款主体</Tag>}
+          {recipient ? (
+            <Tag>{recipient.short_name}</Tag>
+          ) : (
+            <Tooltip title="出账时团队还没有收款主体：开票时选择，订单随之使用">
+              <Tag color="warning">未设置收款主体</Tag>
+            </Tooltip>
+          )}
           <Typography.Text type="secondary">
             {group.order_count} 个订单 · {group.line_count} 条费用 · 未开票{' '}
             <MoneyCell fen={group.remaining} />
@@ -113,7 +119,7 @@ function GroupCard({ group, mayRequest, onRequest }: GroupCardProps) {
                 已选 <MoneyCell fen={chosenTotal} />
               </span>
             )}
-            {recipient ? request : <Tooltip title="请先在订单上选择收款主体">{request}</Tooltip>}
+            {request}
           </Flex>
         )
       }
@@ -125,7 +131,7 @@ function GroupCard({ group, mayRequest, onRequest }: GroupCardProps) {
         columns={lineColumns}
         dataSource={group.lines}
         rowSelection={
-          mayRequest && recipient
+          mayRequest
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
             : undefined
         }

@@ -20,7 +20,7 @@ import { pageWindow } from '../../http/pagination';
 import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import {
   memberActor,
-  recordHandOver,
+  recordChangeOfMany,
   recordOperation,
   recordUpdateOfArchivable,
   type TeamActor,
@@ -302,10 +302,10 @@ export async function handOverCompanies(
 ): Promise<number> {
   const moved = await reassignCompanyOwner(tx, actor.teamId, fromMembershipId, toMembershipId, actor.at);
   if (moved.length === 0) return 0;
-  return recordHandOver(tx, {
+  return recordChangeOfMany(tx, {
     action: 'company_update',
     actor,
-    moved: moved.map((company) => ({ id: company.id, name: company.name })),
+    records: moved.map((company) => ({ id: company.id, name: company.name })),
     changes: await changeLog(
       tx,
       actor.teamId,

@@ -447,4 +447,36 @@ describe('invoices (发票)', () => {
     });
     await refused(list('type=red'), 400);
   });
+
+  it('gives the entity it names to an order billed before the team had one, in its history, and to no other', async () => {
+    const [line] = await billedOrder(client.id, general.id, [modelFee(20_000, 1, 6)]);
+    const [kept] = await billedOrder(client.id, studio.id, [modelFee(30_000, 1, 6)]);
+    if (!line || !kept) throw new Error('two fee lines are needed');
+    // Billed before the team had a payee entity (orders made before issue 23 have none).
+    await t.database.db.update(orders).set({ teamRecipientId: null }).where(eq(orders.id, line.orderId));
+    const groups = await ready(`?company_id=${client.id}`);
+    expect(
+      groups.find((group) => group.team_recipient === null)?.lines.map((row) => row.fee_line_id),
+    ).toEqual([line.id]);
+    // An order that has an entity still refuses another one's invoice.
+    await refused(request([kept]), 400, INVOICE_MESSAGES.lineNotInvoiceable);
+    const invoice = await ok(request([line]));
+    expect(invoice.team_recipient.id).toBe(general.id);
+    const [order] = await t.database.db
+      .select({ teamRecipientId: orders.teamRecipientId })
+      .from(orders)
+      .where(eq(orders.id, line.orderId));
+    expect(order?.teamRecipientId).toBe(general.id);
+    const entries = await t.database.db
+      .select({ action: operationLogs.action, detail: operationLogs.detail })
+      .from(operationLogs)
+      .where(and(eq(operationLogs.targetType, 'order'), eq(operationLogs.targetId, String(line.orderId))))
+      .orderBy(asc(operationLogs.id));
+    expect(entries.map((row) => row.action)).toEqual(['order_create', 'order_update']);
+    const entry = entries[1];
+    expect(entry?.action).toBe('order_update');
+    expect(JSON.stringify(entry?.detail)).toContain('收款主体');
+    expect(JSON.stringify(entry?.detail)).toContain('"before":"--"');
+    expect(JSON.stringify(entry?.detail)).toContain(general.short_name);
+  });
 });

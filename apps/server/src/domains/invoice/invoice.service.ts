@@ -30,6 +30,7 @@ import { approvalHistory } from '../approval/approval.service';
 import { requireTeamCompany } from '../company/company.service';
 import { notifyMembers } from '../notify/notify.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
+import { adoptInvoiceRecipient } from '../order/order.service';
 import { grantsOf } from '../permission/permission.service';
 import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
 import { signBlobDownload } from '../upload/signed-files.service';
@@ -166,7 +167,8 @@ export async function createInvoice(
       (line) =>
         line.orderStatus !== 'billed' ||
         line.companyId !== company.id ||
-        line.teamRecipientId !== recipient.id,
+        // Billed before the team had a payee entity: this invoice names it (adoptInvoiceRecipient below).
+        (line.teamRecipientId !== null && line.teamRecipientId !== recipient.id),
     );
     if (foreign) {
       throw new AppError('validationFailed', {
@@ -224,6 +226,10 @@ export async function createInvoice(
         total: line.total,
       })),
     );
+    const withoutRecipient = [
+      ...new Set(lines.filter((line) => line.teamRecipientId === null).map((line) => line.orderId)),
+    ];
+    await adoptInvoiceRecipient(tx, memberActor(auth, origin, now), withoutRecipient, recipient.id);
     await recordOperation(tx, {
       action: 'invoice_request',
       actor: memberActor(auth, origin, now),

@@ -28,6 +28,9 @@ export interface RequestedFeeLine {
   subtotal: number;
   tax: number;
   total: number;
+  orderId: number;
+  orderNumber: string;
+  orderTitle: string;
   orderStatus: string;
   companyId: number | null;
   teamRecipientId: number | null;
@@ -55,6 +58,7 @@ export async function lockRequestedFeeLines(
   );
   const result = await tx.execute(sql`
     select fl."id", fl."kind", fl."tax_rate", fl."subtotal", fl."tax", fl."total",
+      o."id" as order_id, o."number" as order_number, o."title" as order_title,
       o."status" as order_status, o."company_id", o."team_recipient_id",
       ${INVOICED} as invoiced, ${GIVEN_BACK} as given_back
     from "fee_lines" fl join "orders" o on o."team_id" = fl."team_id" and o."id" = fl."order_id"
@@ -67,6 +71,9 @@ export async function lockRequestedFeeLines(
     subtotal: num(row.subtotal),
     tax: num(row.tax),
     total: num(row.total),
+    orderId: num(row.order_id),
+    orderNumber: String(row.order_number),
+    orderTitle: String(row.order_title),
     orderStatus: String(row.order_status),
     companyId: numOrNull(row.company_id),
     teamRecipientId: numOrNull(row.team_recipient_id),

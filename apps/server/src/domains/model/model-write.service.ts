@@ -21,7 +21,7 @@ import { isCountryCode } from '../country/country.service';
 import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import {
   memberActor,
-  recordHandOver,
+  recordChangeOfMany,
   recordOperation,
   recordOperations,
   type TeamActor,
@@ -363,10 +363,10 @@ export async function handOverModels(
 ): Promise<number> {
   const moved = await reassignModelManager(tx, actor.teamId, fromMembershipId, toMembershipId, actor.at);
   if (moved.length === 0) return 0;
-  return recordHandOver(tx, {
+  return recordChangeOfMany(tx, {
     action: 'model_update',
     actor,
-    moved: moved.map((model) => ({ id: model.id, name: model.name })),
+    records: moved.map((model) => ({ id: model.id, name: model.name })),
     changes: await changeLog(
       tx,
       actor.teamId,

@@ -135,24 +135,25 @@ export async function recordUpdateOfArchivable(
 }
 
 /**
- * The history of a hand-over (docs/product.md "Members": a departed member's records go to another), in
- * the caller's transaction: one `…_update` entry per moved record, each with the same change of its
- * owner field, as a PATCH would log it. Answers how many moved.
+ * The history of one change made to many records at once, in the caller's transaction: one `…_update`
+ * entry per record, each with the same field changes, as a PATCH would log them. A hand-over (docs/product.md
+ * "Members": a departed member's records go to another) and the payee entity an invoice gives the orders
+ * billed without one. Answers how many records changed.
  */
-export async function recordHandOver(
+export async function recordChangeOfMany(
   db: Database,
-  handOver: {
+  change: {
     action: ChangesAction;
     actor: Actor;
-    moved: readonly { id: number; name: string }[];
-    /** The owner field's change, from `changeLog`. */
+    records: readonly { id: number; name: string }[];
+    /** The field changes, from `changeLog`. */
     changes: FieldChange[];
   },
 ): Promise<number> {
-  const { action, actor, moved, changes } = handOver;
+  const { action, actor, records, changes } = change;
   await recordOperations<OperationAction>(
     db,
-    moved.map(
+    records.map(
       (record) =>
         ({
           action,
@@ -162,7 +163,7 @@ export async function recordHandOver(
         }) as OperationEntry<OperationAction>,
     ),
   );
-  return moved.length;
+  return records.length;
 }
 
 export interface OperationLogDeps {

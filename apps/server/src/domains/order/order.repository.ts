@@ -5,7 +5,7 @@
  * order-list.repository.ts.
  */
 import type { TaxpayerType } from '@trackit/contract/team-recipient.schema';
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { companies } from '../company/company.tables';
@@ -323,6 +323,25 @@ export async function reassignOpenOrderOwner(
         notInArray(orders.status, ['billed', 'cancelled']),
       ),
     )
+    .returning({ id: orders.id, number: orders.number, title: orders.title });
+}
+
+/**
+ * Gives the payee entity to those of the orders that have none (billed before the team had one), and
+ * answers them; an order that has an entity keeps it.
+ */
+export async function fillMissingTeamRecipient(
+  tx: Database,
+  teamId: number,
+  orderIds: readonly number[],
+  teamRecipientId: number,
+  now: Date,
+): Promise<{ id: number; number: string; title: string }[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .update(orders)
+    .set({ teamRecipientId, updatedAt: now })
+    .where(and(eq(orders.teamId, teamId), inArray(orders.id, [...orderIds]), isNull(orders.teamRecipientId)))
     .returning({ id: orders.id, number: orders.number, title: orders.title });
 }
 

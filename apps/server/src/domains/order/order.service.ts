@@ -20,7 +20,7 @@ import { changeLog } from '../operation-log/change-log';
 import {
   type Actor,
   memberActor,
-  recordHandOver,
+  recordChangeOfMany,
   recordOperation,
   type TeamActor,
 } from '../operation-log/operation-log.service';
@@ -28,6 +28,7 @@ import { getTeamName } from '../team/team.service';
 import { type OrderViewer, ownerChangeRefusal } from './order.policy';
 import { presentOrder } from './order.presenter';
 import {
+  fillMissingTeamRecipient,
   insertOrder,
   listFeeLinesOfOrders,
   listModelsOfOrders,
@@ -292,16 +293,43 @@ export async function handOverOpenOrders(
 ): Promise<number> {
   const moved = await reassignOpenOrderOwner(tx, actor.teamId, fromMembershipId, toMembershipId, actor.at);
   if (moved.length === 0) return 0;
-  return recordHandOver(tx, {
+  return recordChangeOfMany(tx, {
     action: 'order_update',
     actor,
-    moved: moved.map((order) => ({ id: order.id, name: orderName(order) })),
+    records: moved.map((order) => ({ id: order.id, name: orderName(order) })),
     changes: await changeLog(
       tx,
       actor.teamId,
       { ownerMembershipId: fromMembershipId },
       { ownerMembershipId: toMembershipId },
       ORDER_CHANGE_LOG.filter((field) => field.field === 'ownerMembershipId'),
+    ),
+  });
+}
+
+/**
+ * The invoice that first covers an order billed without a payee entity (made before the team had one)
+ * names it: the order takes that entity, in the invoice's transaction, with an `order_update` entry
+ * (收款主体 -- → the entity) in its history. Orders that have an entity are left as they are.
+ */
+export async function adoptInvoiceRecipient(
+  tx: Database,
+  actor: TeamActor,
+  orderIds: readonly number[],
+  teamRecipientId: number,
+): Promise<number> {
+  const adopted = await fillMissingTeamRecipient(tx, actor.teamId, orderIds, teamRecipientId, actor.at);
+  if (adopted.length === 0) return 0;
+  return recordChangeOfMany(tx, {
+    action: 'order_update',
+    actor,
+    records: adopted.map((order) => ({ id: order.id, name: orderName(order) })),
+    changes: await changeLog(
+      tx,
+      actor.teamId,
+      { teamRecipientId: null },
+      { teamRecipientId },
+      ORDER_CHANGE_LOG.filter((field) => field.field === 'teamRecipientId'),
     ),
   });
 }
