@@ -31,8 +31,7 @@ const lineColumns: TableColumnsType<ReadyLine> = [
     render: (number: string, line) => (
       <>
         <Link to={orderPath(line.order_id)}>{number}</Link>
-        <Typography.Text type="secondary" className="ready-line-title" ellipsis>
-          {' '}
+        <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
           {line.order_title}
         </Typography.Text>
       </>
@@ -94,6 +93,8 @@ function GroupCard({ group, mayRequest, onRequest }: GroupCardProps) {
   return (
     <Card
       size="small"
+      // The list's rows are bare: the cards keep apart by their margin.
+      style={{ marginBlock: 8 }}
       data-testid={`ready-group-${groupKey(group)}`}
       title={
         <Flex gap={8} align="center" wrap>
