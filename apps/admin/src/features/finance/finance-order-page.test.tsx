@@ -6,6 +6,7 @@ import type { PermissionLevel } from '@trackit/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
+import { confirmPopup } from '../../testing/confirm-popup';
 import { pageSettled, renderPage } from '../../testing/render-page';
 import { financeOrderFixture, receiptDetailFixture } from './finance.fixtures';
 import { FinanceOrderPage } from './finance-order-page';
@@ -42,16 +43,6 @@ const answerAs = (level: PermissionLevel) =>
     ),
     answer(endpoints.receipt.undoAllocation, () => receiptDetailFixture()),
   );
-
-/** Clicks the OK button of the open Popconfirm (a portal; found by its place). */
-const confirmPopup = async () => {
-  const ok = await waitFor(() => {
-    const button = document.querySelector<HTMLButtonElement>('.ant-popconfirm .ant-btn-primary');
-    if (!button) throw new Error('no open confirmation');
-    return button;
-  });
-  fireEvent.click(ok);
-};
 
 describe('FinanceOrderPage', () => {
   it('shows the receivable, its lines, invoices and allocations, undone ones marked', async () => {

@@ -8,6 +8,7 @@ import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
+import { confirmPopup } from '../../testing/confirm-popup';
 import { pageSettled, renderPage } from '../../testing/render-page';
 import { NO_ABILITIES, orderFixture, orderModelFixture } from './order.fixtures';
 import { OrderDetailPage } from './order-detail-page';
@@ -41,16 +42,6 @@ const actionIds = () =>
   within(screen.getByTestId('order-actions'))
     .getAllByRole('button')
     .map((button) => button.getAttribute('data-testid'));
-
-/** Clicks the OK button of the open Popconfirm (a portal; found by its place, its label is the locale's). */
-const confirmPopup = async () => {
-  const ok = await waitFor(() => {
-    const button = document.querySelector<HTMLButtonElement>('.ant-popconfirm .ant-btn-primary');
-    if (!button) throw new Error('no open confirmation');
-    return button;
-  });
-  fireEvent.click(ok);
-};
 
 afterEach(() => {
   cleanup();
