@@ -77,6 +77,7 @@ describe('FinanceOrderPage', () => {
         '400.00',
       ),
     );
+    expect(within(form).getByTestId('receipt-allocation-sum').textContent).toBe('本次核销 ¥6,000.00');
     fireEvent.change(within(form).getByLabelText('流水号'), { target: { value: 'CMB20261127001' } });
     fireEvent.click(screen.getByTestId('receipt-submit'));
     await waitFor(() => expect(callsTo(api, endpoints.receipt.allocate)).toHaveLength(1));
@@ -106,6 +107,17 @@ describe('FinanceOrderPage', () => {
       ],
     ]);
     expect((await screen.findByTestId('receipt-warnings')).textContent).toContain('不一致');
+  });
+
+  it('refuses to allocate more than is outstanding of a target, before asking the server', async () => {
+    answerAs('edit');
+    renderPage(<FinanceOrderPage />, ROUTE, PAGE);
+    fireEvent.click(await screen.findByTestId('receipt-record'));
+    const form = await screen.findByTestId('receipt-form');
+    fireEvent.change(within(form).getByTestId('receipt-allocation-line-2'), { target: { value: '6000' } });
+    fireEvent.click(screen.getByTestId('receipt-submit'));
+    expect(await within(form).findByText('*请输入不超过 ¥5,300.00 的金额')).toBeTruthy();
+    expect(callsTo(api, endpoints.receipt.create)).toHaveLength(0);
   });
 
   it('undoes a live allocation after confirmation', async () => {

@@ -179,10 +179,10 @@ function Header({ order }: { order: FinanceOrder }) {
     <Card
       title={
         <Flex align="center" gap={12} wrap>
-          <span data-testid="finance-order-number">{order.number}</span>
+          <span>{order.title || '（未填写标题）'}</span>
           <PaymentStateTag state={order.payment_state} />
-          <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-            {order.title}
+          <Typography.Text type="secondary" style={{ fontWeight: 400 }} data-testid="finance-order-number">
+            {order.number}
           </Typography.Text>
         </Flex>
       }
@@ -207,7 +207,7 @@ function Header({ order }: { order: FinanceOrder }) {
           )}
         </Descriptions.Item>
       </Descriptions>
-      <Flex gap={48} wrap data-testid="finance-order-figures">
+      <Flex gap={48} wrap style={{ marginTop: 16 }} data-testid="finance-order-figures">
         {(
           [
             ['应收', order.billed],

@@ -24,8 +24,9 @@ interface ReceiptForm {
   allocations: (number | null)[];
 }
 
+/** The amounts typed; one not (yet) an amount (NaN, empty) counts nothing. */
 const sum = (values: readonly (number | null | undefined)[]) =>
-  values.reduce<number>((total, value) => total + (value ?? 0), 0);
+  values.reduce<number>((total, value) => total + (Number.isFinite(value) ? (value as number) : 0), 0);
 
 /**
  * 登记收款 from 财务详情: the receipt (date not after today, amount, payer prefilled with the invoice's buyer
@@ -50,6 +51,8 @@ export function ReceiptDrawer({
   // A receipt recorded whose allocation was refused: a second try allocates it, never records it twice.
   const [recordedId, setRecordedId] = useState<number | undefined>();
   const today = businessDate(new Date());
+  const amount = sum([Form.useWatch('amount', form)]);
+  const allocating = sum(Form.useWatch('allocations', form) ?? []);
   const outstanding = sum(targets.map((target) => target.outstanding));
   const payer =
     order.invoices.find((invoice) => invoice.status === 'issued')?.buyer_name ?? order.company?.name ?? '';
@@ -218,10 +221,12 @@ export function ReceiptDrawer({
                 render: (_: unknown, target, index) => (
                   <Form.Item
                     name={['allocations', index]}
-                    noStyle
+                    style={{ margin: 0 }}
                     rules={[
                       {
                         validator: async (_rule, value: number | null | undefined) => {
+                          if (value !== null && value !== undefined && !Number.isInteger(value))
+                            throw new Error(`*请输入不超过 ${formatYuan(target.outstanding)} 的金额`);
                           if (value && value > target.outstanding)
                             throw new Error(`*不能超过未收 ${formatYuan(target.outstanding)}`);
                         },
@@ -239,6 +244,13 @@ export function ReceiptDrawer({
             ]}
           />
         )}
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }} data-testid="receipt-allocation-sum">
+          本次核销 {formatYuan(allocating)}
+          {amount > allocating && `，余 ${formatYuan(amount - allocating)} 作为预收款保留`}
+          {amount > 0 && allocating > amount && (
+            <Typography.Text type="danger">（超过收款金额）</Typography.Text>
+          )}
+        </Typography.Paragraph>
       </Form>
     </Drawer>
   );
