@@ -249,7 +249,12 @@ const signedInRoutes: AdminRoute[] = [
       lazy: page(() => import('./features/finance/ready-to-invoice-page'), 'ReadyToInvoicePage'),
     },
     { path: 'fees', level: 'read', lazy: comingSoon },
-    { path: ':id', level: 'read', title: '财务详情', lazy: comingSoon },
+    {
+      path: ':id',
+      level: 'read',
+      title: '财务详情',
+      lazy: page(() => import('./features/finance/finance-order-page'), 'FinanceOrderPage'),
+    },
   ]),
   // Any other path: the 404 page inside the shell, without breadcrumb or heading (a visitor without a
   // token gets it over the window, from the shell's loader).

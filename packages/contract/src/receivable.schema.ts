@@ -4,6 +4,7 @@
  * invoices covering it and the allocations that paid it.
  */
 import { z } from 'zod';
+import { taxRateSchema } from './constants';
 import { feeKindSchema, paymentStatusSchema } from './enums';
 import { agingBucketSchema, invoiceStatusSchema, orderPaymentStateSchema } from './finance-enums';
 import { orderStatusSchema } from './order-constants';
@@ -15,6 +16,7 @@ export const financeOrderLineSchema = z.object({
   fee_line_id: int,
   model_name: z.string(),
   kind: feeKindSchema,
+  tax_rate: taxRateSchema,
   total: int,
   /** Net of red-letter corrections. */
   invoiced: int,
@@ -48,6 +50,8 @@ export const financeOrderSchema = z.object({
       id: int,
       number: z.string().nullable(),
       status: invoiceStatusSchema,
+      /** 购方名称 as printed: what 登记收款 proposes as the payer. */
+      buyer_name: z.string(),
       issued_on: z.string().nullable(),
       total: int,
       reversed: int,

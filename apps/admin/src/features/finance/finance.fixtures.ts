@@ -1,6 +1,8 @@
 /** Answers of finance's endpoints for the page tests: one client, one payee entity, believable figures. */
 import type { Company } from '@trackit/contract/company.schema';
 import type { InvoiceDetail, ReadyGroup, ReadyLine } from '@trackit/contract/invoice.schema';
+import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
+import type { FinanceOrder } from '@trackit/contract/receivable.schema';
 
 export const readyLineFixture = (id: number, overrides: Partial<ReadyLine> = {}): ReadyLine => ({
   fee_line_id: id,
@@ -117,5 +119,105 @@ export const invoiceDetailFixture = (overrides: Partial<InvoiceDetail> = {}): In
     },
   ],
   corrections: [],
+  ...overrides,
+});
+
+/**
+ * 财务详情 of a billed order: two lines, the first on an issued invoice (¥5,000 of its ¥10,600 received),
+ * the second not invoiced; one live allocation and one undone.
+ */
+export const financeOrderFixture = (overrides: Partial<FinanceOrder> = {}): FinanceOrder => ({
+  id: 11,
+  number: 'XC20261120001',
+  title: '秋冬新品拍摄',
+  status: 'billed',
+  company: { id: 5, name: '杭州青禾服饰有限公司' },
+  team_recipient: { id: 2, short_name: '星辰文化' },
+  last_date: '2026-10-10',
+  billed: 1_590_000,
+  invoiced: 1_060_000,
+  received: 500_000,
+  outstanding: 1_090_000,
+  payment_state: 'partial',
+  due_on: '2026-11-09',
+  days_overdue: 18,
+  aging_bucket: 'd1_30',
+  lines: [
+    {
+      fee_line_id: 1,
+      model_name: '林夏',
+      kind: 'ModelFee',
+      tax_rate: 6,
+      total: 1_060_000,
+      invoiced: 1_060_000,
+      paid: 500_000,
+      payment_status: 'unpaid',
+    },
+    {
+      fee_line_id: 2,
+      model_name: '周蔓',
+      kind: 'UsageFee',
+      tax_rate: 6,
+      total: 530_000,
+      invoiced: 0,
+      paid: 0,
+      payment_status: 'unpaid',
+    },
+  ],
+  invoices: [
+    {
+      id: 31,
+      number: '26332000000012345678',
+      status: 'issued',
+      buyer_name: '杭州青禾服饰（集团）有限公司',
+      issued_on: '2026-11-01',
+      total: 1_060_000,
+      reversed: 0,
+    },
+  ],
+  allocations: [
+    {
+      id: 71,
+      receipt_id: 61,
+      payer_name: '杭州青禾服饰有限公司',
+      received_on: '2026-11-10',
+      invoice_id: 31,
+      fee_line_id: null,
+      amount: 500_000,
+      allocated_on: '2026-11-10',
+      undone_on: null,
+    },
+    {
+      id: 72,
+      receipt_id: 62,
+      payer_name: '杭州青禾服饰有限公司',
+      received_on: '2026-11-05',
+      invoice_id: 31,
+      fee_line_id: null,
+      amount: 100_000,
+      allocated_on: '2026-11-05',
+      undone_on: '2026-11-06',
+    },
+  ],
+  ...overrides,
+});
+
+export const receiptDetailFixture = (overrides: Partial<ReceiptDetail> = {}): ReceiptDetail => ({
+  id: 63,
+  received_on: '2026-11-27',
+  amount: 1_090_000,
+  payer_name: '杭州青禾服饰（集团）有限公司',
+  reference: '',
+  notes: '',
+  team_recipient: { id: 2, name: '上海星辰文化传播有限公司', short_name: '星辰文化' },
+  allocated: 0,
+  unallocated: 1_090_000,
+  voided_at: null,
+  void_reason: null,
+  created_by: { id: 3, nickname: '周楠' },
+  created_at: '2026-11-27T02:00:00.000Z',
+  can: { allocate: true, void: false },
+  allocations: [],
+  warnings: [],
   ...overrides,
 });

@@ -8,7 +8,8 @@ import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
-import { renderPage } from '../../testing/render-page';
+import { confirmPopup } from '../../testing/confirm-popup';
+import { pageSettled, renderPage } from '../../testing/render-page';
 import { NO_ABILITIES, orderFixture, orderModelFixture } from './order.fixtures';
 import { OrderDetailPage } from './order-detail-page';
 
@@ -41,16 +42,6 @@ const actionIds = () =>
   within(screen.getByTestId('order-actions'))
     .getAllByRole('button')
     .map((button) => button.getAttribute('data-testid'));
-
-/** Clicks the OK button of the open Popconfirm (a portal; found by its place, its label is the locale's). */
-const confirmPopup = async () => {
-  const ok = await waitFor(() => {
-    const button = document.querySelector<HTMLButtonElement>('.ant-popconfirm .ant-btn-primary');
-    if (!button) throw new Error('no open confirmation');
-    return button;
-  });
-  fireEvent.click(ok);
-};
 
 afterEach(() => {
   cleanup();
@@ -124,6 +115,30 @@ describe('OrderDetailPage', () => {
     const info = screen.getByTestId('order-info').textContent;
     expect(info).toContain(BILLING_WORDS.time);
     expect(info).not.toContain('结算');
+  });
+
+  it('links a billed order to 财务详情 for a member with accounting read, and only then', async () => {
+    const billed = orderFixture({ status: 'billed', approval_status: 'passed', can: NO_ABILITIES });
+    answerCalls(
+      api,
+      answer(endpoints.order.get, () => billed),
+      answer(endpoints.order.history, () => ({ data: [], page: 1, perPage: 20, total: 0 })),
+      answer(endpoints.permission.mine, () => [{ key: 'accounting' as const, level: 'read' as const }]),
+    );
+    renderPage(<OrderDetailPage />, '/order/:id', `/order/${billed.id}`);
+    const link = await screen.findByTestId('order-finance-link');
+    expect(link.getAttribute('href')).toBe(`/finance/${billed.id}`);
+    cleanup();
+    answerCalls(
+      api,
+      answer(endpoints.order.get, () => billed),
+      answer(endpoints.order.history, () => ({ data: [], page: 1, perPage: 20, total: 0 })),
+      answer(endpoints.permission.mine, () => []),
+    );
+    const { queryClient } = renderPage(<OrderDetailPage />, '/order/:id', `/order/${billed.id}`);
+    await screen.findByTestId('order-info');
+    await pageSettled(queryClient);
+    expect(screen.queryByTestId('order-finance-link')).toBeNull();
   });
 
   it('approves in a dialog that takes an optional comment, like a refusal’s', async () => {

@@ -1,4 +1,4 @@
-import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
+import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
 import type { ApprovalStep } from '@trackit/contract/approval.schema';
 import { businessClock } from '@trackit/contract/business-time';
 import { APPROVAL_STATUS_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
@@ -11,6 +11,7 @@ import type { HTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { RecordHistory } from '../../components/record-history';
 import { RecordPage } from '../../components/record-page';
+import { useCan } from '../../layouts/use-permission-level';
 import { orderHistoryQuery } from './order.queries';
 import { OrderActions } from './order-actions';
 import { OrderAttachments } from './order-attachments';
@@ -30,6 +31,8 @@ const orEmpty = (value: string | null | undefined) => (value ? value : MESSAGES.
 
 /** The job: client, brand, type, place, who looks after it and when it moved. */
 function OrderInfo({ order }: { order: Order }) {
+  const financeRoute = toAdminRoute(ADMIN_PATHS.financeOrder(order.id));
+  const seesFinance = useCan('accounting', 'read') && order.status === 'billed' && financeRoute !== null;
   return (
     <Descriptions column={{ xs: 1, md: 2, xl: 3 }} data-testid="order-info">
       <Descriptions.Item label="客户公司">{orEmpty(order.company?.name)}</Descriptions.Item>
@@ -40,7 +43,14 @@ function OrderInfo({ order }: { order: Order }) {
       </Descriptions.Item>
       <Descriptions.Item label="地点">{orEmpty(order.place)}</Descriptions.Item>
       <Descriptions.Item label="负责人">{orEmpty(order.owner?.nickname)}</Descriptions.Item>
-      <Descriptions.Item label="收款主体">{orEmpty(order.team_recipient?.short_name)}</Descriptions.Item>
+      <Descriptions.Item label="收款主体">
+        {orEmpty(order.team_recipient?.short_name)}
+        {seesFinance && (
+          <Link to={financeRoute} style={{ marginInlineStart: 12 }} data-testid="order-finance-link">
+            财务详情
+          </Link>
+        )}
+      </Descriptions.Item>
       {(order.status === 'draft' || order.status === 'submitted') && (
         <Descriptions.Item label="保留至">
           {order.hold_until ? dateTimeText(order.hold_until) : '默认（预留后 72 小时）'}

@@ -50,6 +50,7 @@ export function listFinanceLines(db: Database, teamId: number, orderId: number) 
     .select({
       id: feeLines.id,
       kind: feeLines.kind,
+      taxRate: feeLines.taxRate,
       total: feeLines.total,
       modelName: models.name,
       invoiced: INVOICED_NET,
@@ -68,6 +69,7 @@ export function listInvoicesOfLines(db: Database, teamId: number, lineIds: numbe
       id: invoices.id,
       number: invoices.number,
       status: invoices.status,
+      buyerName: invoices.buyerName,
       issuedOn: invoices.issuedOn,
       total: invoices.total,
       reversed: invoices.reversed,

@@ -13,6 +13,7 @@ import type { FinanceOrder } from '@trackit/contract/receivable.schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
+import { asTaxRate } from '../invoice/invoice.presenter';
 import { paidOfFeeLines } from '../receipt/fee-line-payments.service';
 import {
   findFinanceOrder,
@@ -79,6 +80,7 @@ export async function getFinanceOrder(
       fee_line_id: line.id,
       model_name: line.modelName,
       kind: line.kind,
+      tax_rate: asTaxRate(line.taxRate),
       total: line.total,
       invoiced: line.invoiced,
       paid: figures[index]?.paid ?? 0,
@@ -88,6 +90,7 @@ export async function getFinanceOrder(
       id: invoice.id,
       number: invoice.number,
       status: invoice.status,
+      buyer_name: invoice.buyerName,
       issued_on: invoice.issuedOn,
       total: invoice.total,
       reversed: invoice.reversed,

@@ -468,13 +468,27 @@ describe('receipts (收款) and allocations (核销)', () => {
       due_on: addDays(lastDay, 30),
       days_overdue: 15,
       aging_bucket: 'd1_30',
-      invoices: [{ id: invoice.id, number: invoice.number, status: 'issued', total: invoice.total }],
+      invoices: [
+        {
+          id: invoice.id,
+          number: invoice.number,
+          status: 'issued',
+          total: invoice.total,
+          buyer_name: invoice.buyer.name,
+        },
+      ],
     });
     expect(
-      seen.lines.map((line) => [line.fee_line_id, line.invoiced, line.paid, line.payment_status]),
+      seen.lines.map((line) => [
+        line.fee_line_id,
+        line.tax_rate,
+        line.invoiced,
+        line.paid,
+        line.payment_status,
+      ]),
     ).toEqual([
-      [first.id, first.total, 4_000, 'unpaid'],
-      [second.id, 0, second.total, 'paid'],
+      [first.id, first.taxRate, first.total, 4_000, 'unpaid'],
+      [second.id, second.taxRate, 0, second.total, 'paid'],
     ]);
     expect(seen.allocations.map((allocation) => [allocation.invoice_id, allocation.fee_line_id])).toEqual([
       [invoice.id, null],

@@ -1,0 +1,64 @@
+/**
+ * Where 登记收款 on 财务详情 allocates a receipt (docs/product.md "财务详情"): the order's issued invoices first,
+ * then its fee lines that no invoice covers, each with what is still outstanding of it. The amounts are
+ * prefilled in that order, never more than the receipt.
+ */
+import { INVOICE_ITEM_LABELS, INVOICE_ITEM_OF_FEE_KIND } from '@trackit/contract/finance-enums';
+import { formatTaxRate } from '@trackit/contract/money';
+import type { AllocationCreate } from '@trackit/contract/receipt.schema';
+import type { FinanceOrder } from '@trackit/contract/receivable.schema';
+
+export interface AllocationTarget {
+  key: string;
+  target: { invoice_id: number } | { fee_line_id: number };
+  label: string;
+  /** What is still to receive of it, in fen. */
+  outstanding: number;
+}
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+export function allocationTargets(order: FinanceOrder): AllocationTarget[] {
+  const live = order.allocations.filter((allocation) => allocation.undone_on === null);
+  const invoices = order.invoices
+    .filter((invoice) => invoice.status === 'issued')
+    .map((invoice) => ({
+      key: `invoice-${invoice.id}`,
+      target: { invoice_id: invoice.id },
+      label: `发票 ${invoice.number ?? ''}`.trim(),
+      outstanding:
+        invoice.total -
+        invoice.reversed -
+        sum(live.filter((allocation) => allocation.invoice_id === invoice.id).map((a) => a.amount)),
+    }));
+  const lines = order.lines
+    .filter((line) => line.invoiced === 0)
+    .map((line) => ({
+      key: `line-${line.fee_line_id}`,
+      target: { fee_line_id: line.fee_line_id },
+      label: `${line.model_name} · ${INVOICE_ITEM_LABELS[INVOICE_ITEM_OF_FEE_KIND[line.kind]]} ${formatTaxRate(line.tax_rate)}`,
+      outstanding: line.total - line.paid,
+    }));
+  return [...invoices, ...lines].filter((target) => target.outstanding > 0);
+}
+
+/** The receipt's amount spread over the targets in order, each up to what is outstanding of it. */
+export function spreadAmount(amount: number, targets: readonly AllocationTarget[]): number[] {
+  let left = Math.max(0, amount);
+  return targets.map((target) => {
+    const share = Math.min(left, target.outstanding);
+    left -= share;
+    return share;
+  });
+}
+
+/** The allocations to send: the targets given a positive amount. */
+export function allocationBody(
+  targets: readonly AllocationTarget[],
+  amounts: readonly (number | null | undefined)[],
+): AllocationCreate[] {
+  return targets.flatMap((target, index) => {
+    const amount = amounts[index] ?? 0;
+    return amount > 0 ? [{ ...target.target, amount }] : [];
+  });
+}
