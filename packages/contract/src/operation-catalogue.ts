@@ -6,59 +6,18 @@
  * of an entry, and how a stored entry reads, are in ./operation-log.schema.
  */
 import { z } from 'zod';
-import { ADMIN_PATHS } from './admin-paths';
 import { MODEL_TRIP_KIND_LABELS, modelTripKindSchema } from './enums';
-import { INVOICE_TYPE_LABELS, invoiceTypeSchema } from './finance-enums';
-import { formatYuan } from './money';
+import { action, changeOf, deleteAction, namedAction, nothing, updateAction } from './operation-action';
+import { FINANCE_OPERATIONS } from './operation-catalogue-finance';
 import { BILLING_WORDS } from './order-constants';
 
-/** The kinds of record an entry can concern, and where each opens in the admin app. */
-export const OPERATION_TARGETS = {
-  session: { link: null },
-  membership: { link: null },
-  folder: { link: ADMIN_PATHS.folder },
-  company: { link: ADMIN_PATHS.company },
-  contact: { link: ADMIN_PATHS.contact },
-  model: { link: ADMIN_PATHS.model },
-  package: { link: ADMIN_PATHS.package },
-  order: { link: ADMIN_PATHS.order },
-  /** A department or a role (the roles resource). */
-  role: { link: null },
-  team_recipient: { link: ADMIN_PATHS.teamRecipient },
-  invoice: { link: ADMIN_PATHS.invoice },
-  receipt: { link: ADMIN_PATHS.receipt },
-} as const satisfies Record<string, { link: ((id: string) => string) | null }>;
-export type OperationTarget = keyof typeof OPERATION_TARGETS;
-
-/** One changed field, as the log shows it: `昵称：林晓 → 林总`. */
-export const fieldChangeSchema = z.object({
-  field: z.string(),
-  before: z.string(),
-  after: z.string(),
-});
-export type FieldChange = z.infer<typeof fieldChangeSchema>;
-
-/** A field's value before and after a change; only changed fields are recorded. */
-const changeOf = <T extends z.ZodType>(value: T) => z.object({ before: value, after: value });
-
-export interface ActionSpec<D extends z.ZodObject> {
-  /** The action's name: the log's filter and the fallback when an old entry's detail cannot be read. */
-  readonly label: string;
-  /** False for events before a team is known (a refused sign-in): no team's log shows them. */
-  readonly inTeamLog: boolean;
-  /** The kind of record the entry's target id names, if any. */
-  readonly target: OperationTarget | null;
-  readonly detail: D;
-  /** How the entry reads after the member's name, e.g. `上传了文件 a.jpg 到资源夹「2025 春夏画册」`. */
-  readonly sentence: (detail: z.output<D>) => string;
-  /** The changed fields, before → after. */
-  readonly changes?: (detail: z.output<D>) => FieldChange[];
-  /** False for an action that removes its record (a deletion): the entry links nowhere. */
-  readonly linked?: false;
-}
-
-// Infers each action's detail type, so `sentence` and `changes` are checked against its schema.
-const action = <D extends z.ZodObject>(spec: ActionSpec<D>): ActionSpec<D> => spec;
+export {
+  type ActionSpec,
+  type FieldChange,
+  fieldChangeSchema,
+  OPERATION_TARGETS,
+  type OperationTarget,
+} from './operation-action';
 
 const SIGN_IN_REFUSAL_REASONS = ['no_live_code', 'wrong_code', 'code_used', 'no_valid_membership'] as const;
 const SIGN_IN_REFUSAL_LABELS: Readonly<Record<(typeof SIGN_IN_REFUSAL_REASONS)[number], string>> = {
@@ -70,47 +29,6 @@ const SIGN_IN_REFUSAL_LABELS: Readonly<Record<(typeof SIGN_IN_REFUSAL_REASONS)[n
 
 /** 138****0000: a number is shown masked in the log. */
 const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
-
-const nothing = z.object({});
-
-const named = z.object({ name: z.string() });
-const namedChanges = z.object({ name: z.string(), changes: z.array(fieldChangeSchema) });
-
-/**
- * The deletion of a record created by mistake (docs/product.md "Deleting and archiving"): its name, and no
- * link, the record being gone.
- */
-const deleteAction = (target: OperationTarget, label: string, sentence: (name: string) => string) =>
-  action({
-    label,
-    inTeamLog: true,
-    target,
-    detail: named,
-    sentence: ({ name }) => sentence(name),
-    linked: false,
-  });
-
-/** A team-log action on a named record (create, archive, restore): `sentence(name)`. */
-const namedAction = (target: OperationTarget, label: string, sentence: (name: string) => string) =>
-  action({ label, inTeamLog: true, target, detail: named, sentence: ({ name }) => sentence(name) });
-
-/**
- * A team-log update of a named record: its changed fields, with their labels and values as the pages
- * show them (Chinese labels of enumerations), before → after.
- */
-const updateAction = (
-  target: OperationTarget,
-  label: string,
-  sentence: (detail: z.output<typeof namedChanges>) => string,
-) =>
-  action({
-    label,
-    inTeamLog: true,
-    target,
-    detail: namedChanges,
-    sentence,
-    changes: ({ changes }) => changes,
-  });
 
 export const OPERATION_CATALOGUE = {
   sign_in: action({
@@ -399,84 +317,5 @@ export const OPERATION_CATALOGUE = {
   role_update: updateAction('role', '修改角色', ({ name }) => `修改了角色「${name}」`),
   role_delete: namedAction('role', '删除角色', (name) => `删除了角色「${name}」`),
   role_permissions: updateAction('role', '设置角色权限', ({ name }) => `设置了角色「${name}」的权限`),
-  // Invoices: `name` is the buyer (购方名称), `number` the tax platform's number once issued.
-  invoice_request: action({
-    label: '申请开票',
-    inTeamLog: true,
-    target: 'invoice',
-    detail: z.object({
-      name: z.string(),
-      type: invoiceTypeSchema,
-      total: z.number().int(),
-      lines: z.number().int(),
-    }),
-    sentence: ({ name, type, total, lines }) =>
-      `申请为「${name}」开具${INVOICE_TYPE_LABELS[type]}，价税合计 ${formatYuan(total)}（${lines} 条费用）`,
-  }),
-  invoice_issue: action({
-    label: '登记开票',
-    inTeamLog: true,
-    target: 'invoice',
-    detail: z.object({ name: z.string(), number: z.string(), issued_on: z.string() }),
-    sentence: ({ name, number, issued_on }) => `登记了「${name}」的发票 ${number}（开票日期 ${issued_on}）`,
-  }),
-  invoice_reverse: action({
-    label: '申请发票红冲',
-    inTeamLog: true,
-    target: 'invoice',
-    detail: z.object({ name: z.string(), number: z.string(), amount: z.number().int(), reason: z.string() }),
-    sentence: ({ name, number, amount, reason }) =>
-      `申请红冲「${name}」的发票 ${number}，金额 ${formatYuan(amount)}：${reason}`,
-  }),
-  invoice_correction_approve: action({
-    label: '审批发票红冲',
-    inTeamLog: true,
-    target: 'invoice',
-    detail: z.object({
-      name: z.string(),
-      number: z.string(),
-      amount: z.number().int(),
-      result: z.enum(['passed', 'rejected']),
-      comment: z.string(),
-    }),
-    sentence: ({ name, number, amount, result, comment }) =>
-      `${result === 'passed' ? '同意' : '拒绝'}了「${name}」的发票 ${number} 红冲 ${formatYuan(amount)}${comment ? `：${comment}` : ''}`,
-  }),
-  // Receipts (收款): `name` is the payer (付款方), `target` what an allocation paid (an invoice number or
-  // buyer, or an order number).
-  receipt_create: action({
-    label: '登记收款',
-    inTeamLog: true,
-    target: 'receipt',
-    detail: z.object({ name: z.string(), amount: z.number().int(), received_on: z.string() }),
-    sentence: ({ name, amount, received_on }) =>
-      `登记了「${name}」${received_on} 的收款 ${formatYuan(amount)}`,
-  }),
-  receipt_allocate: action({
-    label: '核销收款',
-    inTeamLog: true,
-    target: 'receipt',
-    detail: z.object({
-      name: z.string(),
-      amount: z.number().int(),
-      targets: z.array(z.object({ target: z.string(), amount: z.number().int() })),
-    }),
-    sentence: ({ name, amount, targets }) =>
-      `把「${name}」的收款核销 ${formatYuan(amount)}：${targets.map((t) => `${t.target} ${formatYuan(t.amount)}`).join('、')}`,
-  }),
-  allocation_undo: action({
-    label: '撤销核销',
-    inTeamLog: true,
-    target: 'receipt',
-    detail: z.object({ name: z.string(), amount: z.number().int(), target: z.string() }),
-    sentence: ({ name, amount, target }) =>
-      `撤销了「${name}」的收款对 ${target} 的核销 ${formatYuan(amount)}`,
-  }),
-  receipt_void: action({
-    label: '作废收款',
-    inTeamLog: true,
-    target: 'receipt',
-    detail: z.object({ name: z.string(), amount: z.number().int(), reason: z.string() }),
-    sentence: ({ name, amount, reason }) => `作废了「${name}」的收款 ${formatYuan(amount)}：${reason}`,
-  }),
+  ...FINANCE_OPERATIONS,
 } as const;

@@ -1,0 +1,91 @@
+/**
+ * Finance's operation-log actions (docs/product.md "Invoice and payment"), part of the catalogue
+ * (./operation-catalogue.ts): invoices and their red-letter corrections, receipts and their allocations.
+ */
+import { z } from 'zod';
+import { INVOICE_TYPE_LABELS, invoiceTypeSchema } from './finance-enums';
+import { formatYuan } from './money';
+import { action } from './operation-action';
+
+export const FINANCE_OPERATIONS = {
+  // Invoices: `name` is the buyer (购方名称), `number` the tax platform's number once issued.
+  invoice_request: action({
+    label: '申请开票',
+    inTeamLog: true,
+    target: 'invoice',
+    detail: z.object({
+      name: z.string(),
+      type: invoiceTypeSchema,
+      total: z.number().int(),
+      lines: z.number().int(),
+    }),
+    sentence: ({ name, type, total, lines }) =>
+      `申请为「${name}」开具${INVOICE_TYPE_LABELS[type]}，价税合计 ${formatYuan(total)}（${lines} 条费用）`,
+  }),
+  invoice_issue: action({
+    label: '登记开票',
+    inTeamLog: true,
+    target: 'invoice',
+    detail: z.object({ name: z.string(), number: z.string(), issued_on: z.string() }),
+    sentence: ({ name, number, issued_on }) => `登记了「${name}」的发票 ${number}（开票日期 ${issued_on}）`,
+  }),
+  invoice_reverse: action({
+    label: '申请发票红冲',
+    inTeamLog: true,
+    target: 'invoice',
+    detail: z.object({ name: z.string(), number: z.string(), amount: z.number().int(), reason: z.string() }),
+    sentence: ({ name, number, amount, reason }) =>
+      `申请红冲「${name}」的发票 ${number}，金额 ${formatYuan(amount)}：${reason}`,
+  }),
+  invoice_correction_approve: action({
+    label: '审批发票红冲',
+    inTeamLog: true,
+    target: 'invoice',
+    detail: z.object({
+      name: z.string(),
+      number: z.string(),
+      amount: z.number().int(),
+      result: z.enum(['passed', 'rejected']),
+      comment: z.string(),
+    }),
+    sentence: ({ name, number, amount, result, comment }) =>
+      `${result === 'passed' ? '同意' : '拒绝'}了「${name}」的发票 ${number} 红冲 ${formatYuan(amount)}${comment ? `：${comment}` : ''}`,
+  }),
+  // Receipts (收款): `name` is the payer (付款方), `target` what an allocation paid (an invoice number or
+  // buyer, or an order number).
+  receipt_create: action({
+    label: '登记收款',
+    inTeamLog: true,
+    target: 'receipt',
+    detail: z.object({ name: z.string(), amount: z.number().int(), received_on: z.string() }),
+    sentence: ({ name, amount, received_on }) =>
+      `登记了「${name}」${received_on} 的收款 ${formatYuan(amount)}`,
+  }),
+  receipt_allocate: action({
+    label: '核销收款',
+    inTeamLog: true,
+    target: 'receipt',
+    detail: z.object({
+      name: z.string(),
+      amount: z.number().int(),
+      targets: z.array(z.object({ target: z.string(), amount: z.number().int() })),
+    }),
+    sentence: ({ name, amount, targets }) =>
+      `把「${name}」的收款核销 ${formatYuan(amount)}：${targets.map((t) => `${t.target} ${formatYuan(t.amount)}`).join('、')}`,
+  }),
+  allocation_undo: action({
+    label: '撤销核销',
+    inTeamLog: true,
+    target: 'receipt',
+    detail: z.object({ name: z.string(), amount: z.number().int(), target: z.string() }),
+    sentence: ({ name, amount, target }) =>
+      `撤销了「${name}」的收款对 ${target} 的核销 ${formatYuan(amount)}`,
+  }),
+  receipt_void: action({
+    label: '作废收款',
+    inTeamLog: true,
+    target: 'receipt',
+    detail: z.object({ name: z.string(), amount: z.number().int(), reason: z.string() }),
+    sentence: ({ name, amount, reason }) => `作废了「${name}」的收款 ${formatYuan(amount)}：${reason}`,
+  }),
+} as const;
