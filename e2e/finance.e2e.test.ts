@@ -14,7 +14,7 @@ describe('finance: a billed order invoiced from 待开票 and issued with its nu
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    owner = await signInByApi(E2E_USERS.demoOwner);
+    owner = await signInByApi(E2E_USERS.financeOwner);
   });
   afterAll(() => browser.close());
 

@@ -60,6 +60,8 @@ export const E2E_USERS = {
   recipientOwner: '13700000034',
   /** 收款主体, 订单, 日历 and 信息管理 at edit in that team: an entity's names, not its bank details. */
   recipientEditor: '13700000035',
+  /** An owner of the demo agency (after the demo seed): the finance journey, with a number of its own (one code per number a minute). */
+  financeOwner: '13700000036',
 } as const;
 
 export const E2E_TEAMS = {
@@ -86,6 +88,13 @@ export async function createE2eFixtures(db: Database) {
     teamId: demoAgency.id,
     userId: demoOwner.id,
     nickname: '演示店长',
+    isOwner: true,
+  });
+  const financeOwner = await ensureUser(db, E2E_USERS.financeOwner);
+  await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: financeOwner.id,
+    nickname: '演示财务',
     isOwner: true,
   });
   const dashboardOwner = await ensureUser(db, E2E_USERS.dashboardOwner);

@@ -146,16 +146,25 @@ describe('orders: a draft for two models, approved, confirmed, on the calendar a
     const confirmed = await callApi<Order>('GET', `/v1/orders/${orderId}`, agent);
     const page = await openSignedIn(browser, agent, '/admin/calendar');
     const errors = watchErrors(page);
-    for (const entry of confirmed.entries) await page.getByTestId(`calendar-entry-${entry.id}`).waitFor();
+    const origin = new URL(page.url()).origin;
+    // Each day in the month and the week that hold it: today and tomorrow may be in two months (the 30th)
+    // or two weeks (a Saturday; weeks start on Sunday).
+    for (const entry of confirmed.entries) {
+      await page.goto(`${origin}/admin/calendar?date=${entry.date}`);
+      await page.getByTestId(`calendar-entry-${entry.id}`).waitFor();
+    }
     await screenshot(page, 'order-calendar-month');
-    await page.goto(`${new URL(page.url()).origin}/admin/calendar?view=resource`);
-    for (const model of MODELS) await page.getByText(model.name, { exact: true }).first().waitFor();
-    for (const entry of confirmed.entries) await page.getByTestId(`calendar-entry-${entry.id}`).waitFor();
+    for (const entry of confirmed.entries) {
+      await page.goto(`${origin}/admin/calendar?view=resource&date=${entry.date}`);
+      for (const model of MODELS) await page.getByText(model.name, { exact: true }).first().waitFor();
+      await page.getByTestId(`calendar-entry-${entry.id}`).waitFor();
+    }
     await screenshot(page, 'order-calendar-resource');
 
     // A click opens the entry, and from there its order.
     const [entry] = confirmed.entries;
     if (!entry) throw new Error('the order has no entries');
+    await page.goto(`${origin}/admin/calendar?view=resource&date=${entry.date}`);
     await page.getByTestId(`calendar-entry-${entry.id}`).click();
     await page.getByRole('button', { name: '打开订单' }).click();
     await page.waitForURL(`**/admin/order/${orderId}`);

@@ -215,11 +215,18 @@ export async function lockInvoices(tx: Database, teamId: number, ids: readonly n
     [...ids].sort((a, b) => a - b).map((id) => sql`${id}`),
     sql`, `,
   );
+  // Lock first, then read the sums in a statement of its own: a statement that waited for a lock keeps
+  // the snapshot it started with (READ COMMITTED), so a sum read with the lock would miss the allocations
+  // of the transaction it waited for, and two racing requests would both see room (PostgreSQL; PGlite
+  // runs one transaction at a time).
+  await tx.execute(
+    sql`select i."id" from "invoices" i where i."team_id" = ${teamId} and i."id" in (${list}) order by i."id" for update`,
+  );
   const result = await tx.execute(sql`
     select i."id", i."status", i."total", i."reversed", i."number", i."buyer_name",
       coalesce((select sum(a."amount") from "allocations" a where a."team_id" = i."team_id" and a."invoice_id" = i."id" and a."undone_at" is null), 0) as allocated
     from "invoices" i where i."team_id" = ${teamId} and i."id" in (${list})
-    order by i."id" for update of i`);
+    order by i."id"`);
   return rowsOf<Record<string, unknown>>(result).map(
     (row): LockedInvoice => ({
       id: num(row.id),
