@@ -1,5 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { APPROVAL_KINDS } from '@trackit/contract/approval.schema';
 import type { Dashboard } from '@trackit/contract/dashboard.schema';
 import { BILLING_WORDS } from '@trackit/contract/order-constants';
 import { Card, Col, Row, Spin, Statistic, Typography } from 'antd';
@@ -19,6 +20,11 @@ import { type DashboardLinks, dashboardLinks } from './dashboard-links';
 const DashboardCharts = lazy(() =>
   loadChunk(() => import('./dashboard-charts')).then((module) => ({ default: module.DashboardCharts })),
 );
+
+/** What 待我审批 counts: the requests of every kind the member approves (订单、发票红冲). */
+const WAITING_NOTE = `已提交、等待审批的${Object.values(APPROVAL_KINDS)
+  .map((kind) => kind.label)
+  .join('、')}`;
 
 interface FigureCardProps {
   title: string;
@@ -104,7 +110,7 @@ function Figures({ answer, links }: { answer: Dashboard; links: DashboardLinks }
       <Col {...figureSpan}>
         <FigureCard title="待我审批" to={links.approvals} testId="approvals">
           <Statistic value={answer.approvals_waiting} suffix="个" data-testid="dashboard-approvals" />
-          <div className={styles.figureNote}>已提交、等待审批的订单</div>
+          <div className={styles.figureNote}>{WAITING_NOTE}</div>
         </FigureCard>
       </Col>
       <Col {...figureSpan}>
