@@ -278,10 +278,14 @@ describe('red-letter corrections', () => {
     );
   });
 
-  it('is refused at 0 and beyond what the invoice still has', () => {
-    expect(checkReversal(0, 10_000)).toEqual({ ok: false, reason: 'not_positive' });
-    expect(checkReversal(10_001, 10_000)).toEqual({ ok: false, reason: 'reversal_exceeds_invoice' });
-    expect(checkReversal(10_000, 10_000)).toEqual({ ok: true });
+  it('is refused at 0, beyond what the invoice still has, and into what the client paid of it', () => {
+    const invoice = { total: 12_000, reversed: 2_000, allocated: 0 };
+    expect(checkReversal(0, invoice)).toEqual({ ok: false, reason: 'not_positive' });
+    expect(checkReversal(10_001, invoice)).toEqual({ ok: false, reason: 'reversal_exceeds_invoice' });
+    expect(checkReversal(10_000, invoice)).toEqual({ ok: true });
+    const paid = { ...invoice, allocated: 4_000 };
+    expect(checkReversal(6_001, paid)).toEqual({ ok: false, reason: 'reversal_exceeds_unpaid' });
+    expect(checkReversal(6_000, paid)).toEqual({ ok: true });
   });
 
   it('leave an invoice issued until they took back its whole total', () => {

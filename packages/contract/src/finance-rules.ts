@@ -220,15 +220,20 @@ export function checkInvoiceRequest(
 // --- Red-letter corrections ----------------------------------------------------------------------------
 
 /**
- * Whether a red-letter correction of `amount` (tax included) may be asked: more than 0 and at most what
- * the invoice still has (its total less earlier corrections).
+ * Whether a red-letter correction of `amount` (tax included) may be asked or passed: more than 0, at most
+ * what the invoice still has (its total less earlier corrections), and not into what the client has paid
+ * of it: allocations are spread over the invoice's lines as they stand (./allocations spreadOverInvoice),
+ * so an invoice can never be left with more paid than its lines hold. Money received against a mistaken
+ * invoice is first undone from it (it becomes the client's credit), then the invoice is corrected.
  */
 export function checkReversal(
   amount: number,
-  reversible: number,
-): { readonly ok: true } | Refused<'not_positive' | 'reversal_exceeds_invoice'> {
+  invoice: { readonly total: number; readonly reversed: number; readonly allocated: number },
+): { readonly ok: true } | Refused<'not_positive' | 'reversal_exceeds_invoice' | 'reversal_exceeds_unpaid'> {
   if (!isFen(amount) || amount === 0) return { ok: false, reason: 'not_positive' };
-  if (amount > reversible) return { ok: false, reason: 'reversal_exceeds_invoice' };
+  if (amount > invoice.total - invoice.reversed) return { ok: false, reason: 'reversal_exceeds_invoice' };
+  if (amount > invoice.total - invoice.reversed - invoice.allocated)
+    return { ok: false, reason: 'reversal_exceeds_unpaid' };
   return { ok: true };
 }
 

@@ -9,6 +9,7 @@
  */
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import type { ApprovalDecision } from '@trackit/contract/approval.schema';
+import { businessDate } from '@trackit/contract/business-time';
 import { checkReversal, reversalFigures, statusAfterReversals } from '@trackit/contract/finance-rules';
 import {
   INVOICE_MESSAGES,
@@ -24,6 +25,7 @@ import { decideApproval, requestApproval } from '../approval/approval.service';
 import { notifyMembers } from '../notify/notify.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { findTeamMember } from '../organization/organization.service';
+import { invoiceAllocated, respreadInvoicePayments } from '../receipt/fee-line-payments.service';
 import {
   findCorrection,
   insertCorrection,
@@ -72,7 +74,8 @@ export async function reverseInvoice(
     if (corrections.some(({ correction }) => correction.status === 'init')) {
       throw invoiceConflict(INVOICE_MESSAGES.correctionPending);
     }
-    const check = checkReversal(body.amount, invoice.total - invoice.reversed);
+    const allocated = await invoiceAllocated(tx, teamId, invoiceId);
+    const check = checkReversal(body.amount, { ...invoice, allocated });
     if (!check.ok) throw financeRefusal(check);
     // What is still reversible of each line: the invoice line less the parts of passed corrections.
     const passedIds = corrections
@@ -165,6 +168,12 @@ export async function decideCorrection(
       at: now,
     });
     const passed = input.result === 'passed';
+    if (passed) {
+      // Money allocated since the request may have left less than the correction unpaid.
+      const allocated = await invoiceAllocated(tx, teamId, invoice.id);
+      const check = checkReversal(correction.total, { ...invoice, allocated });
+      if (!check.ok) throw financeRefusal(check);
+    }
     await updateCorrectionRow(tx, teamId, correctionId, {
       status: input.result,
       decidedAt: now,
@@ -177,6 +186,7 @@ export async function decideCorrection(
         status: statusAfterReversals({ total: invoice.total, reversed }),
         updatedAt: now,
       });
+      await respreadInvoicePayments(tx, teamId, invoice.id, businessDate(now), now);
     }
     const number = invoiceLabel(invoice);
     const requester = correction.requestedByMembershipId;

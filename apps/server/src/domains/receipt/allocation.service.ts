@@ -4,12 +4,11 @@
  * payments reach, each in id order (so racing requests take turns and never deadlock), reads what is
  * allocated after the locks and checks with the contract's checkAllocations: of 20 racing requests only
  * those the amounts allow pass, the others get 409. The fee lines' payment status follows in the same
- * transaction (paidByFeeLine, feeLinePaymentStatus). An undone allocation stays, dated, for aging.
+ * transaction, with the payments ledger (fee-line-payments.service.ts). An undone allocation stays, dated, for aging.
  */
 import {
   allocationTargetKey,
   checkAllocations,
-  feeLinePaymentStatus,
   invoiceOpen,
   receiptBalance,
 } from '@trackit/contract/allocations';
@@ -29,8 +28,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { accountingLevel } from '../invoice/invoice.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
-import { applyFeeLinePaymentStatuses } from '../order/order-payment.service';
-import { paidOfFeeLines } from './fee-line-payments.service';
+import { paidOfFeeLines, recordFeeLinePayments } from './fee-line-payments.service';
 import {
   feeLineIdsOfInvoices,
   findAllocation,
@@ -73,28 +71,6 @@ async function lockTargets(tx: Database, teamId: number, invoiceIds: number[], d
   );
   const lines = await lockFeeLines(tx, teamId, [...invoiceLineIds, ...directIds]);
   return { invoices, lines };
-}
-
-async function refreshPaymentStatuses(
-  tx: Database,
-  teamId: number,
-  lines: { id: number; total: number }[],
-  at: Date,
-) {
-  const paid = await paidOfFeeLines(
-    tx,
-    teamId,
-    lines.map((line) => line.id),
-  );
-  await applyFeeLinePaymentStatuses(
-    tx,
-    teamId,
-    lines.map((line) => ({
-      id: line.id,
-      status: feeLinePaymentStatus({ total: line.total, paid: paid.get(line.id) ?? 0 }),
-    })),
-    at,
-  );
 }
 
 /** POST /v1/receipts/{id}/allocations. */
@@ -149,7 +125,7 @@ export async function allocateReceipt(
         createdAt: now,
       })),
     );
-    await refreshPaymentStatuses(tx, teamId, lines, now);
+    await recordFeeLinePayments(tx, teamId, lines, today, now);
     const invoiceById = new Map(invoices.map((invoice) => [invoice.id, invoice]));
     await recordOperation(tx, {
       action: 'receipt_allocate',
@@ -199,12 +175,13 @@ export async function undoAllocation(
       allocation.feeLineId === null ? [] : [allocation.feeLineId],
     );
     const today = businessDate(now);
+    const undoneOn = today < allocation.allocatedOn ? allocation.allocatedOn : today;
     await markAllocationUndone(tx, teamId, allocationId, {
       undoneAt: now,
-      undoneOn: today < allocation.allocatedOn ? allocation.allocatedOn : today,
+      undoneOn,
       undoneByMembershipId: auth.membershipId,
     });
-    await refreshPaymentStatuses(tx, teamId, lines, now);
+    await recordFeeLinePayments(tx, teamId, lines, undoneOn, now);
     const [invoice] = invoices;
     const [line] = lines;
     await recordOperation(tx, {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { orderMoney } from '@trackit/contract/allocations';
 import { addDays, businessDate } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
@@ -14,14 +15,15 @@ import {
 } from '@trackit/contract/receipt.schema';
 import type { FinanceOrder } from '@trackit/contract/receivable.schema';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { modelFee, orderDay, type SignedInMember, signInTeamByLevel } from '../../test/factories';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { feeLines, orders } from '../order/order.tables';
-import { allocations } from './receipt.tables';
+import { paidFromAllocations } from './fee-line-payments.service';
+import { allocations, feeLinePayments } from './receipt.tables';
 
 type Headers = Record<string, string>;
 type FeeLineRow = typeof feeLines.$inferSelect;
@@ -497,5 +499,104 @@ describe('receipts (收款) and allocations (核销)', () => {
       [invoice.id, null],
       [null, second.id],
     ]);
+  });
+
+  it('keeps the payments ledger equal to the allocations as of every date, refuses a red-letter correction into paid money, and the migration rebuilds the ledger', async () => {
+    const db = t.database.db;
+    const { orderId, lines } = await billedOrder(general.id, [
+      modelFee(10_001),
+      modelFee(20_003, 1, 13),
+      modelFee(7_777, 1, 3),
+    ]);
+    const [first, second, third] = lines as [FeeLineRow, FeeLineRow, FeeLineRow];
+    const invoice = await issuedInvoice([first, second]);
+    const ids = lines.map((line) => line.id);
+    const ledgerAsOf = async (asOf: string | null) => {
+      const rows = await db
+        .select()
+        .from(feeLinePayments)
+        .where(and(eq(feeLinePayments.teamId, teamId), eq(feeLinePayments.orderId, orderId)));
+      const paid = new Map<number, number>();
+      for (const row of rows)
+        if (asOf === null || row.paidOn <= asOf)
+          paid.set(row.feeLineId, (paid.get(row.feeLineId) ?? 0) + row.amount);
+      return ids.map((id) => paid.get(id) ?? 0);
+    };
+    const truth = async () => {
+      const paid = await paidFromAllocations(db, teamId, ids);
+      return ids.map((id) => paid.get(id) ?? 0);
+    };
+    // Each step happens today; its ledger rows are then moved a day back (the clock cannot move a day:
+    // the sessions would expire), so step i ends up dated `n - i` days ago.
+    const figures: number[][] = [];
+    const step = async (work: () => Promise<unknown>) => {
+      await work();
+      figures.push(await truth());
+      expect(await ledgerAsOf(null)).toEqual(figures.at(-1));
+      await db
+        .update(feeLinePayments)
+        .set({ paidOn: sql`${feeLinePayments.paidOn} - 1` })
+        .where(eq(feeLinePayments.teamId, teamId));
+    };
+    const one = await ok(record({ amount: 9_999 }));
+    const two = await ok(record({ amount: 50_000 }));
+    await step(() => ok(allocate(one.id, [{ invoice_id: invoice.id, amount: 9_999 }])));
+    await step(() =>
+      ok(
+        allocate(two.id, [
+          { invoice_id: invoice.id, amount: 3_333 },
+          { fee_line_id: third.id, amount: 1_000 },
+        ]),
+      ),
+    );
+    const undone = (await ok(api<ReceiptDetail>('GET', `/receipts/${two.id}`))).allocations.find(
+      (allocation) => allocation.fee_line?.id === third.id,
+    );
+    await step(() => ok(api('DELETE', `/allocations/${undone?.id}`, undefined, editor.headers)));
+    // 13,332 of the invoice's 34,158 is paid: 20,826 can be corrected, not a fen more.
+    const reversible = invoice.total - 9_999 - 3_333;
+    await refused(
+      api(
+        'POST',
+        `/invoices/${invoice.id}/reverse`,
+        { amount: reversible + 1, reason: '金额有误' },
+        editor.headers,
+      ),
+      409,
+      FINANCE_REFUSAL_MESSAGES.reversal_exceeds_unpaid,
+    );
+    const asked = await ok(
+      api<InvoiceDetail>(
+        'POST',
+        `/invoices/${invoice.id}/reverse`,
+        { amount: 12_345, reason: '金额有误' },
+        editor.headers,
+      ),
+    );
+    const correctionId = asked.corrections[0]?.id ?? 0;
+    await step(() =>
+      ok(api('POST', `/invoice_corrections/${correctionId}/approval`, { result: 'passed' }, manager.headers)),
+    );
+    // As of each step's day, the ledger gives what was paid then.
+    for (const [index, paid] of figures.entries())
+      expect(await ledgerAsOf(addDays(today, index - figures.length))).toEqual(paid);
+    expect(await ledgerAsOf(addDays(today, -figures.length - 1))).toEqual([0, 0, 0]);
+    expect(figures[0]?.reduce((sum, paid) => sum + paid, 0)).toBe(9_999);
+    expect(figures[1]?.[2]).toBe(1_000);
+    expect(figures[2]?.[2]).toBe(0);
+
+    // The migration's backfill gives every line what it is paid now.
+    const now = await truth();
+    await db.delete(feeLinePayments).where(eq(feeLinePayments.teamId, teamId));
+    const migration = await readFile(
+      new URL('../../db/migrations/0030_fee_line_payments.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .filter((part) => part.includes('INSERT INTO'));
+    expect(backfill).toHaveLength(3);
+    for (const statement of backfill) await db.execute(sql.raw(statement));
+    expect(await ledgerAsOf(null)).toEqual(now);
   });
 });

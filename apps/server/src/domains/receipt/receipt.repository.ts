@@ -15,7 +15,7 @@ import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
 import { memberships } from '../organization/organization.tables';
 import { teamRecipients } from '../team-recipient/team-recipient.tables';
-import { allocations, receipts } from './receipt.tables';
+import { allocations, feeLinePayments, receipts } from './receipt.tables';
 
 export type ReceiptRecord = typeof receipts.$inferSelect;
 export type AllocationRecord = typeof allocations.$inferSelect;
@@ -258,12 +258,13 @@ export async function lockFeeLines(tx: Database, teamId: number, ids: readonly n
     sql`, `,
   );
   const result = await tx.execute(sql`
-    select fl."id", fl."total", o."status" as order_status, o."number" as order_number
+    select fl."id", fl."order_id", fl."total", o."status" as order_status, o."number" as order_number
     from "fee_lines" fl join "orders" o on o."team_id" = fl."team_id" and o."id" = fl."order_id"
     where fl."team_id" = ${teamId} and fl."id" in (${list})
     order by fl."id" for update of fl`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     id: num(row.id),
+    orderId: num(row.order_id),
     total: num(row.total),
     orderStatus: String(row.order_status),
     orderNumber: String(row.order_number),
@@ -306,4 +307,35 @@ export async function paymentInputs(db: Database, teamId: number, feeLineIds: re
       group by a."fee_line_id"`),
   ).map((row) => ({ fee_line_id: num(row.fee_line_id), amount: num(row.amount) }));
   return { invoices: [...byInvoice.values()], direct };
+}
+
+/** What the payments ledger holds as paid of each line now (a line with no entry is absent). */
+export async function ledgerPaidOfFeeLines(db: Database, teamId: number, feeLineIds: readonly number[]) {
+  if (feeLineIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({
+      feeLineId: feeLinePayments.feeLineId,
+      paid: sql<number>`sum(${feeLinePayments.amount})::bigint`.mapWith(Number),
+    })
+    .from(feeLinePayments)
+    .where(
+      and(eq(feeLinePayments.teamId, teamId), inArray(feeLinePayments.feeLineId, [...new Set(feeLineIds)])),
+    )
+    .groupBy(feeLinePayments.feeLineId);
+  return new Map(rows.filter((row) => row.paid !== 0).map((row) => [row.feeLineId, row.paid]));
+}
+
+export async function insertFeeLinePayments(tx: Database, values: (typeof feeLinePayments.$inferInsert)[]) {
+  if (values.length > 0) await tx.insert(feeLinePayments).values(values);
+}
+
+/** What is allocated to an invoice now (allocations not undone); read after the invoice is locked. */
+export async function allocatedToInvoice(db: Database, teamId: number, invoiceId: number): Promise<number> {
+  const [row] = await db
+    .select({ allocated: sql<number>`coalesce(sum(${allocations.amount}), 0)::bigint`.mapWith(Number) })
+    .from(allocations)
+    .where(
+      and(eq(allocations.teamId, teamId), eq(allocations.invoiceId, invoiceId), isNull(allocations.undoneAt)),
+    );
+  return row?.allocated ?? 0;
 }

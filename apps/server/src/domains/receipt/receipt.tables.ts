@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { teamKey, teamReference, timestamps } from '../../db/columns';
 import { invoices } from '../invoice/invoice.tables';
-import { feeLines } from '../order/order.tables';
+import { feeLines, orders } from '../order/order.tables';
 import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
 import { teamRecipients } from '../team-recipient/team-recipient.tables';
@@ -86,5 +86,39 @@ export const allocations = pgTable(
       'allocations_undone_check',
       sql`(${t.undoneAt} is null) = (${t.undoneOn} is null) and (${t.undoneAt} is null or ${t.undoneOn} >= ${t.allocatedOn})`,
     ),
+  ],
+);
+
+/**
+ * The payments ledger (docs/decisions.md "Payments ledger"): what allocations paid of each fee line, as
+ * dated changes. Every step that changes a line's payment (an allocation made or undone, a red-letter
+ * correction passed, which respreads its invoice's payments) writes, in its transaction, the difference
+ * between what the contract's paidByFeeLine says the line is paid now and what the ledger held, dated
+ * that step's business date. So what is paid of a line as of any date is a SQL sum (the 费用 list's aging
+ * as of a date, the dashboard), equal to the contract's figure at that date to the fen.
+ */
+export const feeLinePayments = pgTable(
+  'fee_line_payments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    feeLineId: bigint('fee_line_id', { mode: 'number' }).notNull(),
+    /** The line's order, kept here so an order's sums need not pass through its lines. */
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    /** The business date the change counts from. */
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    /** In fen, signed: negative when an allocation is undone or a respread takes some back. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    teamKey('fee_line_payments', t),
+    teamReference('fee_line_payments_fee_line_team_fk', t.teamId, t.feeLineId, feeLines),
+    teamReference('fee_line_payments_order_team_fk', t.teamId, t.orderId, orders),
+    index('fee_line_payments_team_order_idx').on(t.teamId, t.orderId, t.paidOn),
+    index('fee_line_payments_team_fee_line_idx').on(t.teamId, t.feeLineId),
+    check('fee_line_payments_amount_check', sql`${t.amount} <> 0`),
   ],
 );
