@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { daysBetween } from './business-time';
 import { memberRefSchema } from './company.schema';
 import { calendarBookingDisplayStatusSchema, jobTypeSchema, modelTripKindSchema } from './enums';
-import { queryList } from './envelope';
+import { dateSchema, queryList } from './envelope';
 import { orderDaySchema, withinModelDays } from './order.schema';
 import { ORDER_LIMITS, orderStatusSchema } from './order-constants';
 import { ORDER_MESSAGES } from './order-messages';
@@ -17,8 +17,6 @@ import { textSchema } from './patterns';
 export const CALENDAR_MAX_RANGE_DAYS = 100;
 /** Most models one call filters by (the resource view asks for a page of models at a time). */
 export const CALENDAR_MAX_MODELS = 500;
-
-const dateSchema = z.iso.date({ error: '*日期格式不正确' });
 
 /** GET /v1/calendar. `from` and `to` are business dates, both included. */
 export const calendarQuerySchema = z

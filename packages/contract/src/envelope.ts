@@ -76,3 +76,10 @@ export const queryList = <T extends z.ZodType>(item: T, max = 20) =>
     (value) => (value === undefined || Array.isArray(value) ? value : [value]),
     z.array(item).max(max),
   );
+
+/** A record's id in a request body. */
+export const idSchema = z.number().int().positive();
+/** A record's id in a query string (`?company_id=12`). */
+export const idQuerySchema = z.coerce.number<number>().int().positive();
+/** A calendar date, `YYYY-MM-DD` (a business date: ./business-time). */
+export const dateSchema = z.iso.date({ error: '*日期格式不正确' });

@@ -9,7 +9,7 @@ import { approvalStepSchema } from './approval.schema';
 import { memberRefSchema } from './company.schema';
 import { taxRateSchema } from './constants';
 import { approvalStatusSchema, feeKindSchema } from './enums';
-import { pageQuerySchema, queryList } from './envelope';
+import { dateSchema, idQuerySchema, idSchema, pageQuerySchema, queryList } from './envelope';
 import {
   invoiceItemSchema,
   invoiceNumberSchema,
@@ -59,10 +59,6 @@ export const INVOICE_LIMITS = {
 
 /** 纳税人识别号: the unified social credit code (18) or an older taxpayer number (15–20 digits and capitals). */
 export const TAX_ID_PATTERN = /^[0-9A-Z]{15,20}$/;
-
-const idSchema = z.number().int().positive();
-const idQuery = z.coerce.number<number>().int().positive();
-const dateSchema = z.iso.date({ error: '*日期格式不正确' });
 
 /** The buyer (购方) as printed: taken from the client company and editable. */
 export const invoiceBuyerSchema = z.object({
@@ -128,8 +124,8 @@ export type InvoiceReverse = z.infer<typeof invoiceReverseSchema>;
 export const invoiceQuerySchema = pageQuerySchema.extend({
   status: queryList(invoiceStatusSchema).optional(),
   type: invoiceTypeSchema.optional(),
-  company_id: idQuery.optional(),
-  team_recipient_id: idQuery.optional(),
+  company_id: idQuerySchema.optional(),
+  team_recipient_id: idQuerySchema.optional(),
   issued_from: dateSchema.optional(),
   issued_to: dateSchema.optional(),
   created_from: dateSchema.optional(),
@@ -141,8 +137,8 @@ export type InvoiceQueryInput = z.input<typeof invoiceQuerySchema>;
 
 /** GET /v1/finance/ready_to_invoice: groups of one client and one payee entity, paged by group. */
 export const readyToInvoiceQuerySchema = pageQuerySchema.extend({
-  company_id: idQuery.optional(),
-  team_recipient_id: idQuery.optional(),
+  company_id: idQuerySchema.optional(),
+  team_recipient_id: idQuerySchema.optional(),
 });
 export type ReadyToInvoiceQuery = z.infer<typeof readyToInvoiceQuerySchema>;
 
@@ -226,6 +222,8 @@ export const invoiceCorrectionSchema = z.object({
 export type InvoiceCorrection = z.infer<typeof invoiceCorrectionSchema>;
 
 export const invoiceDetailSchema = invoiceSchema.extend({
+  /** What receipts pay of it now (allocations not undone): a red-letter correction cannot take it back. */
+  allocated: z.number().int(),
   lines: z.array(invoiceLineSchema),
   /** The printed lines: by service item and tax rate. */
   groups: z.array(invoiceGroupSchema),

@@ -17,7 +17,7 @@ import {
   paymentStatusSchema,
   renewalOptionSchema,
 } from './enums';
-import { pageQuerySchema, queryList, sortSchema } from './envelope';
+import { dateSchema, idQuerySchema, pageQuerySchema, queryList, sortSchema } from './envelope';
 import { orderPaymentStateSchema } from './finance-enums';
 import {
   type FeeFigures,
@@ -35,7 +35,6 @@ import { fileCreateSchema } from './upload.schema';
 
 // --- Input -------------------------------------------------------------------------------------------------
 
-const dateSchema = z.iso.date({ error: '*日期格式不正确' });
 const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '*时间格式为 HH:mm');
 const feeAmountSchema = z
   .number({ error: ORDER_MESSAGES.amountInvalid })
@@ -348,8 +347,6 @@ export type OrderCreated = z.infer<typeof orderCreatedSchema>;
 
 export const ORDER_SORTS = ['created_at', 'first_date', 'number'] as const;
 
-const idQuery = z.coerce.number<number>().int().positive();
-
 /**
  * GET /v1/orders filters. `from`/`to` keep orders with a working day in that range; `keyword` matches the
  * start of the number, or part of the title, brand or company name. Newest first unless sorted.
@@ -361,9 +358,9 @@ export const orderFilterSchema = z.object({
   status: queryList(orderStatusSchema).optional(),
   approval_status: queryList(approvalStatusSchema).optional(),
   job_type: queryList(jobTypeSchema, 30).optional(),
-  company_id: idQuery.optional(),
-  model_id: idQuery.optional(),
-  owner_member_id: idQuery.optional(),
+  company_id: idQuerySchema.optional(),
+  model_id: idQuerySchema.optional(),
+  owner_member_id: idQuerySchema.optional(),
   from: dateSchema.optional(),
   to: dateSchema.optional(),
   keyword: textSchema({ max: 50 }).optional(),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { memberAccountStatusSchema, orgUnitKindSchema } from './enums';
-import { pageQuerySchema } from './envelope';
+import { idSchema, pageQuerySchema } from './envelope';
 import { mobileSchema, text1To50Schema, textSchema } from './patterns';
 import { permissionItemSchema } from './permission.schema';
 import { grantLevelSchema, PERMISSION_KEYS, permissionKeySchema } from './permissions';
@@ -59,7 +59,6 @@ export const ORGANIZATION_NOTICES = {
     `「${name}」负责的 ${counts.models} 位模特、${counts.companies} 家公司和 ${counts.orders} 个未结束的订单已移交给你`,
 } as const;
 
-const idSchema = z.number().int().positive();
 const refSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /** A member of the team as the organization pages show them (private: mobile included). */

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { memberRefSchema } from './company.schema';
-import { pageQuerySchema } from './envelope';
+import { dateSchema, idQuerySchema, idSchema, pageQuerySchema } from './envelope';
 import { textSchema } from './patterns';
 
 export const RECEIPT_MESSAGES = {
@@ -42,9 +42,6 @@ export const RECEIPT_LIMITS = {
   allocations: 100,
 } as const;
 
-const idSchema = z.number().int().positive();
-const idQuery = z.coerce.number<number>().int().positive();
-const dateSchema = z.iso.date({ error: '*日期格式不正确' });
 const fenSchema = z.number({ error: '*请输入金额' }).int('*金额须为整数分').positive('*金额须大于 0');
 
 /** POST /v1/receipts: money received on a business date into one payee entity's account. */
@@ -88,7 +85,7 @@ export type ReceiptVoid = z.infer<typeof receiptVoidSchema>;
  * receipts (not voided) with something left to allocate.
  */
 export const receiptQuerySchema = pageQuerySchema.extend({
-  team_recipient_id: idQuery.optional(),
+  team_recipient_id: idQuerySchema.optional(),
   received_from: dateSchema.optional(),
   received_to: dateSchema.optional(),
   keyword: textSchema({ max: 50 }).optional(),

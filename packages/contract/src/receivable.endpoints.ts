@@ -1,9 +1,41 @@
-/** Receivables (应收, issue 23), key `accounting`: 财务详情 of an order. */
-import { endpoint, json, requires } from './endpoint';
+/** Receivables (应收, issue 23), key `accounting`: 费用 (the finance order list) and 财务详情 of an order. */
+import { endpoint, json, page, raw, requires } from './endpoint';
 import { idParamsSchema } from './envelope';
-import { financeOrderSchema } from './receivable.schema';
+import { XLSX_CONTENT_TYPE } from './model-sheet.schema';
+import {
+  feeFilterSchema,
+  feeQuerySchema,
+  feeRowSchema,
+  feeTotalsSchema,
+  financeOrderSchema,
+} from './receivable.schema';
 
 export const receivableEndpoints = {
+  fees: endpoint({
+    method: 'GET',
+    path: '/v1/finance/fees',
+    summary:
+      '费用：已出账订单的应收（已开票、已收、未收、到期日、逾期天数、账龄），可按客户、收款主体、收款状态、账龄、出账日期、负责人、关键词筛选，可指定截至日期',
+    access: requires('accounting', 'read'),
+    query: feeQuerySchema,
+    answer: page(feeRowSchema),
+  }),
+  feeTotals: endpoint({
+    method: 'GET',
+    path: '/v1/finance/fees/totals',
+    summary: '费用列表筛选结果（全部页）的合计与各账龄未收',
+    access: requires('accounting', 'read'),
+    query: feeFilterSchema,
+    answer: json(feeTotalsSchema),
+  }),
+  feeExport: endpoint({
+    method: 'GET',
+    path: '/v1/finance/fees/export',
+    summary: '按费用列表的筛选导出（Excel）',
+    access: requires('accounting', 'read'),
+    query: feeFilterSchema,
+    answer: raw(200, XLSX_CONTENT_TYPE, 'Excel 文件（.xlsx）'),
+  }),
   order: endpoint({
     method: 'GET',
     path: '/v1/finance/orders/:id',

@@ -6,8 +6,10 @@
 import { z } from 'zod';
 import { taxRateSchema } from './constants';
 import { feeKindSchema, paymentStatusSchema } from './enums';
+import { dateSchema, idQuerySchema, pageQuerySchema, queryList, sortSchema } from './envelope';
 import { agingBucketSchema, invoiceStatusSchema, orderPaymentStateSchema } from './finance-enums';
 import { orderStatusSchema } from './order-constants';
+import { textSchema } from './patterns';
 
 const int = z.number().int();
 const ref = z.object({ id: int, name: z.string() });
@@ -73,3 +75,74 @@ export const financeOrderSchema = z.object({
   ),
 });
 export type FinanceOrder = z.infer<typeof financeOrderSchema>;
+
+// --- 费用: the finance order list ---------------------------------------------------------------------------
+
+/** The 费用 list's orders: most days overdue first (the default), by due date, outstanding, billing date. */
+export const FEE_SORTS = ['days_overdue', 'due_on', 'outstanding', 'billed_on'] as const;
+export type FeeSort = (typeof FEE_SORTS)[number];
+
+/** Most rows one Excel export of 费用 holds. */
+export const FEE_EXPORT_MAX_ROWS = 5000;
+
+/**
+ * The 费用 list's filters (in the address, shared by the list, its totals and its export). Every figure is
+ * as of `as_of` (default: today's business date), from the dated invoices, allocations and billings, so a
+ * month-end list is reproduced later; `from`/`to` bound the billing date.
+ */
+export const feeFilterSchema = z.object({
+  company_id: idQuerySchema.optional(),
+  team_recipient_id: idQuerySchema.optional(),
+  payment_state: queryList(orderPaymentStateSchema, 3).optional(),
+  aging_bucket: queryList(agingBucketSchema, 5).optional(),
+  /** Only orders with something outstanding (the receivables proper). */
+  outstanding: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+  owner_member_id: idQuerySchema.optional(),
+  from: dateSchema.optional(),
+  to: dateSchema.optional(),
+  keyword: textSchema({ max: 50 }).optional(),
+  as_of: dateSchema.optional(),
+  sort: sortSchema(FEE_SORTS).optional(),
+});
+export type FeeFilter = z.infer<typeof feeFilterSchema>;
+export type FeeFilterInput = z.input<typeof feeFilterSchema>;
+export const feeQuerySchema = pageQuerySchema.extend(feeFilterSchema.shape);
+export type FeeQuery = z.infer<typeof feeQuerySchema>;
+
+/** One billed order of 费用, as of the list's date. */
+export const feeRowSchema = z.object({
+  id: int,
+  number: z.string(),
+  title: z.string(),
+  company: ref.nullable(),
+  team_recipient: z.object({ id: int, short_name: z.string() }).nullable(),
+  owner: z.object({ id: int, nickname: z.string() }).nullable(),
+  /** The business date it was billed (出账). */
+  billed_on: z.string(),
+  last_date: z.string().nullable(),
+  due_on: z.string().nullable(),
+  billed: int,
+  /** Issued invoices' lines, net of red-letter corrections passed by then. */
+  invoiced: int,
+  received: int,
+  outstanding: int,
+  payment_state: orderPaymentStateSchema,
+  days_overdue: int,
+  aging_bucket: agingBucketSchema.nullable(),
+});
+export type FeeRow = z.infer<typeof feeRowSchema>;
+
+/** The filtered rows' sums (all pages), and what is outstanding in each aging bucket. */
+export const feeTotalsSchema = z.object({
+  as_of: z.string(),
+  count: int,
+  billed: int,
+  invoiced: int,
+  received: int,
+  outstanding: int,
+  buckets: z.array(z.object({ bucket: agingBucketSchema, count: int, outstanding: int })),
+});
+export type FeeTotals = z.infer<typeof feeTotalsSchema>;

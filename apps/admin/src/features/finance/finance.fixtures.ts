@@ -71,6 +71,7 @@ export const invoiceDetailFixture = (overrides: Partial<InvoiceDetail> = {}): In
   tax: 90_000,
   total: 1_590_000,
   reversed: 0,
+  allocated: 0,
   correction_pending: false,
   file: null,
   created_by: { id: 3, nickname: '周楠' },

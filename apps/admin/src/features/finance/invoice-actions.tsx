@@ -76,7 +76,7 @@ export function ReverseInvoiceModal({ invoice, onClose }: { invoice: InvoiceDeta
   const { message } = App.useApp();
   const [form] = Form.useForm<{ amount: number; reason: string }>();
   const reverse = useReverseInvoice(invoice.id);
-  const left = invoice.total - invoice.reversed;
+  const left = invoice.total - invoice.reversed - invoice.allocated;
   return (
     <Modal
       open
@@ -104,7 +104,11 @@ export function ReverseInvoiceModal({ invoice, onClose }: { invoice: InvoiceDeta
         <Form.Item
           name="amount"
           label="红冲金额（含税）"
-          extra={`可红冲 ${formatYuan(left)}；全额红冲后发票作废，费用退回待开票`}
+          extra={
+            invoice.allocated > 0
+              ? `可红冲 ${formatYuan(left)}（已收款 ${formatYuan(invoice.allocated)} 不能红冲，须先撤销核销）`
+              : `可红冲 ${formatYuan(left)}；全额红冲后发票作废，费用退回待开票`
+          }
           rules={[
             schemaRule(invoiceReverseSchema.shape.amount),
             {

@@ -7,7 +7,12 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companies } from '../company/company.tables';
-import { invoiceLines, invoices } from '../invoice/invoice.tables';
+import {
+  invoiceCorrectionLines,
+  invoiceCorrections,
+  invoiceLines,
+  invoices,
+} from '../invoice/invoice.tables';
 import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
 import { allocations, receipts } from '../receipt/receipt.tables';
@@ -39,9 +44,12 @@ export async function findFinanceOrder(db: Database, teamId: number, orderId: nu
   return row;
 }
 
-/** What invoices took of the line (`fee_lines` row), less what passed corrections gave back. */
+/**
+ * What issued invoices took of the line (`fee_lines` row), less what passed corrections gave back: an
+ * invoice request is not yet an invoice (the 费用 list counts the same way, fee-list.repository.ts).
+ */
 const INVOICED_NET =
-  sql<number>`(coalesce((select sum(il."total") from "invoice_lines" il where il."team_id" = "fee_lines"."team_id" and il."fee_line_id" = "fee_lines"."id"), 0) - coalesce((select sum(cl."total") from "invoice_correction_lines" cl join "invoice_corrections" c on c."team_id" = cl."team_id" and c."id" = cl."correction_id" where cl."team_id" = "fee_lines"."team_id" and cl."fee_line_id" = "fee_lines"."id" and c."status" = 'passed'), 0))::bigint`.mapWith(
+  sql<number>`(coalesce((select sum(${invoiceLines.total}) from ${invoiceLines} join ${invoices} on ${invoices.teamId} = ${invoiceLines.teamId} and ${invoices.id} = ${invoiceLines.invoiceId} where ${invoiceLines.teamId} = ${feeLines.teamId} and ${invoiceLines.feeLineId} = ${feeLines.id} and ${invoices.issuedOn} is not null), 0) - coalesce((select sum(${invoiceCorrectionLines.total}) from ${invoiceCorrectionLines} join ${invoiceCorrections} on ${invoiceCorrections.teamId} = ${invoiceCorrectionLines.teamId} and ${invoiceCorrections.id} = ${invoiceCorrectionLines.correctionId} where ${invoiceCorrectionLines.teamId} = ${feeLines.teamId} and ${invoiceCorrectionLines.feeLineId} = ${feeLines.id} and ${invoiceCorrections.status} = 'passed'), 0))::bigint`.mapWith(
     Number,
   );
 

@@ -122,6 +122,7 @@ export function presentInvoiceDetail(
   corrections: CorrectionView[],
   level: PermissionLevel | undefined,
   fileUrl: string | null,
+  allocated: number,
 ): InvoiceDetail {
   const { groups } = invoiceFigures(
     lines.map(({ line }) => ({
@@ -133,6 +134,7 @@ export function presentInvoiceDetail(
   );
   return {
     ...presentInvoice(row, level, fileUrl),
+    allocated,
     lines: lines.map(presentLine),
     groups: groups.map((group) => ({ ...group, tax_rate: asTaxRate(group.tax_rate) })),
     corrections: corrections.map((view) => presentCorrection(view, level)),

@@ -1,0 +1,279 @@
+/**
+ * 费用 (docs/product.md "Receivables"): every billed order's money as of a business date, in SQL, paged,
+ * filtered, summed and exported from one query. Each figure follows the contract's rules (./aging
+ * receivableAsOf, ./allocations orderMoney): billed from the billing date; received is what the payments
+ * ledger (receipt/receipt.tables.ts `fee_line_payments`) holds of each line by then, counted up to the line's
+ * total; invoiced is the issued invoices' lines by their issue date less the red-letter corrections passed
+ * by then; due date, days overdue and aging bucket from AGING_BUCKET_DAYS. The API tests compare each row
+ * with the contract's own figures.
+ */
+import { BUSINESS_TIME_ZONE } from '@trackit/contract/business-time';
+import { readSort } from '@trackit/contract/envelope';
+import {
+  AGING_BUCKET_DAYS,
+  AGING_BUCKETS,
+  type AgingBucket,
+  type OrderPaymentState,
+} from '@trackit/contract/finance-enums';
+import type { FeeFilter, FeeSort } from '@trackit/contract/receivable.schema';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { containing } from '../../db/like';
+import type { PageWindow } from '../../http/pagination';
+import { companies } from '../company/company.tables';
+import {
+  invoiceCorrectionLines,
+  invoiceCorrections,
+  invoiceLines,
+  invoices,
+} from '../invoice/invoice.tables';
+import { feeLines, orders } from '../order/order.tables';
+import { memberships } from '../organization/organization.tables';
+import { feeLinePayments } from '../receipt/receipt.tables';
+import { teamRecipients } from '../team-recipient/team-recipient.tables';
+
+const money = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number);
+
+/** A timestamp's business date. */
+const businessDay = (column: SQL | typeof orders.billedAt) =>
+  sql`(${column} at time zone ${BUSINESS_TIME_ZONE})::date`;
+
+/** The aging bucket of a number of days overdue, as the contract's agingBucket. */
+function bucketCase(days: SQL): SQL {
+  const whens = AGING_BUCKETS.map((bucket) => {
+    const { min, max } = AGING_BUCKET_DAYS[bucket];
+    const upper = max === null ? sql`` : sql` and ${days} <= ${max}`;
+    return sql`when ${days} >= ${min}${upper} then ${bucket}`;
+  });
+  return sql`case ${sql.join(whens, sql` `)} end`;
+}
+
+/** Every billed order of the team with its money as of `asOf`, before the list's filters on figures. */
+function feeRows(db: Database, teamId: number, filter: FeeFilter, asOf: string) {
+  const paid = db
+    .select({
+      feeLineId: feeLinePayments.feeLineId,
+      paid: sql<number>`sum(${feeLinePayments.amount})`.as('paid'),
+    })
+    .from(feeLinePayments)
+    .where(and(eq(feeLinePayments.teamId, teamId), lte(feeLinePayments.paidOn, asOf)))
+    .groupBy(feeLinePayments.feeLineId)
+    .as('paid');
+  const lineMoney = db
+    .select({
+      orderId: sql<number>`${feeLines.orderId}`.as('line_order_id'),
+      billed: sql<number>`sum(${feeLines.total})`.as('billed'),
+      received: sql<number>`sum(least(coalesce(${paid.paid}, 0), ${feeLines.total}))`.as('received'),
+    })
+    .from(feeLines)
+    .leftJoin(paid, eq(paid.feeLineId, feeLines.id))
+    .where(eq(feeLines.teamId, teamId))
+    .groupBy(feeLines.orderId)
+    .as('line_money');
+  const invoiced = db
+    .select({
+      orderId: sql<number>`${feeLines.orderId}`.as('invoiced_order_id'),
+      total: sql<number>`sum(${invoiceLines.total})`.as('invoiced_total'),
+    })
+    .from(invoiceLines)
+    .innerJoin(
+      invoices,
+      and(eq(invoices.teamId, invoiceLines.teamId), eq(invoices.id, invoiceLines.invoiceId)),
+    )
+    .innerJoin(
+      feeLines,
+      and(eq(feeLines.teamId, invoiceLines.teamId), eq(feeLines.id, invoiceLines.feeLineId)),
+    )
+    .where(and(eq(invoiceLines.teamId, teamId), isNotNull(invoices.issuedOn), lte(invoices.issuedOn, asOf)))
+    .groupBy(feeLines.orderId)
+    .as('invoiced');
+  const corrected = db
+    .select({
+      orderId: sql<number>`${feeLines.orderId}`.as('corrected_order_id'),
+      total: sql<number>`sum(${invoiceCorrectionLines.total})`.as('corrected_total'),
+    })
+    .from(invoiceCorrectionLines)
+    .innerJoin(
+      invoiceCorrections,
+      and(
+        eq(invoiceCorrections.teamId, invoiceCorrectionLines.teamId),
+        eq(invoiceCorrections.id, invoiceCorrectionLines.correctionId),
+      ),
+    )
+    .innerJoin(
+      feeLines,
+      and(
+        eq(feeLines.teamId, invoiceCorrectionLines.teamId),
+        eq(feeLines.id, invoiceCorrectionLines.feeLineId),
+      ),
+    )
+    .where(
+      and(
+        eq(invoiceCorrectionLines.teamId, teamId),
+        eq(invoiceCorrections.status, 'passed'),
+        sql`${businessDay(sql`${invoiceCorrections.decidedAt}`)} <= ${asOf}::date`,
+      ),
+    )
+    .groupBy(feeLines.orderId)
+    .as('corrected');
+
+  const billedOn = businessDay(orders.billedAt);
+  const billed = sql`coalesce(${lineMoney.billed}, 0)`;
+  const received = sql`coalesce(${lineMoney.received}, 0)`;
+  const outstanding = sql`(${billed} - ${received})`;
+  const dueOn = sql`(${orders.lastDate} + coalesce(${companies.paymentTermsDays}, 0))`;
+  const days = sql`(case when ${outstanding} > 0 and ${orders.lastDate} is not null then greatest(0, ${asOf}::date - ${dueOn}) else 0 end)`;
+
+  const where: (SQL | undefined)[] = [
+    eq(orders.teamId, teamId),
+    eq(orders.status, 'billed'),
+    sql`${billedOn} <= ${asOf}::date`,
+  ];
+  if (filter.company_id !== undefined) where.push(eq(orders.companyId, filter.company_id));
+  if (filter.team_recipient_id !== undefined)
+    where.push(eq(orders.teamRecipientId, filter.team_recipient_id));
+  if (filter.owner_member_id !== undefined) where.push(eq(orders.ownerMembershipId, filter.owner_member_id));
+  if (filter.from !== undefined) where.push(sql`${billedOn} >= ${filter.from}::date`);
+  if (filter.to !== undefined) where.push(sql`${billedOn} <= ${filter.to}::date`);
+  if (filter.keyword !== undefined && filter.keyword !== '') {
+    const pattern = containing(filter.keyword);
+    where.push(
+      or(ilike(orders.number, pattern), ilike(orders.title, pattern), ilike(companies.name, pattern)),
+    );
+  }
+
+  return db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      title: orders.title,
+      companyId: orders.companyId,
+      companyName: sql<string | null>`${companies.name}`.as('company_name'),
+      teamRecipientId: orders.teamRecipientId,
+      recipientShortName: sql<string | null>`${teamRecipients.shortName}`.as('recipient_short_name'),
+      ownerId: orders.ownerMembershipId,
+      ownerNickname: sql<string | null>`${memberships.nickname}`.as('owner_nickname'),
+      billedOn: sql<string>`${billedOn}::text`.as('billed_on'),
+      lastDate: orders.lastDate,
+      dueOn: sql<string | null>`${dueOn}::text`.as('due_on'),
+      billed: sql<number>`${billed}`.as('billed_amount'),
+      invoiced: sql<number>`(coalesce(${invoiced.total}, 0) - coalesce(${corrected.total}, 0))`.as(
+        'invoiced_amount',
+      ),
+      received: sql<number>`${received}`.as('received_amount'),
+      outstanding: sql<number>`${outstanding}`.as('outstanding'),
+      paymentState:
+        sql<OrderPaymentState>`(case when ${outstanding} <= 0 then 'paid' when ${received} > 0 then 'partial' else 'unpaid' end)`.as(
+          'payment_state',
+        ),
+      daysOverdue: sql<number>`${days}`.as('days_overdue'),
+      agingBucket: sql<AgingBucket | null>`(case when ${outstanding} > 0 then ${bucketCase(days)} end)`.as(
+        'aging_bucket',
+      ),
+    })
+    .from(orders)
+    .leftJoin(lineMoney, eq(lineMoney.orderId, orders.id))
+    .leftJoin(invoiced, eq(invoiced.orderId, orders.id))
+    .leftJoin(corrected, eq(corrected.orderId, orders.id))
+    .leftJoin(companies, and(eq(companies.teamId, orders.teamId), eq(companies.id, orders.companyId)))
+    .leftJoin(
+      teamRecipients,
+      and(eq(teamRecipients.teamId, orders.teamId), eq(teamRecipients.id, orders.teamRecipientId)),
+    )
+    .leftJoin(
+      memberships,
+      and(eq(memberships.teamId, orders.teamId), eq(memberships.id, orders.ownerMembershipId)),
+    )
+    .where(and(...where))
+    .as('fee_rows');
+}
+
+type FeeRowsTable = ReturnType<typeof feeRows>;
+
+/** The filters on the figures themselves (payment state, aging bucket, outstanding only). */
+function figureFilters(rows: FeeRowsTable, filter: FeeFilter): SQL | undefined {
+  return and(
+    filter.payment_state?.length ? inArray(rows.paymentState, filter.payment_state) : undefined,
+    filter.aging_bucket?.length ? inArray(rows.agingBucket, filter.aging_bucket) : undefined,
+    filter.outstanding === true ? sql`${rows.outstanding} > 0` : undefined,
+    filter.outstanding === false ? sql`${rows.outstanding} <= 0` : undefined,
+  );
+}
+
+function orderBy(rows: FeeRowsTable, sort: FeeFilter['sort']): SQL[] {
+  const { field, descending } = readSort<FeeSort>(sort ?? '-days_overdue');
+  const direction = descending ? desc : asc;
+  const column = {
+    days_overdue: rows.daysOverdue,
+    due_on: rows.dueOn,
+    outstanding: rows.outstanding,
+    billed_on: rows.billedOn,
+  }[field];
+  // Ties: the earliest due first, then the newest order.
+  return [direction(column), asc(rows.dueOn), desc(rows.id)];
+}
+
+/** One page of 费用 and the number of rows matching. */
+export async function listFeeRows(
+  db: Database,
+  teamId: number,
+  filter: FeeFilter,
+  asOf: string,
+  window: PageWindow,
+) {
+  const rows = feeRows(db, teamId, filter, asOf);
+  const matching = figureFilters(rows, filter);
+  const [items, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(rows)
+      .where(matching)
+      .orderBy(...orderBy(rows, filter.sort))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(rows)
+      .where(matching),
+  ]);
+  return { items: items.map(numbers), total: counted?.total ?? 0 };
+}
+
+/** The filtered rows' sums by aging bucket (null: nothing outstanding), all pages. */
+export async function sumFeeRows(db: Database, teamId: number, filter: FeeFilter, asOf: string) {
+  const rows = feeRows(db, teamId, filter, asOf);
+  return db
+    .select({
+      bucket: rows.agingBucket,
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      billed: money(sql`sum(${rows.billed})`),
+      invoiced: money(sql`sum(${rows.invoiced})`),
+      received: money(sql`sum(${rows.received})`),
+      outstanding: money(sql`sum(${rows.outstanding})`),
+    })
+    .from(rows)
+    .where(figureFilters(rows, filter))
+    .groupBy(rows.agingBucket);
+}
+
+export type FeeRowRecord = Awaited<ReturnType<typeof listFeeRows>>['items'][number];
+
+/** Sums come back from SQL as text (bigint); the figures are whole fen. */
+function numbers<
+  R extends {
+    billed: unknown;
+    invoiced: unknown;
+    received: unknown;
+    outstanding: unknown;
+    daysOverdue: unknown;
+  },
+>(row: R) {
+  return {
+    ...row,
+    billed: Number(row.billed),
+    invoiced: Number(row.invoiced),
+    received: Number(row.received),
+    outstanding: Number(row.outstanding),
+    daysOverdue: Number(row.daysOverdue),
+  };
+}
