@@ -248,7 +248,7 @@ const signedInRoutes: AdminRoute[] = [
       level: 'read',
       lazy: page(() => import('./features/finance/ready-to-invoice-page'), 'ReadyToInvoicePage'),
     },
-    { path: 'fees', level: 'read', lazy: comingSoon },
+    { path: 'fees', level: 'read', lazy: page(() => import('./features/finance/fees-page'), 'FeesPage') },
     {
       path: ':id',
       level: 'read',

@@ -25,6 +25,8 @@ export const ADMIN_PATHS = {
   invoice: (id: number | string) => `${base}/finance/ready_to_invoice?invoice=${id}`,
   /** The receipt list with the receipt open (收款). */
   receipt: (id: number | string) => `${base}/finance/receipts?receipt=${id}`,
+  /** 费用: the billed orders' receivables (filters in the address: fees-page.tsx). */
+  fees: `${base}/finance/fees`,
   /** 财务详情 of an order. */
   financeOrder: (id: number | string) => `${base}/finance/${id}`,
   calendar: `${base}/calendar`,

@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@trackit/contract/enums';
-import {
-  AGING_BUCKET_LABELS,
-  INVOICE_ITEM_LABELS,
-  INVOICE_ITEM_OF_FEE_KIND,
-  ORDER_PAYMENT_STATE_LABELS,
-  type OrderPaymentState,
-} from '@trackit/contract/finance-enums';
+import { INVOICE_ITEM_LABELS, INVOICE_ITEM_OF_FEE_KIND } from '@trackit/contract/finance-enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import { formatTaxRate } from '@trackit/contract/money';
 import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
@@ -37,6 +31,7 @@ import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
 import { useCan } from '../../layouts/use-permission-level';
 import { orderPath } from '../order/order-labels';
 import { InvoiceStatusTag } from './invoice-labels';
+import { AgingText, PaymentStateTag } from './payment-labels';
 import { ReceiptDrawer } from './receipt-drawer';
 import { financeOrderQuery, useUndoAllocation } from './receipts.queries';
 
@@ -44,21 +39,7 @@ type Line = FinanceOrder['lines'][number];
 type Invoice = FinanceOrder['invoices'][number];
 type Allocation = FinanceOrder['allocations'][number];
 
-const STATE_COLORS: Readonly<Record<OrderPaymentState, string>> = {
-  unpaid: 'default',
-  partial: 'processing',
-  paid: 'success',
-};
-
 const money = (fen: number) => <MoneyCell fen={fen} />;
-
-function PaymentStateTag({ state }: { state: OrderPaymentState }) {
-  return (
-    <Tag color={STATE_COLORS[state]} data-testid="finance-order-state">
-      {ORDER_PAYMENT_STATE_LABELS[state]}
-    </Tag>
-  );
-}
 
 function PaymentStatusTag({ status }: { status: PaymentStatus }) {
   return <Tag color={status === 'paid' ? 'success' : 'default'}>{PAYMENT_STATUS_LABELS[status]}</Tag>;
@@ -180,7 +161,7 @@ function Header({ order }: { order: FinanceOrder }) {
       title={
         <Flex align="center" gap={12} wrap>
           <span>{order.title || '（未填写标题）'}</span>
-          <PaymentStateTag state={order.payment_state} />
+          <PaymentStateTag state={order.payment_state} testId="finance-order-state" />
           <Typography.Text type="secondary" style={{ fontWeight: 400 }} data-testid="finance-order-number">
             {order.number}
           </Typography.Text>
@@ -195,16 +176,11 @@ function Header({ order }: { order: FinanceOrder }) {
         </Descriptions.Item>
         <Descriptions.Item label="到期日">{order.due_on ?? MESSAGES.empty}</Descriptions.Item>
         <Descriptions.Item label="账龄">
-          {order.aging_bucket ? (
-            <span data-testid="finance-order-aging">
-              {AGING_BUCKET_LABELS[order.aging_bucket]}
-              {order.days_overdue > 0 && (
-                <Typography.Text type="danger">（逾期 {order.days_overdue} 天）</Typography.Text>
-              )}
-            </span>
-          ) : (
-            MESSAGES.empty
-          )}
+          <AgingText
+            bucket={order.aging_bucket}
+            daysOverdue={order.days_overdue}
+            testId="finance-order-aging"
+          />
         </Descriptions.Item>
       </Descriptions>
       <Flex gap={48} wrap style={{ marginTop: 16 }} data-testid="finance-order-figures">

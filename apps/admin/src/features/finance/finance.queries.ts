@@ -22,6 +22,8 @@ export const financeKeys = {
   ready: ['finance', 'ready_to_invoice'] as const,
   invoiceLists: ['finance', 'invoices', 'list'] as const,
   invoice: (id: number) => ['finance', 'invoices', 'detail', id] as const,
+  /** 费用 and its totals (fees.queries.ts). */
+  fees: ['finance', 'fees'] as const,
 };
 
 export const readyToInvoiceQuery = pagedListQuery(financeKeys.ready, endpoints.finance.readyToInvoice);
@@ -40,6 +42,7 @@ const storeInvoice = (queryClient: QueryClient, invoice: InvoiceDetail) => {
   queryClient.setQueryData(financeKeys.invoice(invoice.id), invoice);
   void queryClient.invalidateQueries({ queryKey: financeKeys.ready });
   void queryClient.invalidateQueries({ queryKey: financeKeys.invoiceLists });
+  void queryClient.invalidateQueries({ queryKey: financeKeys.fees });
   void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
 };
 

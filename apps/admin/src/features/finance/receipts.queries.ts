@@ -27,6 +27,7 @@ const refreshFinance = (queryClient: QueryClient) => {
   void queryClient.invalidateQueries({ queryKey: financeOrderKeys.all });
   void queryClient.invalidateQueries({ queryKey: financeKeys.ready });
   void queryClient.invalidateQueries({ queryKey: financeKeys.invoiceLists });
+  void queryClient.invalidateQueries({ queryKey: financeKeys.fees });
 };
 
 export interface RecordReceiptInput {
