@@ -1,11 +1,12 @@
 /**
  * 费用 (docs/product.md "Receivables"): every billed order's money as of a business date, in SQL, paged,
  * filtered, summed and exported from one query. Each figure follows the contract's rules (./aging
- * receivableAsOf, ./allocations orderMoney): billed from the billing date; received is what the payments
- * ledger (receipt/receipt.tables.ts `fee_line_payments`) holds of each line by then, counted up to the line's
- * total; invoiced is the issued invoices' lines by their issue date less the red-letter corrections passed
- * by then; due date, days overdue and aging bucket from AGING_BUCKET_DAYS. The API tests compare each row
- * with the contract's own figures.
+ * receivableAsOf, ./allocations orderMoney): billed (orders.fees_total) from the billing date; received is
+ * what the payments ledger (receipt/receipt.tables.ts `fee_line_payments`) held of each line by then, counted
+ * up to the line's total; invoiced is the issued invoices' lines by their issue date less the red-letter
+ * corrections passed by then; due date, days overdue and aging bucket from AGING_BUCKET_DAYS. Today's money
+ * is kept on the order's row; a past date takes back what changed after it (`changesAfter`). The API tests
+ * compare each row with 财务详情 and the contract's own figures.
  */
 import { BUSINESS_TIME_ZONE } from '@trackit/contract/business-time';
 import { readSort } from '@trackit/contract/envelope';
@@ -16,7 +17,7 @@ import {
   type OrderPaymentState,
 } from '@trackit/contract/finance-enums';
 import type { FeeFilter, FeeSort } from '@trackit/contract/receivable.schema';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
@@ -48,56 +49,62 @@ function bucketCase(days: SQL): SQL {
   return sql`case ${sql.join(whens, sql` `)} end`;
 }
 
-/** Every billed order of the team with its money as of `asOf`, before the list's filters on figures. */
-function feeRows(db: Database, teamId: number, filter: FeeFilter, asOf: string) {
-  const paid = db
+/**
+ * What changed on each order after `asOf`, to take back from the money its row keeps now (orders.invoiced,
+ * orders.received, fee_lines.paid): invoices issued after it, corrections passed after it, and payments
+ * after it (each line's paid amount then is its paid amount now less its later ledger rows; counted up to
+ * its total). Each reads only the rows dated after `asOf` (indexed), so today costs nothing.
+ */
+function changesAfter(db: Database, teamId: number, asOf: string) {
+  const later = db
     .select({
       feeLineId: feeLinePayments.feeLineId,
-      paid: sql<number>`sum(${feeLinePayments.amount})`.as('paid'),
+      amount: sql<number>`sum(${feeLinePayments.amount})`.as('later_amount'),
     })
     .from(feeLinePayments)
-    .where(and(eq(feeLinePayments.teamId, teamId), lte(feeLinePayments.paidOn, asOf)))
+    .where(and(eq(feeLinePayments.teamId, teamId), gt(feeLinePayments.paidOn, asOf)))
     .groupBy(feeLinePayments.feeLineId)
-    .as('paid');
-  const lineMoney = db
+    .as('later');
+  const receivedLater = db
     .select({
-      orderId: sql<number>`${feeLines.orderId}`.as('line_order_id'),
-      billed: sql<number>`sum(${feeLines.total})`.as('billed'),
-      received: sql<number>`sum(least(coalesce(${paid.paid}, 0), ${feeLines.total}))`.as('received'),
+      orderId: sql<number>`${feeLines.orderId}`.as('received_order_id'),
+      amount:
+        sql<number>`sum(least(${feeLines.paid}, ${feeLines.total}) - least(${feeLines.paid} - ${later.amount}, ${feeLines.total}))`.as(
+          'received_later',
+        ),
     })
-    .from(feeLines)
-    .leftJoin(paid, eq(paid.feeLineId, feeLines.id))
-    .where(eq(feeLines.teamId, teamId))
+    .from(later)
+    .innerJoin(feeLines, and(eq(feeLines.teamId, teamId), eq(feeLines.id, later.feeLineId)))
     .groupBy(feeLines.orderId)
-    .as('line_money');
-  const invoiced = db
+    .as('received_after');
+  const issuedLater = db
     .select({
-      orderId: sql<number>`${feeLines.orderId}`.as('invoiced_order_id'),
-      total: sql<number>`sum(${invoiceLines.total})`.as('invoiced_total'),
+      orderId: sql<number>`${feeLines.orderId}`.as('issued_order_id'),
+      amount: sql<number>`sum(${invoiceLines.total})`.as('issued_later'),
     })
-    .from(invoiceLines)
+    .from(invoices)
     .innerJoin(
-      invoices,
-      and(eq(invoices.teamId, invoiceLines.teamId), eq(invoices.id, invoiceLines.invoiceId)),
+      invoiceLines,
+      and(eq(invoiceLines.teamId, invoices.teamId), eq(invoiceLines.invoiceId, invoices.id)),
     )
     .innerJoin(
       feeLines,
       and(eq(feeLines.teamId, invoiceLines.teamId), eq(feeLines.id, invoiceLines.feeLineId)),
     )
-    .where(and(eq(invoiceLines.teamId, teamId), isNotNull(invoices.issuedOn), lte(invoices.issuedOn, asOf)))
+    .where(and(eq(invoices.teamId, teamId), gt(invoices.issuedOn, asOf)))
     .groupBy(feeLines.orderId)
-    .as('invoiced');
-  const corrected = db
+    .as('issued_after');
+  const correctedLater = db
     .select({
       orderId: sql<number>`${feeLines.orderId}`.as('corrected_order_id'),
-      total: sql<number>`sum(${invoiceCorrectionLines.total})`.as('corrected_total'),
+      amount: sql<number>`sum(${invoiceCorrectionLines.total})`.as('corrected_later'),
     })
-    .from(invoiceCorrectionLines)
+    .from(invoiceCorrections)
     .innerJoin(
-      invoiceCorrections,
+      invoiceCorrectionLines,
       and(
-        eq(invoiceCorrections.teamId, invoiceCorrectionLines.teamId),
-        eq(invoiceCorrections.id, invoiceCorrectionLines.correctionId),
+        eq(invoiceCorrectionLines.teamId, invoiceCorrections.teamId),
+        eq(invoiceCorrectionLines.correctionId, invoiceCorrections.id),
       ),
     )
     .innerJoin(
@@ -109,17 +116,22 @@ function feeRows(db: Database, teamId: number, filter: FeeFilter, asOf: string) 
     )
     .where(
       and(
-        eq(invoiceCorrectionLines.teamId, teamId),
+        eq(invoiceCorrections.teamId, teamId),
         eq(invoiceCorrections.status, 'passed'),
-        sql`${businessDay(sql`${invoiceCorrections.decidedAt}`)} <= ${asOf}::date`,
+        sql`${businessDay(sql`${invoiceCorrections.decidedAt}`)} > ${asOf}::date`,
       ),
     )
     .groupBy(feeLines.orderId)
-    .as('corrected');
+    .as('corrected_after');
+  return { receivedLater, issuedLater, correctedLater };
+}
 
+/** Every billed order of the team with its money as of `asOf`, before the list's filters on figures. */
+function feeRows(db: Database, teamId: number, filter: FeeFilter, asOf: string) {
+  const { receivedLater, issuedLater, correctedLater } = changesAfter(db, teamId, asOf);
   const billedOn = businessDay(orders.billedAt);
-  const billed = sql`coalesce(${lineMoney.billed}, 0)`;
-  const received = sql`coalesce(${lineMoney.received}, 0)`;
+  const billed = sql`${orders.feesTotal}`;
+  const received = sql`(${orders.received} - coalesce(${receivedLater.amount}, 0))`;
   const outstanding = sql`(${billed} - ${received})`;
   const dueOn = sql`(${orders.lastDate} + coalesce(${companies.paymentTermsDays}, 0))`;
   const days = sql`(case when ${outstanding} > 0 and ${orders.lastDate} is not null then greatest(0, ${asOf}::date - ${dueOn}) else 0 end)`;
@@ -157,9 +169,10 @@ function feeRows(db: Database, teamId: number, filter: FeeFilter, asOf: string) 
       lastDate: orders.lastDate,
       dueOn: sql<string | null>`${dueOn}::text`.as('due_on'),
       billed: sql<number>`${billed}`.as('billed_amount'),
-      invoiced: sql<number>`(coalesce(${invoiced.total}, 0) - coalesce(${corrected.total}, 0))`.as(
-        'invoiced_amount',
-      ),
+      invoiced:
+        sql<number>`(${orders.invoiced} - coalesce(${issuedLater.amount}, 0) + coalesce(${correctedLater.amount}, 0))`.as(
+          'invoiced_amount',
+        ),
       received: sql<number>`${received}`.as('received_amount'),
       outstanding: sql<number>`${outstanding}`.as('outstanding'),
       paymentState:
@@ -172,9 +185,9 @@ function feeRows(db: Database, teamId: number, filter: FeeFilter, asOf: string) 
       ),
     })
     .from(orders)
-    .leftJoin(lineMoney, eq(lineMoney.orderId, orders.id))
-    .leftJoin(invoiced, eq(invoiced.orderId, orders.id))
-    .leftJoin(corrected, eq(corrected.orderId, orders.id))
+    .leftJoin(receivedLater, eq(receivedLater.orderId, orders.id))
+    .leftJoin(issuedLater, eq(issuedLater.orderId, orders.id))
+    .leftJoin(correctedLater, eq(correctedLater.orderId, orders.id))
     .leftJoin(companies, and(eq(companies.teamId, orders.teamId), eq(companies.id, orders.companyId)))
     .leftJoin(
       teamRecipients,
@@ -213,6 +226,24 @@ function orderBy(rows: FeeRowsTable, sort: FeeFilter['sort']): SQL[] {
   return [direction(column), asc(rows.dueOn), desc(rows.id)];
 }
 
+/** The page's query alone (the bench explains it). */
+export function feeRowsPage(
+  db: Database,
+  teamId: number,
+  filter: FeeFilter,
+  asOf: string,
+  window: PageWindow,
+) {
+  const rows = feeRows(db, teamId, filter, asOf);
+  return db
+    .select()
+    .from(rows)
+    .where(figureFilters(rows, filter))
+    .orderBy(...orderBy(rows, filter.sort))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
 /** One page of 费用 and the number of rows matching. */
 export async function listFeeRows(
   db: Database,
@@ -224,13 +255,7 @@ export async function listFeeRows(
   const rows = feeRows(db, teamId, filter, asOf);
   const matching = figureFilters(rows, filter);
   const [items, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(rows)
-      .where(matching)
-      .orderBy(...orderBy(rows, filter.sort))
-      .limit(window.limit)
-      .offset(window.offset),
+    feeRowsPage(db, teamId, filter, asOf, window),
     db
       .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
       .from(rows)

@@ -24,6 +24,7 @@ import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { decideApproval, requestApproval } from '../approval/approval.service';
 import { notifyMembers } from '../notify/notify.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
+import { addOrdersInvoiced } from '../order/order-payment.service';
 import { findTeamMember } from '../organization/organization.service';
 import { invoiceAllocated, respreadInvoicePayments } from '../receipt/fee-line-payments.service';
 import {
@@ -186,6 +187,16 @@ export async function decideCorrection(
         status: statusAfterReversals({ total: invoice.total, reversed }),
         updatedAt: now,
       });
+      // What it gave back is no longer invoiced on the orders; its payments spread over what is left.
+      const orderOf = new Map(
+        (await listInvoiceLines(tx, teamId, invoice.id)).map(({ line, orderId }) => [line.id, orderId]),
+      );
+      const parts = await listCorrectionLines(tx, teamId, [correction.id]);
+      await addOrdersInvoiced(
+        tx,
+        teamId,
+        parts.map((part) => ({ orderId: orderOf.get(part.invoiceLineId) ?? 0, amount: -part.total })),
+      );
       await respreadInvoicePayments(tx, teamId, invoice.id, businessDate(now), now);
     }
     const number = invoiceLabel(invoice);

@@ -31,6 +31,7 @@ import { requireTeamCompany } from '../company/company.service';
 import { notifyMembers } from '../notify/notify.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { adoptInvoiceRecipient } from '../order/order.service';
+import { addOrdersInvoiced } from '../order/order-payment.service';
 import { grantsOf } from '../permission/permission.service';
 import { invoiceAllocated } from '../receipt/fee-line-payments.service';
 import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
@@ -280,6 +281,13 @@ export async function issueInvoice(
         ...(blob ? { fileBlobId: blob.id, fileName: blob.filename } : {}),
         updatedAt: now,
       });
+      // Its lines are now invoiced on their orders (费用's 已开票).
+      const lines = await listInvoiceLines(tx, teamId, invoiceId);
+      await addOrdersInvoiced(
+        tx,
+        teamId,
+        lines.map(({ orderId, line }) => ({ orderId, amount: line.total })),
+      );
       const requester = invoice.createdByMembershipId;
       if (requester !== null && requester !== auth.membershipId) {
         await notifyMembers(tx, {

@@ -1,19 +1,53 @@
 /**
- * What the receipt domain sets on orders (docs/product.md "Payments received"): each fee line's payment
- * status (spec §3), in the allocation's transaction, from the contract's feeLinePaymentStatus.
+ * What the finance domains keep on orders (docs/decisions.md "Payments ledger"): each fee line's paid amount
+ * and payment status (spec §3, the contract's feeLinePaymentStatus), and each order's invoiced and received
+ * money, in the transaction of the change that moved them (an allocation, an invoice issued, a red-letter
+ * correction passed), so 费用 and the dashboard read them from the order's own row.
  */
-import type { PaymentStatus } from '@trackit/contract/enums';
+import { feeLinePaymentStatus } from '@trackit/contract/allocations';
 import type { Database } from '../../db/client';
-import { setFeeLinePaymentStatuses } from './order.repository';
+import { addToOrderMoney, setFeeLinePaid } from './order.repository';
 
-export async function applyFeeLinePaymentStatuses(
+/** A fee line whose paid amount moved from `previous` to `paid`. */
+export interface FeeLinePaidChange {
+  id: number;
+  orderId: number;
+  total: number;
+  paid: number;
+  previous: number;
+}
+
+/**
+ * The lines' paid amounts and statuses, and their orders' received money: each line counts up to its total
+ * (the contract's orderMoney), so an order's received moves by what the change did within its lines' totals.
+ */
+export async function applyFeeLinePayments(
   tx: Database,
   teamId: number,
-  statuses: readonly { id: number; status: PaymentStatus }[],
+  lines: readonly FeeLinePaidChange[],
   at: Date,
 ): Promise<void> {
-  for (const status of ['paid', 'unpaid'] as const) {
-    const ids = statuses.filter((line) => line.status === status).map((line) => line.id);
-    await setFeeLinePaymentStatuses(tx, teamId, status, ids, at);
+  const receivedByOrder = new Map<number, number>();
+  for (const line of lines) {
+    if (line.paid === line.previous) continue;
+    const status = feeLinePaymentStatus({ total: line.total, paid: line.paid });
+    await setFeeLinePaid(tx, teamId, line.id, line.paid, status, at);
+    const moved = Math.min(line.paid, line.total) - Math.min(line.previous, line.total);
+    receivedByOrder.set(line.orderId, (receivedByOrder.get(line.orderId) ?? 0) + moved);
   }
+  for (const [orderId, received] of receivedByOrder)
+    if (received !== 0) await addToOrderMoney(tx, teamId, orderId, { received });
+}
+
+/** Adds what an invoice issued (positive) or a correction passed (negative) did to its orders' invoiced money. */
+export async function addOrdersInvoiced(
+  tx: Database,
+  teamId: number,
+  changes: readonly { orderId: number; amount: number }[],
+): Promise<void> {
+  const byOrder = new Map<number, number>();
+  for (const change of changes)
+    byOrder.set(change.orderId, (byOrder.get(change.orderId) ?? 0) + change.amount);
+  for (const [orderId, invoiced] of byOrder)
+    if (invoiced !== 0) await addToOrderMoney(tx, teamId, orderId, { invoiced });
 }

@@ -348,22 +348,33 @@ export async function fillMissingTeamRecipient(
 // --- Payments (issue 23: receipts) -------------------------------------------------------------------------
 
 /** Sets the fee lines' payment status (spec §3), those whose status changes only. */
-export async function setFeeLinePaymentStatuses(
+/** A fee line's paid amount (the payments ledger's sum) and payment status. */
+export async function setFeeLinePaid(
   tx: Database,
   teamId: number,
+  id: number,
+  paid: number,
   status: FeeLineRecord['paymentStatus'],
-  ids: readonly number[],
   at: Date,
 ) {
-  if (ids.length === 0) return;
   await tx
     .update(feeLines)
-    .set({ paymentStatus: status, updatedAt: at })
-    .where(
-      and(
-        eq(feeLines.teamId, teamId),
-        inArray(feeLines.id, [...ids]),
-        sql`${feeLines.paymentStatus} <> ${status}`,
-      ),
-    );
+    .set({ paid, paymentStatus: status, updatedAt: at })
+    .where(and(eq(feeLines.teamId, teamId), eq(feeLines.id, id)));
+}
+
+/** Adds to an order's kept money (orders.invoiced, orders.received); a row update, so changes take turns. */
+export async function addToOrderMoney(
+  tx: Database,
+  teamId: number,
+  orderId: number,
+  change: { invoiced?: number; received?: number },
+) {
+  await tx
+    .update(orders)
+    .set({
+      invoiced: sql`${orders.invoiced} + ${change.invoiced ?? 0}`,
+      received: sql`${orders.received} + ${change.received ?? 0}`,
+    })
+    .where(and(eq(orders.teamId, teamId), eq(orders.id, orderId)));
 }

@@ -90,6 +90,14 @@ export const orders = pgTable(
      * the contract's money functions.
      */
     feesTotal: bigint('fees_total', { mode: 'number' }).notNull().default(0),
+    /**
+     * What issued invoices took of its lines less what passed red-letter corrections gave back, and what is
+     * received of them (each line up to its total): kept in the transaction of each change (invoice issue and
+     * correction: invoice.service.ts; payments: receipt/fee-line-payments.service.ts), so 费用 and the
+     * finance dashboard read an order's money from its own row (docs/decisions.md "Payments ledger").
+     */
+    invoiced: bigint('invoiced', { mode: 'number' }).notNull().default(0),
+    received: bigint('received', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   // Each list order (ORDER_SORTS) and filter has an index led by the team.
@@ -164,6 +172,8 @@ export const feeLines = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     renewal: enumColumn('renewal', RENEWAL_OPTIONS, 16),
     paymentStatus: enumColumn('payment_status', PAYMENT_STATUSES, 16).notNull().default('unpaid'),
+    /** What the payments ledger holds as paid of the line (its sum), kept with each ledger row. */
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
     subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
     tax: bigint('tax', { mode: 'number' }).notNull(),
     total: bigint('total', { mode: 'number' }).notNull(),

@@ -6,9 +6,9 @@
  * contract's paidByFeeLine), writes the difference from the ledger dated the step's business date, and
  * sets each line's payment status. Imports nothing of the order domain's reads, which read this.
  */
-import { feeLinePaymentStatus, paidByFeeLine } from '@trackit/contract/allocations';
+import { paidByFeeLine } from '@trackit/contract/allocations';
 import type { Database } from '../../db/client';
-import { applyFeeLinePaymentStatuses } from '../order/order-payment.service';
+import { applyFeeLinePayments } from '../order/order-payment.service';
 import {
   allocatedToInvoice,
   feeLineIdsOfInvoices,
@@ -71,12 +71,13 @@ export async function recordFeeLinePayments(
       }))
       .filter((row) => row.amount !== 0),
   );
-  await applyFeeLinePaymentStatuses(
+  await applyFeeLinePayments(
     tx,
     teamId,
     lines.map((line) => ({
-      id: line.id,
-      status: feeLinePaymentStatus({ total: line.total, paid: paid.get(line.id) ?? 0 }),
+      ...line,
+      paid: paid.get(line.id) ?? 0,
+      previous: recorded.get(line.id) ?? 0,
     })),
     at,
   );

@@ -598,5 +598,33 @@ describe('receipts (收款) and allocations (核销)', () => {
     expect(backfill).toHaveLength(3);
     for (const statement of backfill) await db.execute(sql.raw(statement));
     expect(await ledgerAsOf(null)).toEqual(now);
+
+    // The order keeps what 财务详情 works out: each line's paid amount, the invoiced and received money.
+    const kept = async () => {
+      const [row] = await db
+        .select({ invoiced: orders.invoiced, received: orders.received })
+        .from(orders)
+        .where(and(eq(orders.teamId, teamId), eq(orders.id, orderId)));
+      const paid = await db
+        .select({ paid: feeLines.paid })
+        .from(feeLines)
+        .where(eq(feeLines.orderId, orderId))
+        .orderBy(asc(feeLines.position), asc(feeLines.id));
+      return { ...row, paid: paid.map((line) => line.paid) };
+    };
+    const detail = await ok(api<FinanceOrder>('GET', `/finance/orders/${orderId}`));
+    const before = await kept();
+    expect(before).toEqual({ invoiced: detail.invoiced, received: detail.received, paid: now });
+    // Migration 0031 works the same figures out from the ledger and the invoices.
+    await db.update(orders).set({ invoiced: 0, received: 0 }).where(eq(orders.id, orderId));
+    await db.update(feeLines).set({ paid: 0 }).where(eq(feeLines.orderId, orderId));
+    const money = await readFile(
+      new URL('../../db/migrations/0031_order_money.sql', import.meta.url),
+      'utf8',
+    );
+    const updates = money.split('--> statement-breakpoint').filter((part) => part.includes('UPDATE'));
+    expect(updates).toHaveLength(4);
+    for (const statement of updates) await db.execute(sql.raw(statement));
+    expect(await kept()).toEqual(before);
   });
 });

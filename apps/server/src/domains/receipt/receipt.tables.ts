@@ -119,6 +119,8 @@ export const feeLinePayments = pgTable(
     teamReference('fee_line_payments_order_team_fk', t.teamId, t.orderId, orders),
     index('fee_line_payments_team_order_idx').on(t.teamId, t.orderId, t.paidOn),
     index('fee_line_payments_team_fee_line_idx').on(t.teamId, t.feeLineId),
+    // What changed after a date (费用 as of a past date works back from the lines' current figures).
+    index('fee_line_payments_team_paid_on_idx').on(t.teamId, t.paidOn),
     check('fee_line_payments_amount_check', sql`${t.amount} <> 0`),
   ],
 );
