@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { addDays, businessDate, businessInstant } from '@trackit/contract/business-time';
 import type { JobType, RenewalOption } from '@trackit/contract/enums';
-import type { FeeLineInput, OrderCreate } from '@trackit/contract/order.schema';
+import type { FeeLineInput, Order, OrderCreate } from '@trackit/contract/order.schema';
 import type { FeeUnit } from '@trackit/contract/order-constants';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { pino } from 'pino';
@@ -35,7 +35,7 @@ const silentLog = pino({ level: 'silent' });
 const origin = { ip: '', userAgent: '' };
 
 /** A day fee (or hour or job) of `yuan` × `quantity`. */
-const fee = (yuan: number, quantity: number, unit: FeeUnit = 'day', note = ''): FeeLineInput => ({
+export const fee = (yuan: number, quantity: number, unit: FeeUnit = 'day', note = ''): FeeLineInput => ({
   kind: 'ModelFee',
   amount: yuan * 100,
   unit,
@@ -45,7 +45,7 @@ const fee = (yuan: number, quantity: number, unit: FeeUnit = 'day', note = ''): 
 });
 
 /** A usage licence of `yuan` for `media` from `start` to `end`. */
-const licence = (
+export const licence = (
   yuan: number,
   media: string,
   start: string,
@@ -64,7 +64,7 @@ const licence = (
   note: '',
 });
 
-interface Fixtures {
+export interface Fixtures {
   /** Active models without a trip in the coming months, in creation order. */
   free: { id: number; name: string }[];
   /** A model away on a trip soon, and the trip's first day. */
@@ -73,7 +73,7 @@ interface Fixtures {
   clients: { companyId: number; contactId: number | null }[];
 }
 
-async function loadFixtures(db: Database, teamId: number, today: string): Promise<Fixtures> {
+export async function loadFixtures(db: Database, teamId: number, today: string): Promise<Fixtures> {
   const active = await db
     .select({ id: models.id, name: models.name })
     .from(models)
@@ -109,7 +109,7 @@ const CLIENTS_NEEDED = 8;
 
 /**
  * Seeds the orders of the demo agency as `author` (its owner, every permission); some are owned by the
- * agent. Does nothing when the demo models or companies are missing.
+ * agent. Answers the two billed orders (for demo-finance), none when the demo models or companies are missing.
  */
 export async function seedDemoOrders(
   db: Database,
@@ -118,11 +118,11 @@ export async function seedDemoOrders(
   agentMembershipId: number | undefined,
   /** The small-scale studio (收款主体) that invoices some small jobs at 1 %; the others get the default. */
   studioId?: number,
-): Promise<void> {
+): Promise<Order[]> {
   const now = new Date();
   const today = businessDate(now);
   const { free, traveller, clients } = await loadFixtures(db, author.teamId, today);
-  if (free.length < FREE_MODELS_NEEDED || clients.length < CLIENTS_NEEDED) return;
+  if (free.length < FREE_MODELS_NEEDED || clients.length < CLIENTS_NEEDED) return [];
 
   const blobKey = randomBytes(32);
   const deps = (at: Date): OrderDeps => ({ db, storage, clock: () => at, blobKey, log: silentLog });
@@ -194,7 +194,7 @@ export async function seedDemoOrders(
   await submit(catalog, on(-60, '11:00'));
   await pass(catalog, on(-59), '报价已与客户确认，造型团队由客户自带');
   await confirm(catalog, on(-59, '15:00'));
-  await bill(catalog, on(-45));
+  const billed = [await bill(catalog, on(-45))];
 
   const show = await place(
     on(-45),
@@ -215,7 +215,7 @@ export async function seedDemoOrders(
   await submit(show, on(-45, '16:00'));
   await pass(show, on(-44));
   await confirm(show, on(-44, '14:00'));
-  await bill(show, on(-30));
+  billed.push(await bill(show, on(-30)));
 
   // --- Completed (waiting for billing), two with usage licences ending within 30 days. ---
   const sunscreen = await place(
@@ -429,4 +429,5 @@ export async function seedDemoOrders(
       origin,
     );
   }
+  return billed;
 }

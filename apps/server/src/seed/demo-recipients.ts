@@ -46,7 +46,8 @@ export async function seedDemoRecipients(db: Database, author: AuthContext): Pro
   const origin = { ip: '', userAgent: '' };
   let studio: number | undefined;
   for (const [index, recipient] of RECIPIENTS.entries()) {
-    const at = new Date(Date.now() - (90 - index) * 86_400_000);
+    // Before the finance year (demo-finance), whose first invoices are 11 months old.
+    const at = new Date(Date.now() - (420 - index) * 86_400_000);
     const { row } = await createTeamRecipient({ db, clock: () => at }, author, recipient, origin);
     if (recipient.taxpayer_type === 'small_scale') studio = row.id;
   }

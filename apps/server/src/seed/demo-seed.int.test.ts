@@ -1,7 +1,11 @@
-import { addDays, businessDate } from '@trackit/contract/business-time';
+import { addDays, businessDate, weekdayOf } from '@trackit/contract/business-time';
 import type { Calendar } from '@trackit/contract/calendar.schema';
+import { AGING_BUCKETS } from '@trackit/contract/finance-enums';
+import type { Invoice, InvoiceDetail, ReadyGroup } from '@trackit/contract/invoice.schema';
 import type { Order, OrderListItem } from '@trackit/contract/order.schema';
 import { isValidCreditCode } from '@trackit/contract/patterns';
+import type { Receipt, ReceiptDetail } from '@trackit/contract/receipt.schema';
+import type { FinanceOrder } from '@trackit/contract/receivable.schema';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -162,7 +166,8 @@ describe('demo data and team set-up', () => {
     const today = businessDate(new Date());
     const orders = await t.request<OrderListItem[]>('GET', '/storm_api/v1/orders?per_page=100', { headers });
     const list = orders.body.data;
-    expect(orders.headers.get('x-total')).toBe('19');
+    // demo-orders' 19 and the 18 billed orders of the finance year (demo-finance).
+    expect(orders.headers.get('x-total')).toBe('37');
     const byStatus = (status: string) => list.filter((order) => order.status === status).length;
     expect(
       Object.fromEntries(
@@ -171,7 +176,7 @@ describe('demo data and team set-up', () => {
           byStatus(status),
         ]),
       ),
-    ).toEqual({ draft: 7, submitted: 3, confirmed: 2, completed: 3, billed: 2, cancelled: 2 });
+    ).toEqual({ draft: 7, submitted: 3, confirmed: 2, completed: 3, billed: 20, cancelled: 2 });
     expect(list.filter((order) => order.approval_status === 'rejected').map((order) => order.title)).toEqual([
       '杂志内页拍摄',
     ]);
@@ -194,7 +199,7 @@ describe('demo data and team set-up', () => {
     expect(detail.body.data.totals?.total).toBe(2_544_000 + 5_300_000);
 
     // Two payee entities: the agency's company (general taxpayer, the default) and a small-scale studio,
-    // whose two small jobs it invoices at 1 %; every other order is the company's.
+    // whose three small jobs it invoices at 1 %; every other order is the company's.
     const entities = await t.request<TeamRecipient[]>('GET', '/storm_api/v1/team_recipients', { headers });
     expect(
       entities.body.data.map((entity) => [entity.short_name, entity.taxpayer_type, entity.is_default]),
@@ -204,7 +209,7 @@ describe('demo data and team set-up', () => {
     ]);
     for (const entity of entities.body.data) expect(isValidCreditCode(entity.credit_code)).toBe(true);
     const [company, studio] = entities.body.data;
-    expect(studio?.order_count).toBe(2);
+    expect(studio?.order_count).toBe(3);
     expect((company?.order_count ?? 0) + (studio?.order_count ?? 0)).toBe(list.length);
     const reshoot = list.find((order) => order.title === 'Lookbook 补拍');
     const studioOrder = await t.request<Order>('GET', `/storm_api/v1/orders/${reshoot?.id}`, { headers });
@@ -245,6 +250,76 @@ describe('demo data and team set-up', () => {
     const teamId = agency?.id ?? 0;
     const run = await renewUsageLicences({ db: t.database.db, log: Fastify().log }, teamId, new Date());
     expect(run.handled.map((entry) => entry.outcome)).toEqual(['draft', 'decide']);
+  });
+
+  it('gives the demo agency a finance year: invoices, a correction, receipts, credit and every aging bucket', async () => {
+    const headers = bearer((await signIn(t, DEMO_MOBILES.owner)).token);
+    const get = async <T>(path: string) =>
+      (await t.request<T>('GET', `/storm_api/v1/${path}`, { headers })).body.data;
+    const today = businessDate(new Date());
+
+    // Invoices of both types, issued with 20-digit numbers over the last twelve months, two still requested.
+    const invoices = await get<Invoice[]>('invoices?per_page=100');
+    expect(new Set(invoices.map((invoice) => invoice.type))).toEqual(new Set(['special', 'ordinary']));
+    const issued = invoices.filter((invoice) => invoice.status === 'issued');
+    expect(issued.length).toBeGreaterThanOrEqual(15);
+    expect(invoices.filter((invoice) => invoice.status === 'requested')).toHaveLength(2);
+    for (const invoice of issued) {
+      expect(invoice.number).toMatch(/^\d{20}$/);
+      expect(invoice.issued_on && invoice.issued_on <= today).toBe(true);
+      expect([0, 6]).not.toContain(weekdayOf(invoice.issued_on ?? ''));
+    }
+    const months = new Set(issued.map((invoice) => invoice.issued_on?.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(10);
+    expect(issued.every((invoice) => (invoice.issued_on ?? '') > addDays(today, -366))).toBe(true);
+
+    // Exactly one red-letter correction, passed, for part of an issued invoice.
+    const reversed = invoices.filter((invoice) => invoice.reversed > 0);
+    expect(reversed).toHaveLength(1);
+    const corrected = await get<InvoiceDetail>(`invoices/${reversed[0]?.id}`);
+    expect(corrected.status).toBe('issued');
+    expect(corrected.reversed).toBeLessThan(corrected.total);
+    expect(corrected.corrections.map((correction) => correction.status)).toEqual(['passed']);
+    expect(invoices.some((invoice) => invoice.correction_pending)).toBe(false);
+
+    // Receipts with bank references and the buyers' names; one voided; one client in credit.
+    const receipts = await get<Receipt[]>('receipts?per_page=100');
+    expect(receipts.length).toBeGreaterThanOrEqual(15);
+    const buyers = new Set(invoices.map((invoice) => invoice.buyer.name));
+    for (const receipt of receipts) {
+      expect(receipt.reference).toMatch(/^\d{18}$/);
+      expect(buyers.has(receipt.payer_name)).toBe(true);
+    }
+    const voided = receipts.filter((receipt) => receipt.voided_at !== null);
+    expect(voided.map((receipt) => [receipt.allocated, Boolean(receipt.void_reason)])).toEqual([[0, true]]);
+    const credit = await get<Receipt[]>('receipts?unallocated=true');
+    expect(credit.map((receipt) => [receipt.payer_name, receipt.unallocated])).toEqual([
+      ['苏州兰亭美妆有限公司', 2_000_000],
+    ]);
+    // One allocation undone (a payment put on the wrong client's invoice), the receipt allocated again.
+    const undone = [];
+    for (const receipt of receipts) {
+      const detail = await get<ReceiptDetail>(`receipts/${receipt.id}`);
+      undone.push(...detail.allocations.filter((allocation) => allocation.undone_at !== null));
+      expect(detail.warnings).toEqual([]);
+    }
+    expect(undone).toHaveLength(1);
+
+    // 财务详情 of every billed order: partial payments, and a debt in each aging bucket as of today.
+    const billed = await get<OrderListItem[]>('orders?status[]=billed&per_page=100');
+    const finance = await Promise.all(billed.map((order) => get<FinanceOrder>(`finance/orders/${order.id}`)));
+    const buckets = finance.map((order) => order.aging_bucket).filter((bucket) => bucket !== null);
+    expect(new Set(buckets)).toEqual(new Set(AGING_BUCKETS));
+    expect(finance.filter((order) => order.payment_state === 'partial').length).toBeGreaterThanOrEqual(3);
+    expect(finance.filter((order) => order.payment_state === 'paid').length).toBeGreaterThanOrEqual(8);
+
+    // 待开票: billed orders not invoiced yet.
+    const ready = await get<ReadyGroup[]>('finance/ready_to_invoice');
+    const waiting = new Set(ready.flatMap((group) => group.lines.map((line) => line.order_id)));
+    expect(waiting.size).toBeGreaterThanOrEqual(3);
+    for (const orderId of waiting) {
+      expect(finance.find((order) => order.id === orderId)?.invoiced).toBe(0);
+    }
   });
 
   it('creates a team with its owner, reusing the user of a known number', async () => {

@@ -13,6 +13,7 @@ import type { BlobStorage } from '../domains/upload/storage/blob-storage';
 import { createStorage } from '../domains/upload/storage/create-storage';
 import { ensureUser, findUser } from '../domains/user/user.service';
 import { seedDemoCompanies } from './demo-companies';
+import { seedDemoFinance } from './demo-finance';
 import { seedDemoModels } from './demo-models';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPackages } from './demo-packages';
@@ -160,6 +161,7 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
   ]);
   await seedDemoPackages(db, storage, ownerContext);
   const studioId = await seedDemoRecipients(db, ownerContext);
-  await seedDemoOrders(db, storage, ownerContext, agentMembershipId, studioId);
+  const billed = await seedDemoOrders(db, storage, ownerContext, agentMembershipId, studioId);
+  await seedDemoFinance(db, storage, ownerContext, billed, studioId);
   return true;
 }
