@@ -12,7 +12,7 @@
  *
  * BENCH_REQUESTS sets the timed calls per line (default 30).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { spreadOverInvoice } from '@trackit/contract/allocations';
@@ -251,10 +251,12 @@ async function seedTeam(
             ? [Math.floor((total * 2) / 5)]
             : [];
     let day = set.on;
+    let lastPaid = day;
     let paid = 0;
     for (const amount of parts) {
       day = addDays(day, 5 + next(60));
       if (day > today) break;
+      lastPaid = day;
       receiptRows.push({
         teamId,
         teamRecipientId: invoiceRows[index]?.teamRecipientId ?? 0,
@@ -277,7 +279,7 @@ async function seedTeam(
             teamId,
             feeLineId: lineIds[share.fee_line_id] ?? 0,
             orderId: orderIds[set.orderIndex] ?? 0,
-            paidOn: day,
+            paidOn: lastPaid,
             amount: share.paid,
           });
     }
@@ -358,6 +360,15 @@ async function main() {
       Math.round(SIZE.orders / 10),
       0x1b873593,
     );
+    // What the services keep on orders and lines, worked out as migration 0031 does.
+    const backfill = await readFile(
+      path.join(import.meta.dirname, '../apps/server/src/db/migrations/0031_order_money.sql'),
+      'utf8',
+    );
+    for (const statement of backfill
+      .split('--> statement-breakpoint')
+      .filter((part) => part.includes('UPDATE')))
+      await scratch.handle.db.execute(sql.raw(statement));
     const seedSeconds = ((performance.now() - started) / 1000).toFixed(0);
     await scratch.handle.db.execute(sql`vacuum analyze`);
     const driver = scratch.handle.driver;
@@ -399,7 +410,11 @@ async function main() {
       const { db } = scratch.handle;
       const probe = feeRowsPage(db, teamId, filter({}), today, page);
       const plan = await db.execute(sql`explain (analyze, buffers) ${sql.raw(inline(probe.toSQL()))}`);
-      console.log((plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((row) => row['QUERY PLAN']).join('\n'));
+      console.log(
+        (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
+          .map((row) => row['QUERY PLAN'])
+          .join('\n'),
+      );
     }
     await scratch.release();
     server = await startServerProcess(scratch.serverEnv, OWNER_MOBILE);

@@ -162,9 +162,7 @@ function feeRows(db: Database, teamId: number, filter: FeeFilter, asOf: string) 
       companyId: orders.companyId,
       companyName: sql<string | null>`${companies.name}`.as('company_name'),
       teamRecipientId: orders.teamRecipientId,
-      recipientShortName: sql<string | null>`${teamRecipients.shortName}`.as('recipient_short_name'),
       ownerId: orders.ownerMembershipId,
-      ownerNickname: sql<string | null>`${memberships.nickname}`.as('owner_nickname'),
       billedOn: sql<string>`${billedOn}::text`.as('billed_on'),
       lastDate: orders.lastDate,
       dueOn: sql<string | null>`${dueOn}::text`.as('due_on'),
@@ -189,14 +187,6 @@ function feeRows(db: Database, teamId: number, filter: FeeFilter, asOf: string) 
     .leftJoin(issuedLater, eq(issuedLater.orderId, orders.id))
     .leftJoin(correctedLater, eq(correctedLater.orderId, orders.id))
     .leftJoin(companies, and(eq(companies.teamId, orders.teamId), eq(companies.id, orders.companyId)))
-    .leftJoin(
-      teamRecipients,
-      and(eq(teamRecipients.teamId, orders.teamId), eq(teamRecipients.id, orders.teamRecipientId)),
-    )
-    .leftJoin(
-      memberships,
-      and(eq(memberships.teamId, orders.teamId), eq(memberships.id, orders.ownerMembershipId)),
-    )
     .where(and(...where))
     .as('fee_rows');
 }
@@ -244,6 +234,33 @@ export function feeRowsPage(
     .offset(window.offset);
 }
 
+/**
+ * The payee entities' short names and the owners' nicknames of a page's rows, read for those rows only
+ * (two queries whatever the page's size): joined into the figures' query they cost a join per billed order.
+ */
+async function namesOf(db: Database, teamId: number, recipientIds: number[], ownerIds: number[]) {
+  const [recipients, owners] = await Promise.all([
+    recipientIds.length === 0
+      ? []
+      : db
+          .select({ id: teamRecipients.id, name: teamRecipients.shortName })
+          .from(teamRecipients)
+          .where(and(eq(teamRecipients.teamId, teamId), inArray(teamRecipients.id, recipientIds))),
+    ownerIds.length === 0
+      ? []
+      : db
+          .select({ id: memberships.id, name: memberships.nickname })
+          .from(memberships)
+          .where(and(eq(memberships.teamId, teamId), inArray(memberships.id, ownerIds))),
+  ]);
+  return {
+    recipient: new Map(recipients.map((row) => [row.id, row.name])),
+    owner: new Map(owners.map((row) => [row.id, row.name])),
+  };
+}
+
+const presentIds = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null))];
+
 /** One page of 费用 and the number of rows matching. */
 export async function listFeeRows(
   db: Database,
@@ -253,15 +270,28 @@ export async function listFeeRows(
   window: PageWindow,
 ) {
   const rows = feeRows(db, teamId, filter, asOf);
-  const matching = figureFilters(rows, filter);
   const [items, [counted]] = await Promise.all([
     feeRowsPage(db, teamId, filter, asOf, window),
     db
       .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
       .from(rows)
-      .where(matching),
+      .where(figureFilters(rows, filter)),
   ]);
-  return { items: items.map(numbers), total: counted?.total ?? 0 };
+  const names = await namesOf(
+    db,
+    teamId,
+    presentIds(items.map((item) => item.teamRecipientId)),
+    presentIds(items.map((item) => item.ownerId)),
+  );
+  return {
+    items: items.map((item) => ({
+      ...numbers(item),
+      recipientShortName:
+        item.teamRecipientId === null ? null : (names.recipient.get(item.teamRecipientId) ?? null),
+      ownerNickname: item.ownerId === null ? null : (names.owner.get(item.ownerId) ?? null),
+    })),
+    total: counted?.total ?? 0,
+  };
 }
 
 /** The filtered rows' sums by aging bucket (null: nothing outstanding), all pages. */
