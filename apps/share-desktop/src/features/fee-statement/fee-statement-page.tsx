@@ -24,24 +24,38 @@ const keyed = <T extends object>(rows: readonly T[]) => rows.map((row, place) =>
 
 const money = (fen: number) => <span className={styles.figure}>{formatYuan(fen)}</span>;
 
+/** A line's description with the order's days under it. */
+function describe(line: PublicFeeLine) {
+  return (
+    <>
+      <div>{line.description}</div>
+      {line.dates && <div className={styles.dates}>{line.dates}</div>}
+    </>
+  );
+}
+
 function lineColumns(statement: PublicFeeStatement): TableColumnsType<PublicFeeLine> {
   return [
-    ...(statement.order ? [] : [{ title: '订单', dataIndex: 'order_number', width: 150 }]),
-    { title: '模特', dataIndex: 'model_name', width: 96 },
+    ...(statement.order ? [] : [{ title: '订单', dataIndex: 'order_number', className: styles.nowrap }]),
+    { title: '模特', dataIndex: 'model_name', className: styles.nowrap },
     {
       title: '项目',
       dataIndex: 'kind',
-      width: 84,
+      className: styles.nowrap,
       render: (kind: PublicFeeLine['kind']) => FEE_KIND_LABELS[kind],
     },
-    { title: '日期', dataIndex: 'dates', width: 120, render: (dates: string | null) => dates ?? '—' },
-    { title: '说明', dataIndex: 'description' },
-    { title: '税率', dataIndex: 'tax_rate', width: 64, align: 'right', render: (rate: number) => `${rate}%` },
-    { title: '不含税金额', dataIndex: 'subtotal', width: 120, align: 'right', render: money },
-    { title: '税额', dataIndex: 'tax', width: 100, align: 'right', render: money },
-    { title: '价税合计', dataIndex: 'total', width: 120, align: 'right', render: money },
-    { title: '已付', dataIndex: 'paid', width: 110, align: 'right', render: money },
-    { title: '未付', dataIndex: 'outstanding', width: 120, align: 'right', render: money },
+    {
+      title: '说明与日期',
+      key: 'description',
+      className: styles.description,
+      render: (_: unknown, line: PublicFeeLine) => describe(line),
+    },
+    { title: '税率', dataIndex: 'tax_rate', align: 'right', render: (rate: number) => `${rate}%` },
+    { title: '不含税金额', dataIndex: 'subtotal', align: 'right', render: money },
+    { title: '税额', dataIndex: 'tax', align: 'right', render: money },
+    { title: '价税合计', dataIndex: 'total', align: 'right', render: money },
+    { title: '已付', dataIndex: 'paid', align: 'right', render: money },
+    { title: '未付', dataIndex: 'outstanding', align: 'right', render: money },
   ];
 }
 
