@@ -118,8 +118,8 @@ describe('FeeStatementSection', () => {
     fireEvent.click(screen.getByTestId('fee-statement-share'));
     fireEvent.click(await screen.findByTestId('fee-statement-create'));
     await screen.findByTestId('fee-statement-shared');
-    const body = (callsTo(api, endpoints.feeStatement.create)[0]?.[0] as { body: Record<string, unknown> })
-      .body;
+    const [call] = callsTo(api, endpoints.feeStatement.create);
+    const { body } = (call ?? [])[0] as { body: Record<string, unknown> };
     expect(body.company_id).toBe(3);
     expect(String(body.from)).toMatch(/^\d{4}-\d{2}-01$/);
     expect(String(body.to) >= String(body.from)).toBe(true);
