@@ -179,7 +179,8 @@ export async function revokeFeeStatement(
 ): Promise<FeeStatement> {
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
-    const statement = await findFeeStatement(tx, auth.teamId, id, true);
+    // Not locked: the client's answers lock the link, then the statement; revoking takes the link only.
+    const statement = await findFeeStatement(tx, auth.teamId, id);
     if (!statement) throw notFound(FEE_STATEMENT_MESSAGES.notFound);
     const revoked = await revokeShareLink(tx, auth.teamId, 'fee_statement', id, now);
     if (!revoked) return;
