@@ -15,6 +15,7 @@ import { companyRoutes } from './domains/company/company.routes';
 import { contactRoutes } from './domains/contact/contact.routes';
 import { countryRoutes } from './domains/country/country.routes';
 import { dashboardRoutes } from './domains/dashboard/dashboard.routes';
+import { feeStatementPublicRoutes, feeStatementRoutes } from './domains/fee-statement/fee-statement.routes';
 import { receivableRoutes } from './domains/finance/finance.routes';
 import { folderRoutes } from './domains/folder/folder.routes';
 import { financeRoutes, invoiceRoutes } from './domains/invoice/invoice.routes';
@@ -175,6 +176,8 @@ export async function buildApp({
       // Receipts (issue 23, payments received).
       receipt: receiptRoutes({ db: database.db, clock }),
       receivable: receivableRoutes({ db: database.db, clock }),
+      feeStatement: feeStatementRoutes({ db: database.db, clock }),
+      feeStatementPublic: feeStatementPublicRoutes({ db: database.db, clock }),
     },
     accessControl,
     { rawBodyLimit: config.uploadMaxBytes },

@@ -7,7 +7,7 @@ const notFoundPage = async () => ({ Component: (await import('./components/not-f
 
 /**
  * The route table of the desktop share app (basename /web): a package and its models, a folder shared
- * alone. Fee statements (/fees/:id) come with finance; until then they are as unknown as any other path.
+ * alone, a fee statement (对账单).
  */
 export const routes: RouteObject[] = [
   {
@@ -28,6 +28,12 @@ export const routes: RouteObject[] = [
       {
         path: 'f/:shareId',
         lazy: async () => ({ Component: (await import('./features/folder/folder-page')).FolderPage }),
+      },
+      {
+        path: 'fees/:shareId',
+        lazy: async () => ({
+          Component: (await import('./features/fee-statement/fee-statement-page')).FeeStatementPage,
+        }),
       },
       { path: '*', lazy: notFoundPage },
     ],

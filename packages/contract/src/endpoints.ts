@@ -9,6 +9,7 @@ import { companyEndpoints } from './company.endpoints';
 import { contactEndpoints } from './contact.endpoints';
 import { countryEndpoints } from './country.endpoints';
 import { dashboardEndpoints } from './dashboard.endpoints';
+import { feeStatementEndpoints, feeStatementPublicEndpoints } from './fee-statement.endpoints';
 import { financeEndpoints } from './finance.endpoints';
 import { folderEndpoints } from './folder.endpoints';
 import { invoiceEndpoints } from './invoice.endpoints';
@@ -57,6 +58,9 @@ export const endpoints = {
   // Receipts (issue 23, payments received).
   receipt: receiptEndpoints,
   receivable: receivableEndpoints,
+  // Fee statements (issue 23, 对账单): staff's and the client's.
+  feeStatement: feeStatementEndpoints,
+  feeStatementPublic: feeStatementPublicEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

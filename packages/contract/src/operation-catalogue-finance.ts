@@ -88,4 +88,20 @@ export const FINANCE_OPERATIONS = {
     detail: z.object({ name: z.string(), amount: z.number().int(), reason: z.string() }),
     sentence: ({ name, amount, reason }) => `作废了「${name}」的收款 ${formatYuan(amount)}：${reason}`,
   }),
+  // Fee statements (对账单): `name` is the client company, `what` the order number or the period; the entry
+  // concerns the client company, whose page lists its statements.
+  fee_statement_share: action({
+    label: '分享对账单',
+    inTeamLog: true,
+    target: 'company',
+    detail: z.object({ name: z.string(), what: z.string() }),
+    sentence: ({ name, what }) => `分享了「${name}」的对账单（${what}）`,
+  }),
+  fee_statement_revoke: action({
+    label: '撤销对账单分享',
+    inTeamLog: true,
+    target: 'company',
+    detail: z.object({ name: z.string(), what: z.string() }),
+    sentence: ({ name, what }) => `撤销了「${name}」的对账单（${what}）的分享链接`,
+  }),
 } as const;

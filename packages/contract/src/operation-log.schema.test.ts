@@ -62,6 +62,8 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
   },
   allocation_undo: { name: '上海某某服饰有限公司', amount: 1_060_000, target: '订单 20261120001' },
   receipt_void: { name: '上海某某服饰有限公司', amount: 1_060_000, reason: '重复登记' },
+  fee_statement_share: { name: '上海某某服饰有限公司', what: '订单 HF20261124001' },
+  fee_statement_revoke: { name: '上海某某服饰有限公司', what: '2026-10-01 至 2026-10-31' },
   package_create: { name: '春季新品拍摄', models: ['刘晓阳', 'Anna'] },
   package_update: {
     name: '春季新品拍摄',

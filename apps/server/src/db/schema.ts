@@ -6,6 +6,7 @@ export * from '../domains/approval/approval.tables';
 export * from '../domains/calendar/calendar.tables';
 export * from '../domains/company/company.tables';
 export * from '../domains/contact/contact.tables';
+export * from '../domains/fee-statement/fee-statement.tables';
 export * from '../domains/folder/folder.tables';
 export * from '../domains/invoice/invoice.tables';
 export * from '../domains/model/model.tables';

@@ -137,6 +137,22 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
   );
   const allocation = allocated.allocations[0];
   if (!allocation) throw new Error('fixture: no allocation');
+  // A fee statement of the billed order, answered by its client with invoice details.
+  const statement = await api<{ id: number; share_id: string }>('POST', '/fee_statements', {
+    order_id: billed.id,
+  });
+  const answered = await t.request(
+    'POST',
+    `/storm_api/v1/public/fee_statements/${statement.share_id}/invoice_info`,
+    {
+      body: {
+        type: 'ordinary',
+        name: `${label}财务`,
+        buyer: { name: `${label}购方`, tax_id: '91310115MA1H7R2Q5C' },
+      },
+    },
+  );
+  expect(answered.body.code, answered.body.message).toBe(0);
   const attachmentBlob = await uploadBlob(t, headers, Buffer.from(`%PDF-1.4 ${label}`), {
     name: `${label}.pdf`,
     type: 'application/pdf',
@@ -191,6 +207,7 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
       invoiceCorrection: correction.id,
       receipt: receipt.id,
       allocation: allocation.id,
+      feeStatement: statement.id,
       signedBlob,
       session: session.id,
     },

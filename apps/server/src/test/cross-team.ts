@@ -38,6 +38,8 @@ export interface TeamRecords {
   /** A receipt with one allocation (to the invoice). */
   receipt: number;
   allocation: number;
+  /** A fee statement of the billed order, with the client's invoice details. */
+  feeStatement: number;
   /** A blob uploaded and not yet attached, as its signed id. */
   signedBlob: string;
   /** The owner's signed-in device. */
@@ -130,6 +132,7 @@ function pathValue(path: string, param: string, records: TeamRecords): string | 
     invoice_corrections: records.invoiceCorrection,
     receipts: records.receipt,
     allocations: records.allocation,
+    fee_statements: records.feeStatement,
     // 财务详情 (/v1/finance/orders/:id): the order.
     finance: records.order,
   };

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../routes';
 // Loaded ahead, so the lazy routes resolve at once rather than after a cold transform.
 import '../components/not-found-page';
+import '../features/fee-statement/fee-statement-page';
 import '../features/folder/folder-page';
 import '../features/package/model-page';
 import '../features/package/package-page';

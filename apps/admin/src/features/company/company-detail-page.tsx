@@ -12,6 +12,7 @@ import { RecordInfoCard } from '../../components/record-info-card';
 import { RecordPage, useRouteRecord } from '../../components/record-page';
 import { useCan } from '../../layouts/use-permission-level';
 import { CompanyContacts } from '../contact/company-contacts';
+import { FeeStatementSection } from '../fee-statement/fee-statement-section';
 import {
   companyDeletionQuery,
   companyHistoryQuery,
@@ -109,6 +110,7 @@ export function CompanyDetailPage() {
         <Flex vertical gap={16}>
           <CompanyInfo company={record} />
           <CompanyContacts company={record} canEdit={canEdit} />
+          <FeeStatementSection scope={{ company_id: record.id }} />
           <Card title="操作记录">
             <RecordHistory
               query={companyHistoryQuery}

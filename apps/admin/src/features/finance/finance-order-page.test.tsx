@@ -27,6 +27,7 @@ const answerAs = (level: PermissionLevel) =>
     answer(endpoints.permission.mine, () => [{ key: 'accounting' as const, level }]),
     answer(endpoints.teamRecipient.list, () => ({ data: [], page: 1, perPage: 100, total: 0 })),
     answer(endpoints.receivable.order, () => financeOrderFixture()),
+    answer(endpoints.feeStatement.list, () => ({ data: [], page: 1, perPage: 50, total: 0 })),
     answer(endpoints.receipt.create, ({ body }) =>
       receiptDetailFixture({ amount: body.amount, payer_name: body.payer_name }),
     ),

@@ -29,6 +29,7 @@ import { isRecordMissing, parseRecordId } from '../../components/record-id';
 import { RecordPage } from '../../components/record-page';
 import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
 import { useCan } from '../../layouts/use-permission-level';
+import { FeeStatementSection } from '../fee-statement/fee-statement-section';
 import { orderPath } from '../order/order-labels';
 import { InvoiceStatusTag } from './invoice-labels';
 import { AgingText, PaymentStateTag } from './payment-labels';
@@ -273,6 +274,7 @@ export function FinanceOrderPage() {
               <Allocations order={order} editable={editable} />
             </Flex>
           </Card>
+          {order.status === 'billed' && <FeeStatementSection scope={{ order_id: order.id }} />}
           {recording && (
             <ReceiptDrawer
               order={order}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Company } from '@trackit/contract/company.schema';
+import type { InvoiceInfo } from '@trackit/contract/fee-statement.schema';
 import {
   INVOICE_ITEM_LABELS,
   INVOICE_TYPE_LABELS,
@@ -18,9 +19,10 @@ import { App, Button, Drawer, Flex, Form, Input, Radio, Table, Typography } from
 import { useMemo } from 'react';
 import { MoneyCell } from '../../components/money/money-cell';
 import { MoneyTotals } from '../../components/money/money-totals';
-import { QueryState } from '../../components/query-state';
+import { bothQueries, QueryState } from '../../components/query-state';
 import { schemaRule } from '../../components/schema-rule';
 import { companyQuery } from '../company/company.queries';
+import { useSubmittedInvoiceInfo } from '../fee-statement/fee-statement.queries';
 import { TeamRecipientSelect } from '../team-recipient/team-recipient-select';
 import { useRequestInvoice } from './finance.queries';
 import { previewInvoice } from './invoice-preview';
@@ -64,10 +66,12 @@ export interface InvoiceRequestDrawerProps {
 
 /**
  * 申请开票: the selected lines of one client and one payee entity, what the invoice will print (by service
- * item and tax rate, with the totals), the invoice type and the buyer, prefilled from the client company.
+ * item and tax rate, with the totals), the invoice type and the buyer, prefilled from the invoice details the
+ * client last submitted on a fee statement, else from the client company.
  */
 export function InvoiceRequestDrawer({ group, lines, onClose, onRequested }: InvoiceRequestDrawerProps) {
   const company = useQuery(companyQuery(group.company.id));
+  const submitted = useSubmittedInvoiceInfo(group.company.id);
   return (
     <Drawer
       open
@@ -77,12 +81,13 @@ export function InvoiceRequestDrawer({ group, lines, onClose, onRequested }: Inv
       destroyOnHidden
       data-testid="invoice-request-drawer"
     >
-      <QueryState query={company} loading={{ rows: 8 }}>
-        {(data) => (
+      <QueryState query={bothQueries(company, submitted)} loading={{ rows: 8 }}>
+        {([data, info]) => (
           <RequestForm
             group={group}
             lines={lines}
             company={data}
+            submitted={info}
             onClose={onClose}
             onRequested={onRequested}
           />
@@ -98,7 +103,8 @@ function RequestForm({
   company,
   onClose,
   onRequested,
-}: InvoiceRequestDrawerProps & { company: Company }) {
+  submitted,
+}: InvoiceRequestDrawerProps & { company: Company; submitted: InvoiceInfo | null }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<BuyerValues>();
   const request = useRequestInvoice();
@@ -134,7 +140,11 @@ function RequestForm({
     <Form<BuyerValues>
       form={form}
       layout="vertical"
-      initialValues={{ type: 'special', ...buyerOfCompany(company) }}
+      initialValues={
+        submitted
+          ? { type: submitted.type, ...submitted.buyer }
+          : { type: 'special', ...buyerOfCompany(company) }
+      }
       onFinish={submit}
       data-testid="invoice-request-form"
     >

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { endpoints } from '@trackit/contract/endpoints';
 import type { PermissionLevel } from '@trackit/contract/enums';
+import type { InvoiceInfo } from '@trackit/contract/fee-statement.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
@@ -18,9 +19,10 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const answerAs = (level: PermissionLevel) =>
+const answerAs = (level: PermissionLevel, submitted: InvoiceInfo | null = null) =>
   answerCalls(
     api,
+    answer(endpoints.feeStatement.latestInvoiceInfo, () => submitted),
     answer(endpoints.permission.mine, () => [{ key: 'accounting' as const, level }]),
     answer(endpoints.teamRecipient.list, () => ({ data: [], page: 1, perPage: 100, total: 0 })),
     answer(endpoints.finance.readyToInvoice, () => ({
@@ -97,6 +99,34 @@ describe('ReadyToInvoicePage', () => {
     // The new invoice opens.
     await waitFor(() => expect(where()).toContain('invoice=31'));
     expect(await screen.findByTestId('invoice-detail')).toBeTruthy();
+  });
+
+  it('prefills the buyer from the invoice details the client last submitted on a fee statement', async () => {
+    answerAs('edit', {
+      type: 'ordinary',
+      name: '王会计',
+      submitted_at: '2026-11-27T08:00:00.000Z',
+      buyer: {
+        name: '杭州青禾服饰（集团）有限公司',
+        tax_id: '91330100MA2B3C4D5E',
+        address_phone: '',
+        bank_account: '',
+      },
+    });
+    renderPage(<ReadyToInvoicePage />, PAGE);
+    const group = await screen.findByTestId('ready-group-5-2');
+    fireEvent.click(within(group).getAllByRole('checkbox')[0] as HTMLElement);
+    const request = within(group).getByTestId('ready-request-5-2');
+    await waitFor(() => expect(request.textContent).toContain('2 条'));
+    fireEvent.click(request);
+    const drawer = await screen.findByTestId('invoice-request-form');
+    expect((within(drawer).getByLabelText('购方名称') as HTMLInputElement).value).toBe(
+      '杭州青禾服饰（集团）有限公司',
+    );
+    expect((within(drawer).getByLabelText('开户行及账号') as HTMLInputElement).value).toBe('');
+    expect(callsTo(api, endpoints.feeStatement.latestInvoiceInfo)[0]?.[0]).toEqual({
+      query: { company_id: 5 },
+    });
   });
 
   it('refuses a special invoice without the buyer’s bank details, before asking the server', async () => {

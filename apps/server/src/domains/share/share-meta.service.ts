@@ -6,11 +6,13 @@
  */
 
 import { businessDate } from '@trackit/contract/business-time';
+import { FEE_STATEMENT_MESSAGES } from '@trackit/contract/fee-statement.schema';
 import { sliceText, textLength } from '@trackit/contract/patterns';
 import { SHARE_PREVIEW_FIELDS, type ShareLinkKind, shareFacts } from '@trackit/contract/share';
 import type { FastifyRequest } from 'fastify';
 import { isNotFound } from '../../http/app-error';
 import type { PageHead } from '../../http/static-apps';
+import { getPublicFeeStatement } from '../fee-statement/fee-statement-public.service';
 import { getSharedFolder } from '../folder/folder-share.service';
 import { publicFacts } from '../package/package-public.presenter';
 import { getPublicPackage, getPublicPackageModel } from '../package/package-public.service';
@@ -62,6 +64,15 @@ const SHARE_PREVIEWS: { readonly [K in ShareLinkKind]: PreviewOf } = {
       title: `${who}${folder.folder.name}`,
       description: `${folder.teamName}分享的资源，共 ${folder.files.length} 个文件`,
       image: imageOf(folder.files.find((file) => file.kind === 'image') ?? null),
+    };
+  },
+  // The client's and the agency's names only: no amount, no line, nothing the link's holder has to open.
+  fee_statement: async (deps, { shareId }) => {
+    const { statement } = await getPublicFeeStatement(deps, shareId);
+    return {
+      title: FEE_STATEMENT_MESSAGES.title(statement.client_name),
+      description: `${statement.payee.name}发送的对账单`,
+      image: null,
     };
   },
 };

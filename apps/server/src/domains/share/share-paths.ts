@@ -1,7 +1,7 @@
 /**
  * The share apps' pages that open a share link (docs/product.md §2.4, §2.5 and "Share links"), below an
  * app's base path, listed per kind: a package `/s/{id}`, one of its models `/s/{id}/{model}`,
- * `/photo/{id}/{model}` and `/files/{id}/{model}`, and a folder shared alone `/f/{id}`. The link preview
+ * `/photo/{id}/{model}` and `/files/{id}/{model}`, a folder shared alone `/f/{id}` and a fee statement `/fees/{id}`. The link preview
  * (share-meta.service.ts) and the per-address limit (share-guard.ts) read a path through this one
  * function, so what is limited is what is resolved.
  */
@@ -25,6 +25,8 @@ export interface SharePage {
 const PAGES: { readonly [K in ShareLinkKind]: readonly RegExp[] } = {
   package: [/^\/s\/([^/]+)(?:\/([^/]+))?\/?$/, /^\/(?:photo|files)\/([^/]+)\/([^/]+)\/?$/],
   folder: [/^\/f\/([^/]+)\/?$/],
+  // A fee statement, on the desktop app only (/web/fees/{id}); /h5 has no such page (its own 404).
+  fee_statement: [/^\/fees\/([^/]+)\/?$/],
 };
 const KINDS = Object.keys(PAGES) as ShareLinkKind[];
 

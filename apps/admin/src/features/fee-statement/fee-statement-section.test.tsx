@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { endpoints } from '@trackit/contract/endpoints';
+import type { PermissionLevel } from '@trackit/contract/enums';
+import type { FeeStatement } from '@trackit/contract/fee-statement.schema';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api';
+import { answer, answerCalls, callsTo } from '../../testing/api-answers';
+import { confirmPopup } from '../../testing/confirm-popup';
+import { pageSettled, renderPage } from '../../testing/render-page';
+import { FeeStatementSection } from './fee-statement-section';
+
+vi.mock('../../api', () => ({ api: { call: vi.fn() } }));
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const statement = (overrides: Partial<FeeStatement> = {}): FeeStatement => ({
+  id: 7,
+  kind: 'order',
+  order: { id: 11, number: 'XC20261120001' },
+  company: { id: 3, name: '某某服饰' },
+  team_recipient: { id: 2, short_name: '星辰经纪' },
+  from: null,
+  to: null,
+  share_id: 'Pk7Qw2Xr9Lm4Tn6Vb8Zc1Hs3',
+  url: '/web/fees/Pk7Qw2Xr9Lm4Tn6Vb8Zc1Hs3',
+  status: 'live',
+  expires_at: '2026-12-27T08:00:00.000Z',
+  created_by: { id: 5, nickname: '林晓' },
+  created_at: '2026-11-27T08:00:00.000Z',
+  confirmation: null,
+  queries: [],
+  invoice_infos: [],
+  ...overrides,
+});
+
+const answerAs = (level: PermissionLevel, list: FeeStatement[]) =>
+  answerCalls(
+    api,
+    answer(endpoints.permission.mine, () => [{ key: 'accounting' as const, level }]),
+    answer(endpoints.teamRecipient.list, () => ({
+      data: [],
+      page: 1,
+      perPage: 100,
+      total: 0,
+    })),
+    answer(endpoints.feeStatement.list, () => ({ data: list, page: 1, perPage: 50, total: list.length })),
+    answer(endpoints.feeStatement.create, ({ body }) =>
+      statement({ id: 8, order: body.order_id ? { id: body.order_id, number: 'XC20261120001' } : null }),
+    ),
+    answer(endpoints.feeStatement.revoke, ({ params }) => statement({ id: params.id, status: 'revoked' })),
+  );
+
+describe('FeeStatementSection', () => {
+  it('lists an order’s statements with what the client answered; 已确认 shows', async () => {
+    answerAs('read', [
+      statement({
+        confirmation: { name: '王会计', at: '2026-11-27T09:00:00.000Z' },
+        queries: [{ fee_line_id: 4, comment: '天数不对', name: '王会计', at: '2026-11-27T09:10:00.000Z' }],
+        invoice_infos: [
+          {
+            type: 'special',
+            name: '王会计',
+            submitted_at: '2026-11-27T09:20:00.000Z',
+            buyer: {
+              name: '上海某某服饰有限公司',
+              tax_id: '91310115MA1H7R2Q5C',
+              address_phone: 'a',
+              bank_account: 'b',
+            },
+          },
+        ],
+      }),
+    ]);
+    const { queryClient } = renderPage(<FeeStatementSection scope={{ order_id: 11 }} />, '/');
+    expect((await screen.findByTestId('fee-statement-confirmed-7')).textContent).toBe('已确认');
+    expect(screen.getByTestId('fee-statement-query-7').textContent).toContain('王会计：天数不对');
+    expect(screen.getByTestId('fee-statement-invoice-info-7').textContent).toContain('数电专票');
+    expect(callsTo(api, endpoints.feeStatement.list)[0]?.[0]).toEqual({
+      query: { page: 1, per_page: 50, order_id: 11 },
+    });
+    await pageSettled(queryClient);
+    // A reader copies the link but neither shares nor revokes.
+    expect(screen.getByTestId('fee-statement-copy-7')).toBeTruthy();
+    expect(screen.queryByTestId('fee-statement-share')).toBeNull();
+    expect(screen.queryByTestId('fee-statement-revoke-7')).toBeNull();
+  });
+
+  it('shares an order’s statement from the drawer and shows the link to copy', async () => {
+    answerAs('edit', []);
+    renderPage(<FeeStatementSection scope={{ order_id: 11 }} />, '/');
+    expect(await screen.findByTestId('fee-statements-empty')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('fee-statement-share'));
+    fireEvent.click(await screen.findByTestId('fee-statement-create'));
+    const shared = await screen.findByTestId('fee-statement-shared');
+    expect(within(shared).getByTestId('fee-statement-url').textContent).toBe(
+      `${window.location.origin}/web/fees/Pk7Qw2Xr9Lm4Tn6Vb8Zc1Hs3`,
+    );
+    expect(callsTo(api, endpoints.feeStatement.create)[0]?.[0]).toEqual({ body: { order_id: 11 } });
+    await waitFor(() => expect(callsTo(api, endpoints.feeStatement.list).length).toBe(2));
+  });
+
+  it('asks a company’s period (this month by default) and revokes a live link after confirmation', async () => {
+    answerAs('edit', [statement({ kind: 'period', order: null, from: '2026-10-01', to: '2026-10-31' })]);
+    renderPage(<FeeStatementSection scope={{ company_id: 3 }} />, '/');
+    expect((await screen.findByTestId('fee-statement-list')).textContent).toContain(
+      '2026-10-01 至 2026-10-31',
+    );
+    fireEvent.click(screen.getByTestId('fee-statement-revoke-7'));
+    await confirmPopup();
+    await waitFor(() =>
+      expect(callsTo(api, endpoints.feeStatement.revoke)[0]?.[0]).toEqual({ params: { id: 7 } }),
+    );
+
+    fireEvent.click(screen.getByTestId('fee-statement-share'));
+    fireEvent.click(await screen.findByTestId('fee-statement-create'));
+    await screen.findByTestId('fee-statement-shared');
+    const [call] = callsTo(api, endpoints.feeStatement.create);
+    const { body } = (call ?? [])[0] as { body: Record<string, unknown> };
+    expect(body.company_id).toBe(3);
+    expect(String(body.from)).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(String(body.to) >= String(body.from)).toBe(true);
+  });
+});

@@ -1,0 +1,547 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { statementFigures } from '@trackit/contract/aging';
+import { addDays, businessDate, businessInstant } from '@trackit/contract/business-time';
+import type { Company } from '@trackit/contract/company.schema';
+import {
+  FEE_STATEMENT_MESSAGES,
+  type FeeStatement,
+  type InvoiceInfo,
+  type PublicFeeStatement,
+} from '@trackit/contract/fee-statement.schema';
+import type { InvoiceDetail } from '@trackit/contract/invoice.schema';
+import type { Model } from '@trackit/contract/model.schema';
+import type { OrderCreated } from '@trackit/contract/order.schema';
+import { nationalIdCheckChar } from '@trackit/contract/patterns';
+import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
+import { SHARE_MESSAGES } from '@trackit/contract/share';
+import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/api-answers';
+import { fakeIndexHtml, makeAppsFolder } from '../../test/apps-folder';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { modelFee, orderDay, type SignedInMember, signInTeamByLevel, usageFee } from '../../test/factories';
+import { pdfPages } from '../../test/pdf-text';
+import { notifications } from '../notify/notify.tables';
+import { operationLogs } from '../operation-log/operation-log.tables';
+import { feeLines, orders } from '../order/order.tables';
+import { shareLinks } from '../share/share.tables';
+
+type Headers = Record<string, string>;
+const ID_BASE = '11010119900307123';
+const ID_NUMBER = `${ID_BASE}${nationalIdCheckChar(ID_BASE)}`;
+
+/** Fee statements over HTTP (docs/product.md "Fee statements"): staff's API, the client's, privacy, figures. */
+describe('fee statements (对账单)', () => {
+  let t: TestApp;
+  let appsDir: string;
+  let owner: SignedInMember;
+  let reader: SignedInMember;
+  let editor: SignedInMember;
+  let manager: SignedInMember;
+  let stranger: SignedInMember;
+  let today: string;
+  let client: Company;
+  let otherClient: Company;
+  let general: TeamRecipient;
+  let model: Model;
+  let numberSeq = 0;
+
+  const api = <T>(method: string, path: string, body?: unknown, headers: Headers = editor.headers) =>
+    t.request<T>(method, `/storm_api/v1${path}`, { headers, ...(body === undefined ? {} : { body }) });
+  const publicApi = <T>(method: string, path: string, body?: unknown) =>
+    t.request<T>(method, `/storm_api/v1/public/fee_statements/${path}`, body === undefined ? {} : { body });
+  const refused = async (
+    promise: Promise<{ status: number; body: { message: string } }>,
+    status: number,
+    message?: string,
+  ) => {
+    const res = await promise;
+    expect(res.status, res.body.message).toBe(status);
+    if (message !== undefined) expect(res.body.message).toBe(message);
+  };
+
+  /** A billed order of the client (billed on `billedOn`), its lines in order. */
+  const billedOrder = async (fees: unknown[], billedOn = today, companyId = client.id, notes = '') => {
+    const created = await ok(
+      api<OrderCreated>(
+        'POST',
+        '/orders',
+        {
+          company_id: companyId,
+          team_recipient_id: general.id,
+          job_type: 'ad',
+          title: '春季大片',
+          notes,
+          days: [orderDay(addDays(billedOn, -3)), orderDay(addDays(billedOn, -2))],
+          models: [{ model_id: model.id, fees }],
+        },
+        owner.headers,
+      ),
+    );
+    await t.database.db
+      .update(orders)
+      .set({ status: 'billed', billedAt: businessInstant(billedOn, '10:00') })
+      .where(eq(orders.id, created.id));
+    const lines = await t.database.db
+      .select()
+      .from(feeLines)
+      .where(eq(feeLines.orderId, created.id))
+      .orderBy(asc(feeLines.position), asc(feeLines.id));
+    return { orderId: created.id, number: created.number, lines };
+  };
+  const issuedInvoice = async (lineIds: number[], issuedOn = today, companyId = client.id) => {
+    const invoice = await ok(
+      api<InvoiceDetail>('POST', '/invoices', {
+        team_recipient_id: general.id,
+        company_id: companyId,
+        type: 'ordinary',
+        buyer: { name: '上海某某服饰有限公司', tax_id: '91310115MA1H7R2Q5C' },
+        fee_line_ids: lineIds,
+      }),
+    );
+    const number = `2631200000000${String(++numberSeq).padStart(7, '0')}`;
+    return ok(
+      api<InvoiceDetail>(
+        'POST',
+        `/invoices/${invoice.id}/issue`,
+        { number, issued_on: issuedOn },
+        manager.headers,
+      ),
+    );
+  };
+  const receive = async (amount: number, receivedOn: string, items: unknown[]) => {
+    const receipt = await ok(
+      api<ReceiptDetail>('POST', '/receipts', {
+        received_on: receivedOn,
+        amount,
+        payer_name: '上海某某服饰有限公司',
+        reference: 'CMB-PRIVATE-REF-7788',
+        notes: '内部备注：客户经理私下说会晚付',
+        team_recipient_id: general.id,
+      }),
+    );
+    if (items.length > 0) await ok(api('POST', `/receipts/${receipt.id}/allocations`, items));
+    return receipt;
+  };
+  const share = (body: unknown, headers = editor.headers) =>
+    api<FeeStatement>('POST', '/fee_statements', body, headers);
+  const open = (shareId: string) => ok(publicApi<PublicFeeStatement>('GET', shareId));
+  const noticesOf = async (membershipId: number) =>
+    t.database.db
+      .select({ title: notifications.title, body: notifications.body, link: notifications.link })
+      .from(notifications)
+      .where(eq(notifications.recipientMembershipId, membershipId))
+      .orderBy(asc(notifications.id));
+
+  beforeAll(async () => {
+    appsDir = await makeAppsFolder();
+    // The desktop share app, built (makeAppsFolder leaves it out).
+    await mkdir(path.join(appsDir, 'share-desktop', 'dist'), { recursive: true });
+    await writeFile(path.join(appsDir, 'share-desktop', 'dist', 'index.html'), fakeIndexHtml('/web'));
+    t = await buildTestApp({ APPS_DIR: appsDir, LOG_LEVEL: 'error' });
+    const team = await signInTeamByLevel(t, 'accounting');
+    owner = team.owner;
+    reader = team.levels.read;
+    editor = team.levels.edit;
+    manager = team.levels.manage;
+    stranger = team.stranger;
+    today = businessDate(t.clock.now());
+    client = await ok(
+      api<Company>(
+        'POST',
+        '/companies',
+        {
+          name: '某某服饰',
+          payment_terms_days: 30,
+          notes: '公司内部备注：信用一般',
+          bank_account: '6222020000111122223',
+        },
+        owner.headers,
+      ),
+    );
+    otherClient = await ok(api<Company>('POST', '/companies', { name: '别家传媒' }, owner.headers));
+    general = await ok(
+      api<TeamRecipient>(
+        'POST',
+        '/team_recipients',
+        {
+          name: '上海星辰模特经纪有限公司',
+          short_name: '星辰经纪',
+          credit_code: '91310106MA1FY4XK3E',
+          taxpayer_type: 'general',
+          bank: 'cmb',
+          branch: '上海静安支行',
+          account_number: '121909876510201',
+          is_default: true,
+        },
+        owner.headers,
+      ),
+    );
+    model = await ok(
+      api<Model>(
+        'POST',
+        '/models',
+        {
+          name: '林晓',
+          english_name: 'Xiao Lin',
+          gender: 'female',
+          mobile: '13911112222',
+          wechat: 'linxiao_private_wx',
+          id_number: ID_NUMBER,
+          mother_agency: '米兰母公司经纪',
+          commission_rate: 2_500,
+          notes: '模特私人备注：不接内衣',
+        },
+        owner.headers,
+      ),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(appsDir, { recursive: true, force: true });
+  });
+
+  it('shares a billed order at edit, refuses below it, outside the team and unbilled orders', async () => {
+    const order = await billedOrder([modelFee(500_000, 2)]);
+    await refused(share({ order_id: order.orderId }, reader.headers), 403);
+    await refused(share({ order_id: order.orderId }, stranger.headers), 404);
+    const draft = await ok(
+      api<OrderCreated>('POST', '/orders', { company_id: client.id, title: '草稿' }, owner.headers),
+    );
+    await refused(share({ order_id: draft.id }), 409, FEE_STATEMENT_MESSAGES.orderNotBilled);
+    await refused(share({}), 400);
+    await refused(share({ company_id: client.id, from: today, to: addDays(today, -1) }), 400);
+    await refused(share({ company_id: client.id, from: addDays(today, -366), to: today }), 400);
+    await refused(share({ company_id: 987_654_321, from: today, to: today }), 404);
+
+    const statement = await ok(share({ order_id: order.orderId }));
+    expect(statement).toMatchObject({
+      kind: 'order',
+      order: { id: order.orderId, number: order.number },
+      company: { id: client.id, name: '某某服饰' },
+      team_recipient: { id: general.id, short_name: '星辰经纪' },
+      url: `/web/fees/${statement.share_id}`,
+      status: 'live',
+      created_by: { id: editor.membershipId, nickname: 'edit' },
+      confirmation: null,
+      queries: [],
+      invoice_infos: [],
+    });
+    const days = (Date.parse(statement.expires_at ?? '') - t.clock.now().getTime()) / 86_400_000;
+    expect(Math.round(days)).toBe(30);
+    const logged = await t.database.db
+      .select({ action: operationLogs.action, targetId: operationLogs.targetId })
+      .from(operationLogs)
+      .where(eq(operationLogs.action, 'fee_statement_share'));
+    expect(logged).toContainEqual({ action: 'fee_statement_share', targetId: String(client.id) });
+
+    const listed = await api<FeeStatement[]>(
+      'GET',
+      `/fee_statements?order_id=${order.orderId}`,
+      undefined,
+      reader.headers,
+    );
+    expect(listed.body.data.map((item) => item.id)).toEqual([statement.id]);
+    const strangers = await api<FeeStatement[]>('GET', '/fee_statements', undefined, stranger.headers);
+    expect(strangers.body.data).toEqual([]);
+  });
+
+  it('answers the client an order’s lines, totals, payment and account, and nothing private', async () => {
+    const order = await billedOrder(
+      [modelFee(500_000, 2, 6), usageFee(300_000, '2026-12-01', '2027-11-30')],
+      today,
+      client.id,
+      '订单内部备注：佣金按 20% 结算',
+    );
+    const [first, second] = order.lines;
+    if (!first || !second) throw new Error('two lines expected');
+    const invoice = await issuedInvoice([first.id]);
+    await receive(first.total + 1_000, today, [{ invoice_id: invoice.id, amount: first.total }]);
+    const statement = await ok(share({ order_id: order.orderId }));
+    const res = await publicApi<PublicFeeStatement>('GET', statement.share_id);
+    expect(res.headers.get('x-robots-tag')).toContain('noindex');
+    const seen = res.body.data;
+    expect(seen).toMatchObject({
+      kind: 'order',
+      client_name: '某某服饰',
+      order: { number: order.number, title: '春季大片' },
+      as_of: today,
+      payee: {
+        name: '上海星辰模特经纪有限公司',
+        credit_code: '91310106MA1FY4XK3E',
+        bank: '招商银行',
+        branch: '上海静安支行',
+        account: '1219 0987 6510 201',
+      },
+      figures: null,
+      due_on: addDays(addDays(today, -2), 30),
+      invoices: [{ number: invoice.number, issued_on: today, total: invoice.total }],
+    });
+    expect(seen.lines.map((line) => [line.model_name, line.kind, line.total, line.paid])).toEqual([
+      ['林晓', 'ModelFee', first.total, first.total],
+      ['林晓', 'UsageFee', second.total, 0],
+    ]);
+    expect(seen.lines[0]?.dates).toBe(`${addDays(today, -3)} 至 ${addDays(today, -2)}`);
+    expect(seen.totals).toMatchObject({
+      total: first.total + second.total,
+      paid: first.total,
+      outstanding: second.total,
+    });
+    expect(seen.totals.total_in_capitals).toMatch(/元/);
+
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/storm_api/v1/public/fee_statements/${statement.share_id}/pdf`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    const text = (await pdfPages(pdf.rawPayload)).join('\n');
+    expect(text).toContain('1219 0987 6510 201');
+    expect(text).toContain('林晓');
+
+    const privateValues = [
+      'Xiao Lin',
+      '13911112222',
+      'linxiao_private_wx',
+      ID_NUMBER,
+      '米兰母公司经纪',
+      '模特私人备注',
+      '订单内部备注',
+      '公司内部备注',
+      '6222020000111122223',
+      'CMB-PRIVATE-REF-7788',
+      '内部备注：客户经理',
+      'commission',
+      '别家传媒',
+    ];
+    const json = JSON.stringify(seen);
+    for (const value of privateValues) {
+      expect(json, value).not.toContain(value);
+      expect(text, value).not.toContain(value);
+    }
+    // Ids of staff, the company and the model are not in the answer either.
+    expect(json).not.toContain(`"company_id"`);
+    expect(json).not.toContain(`"model_id"`);
+  });
+
+  it('takes the client’s confirmation, queries and invoice details, telling the creator', async () => {
+    const order = await billedOrder([modelFee(200_000)]);
+    const statement = await ok(share({ order_id: order.orderId }));
+    const id = statement.share_id;
+    const lineId = order.lines[0]?.id ?? 0;
+    const before = (await noticesOf(editor.membershipId)).length;
+
+    await refused(publicApi('POST', `${id}/confirm`, { name: '' }), 400);
+    const confirmed = await ok(publicApi<PublicFeeStatement>('POST', `${id}/confirm`, { name: '王会计' }));
+    expect(confirmed.confirmation?.name).toBe('王会计');
+    const again = await ok(publicApi<PublicFeeStatement>('POST', `${id}/confirm`, { name: '李四' }));
+    expect(again.confirmation?.name).toBe('王会计');
+
+    await refused(
+      publicApi('POST', `${id}/queries`, { fee_line_id: 987_654_321, comment: '这条不对', name: '王会计' }),
+      404,
+      FEE_STATEMENT_MESSAGES.feeLineNotFound,
+    );
+    const queried = await ok(
+      publicApi<PublicFeeStatement>('POST', `${id}/queries`, {
+        fee_line_id: lineId,
+        comment: '天数应为 1 天',
+        name: '王会计',
+      }),
+    );
+    expect(queried.queries).toMatchObject([
+      { fee_line_id: lineId, comment: '天数应为 1 天', name: '王会计' },
+    ]);
+
+    await refused(
+      publicApi('POST', `${id}/invoice_info`, {
+        type: 'special',
+        name: '王会计',
+        buyer: { name: '上海某某服饰有限公司', tax_id: '91310115MA1H7R2Q5C' },
+      }),
+      400,
+    );
+    await refused(
+      publicApi('POST', `${id}/invoice_info`, {
+        type: 'ordinary',
+        name: '王会计',
+        buyer: { name: '上海某某服饰有限公司', tax_id: 'abc' },
+      }),
+      400,
+    );
+    const buyer = {
+      name: '上海某某服饰有限公司',
+      tax_id: '9131 0115 ma1h7r2q5c',
+      address_phone: '上海市静安区南京西路 1 号 021-12345678',
+      bank_account: '招商银行上海分行 121900001111',
+    };
+    const submitted = await ok(
+      publicApi<PublicFeeStatement>('POST', `${id}/invoice_info`, { type: 'special', name: '王会计', buyer }),
+    );
+    expect(submitted.invoice_info).toMatchObject({
+      type: 'special',
+      buyer: { tax_id: '91310115MA1H7R2Q5C' },
+    });
+
+    const notices = (await noticesOf(editor.membershipId)).slice(before);
+    expect(notices.map((notice) => notice.title)).toEqual([
+      FEE_STATEMENT_MESSAGES.confirmedNotice('某某服饰'),
+      FEE_STATEMENT_MESSAGES.queriedNotice('某某服饰'),
+      FEE_STATEMENT_MESSAGES.invoiceInfoNotice('某某服饰'),
+    ]);
+    expect(notices[1]?.body).toBe('王会计：林晓：天数应为 1 天');
+    expect(notices.every((notice) => notice.link === `/admin/finance/${order.orderId}`)).toBe(true);
+
+    const [listed] = await ok(
+      api<FeeStatement[]>('GET', `/fee_statements?order_id=${order.orderId}`, undefined, reader.headers),
+    );
+    expect(listed).toMatchObject({
+      confirmation: { name: '王会计' },
+      queries: [{ fee_line_id: lineId, comment: '天数应为 1 天' }],
+      invoice_infos: [{ type: 'special', name: '王会计' }],
+    });
+    const latest = await ok(
+      api<InvoiceInfo | null>(
+        'GET',
+        `/fee_statements/invoice_info?company_id=${client.id}`,
+        undefined,
+        reader.headers,
+      ),
+    );
+    expect(latest?.buyer).toEqual({ ...buyer, tax_id: '91310115MA1H7R2Q5C' });
+    expect(
+      await ok(
+        api('GET', `/fee_statements/invoice_info?company_id=${otherClient.id}`, undefined, reader.headers),
+      ),
+    ).toBeNull();
+    await refused(
+      api('GET', `/fee_statements/invoice_info?company_id=${client.id}`, undefined, stranger.headers),
+      404,
+    );
+  });
+
+  it('answers the same not found for unknown, revoked and expired ids', async () => {
+    const order = await billedOrder([modelFee(100_000)]);
+    const revoked = await ok(share({ order_id: order.orderId }));
+    const expired = await ok(share({ order_id: order.orderId }));
+    await refused(api('POST', `/fee_statements/${revoked.id}/revoke`, undefined, reader.headers), 403);
+    await refused(api('POST', `/fee_statements/${revoked.id}/revoke`, undefined, stranger.headers), 404);
+    expect((await ok(api<FeeStatement>('POST', `/fee_statements/${revoked.id}/revoke`))).status).toBe(
+      'revoked',
+    );
+    await t.database.db
+      .update(shareLinks)
+      .set({ expiresAt: new Date(t.clock.now().getTime() - 1_000) })
+      .where(and(eq(shareLinks.kind, 'fee_statement'), eq(shareLinks.recordId, expired.id)));
+    const ids = [revoked.share_id, expired.share_id, 'A'.repeat(24), 'not-a-share-id'];
+    for (const id of ids) {
+      await refused(publicApi('GET', id), 404, SHARE_MESSAGES.notFound);
+      await refused(publicApi('GET', `${id}/pdf`), 404, SHARE_MESSAGES.notFound);
+      await refused(publicApi('POST', `${id}/confirm`, { name: '王会计' }), 404, SHARE_MESSAGES.notFound);
+    }
+    const listed = await ok(
+      api<FeeStatement[]>('GET', `/fee_statements?order_id=${order.orderId}`, undefined, reader.headers),
+    );
+    expect(listed.map((item) => item.status)).toEqual(['expired', 'revoked']);
+    // A package's share id opens no statement, nor a statement's id a package.
+    await refused(t.request('GET', `/storm_api/v1/public/packages/${revoked.share_id}`), 404);
+    const gone = await fetch(`${t.baseUrl}/web/fees/${expired.share_id}`);
+    expect(gone.status).toBe(404);
+  });
+
+  it('serves the share page with a preview naming the client, without amounts', async () => {
+    const order = await billedOrder([modelFee(123_456)]);
+    const statement = await ok(share({ order_id: order.orderId }));
+    const res = await fetch(`${t.baseUrl}/web/fees/${statement.share_id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-robots-tag')).toContain('noindex');
+    const html = await res.text();
+    expect(html).toContain('<title>对账单 · 某某服饰</title>');
+    expect(html).toContain('上海星辰模特经纪有限公司发送的对账单');
+    expect(html).not.toContain('1,234');
+    expect(html).not.toContain('林晓');
+  });
+
+  it('works out a client’s period: opening, fees, invoices, receipts, closing and credit add up', async () => {
+    const period = await ok(
+      api<Company>('POST', '/companies', { name: '期间客户', payment_terms_days: 10 }, owner.headers),
+    );
+    const from = addDays(today, -30);
+    const to = addDays(today, -1);
+    const before = await billedOrder([modelFee(100_000)], addDays(from, -10), period.id);
+    const within = await billedOrder([modelFee(200_000), modelFee(50_000)], addDays(from, 5), period.id);
+    const after = await billedOrder([modelFee(70_000)], today, period.id);
+    const beforeLine = before.lines[0];
+    const [withinA, withinB] = within.lines;
+    if (!beforeLine || !withinA || !withinB || !after.lines[0]) throw new Error('lines expected');
+    const invoice = await issuedInvoice([withinA.id], addDays(from, 6), period.id);
+    // Paid before the period (the earlier order), in it (part of the invoice), and credit left over.
+    await receive(beforeLine.total, addDays(from, -5), [
+      { fee_line_id: beforeLine.id, amount: beforeLine.total },
+    ]);
+    await receive(withinA.total + 5_000, addDays(from, 8), [
+      { invoice_id: invoice.id, amount: withinA.total },
+    ]);
+    // Another client's order and money never show.
+    await billedOrder([modelFee(999_900)], addDays(from, 5), otherClient.id);
+
+    await refused(share({ company_id: period.id, from, to }, reader.headers), 403);
+    const statement = await ok(share({ company_id: period.id, from, to }));
+    expect(statement).toMatchObject({ kind: 'period', from, to, order: null });
+    const seen = await open(statement.share_id);
+    const fees = withinA.total + withinB.total;
+    const expected = statementFigures(
+      {
+        fees: [
+          { on: addDays(from, -10), amount: beforeLine.total },
+          { on: addDays(from, 5), amount: fees },
+          { on: today, amount: after.lines[0].total },
+        ],
+        invoices: [{ on: addDays(from, 6), amount: invoice.total }],
+        receipts: [
+          { on: addDays(from, -5), amount: beforeLine.total },
+          { on: addDays(from, 8), amount: withinA.total + 5_000 },
+        ],
+        allocations: [
+          { on: today, amount: beforeLine.total },
+          { on: today, amount: withinA.total },
+        ],
+      },
+      from,
+      to,
+    );
+    expect(seen.figures).toEqual({
+      opening: expected.opening,
+      fees: expected.fees,
+      invoiced: expected.invoiced,
+      received: expected.received,
+      closing: expected.closing,
+      credit: expected.credit,
+    });
+    expect(seen.figures).toMatchObject({
+      opening: 0,
+      fees,
+      invoiced: invoice.total,
+      received: withinA.total + 5_000,
+    });
+    expect(seen.figures?.closing).toBe(fees - withinA.total - 5_000);
+    expect(seen.lines.map((line) => line.fee_line_id)).toEqual([withinA.id, withinB.id]);
+    expect(seen.totals).toMatchObject({ total: fees, paid: withinA.total, outstanding: withinB.total });
+    expect(seen.invoices).toEqual([
+      { number: invoice.number, issued_on: addDays(from, 6), total: invoice.total },
+    ]);
+    expect(seen.receipts).toEqual([{ received_on: addDays(from, 8), amount: withinA.total + 5_000 }]);
+    expect(seen.due_on).toBe(addDays(addDays(from, 3), 10));
+    expect(JSON.stringify(seen)).not.toContain('别家传媒');
+
+    // The next period opens with this one's closing balance.
+    const next = await ok(share({ company_id: period.id, from: addDays(to, 1), to: today }));
+    expect((await open(next.share_id)).figures?.opening).toBe(seen.figures?.closing);
+    const listed = await ok(
+      api<FeeStatement[]>('GET', `/fee_statements?company_id=${period.id}`, undefined, reader.headers),
+    );
+    expect(listed.map((item) => item.id)).toEqual([next.id, statement.id]);
+  });
+});

@@ -1,0 +1,289 @@
+import { formatDate } from '@trackit/client/format';
+import { dateInChinese } from '@trackit/contract/business-time';
+import { FEE_KIND_LABELS } from '@trackit/contract/enums';
+import type { PublicFeeLine, PublicFeeStatement } from '@trackit/contract/fee-statement.schema';
+import { formatYuan } from '@trackit/contract/money';
+import { isShareId } from '@trackit/contract/share';
+import { Button, Skeleton, Table, type TableColumnsType, Tag } from 'antd';
+import { useParams } from 'react-router';
+import { NotFoundPage } from '../../components/not-found-page';
+import { QueryFailure } from '../../components/query-failure';
+import { SectionTitle, SharePage, ShareTopBar, TeamName } from '../../components/share-frame';
+import { feeStatementPdfUrl, useFeeStatement } from './fee-statement.queries';
+import { StatementAnswers } from './fee-statement-answers';
+import styles from './fee-statement-page.module.css';
+
+/** /web/fees/:shareId: a fee statement shared with the client, printable on A4 and downloadable as PDF. */
+export function FeeStatementPage() {
+  const { shareId = '' } = useParams();
+  return isShareId(shareId) ? <StatementView key={shareId} shareId={shareId} /> : <NotFoundPage />;
+}
+
+/** Rows without an id of their own, keyed by their place (the lists never reorder). */
+const keyed = <T extends object>(rows: readonly T[]) => rows.map((row, place) => ({ ...row, key: place }));
+
+const money = (fen: number) => <span className={styles.figure}>{formatYuan(fen)}</span>;
+
+/** A line's description with the order's days under it. */
+function describe(line: PublicFeeLine) {
+  return (
+    <>
+      <div>{line.description}</div>
+      {line.dates && <div className={styles.dates}>{line.dates}</div>}
+    </>
+  );
+}
+
+function lineColumns(statement: PublicFeeStatement): TableColumnsType<PublicFeeLine> {
+  return [
+    ...(statement.order ? [] : [{ title: '订单', dataIndex: 'order_number', className: styles.nowrap }]),
+    { title: '模特', dataIndex: 'model_name', className: styles.nowrap },
+    {
+      title: '项目',
+      dataIndex: 'kind',
+      className: styles.nowrap,
+      render: (kind: PublicFeeLine['kind']) => FEE_KIND_LABELS[kind],
+    },
+    {
+      title: '说明与日期',
+      key: 'description',
+      className: styles.description,
+      render: (_: unknown, line: PublicFeeLine) => describe(line),
+    },
+    { title: '税率', dataIndex: 'tax_rate', align: 'right', render: (rate: number) => `${rate}%` },
+    { title: '不含税金额', dataIndex: 'subtotal', align: 'right', render: money },
+    { title: '税额', dataIndex: 'tax', align: 'right', render: money },
+    { title: '价税合计', dataIndex: 'total', align: 'right', render: money },
+    { title: '已付', dataIndex: 'paid', align: 'right', render: money },
+    { title: '未付', dataIndex: 'outstanding', align: 'right', render: money },
+  ];
+}
+
+function Heading({ statement }: { statement: PublicFeeStatement }) {
+  return (
+    <section className={styles.hero}>
+      <div className={styles.eyebrow}>{statement.payee.name}</div>
+      <h1 className={styles.title}>
+        对账单
+        {statement.confirmation && (
+          <Tag color="success" className={styles.confirmed} data-testid="confirmed">
+            已确认
+          </Tag>
+        )}
+      </h1>
+      <div className={styles.meta}>
+        <span data-testid="client-name">{statement.client_name}</span>
+        <span>
+          {statement.order
+            ? `订单 ${statement.order.number}${statement.order.title ? `「${statement.order.title}」` : ''}`
+            : `期间 ${statement.from} 至 ${statement.to}`}
+        </span>
+        <span>截至 {dateInChinese(statement.as_of)}</span>
+      </div>
+    </section>
+  );
+}
+
+function Summary({ statement }: { statement: PublicFeeStatement }) {
+  const { totals } = statement;
+  return (
+    <section className={styles.summary} data-testid="summary">
+      <div className={styles.stat}>
+        <div className={styles.statLabel}>价税合计</div>
+        <div className={styles.statValue}>{formatYuan(totals.total)}</div>
+        <div className={styles.capitals}>人民币{totals.total_in_capitals}</div>
+      </div>
+      <div className={styles.stat}>
+        <div className={styles.statLabel}>已付</div>
+        <div className={styles.statValue}>{formatYuan(totals.paid)}</div>
+      </div>
+      <div className={`${styles.stat} ${styles.strong}`}>
+        <div className={styles.statLabel}>未付</div>
+        <div className={styles.statValue} data-testid="outstanding">
+          {formatYuan(totals.outstanding)}
+        </div>
+        <div className={styles.capitals}>人民币{totals.outstanding_in_capitals}</div>
+      </div>
+      <div className={styles.stat}>
+        <div className={styles.statLabel}>付款期限</div>
+        <div className={styles.statValue} data-testid="due-on">
+          {statement.due_on ? dateInChinese(statement.due_on) : '—'}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function PeriodFigures({ figures }: { figures: NonNullable<PublicFeeStatement['figures']> }) {
+  const items: [string, number][] = [
+    ['期初余额', figures.opening],
+    ['本期费用', figures.fees],
+    ['本期开票', figures.invoiced],
+    ['本期收款', figures.received],
+    ['期末余额', figures.closing],
+    ['预收款', figures.credit],
+  ];
+  return (
+    <section className={styles.block}>
+      <SectionTitle title="本期往来" />
+      <div className={styles.figures} data-testid="period-figures">
+        {items.map(([label, fen]) => (
+          <div key={label} className={styles.figureItem}>
+            <div className={styles.statLabel}>{label}</div>
+            <div className={styles.figureValue}>{formatYuan(fen)}</div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Lines({ statement }: { statement: PublicFeeStatement }) {
+  const { totals } = statement;
+  const columns = lineColumns(statement);
+  const lead = columns.length - 6;
+  return (
+    <section className={styles.block}>
+      <SectionTitle title="费用明细" count={statement.lines.length} />
+      <Table<PublicFeeLine>
+        className={styles.lines}
+        data-testid="lines"
+        rowKey="fee_line_id"
+        size="middle"
+        pagination={false}
+        columns={columns}
+        dataSource={statement.lines}
+        locale={{ emptyText: '本期没有费用' }}
+        summary={() => (
+          <Table.Summary.Row className={styles.totalRow}>
+            <Table.Summary.Cell index={0} colSpan={lead}>
+              合计
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={lead} />
+            {(['subtotal', 'tax', 'total', 'paid', 'outstanding'] as const).map((field, index) => (
+              <Table.Summary.Cell key={field} index={lead + 1 + index} align="right">
+                {money(totals[field])}
+              </Table.Summary.Cell>
+            ))}
+          </Table.Summary.Row>
+        )}
+      />
+      <div className={styles.capitalsLine} data-testid="total-capitals">
+        价税合计（大写）：人民币{totals.total_in_capitals}
+      </div>
+    </section>
+  );
+}
+
+function Payee({ statement }: { statement: PublicFeeStatement }) {
+  const { payee } = statement;
+  const rows: [string, string][] = [
+    ['收款单位', payee.name],
+    ['统一社会信用代码', payee.credit_code],
+    ['开户银行', payee.bank],
+    ['开户支行', payee.branch],
+  ];
+  return (
+    <div className={styles.card} data-testid="payee">
+      <SectionTitle title="收款账户" />
+      <dl className={styles.pairs}>
+        {rows.map(([label, value]) => (
+          <div key={label} className={styles.pair}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <div className={styles.pair}>
+          <dt>银行账号</dt>
+          <dd className={styles.account} data-testid="account">
+            {payee.account}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function Movements({ statement }: { statement: PublicFeeStatement }) {
+  return (
+    <div className={styles.card} data-testid="movements">
+      <SectionTitle title="发票" count={statement.invoices.length} />
+      {statement.invoices.length === 0 ? (
+        <div className={styles.none}>暂无发票</div>
+      ) : (
+        <ul className={styles.list}>
+          {keyed(statement.invoices).map(({ key, ...invoice }) => (
+            <li key={key}>
+              <span>{invoice.issued_on}</span>
+              <span className={styles.number}>{invoice.number}</span>
+              {money(invoice.total)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {statement.figures && (
+        <>
+          <SectionTitle title="收款" count={statement.receipts.length} />
+          {statement.receipts.length === 0 ? (
+            <div className={styles.none}>本期暂无收款</div>
+          ) : (
+            <ul className={styles.list}>
+              {keyed(statement.receipts).map(({ key, ...receipt }) => (
+                <li key={key}>
+                  <span>{receipt.received_on}</span>
+                  <span />
+                  {money(receipt.amount)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function StatementView({ shareId }: { shareId: string }) {
+  const query = useFeeStatement(shareId);
+  const statement = query.data;
+  if (!statement) {
+    return query.isError ? (
+      <QueryFailure error={query.error} onRetry={() => query.refetch()} />
+    ) : (
+      <SharePage testId="fee-statement-loading">
+        <Skeleton active paragraph={{ rows: 12 }} style={{ paddingTop: 96 }} />
+      </SharePage>
+    );
+  }
+  return (
+    <SharePage testId="fee-statement-page">
+      <title>{`对账单 · ${statement.client_name}`}</title>
+      <ShareTopBar
+        start={<TeamName name={statement.team_name} />}
+        end={
+          <div className={styles.tools}>
+            <Button onClick={() => window.print()} data-testid="print">
+              打印
+            </Button>
+            <Button type="primary" href={feeStatementPdfUrl(shareId)} data-testid="download-pdf">
+              下载 PDF
+            </Button>
+          </div>
+        }
+      />
+      <Heading statement={statement} />
+      <Summary statement={statement} />
+      {statement.figures && <PeriodFigures figures={statement.figures} />}
+      <Lines statement={statement} />
+      <section className={`${styles.block} ${styles.columns}`}>
+        <Payee statement={statement} />
+        <Movements statement={statement} />
+      </section>
+      <StatementAnswers shareId={shareId} statement={statement} />
+      <footer className={styles.footer}>
+        金额单位：人民币元（含税）
+        {statement.expires_at && ` · 链接有效期至 ${formatDate(statement.expires_at, 'YYYY-MM-DD HH:mm')}`}
+      </footer>
+    </SharePage>
+  );
+}
