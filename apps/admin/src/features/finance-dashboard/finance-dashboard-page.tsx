@@ -12,8 +12,19 @@ import styles from './finance-dashboard.module.css';
 import { financeDashboardQuery } from './finance-dashboard.queries';
 import { type FinanceDashboardLinks, financeDashboardLinks } from './finance-dashboard-links';
 
-/** The charts and their library come in a chunk of their own (the data dashboard's), loaded only here. */
-const chartsChunk = () => loadChunk(() => import('./finance-dashboard-charts'));
+/**
+ * The charts and their library come in a chunk of their own (with the data dashboard's), loaded only here,
+ * once for both charts (a failed load is tried again by the next render).
+ */
+let charts: ReturnType<typeof importCharts> | undefined;
+const importCharts = () => loadChunk(() => import('./finance-dashboard-charts'));
+const chartsChunk = () => {
+  charts ??= importCharts().catch((error: unknown) => {
+    charts = undefined;
+    throw error;
+  });
+  return charts;
+};
 const ExpectedChart = lazy(() => chartsChunk().then((module) => ({ default: module.ExpectedChart })));
 const RevenueChart = lazy(() => chartsChunk().then((module) => ({ default: module.RevenueChart })));
 
