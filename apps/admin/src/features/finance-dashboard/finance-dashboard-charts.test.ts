@@ -16,13 +16,13 @@ describe('看板 chart options', () => {
     expect(expectedLabels(answer.expected)).toEqual([
       '已逾期',
       '本周',
-      '11/30 起',
-      '12/7 起',
-      '12/14 起',
-      '12/21 起',
-      '12/28 起',
-      '1/4 起',
-      '1/11 起',
+      '11/30',
+      '12/7',
+      '12/14',
+      '12/21',
+      '12/28',
+      '1/4',
+      '1/11',
     ]);
     const bars = expectedChartOption(answer.expected).series as Bars;
     expect(bars[0]?.data.map((bar) => bar.value)).toEqual([

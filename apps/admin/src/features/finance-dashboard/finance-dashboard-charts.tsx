@@ -24,10 +24,10 @@ const NEGATIVE = '#f97316';
 /** `12/7`: a date as a short axis label. */
 const shortDate = (date: string): string => `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}`;
 
-/** The bars' labels: 已逾期, 本周, then each week by its Monday (`12/7 起`). */
+/** The bars' labels: 已逾期, 本周, then each week by its Monday (`12/7`). */
 export const expectedLabels = (expected: FinanceDashboard['expected']): string[] => [
   '已逾期',
-  ...expected.weeks.map((week, index) => (index === 0 ? '本周' : `${shortDate(week.from)} 起`)),
+  ...expected.weeks.map((week, index) => (index === 0 ? '本周' : shortDate(week.from))),
 ];
 
 export const expectedChartOption = (expected: FinanceDashboard['expected']): ChartOption => {
@@ -35,7 +35,13 @@ export const expectedChartOption = (expected: FinanceDashboard['expected']): Cha
   return {
     grid: { left: 64, right: 16, top: 16, bottom: 28 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: tooltipYuan },
-    xAxis: { type: 'category', data: expectedLabels(expected), axisTick: { alignWithLabel: true } },
+    // Every label shown, even narrow (ECharts would skip some, 本周 among them).
+    xAxis: {
+      type: 'category',
+      data: expectedLabels(expected),
+      axisTick: { alignWithLabel: true },
+      axisLabel: { interval: 0 },
+    },
     yAxis: { type: 'value', axisLabel: { formatter: axisYuan } },
     series: [
       {
@@ -62,7 +68,12 @@ export const monthLabels = (months: FinanceDashboard['invoiced_by_month']): stri
 export const revenueChartOption = (months: FinanceDashboard['invoiced_by_month']): ChartOption => ({
   grid: { left: 64, right: 16, top: 16, bottom: 28 },
   tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: tooltipYuan },
-  xAxis: { type: 'category', data: monthLabels(months), axisTick: { alignWithLabel: true } },
+  xAxis: {
+    type: 'category',
+    data: monthLabels(months),
+    axisTick: { alignWithLabel: true },
+    axisLabel: { interval: 0 },
+  },
   yAxis: { type: 'value', axisLabel: { formatter: axisYuan } },
   series: [
     {
@@ -94,7 +105,7 @@ export function ExpectedChart({ title, extra, data, onOpen }: ChartCardProps<Fin
   const option = useMemo(() => expectedChartOption(data), [data]);
   const owed = data.overdue.outstanding > 0 || data.weeks.some((week) => week.outstanding > 0);
   return (
-    <Card title={title} size="small" extra={extra}>
+    <Card title={title} size="small" extra={extra} style={{ height: '100%' }}>
       {owed ? (
         <EChart option={option} testId="finance-expected-chart" onItemClick={onOpen} />
       ) : (

@@ -77,7 +77,9 @@ describe('FinanceDashboardPage', () => {
     ).toEqual(['青禾服饰4 单¥53,000.00', '木棉文化传媒3 单¥31,800.00', '远山影业2 单¥15,900.00']);
     // Nothing falls due after the eighth week.
     expect(screen.queryByTestId('finance-expected-later')).toBeNull();
-    expect((await screen.findByTestId('expected')).textContent).toBe('未来 8 周预计收款（按到期日）: 9 bars');
+    expect((await screen.findByTestId('expected')).textContent).toBe(
+      '未来 8 周预计收款（按到期日，每周一起）: 9 bars',
+    );
     expect((await screen.findByTestId('revenue')).textContent).toBe('近 12 个月开票收入: 12 bars');
   });
 

@@ -56,7 +56,9 @@ const Note = ({ children, testId }: { children: ReactNode; testId?: string }) =>
   </div>
 );
 
-const figureSpan = { xs: 24, sm: 12, xl: 6 } as const;
+/** Four cards a row from xl; 收款 holds two months, so it takes the width of almost two. */
+const figureSpan = { xs: 24, sm: 12, xl: 5 } as const;
+const receivedSpan = { xs: 24, sm: 12, xl: 9 } as const;
 
 function Figures({ answer, links }: { answer: FinanceDashboard; links: FinanceDashboardLinks }) {
   const { receivable, received_this_month: month, received_last_month: last } = answer;
@@ -70,7 +72,7 @@ function Figures({ answer, links }: { answer: FinanceDashboard; links: FinanceDa
           </Linked>
         </Card>
       </Col>
-      <Col {...figureSpan}>
+      <Col {...receivedSpan}>
         <Card size="small" title="收款" className={styles.card}>
           <div className={styles.pair}>
             <Linked to={links.receivedThisMonth} testId="received-this-month">
@@ -185,7 +187,7 @@ function FinanceDashboardBody({ answer }: { answer: FinanceDashboard }) {
         <Col xs={24} xl={14}>
           <Suspense fallback={chartFallback}>
             <ExpectedChart
-              title="未来 8 周预计收款（按到期日）"
+              title="未来 8 周预计收款（按到期日，每周一起）"
               extra={
                 later.count > 0 && (
                   <Typography.Text type="secondary" data-testid="finance-expected-later">
