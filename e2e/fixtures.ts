@@ -62,6 +62,8 @@ export const E2E_USERS = {
   recipientEditor: '13700000035',
   /** An owner of the demo agency (after the demo seed): the finance journey, with a number of its own (one code per number a minute). */
   financeOwner: '13700000036',
+  /** An owner of the demo agency (after the demo seed): the finance dashboard (看板) journey. */
+  financeDashboardOwner: '13700000041',
 } as const;
 
 export const E2E_TEAMS = {
@@ -102,6 +104,13 @@ export async function createE2eFixtures(db: Database) {
     teamId: demoAgency.id,
     userId: dashboardOwner.id,
     nickname: '演示主管',
+    isOwner: true,
+  });
+  const financeDashboardOwner = await ensureUser(db, E2E_USERS.financeDashboardOwner);
+  await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: financeDashboardOwner.id,
+    nickname: '演示会计',
     isOwner: true,
   });
   const a11yOwner = await ensureUser(db, E2E_USERS.a11yOwner);

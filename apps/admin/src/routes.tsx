@@ -242,7 +242,11 @@ const signedInRoutes: AdminRoute[] = [
     },
   ]),
   group('accounting', [
-    { path: 'dashboard', level: 'read', lazy: comingSoon },
+    {
+      path: 'dashboard',
+      level: 'read',
+      lazy: page(() => import('./features/finance-dashboard/finance-dashboard-page'), 'FinanceDashboardPage'),
+    },
     {
       path: 'ready_to_invoice',
       level: 'read',

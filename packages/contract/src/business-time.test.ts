@@ -206,6 +206,20 @@ describe('business time', () => {
     );
   });
 
+  it('runs finance weeks Monday to Sunday', () => {
+    expect(weekOf('2026-11-24', 1)).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(weekOf('2026-11-22', 1)).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(weekOf('2026-11-23', 1)).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    fc.assert(
+      fc.property(dates, (date) => {
+        const { from, to } = weekOf(date, 1);
+        expect(weekdayName(from)).toBe('周一');
+        expect(daysBetween(from, date)).toBeGreaterThanOrEqual(0);
+        expect(daysBetween(date, to)).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
   it('writes dates for file names and spreadsheets', () => {
     expect(fileNameDate(new Date('2026-11-23T16:30:00Z'))).toBe('20261124');
     expect(spreadsheetDate('2026-11-24').toISOString()).toBe('2026-11-24T00:00:00.000Z');

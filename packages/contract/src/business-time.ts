@@ -109,9 +109,12 @@ export const addYears = (date: string, years: number): string => {
 /** 0 is Sunday, as `Date.prototype.getDay`. */
 export const weekdayOf = (date: string): number => utcDay(date).getUTCDay();
 
-/** The week (`WEEK_START` first, Sunday) a business date is in, both ends included. */
-export const weekOf = (date: string): { from: string; to: string } => {
-  const from = addDays(date, -((weekdayOf(date) - WEEK_START + 7) % 7));
+/**
+ * The week a business date is in, both ends included: from `start` (WEEK_START, Sunday, unless a screen
+ * says otherwise: finance's weeks start on Monday, FINANCE_WEEK_START).
+ */
+export const weekOf = (date: string, start: number = WEEK_START): { from: string; to: string } => {
+  const from = addDays(date, -((weekdayOf(date) - start + 7) % 7));
   return { from, to: addDays(from, 6) };
 };
 

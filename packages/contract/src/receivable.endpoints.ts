@@ -1,6 +1,10 @@
-/** Receivables (应收, issue 23), key `accounting`: 费用 (the finance order list) and 财务详情 of an order. */
+/**
+ * Receivables (应收, issue 23), key `accounting`: 费用 (the finance order list), 财务详情 of an order and the
+ * finance dashboard (看板).
+ */
 import { endpoint, json, page, raw, requires } from './endpoint';
 import { idParamsSchema } from './envelope';
+import { financeDashboardSchema } from './finance-dashboard.schema';
 import { XLSX_CONTENT_TYPE } from './model-sheet.schema';
 import {
   feeFilterSchema,
@@ -43,5 +47,13 @@ export const receivableEndpoints = {
     access: requires('accounting', 'read'),
     params: idParamsSchema,
     answer: json(financeOrderSchema),
+  }),
+  dashboard: endpoint({
+    method: 'GET',
+    path: '/v1/finance/dashboard',
+    summary:
+      '财务看板（截至今天）：应收与各账龄未收、本月与上月收款、已开票未收款、未来 8 周预计收款、近 12 个月开票收入、欠款最多的 10 个客户、预收款',
+    access: requires('accounting', 'read'),
+    answer: json(financeDashboardSchema),
   }),
 } as const;

@@ -10,7 +10,12 @@ vi.mock('echarts/core', async (importOriginal) => ({
   ...(await importOriginal<typeof import('echarts/core')>()),
   init: () => {
     made.charts += 1;
-    return { setOption: () => undefined, resize: () => undefined, dispose: () => undefined };
+    return {
+      setOption: () => undefined,
+      resize: () => undefined,
+      dispose: () => undefined,
+      on: () => undefined,
+    };
   },
 }));
 

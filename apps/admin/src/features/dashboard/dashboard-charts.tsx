@@ -24,21 +24,21 @@ import styles from './dashboard.module.css';
 
 use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
-type ChartOption = ComposeOption<
+export type ChartOption = ComposeOption<
   BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
 >;
 
-const PRIMARY = '#1677ff';
-const MUTED = '#94a3b8';
-const FEN_PER_YUAN = 100;
+export const PRIMARY = '#1677ff';
+export const MUTED = '#94a3b8';
+export const FEN_PER_YUAN = 100;
 const TEN_THOUSAND = 10_000;
 
 /** An axis label in yuan: `¥8,000`, or `¥1.2万` from ten thousand up. */
-const axisYuan = (yuan: number): string =>
+export const axisYuan = (yuan: number): string =>
   Math.abs(yuan) >= TEN_THOUSAND ? `¥${Number((yuan / TEN_THOUSAND).toFixed(1))}万` : `¥${yuan}`;
 
 /** A tooltip value given in yuan, back to its exact fen text. */
-const tooltipYuan = (value: unknown): string =>
+export const tooltipYuan = (value: unknown): string =>
   typeof value === 'number' ? formatYuan(Math.round(value * FEN_PER_YUAN)) : '--';
 
 export const jobsChartOption = (jobsByDay: Dashboard['jobs_by_day']): ChartOption => ({
@@ -103,21 +103,33 @@ export const hasValue = (valueByDay: Dashboard['value_by_day']): boolean =>
   valueByDay.some((point) => (point.this_month ?? 0) > 0 || (point.last_month ?? 0) > 0);
 
 /** In place of a chart with nothing to draw: what it would show once there is. */
-const ChartEmpty = ({ text, testId }: { text: string; testId: string }) => (
+export const ChartEmpty = ({ text, testId }: { text: string; testId: string }) => (
   <div className={styles.chartEmpty}>
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid={testId}>{text}</span>} />
   </div>
 );
 
-/** One chart in a box that follows its container's width. */
-function EChart({ option, testId }: { option: ChartOption; testId: string }) {
+export interface EChartProps {
+  option: ChartOption;
+  testId: string;
+  /** A click on a bar or point, by its index in the series (a figure opening its list). */
+  onItemClick?: (dataIndex: number) => void;
+}
+
+/** One chart in a box that follows its container's width (also 看板's, features/finance-dashboard). */
+export function EChart({ option, testId, onItemClick }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
+  const clicked = useRef(onItemClick);
+  clicked.current = onItemClick;
   useEffect(() => {
     const element = box.current;
     if (!element) return;
     const created = init(element, undefined, { renderer: 'canvas' });
     chart.current = created;
+    created.on('click', (event: { dataIndex?: number }) => {
+      if (typeof event.dataIndex === 'number') clicked.current?.(event.dataIndex);
+    });
     const observer = new ResizeObserver(() => created.resize());
     observer.observe(element);
     return () => {

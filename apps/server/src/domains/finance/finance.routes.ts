@@ -5,6 +5,7 @@ import type { Handlers } from '../../http/endpoint-router';
 import { exportFees, feeTotals, listFees } from './fee-list.service';
 import { buildFeeWorkbook } from './fee-workbook';
 import { type FinanceDeps, getFinanceOrder } from './finance.service';
+import { getFinanceDashboard } from './finance-dashboard.service';
 
 /** Handlers of `endpoints.receivable`: each calls one service function. */
 export function receivableRoutes(deps: FinanceDeps): Handlers<Endpoints['receivable']> {
@@ -20,5 +21,6 @@ export function receivableRoutes(deps: FinanceDeps): Handlers<Endpoints['receiva
       });
     },
     order: ({ auth, params }) => getFinanceOrder(deps, auth, params.id),
+    dashboard: ({ auth }) => getFinanceDashboard(deps, auth),
   };
 }

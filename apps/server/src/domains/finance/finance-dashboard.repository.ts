@@ -1,0 +1,121 @@
+/**
+ * The finance dashboard's reads besides the 费用 rows (docs/product.md "Finance dashboard"): receipts by
+ * month, issued invoices left unpaid, revenue invoiced by month, and the credit receipts hold. Each is one
+ * statement led by the team on an index of the table it reads; they only read the invoice and receipt
+ * domains' tables (ARCHITECTURE.md: a repository may join another domain's table to read).
+ */
+import { BUSINESS_TIME_ZONE, businessInstant, dayBounds } from '@trackit/contract/business-time';
+import { and, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { invoiceCorrections, invoices } from '../invoice/invoice.tables';
+import { allocations, receipts } from '../receipt/receipt.tables';
+
+/** A sum of fen: bigint in SQL, whole fen in JavaScript (0 when nothing is summed). */
+const money = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number);
+const counted = (expression: SQL) => sql<number>`${expression}::int`.mapWith(Number);
+/** `YYYY-MM` of a date column. */
+const monthOf = (column: SQL) => sql<string>`to_char(${column}, 'YYYY-MM')`;
+
+/** What live allocations give each invoice (`target` invoice_id) or take of each receipt (`receipt_id`). */
+function liveAllocations(db: Database, teamId: number, by: 'invoice' | 'receipt') {
+  const key = by === 'invoice' ? allocations.invoiceId : allocations.receiptId;
+  return db
+    .select({
+      key: sql<number>`${key}`.as('allocated_key'),
+      allocated: sql<number>`sum(${allocations.amount})`.as('allocated'),
+    })
+    .from(allocations)
+    .where(and(eq(allocations.teamId, teamId), isNull(allocations.undoneAt), isNotNull(key)))
+    .groupBy(key)
+    .as('live_allocations');
+}
+
+/** Live (not voided) receipts by month of their received date, in [from, to]. */
+export async function sumReceiptsByMonth(db: Database, teamId: number, from: string, to: string) {
+  const month = monthOf(sql`${receipts.receivedOn}`);
+  return db
+    .select({
+      month: sql<string>`${month}`,
+      count: counted(sql`count(*)`),
+      amount: money(sql`sum(${receipts.amount})`),
+    })
+    .from(receipts)
+    .where(
+      and(
+        eq(receipts.teamId, teamId),
+        gte(receipts.receivedOn, from),
+        lte(receipts.receivedOn, to),
+        isNull(receipts.voidedAt),
+      ),
+    )
+    .groupBy(month);
+}
+
+/** Issued invoices with something left to receive (total − reversed − live allocations), and its sum. */
+export async function sumInvoicedUnpaid(db: Database, teamId: number) {
+  const allocated = liveAllocations(db, teamId, 'invoice');
+  const left = sql`(${invoices.total} - ${invoices.reversed} - coalesce(${allocated.allocated}, 0))`;
+  const [row] = await db
+    .select({
+      count: counted(sql`count(*) filter (where ${left} > 0)`),
+      amount: money(sql`sum(greatest(${left}, 0))`),
+    })
+    .from(invoices)
+    .leftJoin(allocated, eq(allocated.key, invoices.id))
+    .where(and(eq(invoices.teamId, teamId), eq(invoices.status, 'issued')));
+  return row ?? { count: 0, amount: 0 };
+}
+
+/** Issued invoices' amounts before tax by issue month, in [from, to]. */
+export async function sumIssuedByMonth(db: Database, teamId: number, from: string, to: string) {
+  const month = monthOf(sql`${invoices.issuedOn}`);
+  return db
+    .select({ month: sql<string>`${month}`, amount: money(sql`sum(${invoices.amount})`) })
+    .from(invoices)
+    .where(and(eq(invoices.teamId, teamId), gte(invoices.issuedOn, from), lte(invoices.issuedOn, to)))
+    .groupBy(month);
+}
+
+/**
+ * Passed red-letter corrections' amounts before tax by the business month they were passed, in [from, to].
+ * The month is worked out in a subquery and grouped by name: the time zone is a parameter, and the same
+ * expression written twice would be two parameters PostgreSQL cannot tell are equal.
+ */
+export async function sumCorrectedByMonth(db: Database, teamId: number, from: string, to: string) {
+  const decided = db
+    .select({
+      month: monthOf(sql`(${invoiceCorrections.decidedAt} at time zone ${BUSINESS_TIME_ZONE})`).as(
+        'decided_month',
+      ),
+      amount: invoiceCorrections.amount,
+    })
+    .from(invoiceCorrections)
+    .where(
+      and(
+        eq(invoiceCorrections.teamId, teamId),
+        eq(invoiceCorrections.status, 'passed'),
+        gte(invoiceCorrections.decidedAt, businessInstant(from)),
+        lt(invoiceCorrections.decidedAt, dayBounds(to).before),
+      ),
+    )
+    .as('decided');
+  return db
+    .select({ month: decided.month, amount: money(sql`sum(${decided.amount})`) })
+    .from(decided)
+    .groupBy(decided.month);
+}
+
+/** 预收款: what live receipts hold that no live allocation took, and how many hold some. */
+export async function sumCredit(db: Database, teamId: number) {
+  const allocated = liveAllocations(db, teamId, 'receipt');
+  const left = sql`(${receipts.amount} - coalesce(${allocated.allocated}, 0))`;
+  const [row] = await db
+    .select({
+      count: counted(sql`count(*) filter (where ${left} > 0)`),
+      amount: money(sql`sum(greatest(${left}, 0))`),
+    })
+    .from(receipts)
+    .leftJoin(allocated, eq(allocated.key, receipts.id))
+    .where(and(eq(receipts.teamId, teamId), isNull(receipts.voidedAt)));
+  return row ?? { count: 0, amount: 0 };
+}
