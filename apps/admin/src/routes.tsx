@@ -29,7 +29,6 @@ const page =
   async () => ({ Component: (await loadChunk(importer))[name] });
 
 /** One shared frame for the pages whose module comes in a later release. */
-const comingSoon = page(() => import('./components/coming-soon-page'), 'ComingSoonPage');
 
 const RedirectOnly = () => null;
 
