@@ -23,13 +23,17 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { companies } from '../apps/server/src/domains/company/company.tables';
+import { findFeeStatement } from '../apps/server/src/domains/fee-statement/fee-statement.repository';
+import { loadStatementView } from '../apps/server/src/domains/fee-statement/fee-statement-view.service';
 import { feeRowsPage, listFeeRows, sumFeeRows } from '../apps/server/src/domains/finance/fee-list.repository';
+import { getFinanceDashboard } from '../apps/server/src/domains/finance/finance-dashboard.service';
 import { invoiceLines, invoices } from '../apps/server/src/domains/invoice/invoice.tables';
 import { models } from '../apps/server/src/domains/model/model.tables';
 import { feeLines, orderModels, orders } from '../apps/server/src/domains/order/order.tables';
 import { allocations, feeLinePayments, receipts } from '../apps/server/src/domains/receipt/receipt.tables';
 import { createTeamWithOwner } from '../apps/server/src/domains/team/team.service';
 import { teamRecipients } from '../apps/server/src/domains/team-recipient/team-recipient.tables';
+import type { AuthContext } from '../apps/server/src/http/auth-context';
 import { openScratchDatabase, startServerProcess, timeConcurrently } from './bench-kit';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -329,8 +333,8 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 interface Line {
   label: string;
-  /** The API path below /storm_api/v1. */
-  path: string;
+  /** The API path below /storm_api/v1 (known once the server has made what it reads). */
+  path: () => string;
   /** The same SQL, run directly. */
   direct: (handle: DatabaseHandle) => Promise<unknown>;
 }
@@ -381,30 +385,44 @@ async function main() {
     const lines: Line[] = [
       {
         label: '费用, no filter',
-        path: '/finance/fees',
+        path: () => '/finance/fees',
         direct: ({ db }) => listFeeRows(db, teamId, filter({}), today, page),
       },
       {
         label: '费用, aging 31–60',
-        path: '/finance/fees?aging_bucket=d31_60',
+        path: () => '/finance/fees?aging_bucket=d31_60',
         direct: ({ db }) => listFeeRows(db, teamId, filter({ aging_bucket: ['d31_60'] }), today, page),
       },
       {
         label: '费用, one client',
-        path: `/finance/fees?company_id=${client}`,
+        path: () => `/finance/fees?company_id=${client}`,
         direct: ({ db }) => listFeeRows(db, teamId, filter({ company_id: client }), today, page),
       },
       {
         label: `费用, as of ${monthEnd}`,
-        path: `/finance/fees?as_of=${monthEnd}`,
+        path: () => `/finance/fees?as_of=${monthEnd}`,
         direct: ({ db }) => listFeeRows(db, teamId, filter({ as_of: monthEnd }), monthEnd, page),
       },
       {
         label: '费用 totals by bucket',
-        path: '/finance/fees/totals',
+        path: () => '/finance/fees/totals',
         direct: ({ db }) => sumFeeRows(db, teamId, filter({}), today),
       },
+      {
+        label: '看板 (finance dashboard)',
+        path: () => '/finance/dashboard',
+        direct: ({ db }) => getFinanceDashboard({ db, clock: () => new Date() }, { teamId } as AuthContext),
+      },
+      {
+        label: "a client's statement, 1 year",
+        path: () => `/public/fee_statements/${statement.shareId}`,
+        direct: async ({ db }) => {
+          const record = await findFeeStatement(db, teamId, statement.id);
+          if (record) await loadStatementView(db, record, new Date());
+        },
+      },
     ];
+    const statement = { id: 0, shareId: '' };
     if (process.env.BENCH_EXPLAIN) {
       // The plan of the list's page query, to see where its time goes.
       const { db } = scratch.handle;
@@ -423,12 +441,20 @@ async function main() {
         `${seeded.receipts} receipts (${seeded.ledger} ledger rows), and a neighbour a tenth the size; seeded in ${seedSeconds} s. ` +
         `${REQUESTS} timed calls per line, one at a time.`,
     );
+    const created = await fetch(`${server.base}/fee_statements`, {
+      method: 'POST',
+      headers: { ...server.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ company_id: client, from: addDays(today, -364), to: today }),
+    });
+    const { data } = (await created.json()) as { data: { id: number; share_id: string } };
+    statement.id = data.id;
+    statement.shareId = data.share_id;
     const apiTimes: { p50: number; p99: number }[] = [];
     for (const line of lines) {
       const call = async () => {
-        const res = await fetch(`${server?.base}${line.path}`, { headers: server?.headers ?? {} });
+        const res = await fetch(`${server?.base}${line.path()}`, { headers: server?.headers ?? {} });
         const body = (await res.json()) as { code: number; message: string };
-        if (body.code !== 0) throw new Error(`${line.path}: ${body.code} ${body.message}`);
+        if (body.code !== 0) throw new Error(`${line.path()}: ${body.code} ${body.message}`);
       };
       await timeConcurrently(call, { requests: 3, concurrency: 1 });
       const { at } = await timeConcurrently(call, { requests: REQUESTS, concurrency: 1 });

@@ -294,6 +294,41 @@ export async function listFeeRows(
   };
 }
 
+/**
+ * What is outstanding as of `asOf`, by due date (the dashboard's weeks ahead; null: no last working day):
+ * one row per date, however many orders.
+ */
+export function sumOutstandingByDueDate(db: Database, teamId: number, asOf: string) {
+  const rows = feeRows(db, teamId, {}, asOf);
+  return db
+    .select({
+      dueOn: rows.dueOn,
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      outstanding: money(sql`sum(${rows.outstanding})`),
+    })
+    .from(rows)
+    .where(sql`${rows.outstanding} > 0`)
+    .groupBy(rows.dueOn);
+}
+
+/** The clients owing most as of `asOf`, most first (ties by the client's id); orders without a client left out. */
+export function topOutstandingClients(db: Database, teamId: number, asOf: string, limit: number) {
+  const rows = feeRows(db, teamId, {}, asOf);
+  const outstanding = sql`sum(${rows.outstanding})`;
+  return db
+    .select({
+      companyId: sql<number>`${rows.companyId}`.mapWith(Number),
+      companyName: sql<string>`max(${rows.companyName})`,
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      outstanding: money(outstanding),
+    })
+    .from(rows)
+    .where(and(sql`${rows.outstanding} > 0`, sql`${rows.companyId} is not null`))
+    .groupBy(rows.companyId)
+    .orderBy(desc(outstanding), asc(rows.companyId))
+    .limit(limit);
+}
+
 /** The filtered rows' sums by aging bucket (null: nothing outstanding), all pages. */
 export async function sumFeeRows(db: Database, teamId: number, filter: FeeFilter, asOf: string) {
   const rows = feeRows(db, teamId, filter, asOf);

@@ -2,7 +2,8 @@
  * The finance dashboard (看板, docs/product.md "Finance dashboard"): every figure as of today's business
  * date, in one answer. What is owed comes from the 费用 list's own query (fee-list.repository.ts): the
  * receivable and its aging buckets are its totals (`feeTotals`, outstanding orders), and the weeks ahead and
- * the top clients group its outstanding rows, so each adds up with the list to the fen. Receipts, invoices
+ * the top clients are its outstanding rows grouped in SQL (by due date, by client), so each adds up with
+ * the list to the fen. Receipts, invoices
  * left unpaid, revenue by month and credit are read in finance-dashboard.repository.ts.
  */
 import {
@@ -22,7 +23,7 @@ import {
   type FinanceDashboard,
 } from '@trackit/contract/finance-dashboard.schema';
 import type { AuthContext } from '../../http/auth-context';
-import { type FeeRowRecord, listFeeRows } from './fee-list.repository';
+import { sumOutstandingByDueDate, topOutstandingClients } from './fee-list.repository';
 import { feeTotals } from './fee-list.service';
 import type { FinanceDeps } from './finance.service';
 import {
@@ -34,22 +35,20 @@ import {
 } from './finance-dashboard.repository';
 
 const DAYS_PER_WEEK = 7;
-/** Every outstanding order in one read: the receivables proper, a few hundred to a few thousand rows. */
-const EVERY_ROW = { limit: Number.MAX_SAFE_INTEGER, offset: 0 };
-
 type Owed = { count: number; outstanding: number };
 const owed = (): Owed => ({ count: 0, outstanding: 0 });
-const add = (into: Owed, row: Pick<FeeRowRecord, 'outstanding'>) => {
-  into.count += 1;
-  into.outstanding += row.outstanding;
+const add = (into: Owed, group: Owed) => {
+  into.count += group.count;
+  into.outstanding += group.outstanding;
 };
 
 /**
- * The outstanding orders by when they fall due: overdue (days overdue > 0), each Monday-to-Sunday week
- * from this week's Monday (what falls due from today on), and later (after the last week, or no due date).
+ * What is outstanding by when it falls due (groups by due date): overdue (due before today), each
+ * Monday-to-Sunday week from this week's Monday (what falls due from today on), and later (after the last
+ * week, or no due date).
  */
 export function expectedByWeek(
-  rows: readonly Pick<FeeRowRecord, 'dueOn' | 'daysOverdue' | 'outstanding'>[],
+  groups: readonly ({ dueOn: string | null } & Owed)[],
   today: string,
 ): FinanceDashboard['expected'] {
   const first = weekOf(today, FINANCE_WEEK_START).from;
@@ -59,33 +58,15 @@ export function expectedByWeek(
     const from = addDays(first, index * DAYS_PER_WEEK);
     return { from, to: addDays(from, DAYS_PER_WEEK - 1), ...owed() };
   });
-  for (const row of rows) {
-    if (row.daysOverdue > 0) add(overdue, row);
+  for (const group of groups) {
+    if (group.dueOn !== null && group.dueOn < today) add(overdue, group);
     else {
-      const week = row.dueOn === null ? undefined : weeks[Math.floor(daysBetween(first, row.dueOn) / 7)];
-      add(week ?? later, row);
+      const week =
+        group.dueOn === null ? undefined : weeks[Math.floor(daysBetween(first, group.dueOn) / DAYS_PER_WEEK)];
+      add(week ?? later, group);
     }
   }
   return { overdue, weeks, later };
-}
-
-/** The clients owing most, most first (ties by the client's id); orders without a client left out. */
-export function topClients(
-  rows: readonly Pick<FeeRowRecord, 'companyId' | 'companyName' | 'outstanding'>[],
-): FinanceDashboard['top_clients'] {
-  const byClient = new Map<number, FinanceDashboard['top_clients'][number]>();
-  for (const row of rows) {
-    if (row.companyId === null || row.companyName === null) continue;
-    const client = byClient.get(row.companyId) ?? {
-      company: { id: row.companyId, name: row.companyName },
-      ...owed(),
-    };
-    add(client, row);
-    byClient.set(row.companyId, client);
-  }
-  return [...byClient.values()]
-    .sort((a, b) => b.outstanding - a.outstanding || a.company.id - b.company.id)
-    .slice(0, FINANCE_DASHBOARD_TOP_CLIENTS);
 }
 
 /** The last FINANCE_DASHBOARD_MONTHS months up to today's, oldest first. */
@@ -109,9 +90,10 @@ export async function getFinanceDashboard(deps: FinanceDeps, auth: AuthContext):
   const first = months[0]?.from ?? thisMonth.from;
   const owing = { outstanding: true, as_of: today } as const;
 
-  const [totals, rows, received, unpaid, issued, corrected, credit] = await Promise.all([
+  const [totals, byDueDate, clients, received, unpaid, issued, corrected, credit] = await Promise.all([
     feeTotals(deps, auth, owing),
-    listFeeRows(deps.db, teamId, { ...owing, sort: 'due_on' }, today, EVERY_ROW),
+    sumOutstandingByDueDate(deps.db, teamId, today),
+    topOutstandingClients(deps.db, teamId, today, FINANCE_DASHBOARD_TOP_CLIENTS),
     sumReceiptsByMonth(deps.db, teamId, lastMonth.from, thisMonth.to),
     sumInvoicedUnpaid(deps.db, teamId),
     sumIssuedByMonth(deps.db, teamId, first, thisMonth.to),
@@ -133,13 +115,16 @@ export async function getFinanceDashboard(deps: FinanceDeps, auth: AuthContext):
     received_this_month: receivedIn(thisMonth),
     received_last_month: receivedIn(lastMonth),
     invoiced_unpaid: unpaid,
-    expected: expectedByWeek(rows.items, today),
+    expected: expectedByWeek(byDueDate, today),
     invoiced_by_month: months.map((month) => {
       const gross = issuedIn.get(month.month) ?? 0;
       const back = correctedIn.get(month.month) ?? 0;
       return { ...month, issued: gross, corrected: back, net: gross - back };
     }),
-    top_clients: topClients(rows.items),
+    top_clients: clients.map(({ companyId, companyName, ...figures }) => ({
+      company: { id: companyId, name: companyName },
+      ...figures,
+    })),
     credit,
   };
 }
