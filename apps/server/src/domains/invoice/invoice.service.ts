@@ -32,7 +32,6 @@ import { notifyMembers } from '../notify/notify.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { adoptInvoiceRecipient } from '../order/order.service';
 import { grantsOf } from '../permission/permission.service';
-import { invoiceAllocated } from '../receipt/fee-line-payments.service';
 import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
 import { signBlobDownload } from '../upload/signed-files.service';
 import { claimBlob, type UploadDeps } from '../upload/upload.service';
@@ -109,8 +108,7 @@ export async function loadInvoiceDetail(
       }),
     });
   }
-  const allocated = await invoiceAllocated(db, teamId, invoiceId);
-  return presentInvoiceDetail(row, lines, views, level, await fileUrlOf(deps, row), allocated);
+  return presentInvoiceDetail(row, lines, views, level, await fileUrlOf(deps, row));
 }
 
 /** GET /v1/invoices. */
