@@ -62,6 +62,8 @@ export const E2E_USERS = {
   recipientEditor: '13700000035',
   /** An owner of the demo agency (after the demo seed): the finance journey, with a number of its own (one code per number a minute). */
   financeOwner: '13700000036',
+  /** An owner of the demo agency (after the demo seed): the receipts journey (收款), a number of its own. */
+  receiptsOwner: '13700000053',
 } as const;
 
 export const E2E_TEAMS = {
@@ -95,6 +97,13 @@ export async function createE2eFixtures(db: Database) {
     teamId: demoAgency.id,
     userId: financeOwner.id,
     nickname: '演示财务',
+    isOwner: true,
+  });
+  const receiptsOwner = await ensureUser(db, E2E_USERS.receiptsOwner);
+  await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: receiptsOwner.id,
+    nickname: '演示出纳',
     isOwner: true,
   });
   const dashboardOwner = await ensureUser(db, E2E_USERS.dashboardOwner);

@@ -193,7 +193,9 @@ function ReceiptBody({ receipt }: { receipt: ReceiptDetail }) {
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Space>
           <ReceiptStateTag receipt={receipt} testId="receipt-state" />
-          <Typography.Text strong>{receipt.payer_name}</Typography.Text>
+          <Typography.Text type="secondary">
+            {receipt.received_on} 收到 · {receipt.team_recipient.short_name}
+          </Typography.Text>
         </Space>
         <Space>
           {receipt.can.allocate && (
@@ -276,7 +278,7 @@ export function ReceiptDetailDrawer({ id, onClose }: { id: number; onClose: () =
       open
       onClose={onClose}
       size={760}
-      title={receipt.data ? `收款 · ${receipt.data.received_on}` : '收款'}
+      title={receipt.data ? `收款 · ${receipt.data.payer_name}` : '收款'}
       destroyOnHidden
       data-testid="receipt-drawer"
     >

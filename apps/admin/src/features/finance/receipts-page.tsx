@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { MESSAGES } from '@trackit/contract/messages';
@@ -67,7 +68,8 @@ const columnsFor = (onOpen: (id: number) => void): DataTableColumn<Receipt, Rece
   {
     title: '收款主体',
     key: 'team_recipient',
-    kind: 'name',
+    // A short name of up to 20 characters: five or six on one line.
+    width: 120,
     render: (_: unknown, receipt) => receipt.team_recipient.short_name,
   },
   {
@@ -160,10 +162,15 @@ export function ReceiptsPage() {
 
   return (
     <Card
-      title="收款"
+      title={receipts.data ? `共 ${receipts.data.total} 笔收款` : '收款'}
       extra={
         editable && (
-          <Button type="primary" onClick={() => setCreating(true)} data-testid="receipt-create">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            data-testid="receipt-create"
+          >
             登记收款
           </Button>
         )
