@@ -72,6 +72,8 @@ const refreshFinance = (queryClient: QueryClient) => {
   void queryClient.invalidateQueries({ queryKey: financeOrderKeys.all });
   void queryClient.invalidateQueries({ queryKey: financeKeys.ready });
   void queryClient.invalidateQueries({ queryKey: financeKeys.invoiceLists });
+  // An invoice's drawer shows what is received of it.
+  void queryClient.invalidateQueries({ queryKey: financeKeys.invoiceDetails });
   void queryClient.invalidateQueries({ queryKey: financeKeys.fees });
   void queryClient.invalidateQueries({ queryKey: receiptKeys.lists });
 };
