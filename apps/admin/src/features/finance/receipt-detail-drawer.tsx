@@ -131,10 +131,10 @@ function Allocations({ receipt }: { receipt: ReceiptDetail }) {
       dataSource={receipt.allocations}
       pagination={false}
       locale={{ emptyText: '还没有核销，未核销的金额是客户的预收款' }}
-      data-testid="receipt-allocations"
+      data-testid="receipt-allocation-list"
       onRow={(allocation) =>
         ({
-          'data-testid': `receipt-allocation-${allocation.id}`,
+          'data-testid': `receipt-allocation-row-${allocation.id}`,
           style: allocation.undone_at !== null ? { opacity: 0.5 } : undefined,
         }) as HTMLAttributes<HTMLElement>
       }

@@ -290,7 +290,7 @@ describe('ReceiptsPage', () => {
   it('shows a reader the receipt and its allocations without any button that changes them', async () => {
     answerAs('read');
     const { queryClient } = renderPage(<ReceiptsPage />, ROUTE, `${ROUTE}?receipt=63`);
-    const allocation = await screen.findByTestId('receipt-allocation-81');
+    const allocation = await screen.findByTestId('receipt-allocation-row-81');
     expect(allocation.textContent).toContain('发票 26332000000012349999');
     expect(allocation.textContent).toContain('¥3,000.00');
     await pageSettled(queryClient);
@@ -327,7 +327,7 @@ describe('ReceiptsPage', () => {
       answer(endpoints.receipt.undoAllocation, () => receiptDetailFixture()),
     );
     renderPage(<ReceiptsPage />, ROUTE, `${ROUTE}?receipt=63`);
-    const undone = await screen.findByTestId('receipt-allocation-82');
+    const undone = await screen.findByTestId('receipt-allocation-row-82');
     expect(undone.textContent).toContain('订单 XC20261120001');
     expect(undone.textContent).toContain('周蔓');
     expect(undone.textContent).toContain('已撤销 2026-11-26');
