@@ -64,6 +64,8 @@ export const E2E_USERS = {
   financeOwner: '13700000036',
   /** An owner of the demo agency (after the demo seed): the finance dashboard (看板) journey. */
   financeDashboardOwner: '13700000041',
+  /** An owner of the demo agency (after the demo seed): the receipts journey (收款), a number of its own. */
+  receiptsOwner: '13700000053',
 } as const;
 
 export const E2E_TEAMS = {
@@ -97,6 +99,13 @@ export async function createE2eFixtures(db: Database) {
     teamId: demoAgency.id,
     userId: financeOwner.id,
     nickname: '演示财务',
+    isOwner: true,
+  });
+  const receiptsOwner = await ensureUser(db, E2E_USERS.receiptsOwner);
+  await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: receiptsOwner.id,
+    nickname: '演示出纳',
     isOwner: true,
   });
   const dashboardOwner = await ensureUser(db, E2E_USERS.dashboardOwner);

@@ -1,6 +1,9 @@
+import { businessDate } from '@trackit/contract/business-time';
 import type { TokenPair } from '@trackit/contract/session.schema';
+import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './api';
 import { launchBrowser, screenshot, watchErrors } from './browser';
 import { E2E_USERS } from './fixtures';
 import { openSignedIn, signInByApi } from './session';
@@ -14,6 +17,26 @@ interface ListPage {
   actions: readonly string[];
   /** Rows of the page's own design (DataList, cards), by test id. */
   rows?: string;
+  /** Makes through the API the rows the demo seed does not hold (idempotent: the test may run twice). */
+  prepare?: (token: TokenPair) => Promise<void>;
+}
+
+/** Two receipts (one with a reference and notes) when the demo agency has none. */
+async function someReceipts(token: TokenPair) {
+  if ((await callApi<unknown[]>('GET', '/v1/receipts?per_page=1', token)).length > 0) return;
+  const [entity] = await callApi<TeamRecipient[]>('GET', '/v1/team_recipients?status=active', token);
+  if (!entity) throw new Error('the demo agency has a payee entity');
+  const received_on = businessDate(new Date());
+  for (const receipt of [
+    {
+      amount: 1_250_000,
+      payer_name: '北京光年广告有限公司',
+      reference: 'ICBC2026112700315',
+      notes: '预付定金',
+    },
+    { amount: 88_000, payer_name: '上海某某服饰有限公司' },
+  ])
+    await callApi('POST', '/v1/receipts', token, { ...receipt, received_on, team_recipient_id: entity.id });
 }
 
 /** Every list page of the admin app on the demo agency. */
@@ -35,6 +58,13 @@ const LIST_PAGES: readonly ListPage[] = [
     path: '/admin/order/ready_to_bill',
     tables: ['ready-to-bill-list', 'ready-to-bill-approval-list'],
     actions: ['ready-to-bill-list', 'ready-to-bill-approval-list'],
+  },
+  {
+    name: 'receipts',
+    path: '/admin/finance/receipts',
+    tables: ['receipt-list'],
+    actions: ['receipt-list'],
+    prepare: someReceipts,
   },
   { name: 'members', path: '/admin/organization/member', tables: ['member-list'], actions: ['member-list'] },
   { name: 'operation-log', path: '/admin/operate', tables: ['operate-table'], actions: [] },
@@ -215,6 +245,7 @@ describe('every list page, from 1280 px up and below', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     token = await signInByApi(E2E_USERS.listReader);
+    for (const listPage of LIST_PAGES) await listPage.prepare?.(token);
   });
   afterAll(() => browser.close());
 

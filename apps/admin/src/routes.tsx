@@ -252,6 +252,12 @@ const signedInRoutes: AdminRoute[] = [
       lazy: page(() => import('./features/finance/ready-to-invoice-page'), 'ReadyToInvoicePage'),
     },
     { path: 'fees', level: 'read', lazy: page(() => import('./features/finance/fees-page'), 'FeesPage') },
+    // A fixed segment: the router ranks it above `:id` (财务详情).
+    {
+      path: 'receipts',
+      level: 'read',
+      lazy: page(() => import('./features/finance/receipts-page'), 'ReceiptsPage'),
+    },
     {
       path: ':id',
       level: 'read',

@@ -120,7 +120,11 @@ export const invoiceReverseSchema = z.object({
 });
 export type InvoiceReverse = z.infer<typeof invoiceReverseSchema>;
 
-/** GET /v1/invoices: filters, newest request first. `keyword` matches the number and the buyer's name. */
+/**
+ * GET /v1/invoices: filters, newest request first. `keyword` matches the number and the buyer's name;
+ * `open=true` keeps the issued invoices with something left to receive (total − reversed − allocated > 0),
+ * what a receipt can be allocated to.
+ */
 export const invoiceQuerySchema = pageQuerySchema.extend({
   status: queryList(invoiceStatusSchema).optional(),
   type: invoiceTypeSchema.optional(),
@@ -131,6 +135,10 @@ export const invoiceQuerySchema = pageQuerySchema.extend({
   created_from: dateSchema.optional(),
   created_to: dateSchema.optional(),
   keyword: textSchema({ max: 50 }).optional(),
+  open: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type InvoiceQuery = z.infer<typeof invoiceQuerySchema>;
 export type InvoiceQueryInput = z.input<typeof invoiceQuerySchema>;
@@ -173,6 +181,11 @@ export const invoiceSchema = z.object({
   ...figures,
   /** What passed red-letter corrections took back (tax included). */
   reversed: z.number().int(),
+  /**
+   * What receipts pay of it now (allocations not undone): a red-letter correction cannot take it back, and
+   * total − reversed − allocated is what it can still receive.
+   */
+  allocated: z.number().int(),
   /** A red-letter correction waits for approval. */
   correction_pending: z.boolean(),
   file: z.object({ name: z.string(), url: z.string() }).nullable(),
@@ -222,8 +235,6 @@ export const invoiceCorrectionSchema = z.object({
 export type InvoiceCorrection = z.infer<typeof invoiceCorrectionSchema>;
 
 export const invoiceDetailSchema = invoiceSchema.extend({
-  /** What receipts pay of it now (allocations not undone): a red-letter correction cannot take it back. */
-  allocated: z.number().int(),
   lines: z.array(invoiceLineSchema),
   /** The printed lines: by service item and tax rate. */
   groups: z.array(invoiceGroupSchema),

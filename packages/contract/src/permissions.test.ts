@@ -40,7 +40,12 @@ describe('PERMISSION_MENU', () => {
     ]);
     expect(children('organization')).toEqual(['member 成员', 'department 部门', 'role 角色']);
     expect(children('my_bill')).toEqual(['ready_to_bill 待办', 'order 订单列表']);
-    expect(children('accounting')).toEqual(['dashboard 看板', 'ready_to_invoice 待开票', 'fees 费用']);
+    expect(children('accounting')).toEqual([
+      'dashboard 看板',
+      'ready_to_invoice 待开票',
+      'fees 费用',
+      'receipts 收款',
+    ]);
     expect(children('dashboard')).toEqual([]);
   });
 

@@ -77,6 +77,7 @@ export const PERMISSION_MENU: readonly MenuEntry[] = [
       { label: '看板', path: 'dashboard' },
       { label: '待开票', path: 'ready_to_invoice' },
       { label: '费用', path: 'fees' },
+      { label: '收款', path: 'receipts' },
     ],
   },
   { key: 'operation_record', label: '操作日志', path: 'operate', children: [] },

@@ -24,6 +24,19 @@ export const RECEIPT_MESSAGES = {
   oneTarget: '*每条核销须且只能指定一张发票或一条费用',
 } as const;
 
+/** Where a receipt stands, as the receipts page shows it: voided, something left (预收款), or all allocated. */
+export const RECEIPT_STATES = ['voided', 'open', 'allocated'] as const;
+export type ReceiptState = (typeof RECEIPT_STATES)[number];
+export const RECEIPT_STATE_LABELS: Readonly<Record<ReceiptState, string>> = {
+  voided: '已作废',
+  open: '有余额',
+  allocated: '已核销完',
+};
+export const receiptState = (receipt: {
+  readonly voided_at: string | null;
+  readonly unallocated: number;
+}): ReceiptState => (receipt.voided_at !== null ? 'voided' : receipt.unallocated > 0 ? 'open' : 'allocated');
+
 /** Three flows (三流一致): a mismatch is shown, never refused. */
 export const RECEIPT_WARNING_KINDS = ['payer_name', 'team_recipient'] as const;
 export type ReceiptWarningKind = (typeof RECEIPT_WARNING_KINDS)[number];

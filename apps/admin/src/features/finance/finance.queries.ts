@@ -21,6 +21,7 @@ export const financeKeys = {
   all: ['finance'] as const,
   ready: ['finance', 'ready_to_invoice'] as const,
   invoiceLists: ['finance', 'invoices', 'list'] as const,
+  invoiceDetails: ['finance', 'invoices', 'detail'] as const,
   invoice: (id: number) => ['finance', 'invoices', 'detail', id] as const,
   /** 费用 and its totals (fees.queries.ts). */
   fees: ['finance', 'fees'] as const,

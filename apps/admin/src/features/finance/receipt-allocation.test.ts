@@ -1,6 +1,13 @@
+import { FINANCE_REFUSAL_MESSAGES } from '@trackit/contract/finance-enums';
 import { describe, expect, it } from 'vitest';
-import { financeOrderFixture } from './finance.fixtures';
-import { allocationBody, allocationTargets, spreadAmount } from './receipt-allocation';
+import { financeOrderFixture, invoiceDetailFixture } from './finance.fixtures';
+import {
+  allocationBody,
+  allocationRefusal,
+  allocationTargets,
+  invoiceTarget,
+  spreadAmount,
+} from './receipt-allocation';
 
 describe('allocationTargets', () => {
   it('takes the issued invoices first, less their live allocations, then the lines no invoice covers', () => {
@@ -41,5 +48,36 @@ describe('spreadAmount', () => {
     expect(spreadAmount(5_000_000, targets)).toEqual([560_000, 530_000]);
     expect(spreadAmount(0, targets)).toEqual([0, 0]);
     expect(allocationBody(targets, [560_000, 0])).toEqual([{ invoice_id: 31, amount: 560_000 }]);
+  });
+});
+
+describe('invoiceTarget and allocationRefusal', () => {
+  const invoice = invoiceTarget(
+    invoiceDetailFixture({ id: 32, status: 'issued', number: '2633', reversed: 90_000, allocated: 500_000 }),
+  );
+  const [, line] = allocationTargets(financeOrderFixture());
+  if (!line) throw new Error('the order has a line no invoice covers');
+
+  it('takes what an invoice can still receive: total − reversed − allocated', () => {
+    expect(invoice).toMatchObject({ key: 'invoice-32', target: { invoice_id: 32 }, outstanding: 1_000_000 });
+  });
+
+  it('refuses as the server would: nothing, over a target, over the receipt, one target twice over', () => {
+    const targets = [invoice, line];
+    expect(allocationRefusal([], 2_000_000, targets)).toBe(FINANCE_REFUSAL_MESSAGES.no_allocations);
+    expect(allocationRefusal([{ fee_line_id: 2, amount: 530_001 }], 2_000_000, targets)).toBe(
+      FINANCE_REFUSAL_MESSAGES.target_over_allocated,
+    );
+    const twice = [
+      { invoice_id: 32, amount: 600_000 },
+      { invoice_id: 32, amount: 400_001 },
+    ];
+    expect(allocationRefusal(twice, 2_000_000, targets)).toBe(FINANCE_REFUSAL_MESSAGES.target_over_allocated);
+    const both = [
+      { invoice_id: 32, amount: 1_000_000 },
+      { fee_line_id: 2, amount: 530_000 },
+    ];
+    expect(allocationRefusal(both, 1_529_999, targets)).toBe(FINANCE_REFUSAL_MESSAGES.receipt_over_allocated);
+    expect(allocationRefusal(both, 1_530_000, targets)).toBeNull();
   });
 });

@@ -1,9 +1,17 @@
 /**
- * Where 登记收款 on 财务详情 allocates a receipt (docs/product.md "财务详情"): the order's issued invoices first,
- * then its fee lines that no invoice covers, each with what is still outstanding of it. The amounts are
- * prefilled in that order, never more than the receipt.
+ * Where a receipt is allocated (docs/product.md "财务详情", "收款 page"): an order's issued invoices first,
+ * then its fee lines that no invoice covers, each with what is still outstanding of it (登记收款 on 财务详情
+ * prefills the amounts in that order, never more than the receipt); an invoice found on its own (核销 on the
+ * receipts page); and the check of the amounts before the server is asked (the contract's
+ * checkAllocations, as the server checks them).
  */
-import { INVOICE_ITEM_LABELS, INVOICE_ITEM_OF_FEE_KIND } from '@trackit/contract/finance-enums';
+import { allocationTargetKey, checkAllocations, invoiceOpen } from '@trackit/contract/allocations';
+import {
+  FINANCE_REFUSAL_MESSAGES,
+  INVOICE_ITEM_LABELS,
+  INVOICE_ITEM_OF_FEE_KIND,
+} from '@trackit/contract/finance-enums';
+import type { Invoice } from '@trackit/contract/invoice.schema';
 import { formatTaxRate } from '@trackit/contract/money';
 import type { AllocationCreate } from '@trackit/contract/receipt.schema';
 import type { FinanceOrder } from '@trackit/contract/receivable.schema';
@@ -26,10 +34,12 @@ export function allocationTargets(order: FinanceOrder): AllocationTarget[] {
       key: `invoice-${invoice.id}`,
       target: { invoice_id: invoice.id },
       label: `发票 ${invoice.number ?? ''}`.trim(),
-      outstanding:
-        invoice.total -
-        invoice.reversed -
-        sum(live.filter((allocation) => allocation.invoice_id === invoice.id).map((a) => a.amount)),
+      outstanding: invoiceOpen({
+        ...invoice,
+        allocated: sum(
+          live.filter((allocation) => allocation.invoice_id === invoice.id).map((a) => a.amount),
+        ),
+      }),
     }));
   const lines = order.lines
     .filter((line) => line.invoiced === 0)
@@ -40,6 +50,28 @@ export function allocationTargets(order: FinanceOrder): AllocationTarget[] {
       outstanding: line.total - line.paid,
     }));
   return [...invoices, ...lines].filter((target) => target.outstanding > 0);
+}
+
+/** An issued invoice as a target: what it can still receive is the contract's invoiceOpen. */
+export const invoiceTarget = (invoice: Invoice): AllocationTarget => ({
+  key: `invoice-${invoice.id}`,
+  target: { invoice_id: invoice.id },
+  label: `发票 ${invoice.number ?? ''}`.trim(),
+  outstanding: invoiceOpen(invoice),
+});
+
+/**
+ * Why these allocations would be refused (the contract's message), or null: every amount over 0, each
+ * target's within what it can still receive, all of them within what the receipt has left.
+ */
+export function allocationRefusal(
+  body: readonly AllocationCreate[],
+  unallocated: number,
+  targets: readonly AllocationTarget[],
+): string | null {
+  const open = new Map(targets.map((target) => [allocationTargetKey(target.target), target.outstanding]));
+  const check = checkAllocations(body, unallocated, open);
+  return check.ok ? null : FINANCE_REFUSAL_MESSAGES[check.reason];
 }
 
 /** The receipt's amount spread over the targets in order, each up to what is outstanding of it. */

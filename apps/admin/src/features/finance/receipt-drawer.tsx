@@ -1,26 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { businessDate } from '@trackit/contract/business-time';
-import { DATE_FORMATS } from '@trackit/contract/constants';
 import { formatYuan } from '@trackit/contract/money';
-import { RECEIPT_LIMITS, type ReceiptDetail, receiptCreateSchema } from '@trackit/contract/receipt.schema';
+import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { FinanceOrder } from '@trackit/contract/receivable.schema';
-import { App, Button, DatePicker, Drawer, Flex, Form, Input, Select, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, Drawer, Form, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { MoneyCell } from '../../components/money/money-cell';
 import { MoneyInput } from '../../components/money/money-input';
-import { schemaRule } from '../../components/schema-rule';
-import { teamRecipientOptionsQuery } from '../team-recipient/team-recipient.queries';
 import { allocationBody, allocationTargets, spreadAmount } from './receipt-allocation';
+import { ReceiptFields, type ReceiptFieldValues, receiptCreateBody } from './receipt-fields';
 import { useRecordReceipt } from './receipts.queries';
 
-interface ReceiptForm {
-  received_on: Dayjs;
-  amount: number | null;
-  payer_name: string;
-  reference?: string;
-  team_recipient_id: number;
-  notes?: string;
+interface ReceiptForm extends ReceiptFieldValues {
   allocations: (number | null)[];
 }
 
@@ -46,7 +37,6 @@ export function ReceiptDrawer({
   const { message } = App.useApp();
   const [form] = Form.useForm<ReceiptForm>();
   const record = useRecordReceipt();
-  const entities = useQuery(teamRecipientOptionsQuery);
   const targets = useMemo(() => allocationTargets(order), [order]);
   // A receipt recorded whose allocation was refused: a second try allocates it, never records it twice.
   const [recordedId, setRecordedId] = useState<number | undefined>();
@@ -66,18 +56,7 @@ export function ReceiptDrawer({
     }
     record.mutate(
       {
-        ...(recordedId === undefined
-          ? {
-              receipt: {
-                received_on: values.received_on.format(DATE_FORMATS.date),
-                amount: values.amount ?? 0,
-                payer_name: values.payer_name,
-                reference: values.reference ?? '',
-                team_recipient_id: values.team_recipient_id,
-                notes: values.notes ?? '',
-              },
-            }
-          : { receiptId: recordedId }),
+        ...(recordedId === undefined ? { receipt: receiptCreateBody(values) } : { receiptId: recordedId }),
         allocations,
       },
       {
@@ -93,13 +72,6 @@ export function ReceiptDrawer({
       },
     );
   };
-
-  const entityOptions = (entities.data?.data ?? []).map((entity) => ({
-    value: entity.id,
-    label: entity.short_name,
-  }));
-  if (order.team_recipient && !entityOptions.some((option) => option.value === order.team_recipient?.id))
-    entityOptions.unshift({ value: order.team_recipient.id, label: order.team_recipient.short_name });
 
   return (
     <Drawer
@@ -137,64 +109,7 @@ export function ReceiptDrawer({
         }}
         onFinish={submit}
       >
-        <Flex gap={16}>
-          <Form.Item
-            name="received_on"
-            label="收款日期"
-            style={{ flex: 1 }}
-            rules={[{ required: true, message: '*请选择收款日期' }]}
-          >
-            <DatePicker
-              style={{ width: '100%' }}
-              disabled={recordedId !== undefined}
-              disabledDate={(value) => value.format(DATE_FORMATS.date) > today}
-            />
-          </Form.Item>
-          <Form.Item
-            name="amount"
-            label="收款金额"
-            style={{ flex: 1 }}
-            rules={[schemaRule(receiptCreateSchema.shape.amount)]}
-          >
-            <MoneyInput
-              style={{ width: '100%' }}
-              disabled={recordedId !== undefined}
-              data-testid="receipt-amount"
-            />
-          </Form.Item>
-        </Flex>
-        <Form.Item
-          name="payer_name"
-          label="付款方"
-          rules={[schemaRule(receiptCreateSchema.shape.payer_name)]}
-        >
-          <Input maxLength={RECEIPT_LIMITS.payerName} disabled={recordedId !== undefined} />
-        </Form.Item>
-        <Flex gap={16}>
-          <Form.Item name="reference" label="流水号" style={{ flex: 1 }}>
-            <Input maxLength={RECEIPT_LIMITS.reference} disabled={recordedId !== undefined} />
-          </Form.Item>
-          <Form.Item
-            name="team_recipient_id"
-            label="收款主体"
-            style={{ flex: 1 }}
-            rules={[{ required: true, message: '*请选择收款主体' }]}
-          >
-            <Select
-              options={entityOptions}
-              loading={entities.isLoading}
-              disabled={recordedId !== undefined}
-            />
-          </Form.Item>
-        </Flex>
-        <Form.Item name="notes" label="备注">
-          <Input.TextArea
-            rows={2}
-            maxLength={RECEIPT_LIMITS.notes}
-            showCount
-            disabled={recordedId !== undefined}
-          />
-        </Form.Item>
+        <ReceiptFields disabled={recordedId !== undefined} entity={order.team_recipient} />
         <Typography.Title level={5}>核销到本订单</Typography.Title>
         {targets.length === 0 ? (
           <Typography.Text type="secondary">本订单没有待收款项，收款将作为预收款保留</Typography.Text>

@@ -1,13 +1,58 @@
 /**
- * 财务详情's calls (docs/product.md "财务详情"): the order's receivable (GET /v1/finance/orders/{id}) and what
- * changes it: 登记收款 with its allocations to the order, and 撤销核销. Every change asks 财务详情, 待开票 and
- * the invoice lists again.
+ * Receipts' calls (docs/product.md "Payments received", "财务详情"): the receipt list and one receipt
+ * (GET /v1/receipts, GET /v1/receipts/{id}), an order's receivable (GET /v1/finance/orders/{id}), what a
+ * receipt can be allocated to (issued invoices still open, orders still owed), and what changes them:
+ * 登记收款, 核销, 撤销核销, 作废. Every change stores the receipt as answered and asks 财务详情, 待开票, the
+ * invoice lists, 费用 and the receipt lists again.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@trackit/contract/endpoints';
-import type { AllocationCreate, ReceiptCreateInput, ReceiptDetail } from '@trackit/contract/receipt.schema';
+import type { InvoiceQuery } from '@trackit/contract/invoice.schema';
+import type {
+  AllocationCreate,
+  ReceiptCreateInput,
+  ReceiptDetail,
+  ReceiptVoid,
+} from '@trackit/contract/receipt.schema';
+import type { FeeQuery } from '@trackit/contract/receivable.schema';
 import { api } from '../../api';
-import { financeKeys } from './finance.queries';
+import { pagedListQuery } from '../../components/list/list-query';
+import { feeListQuery } from './fees.queries';
+import { financeKeys, invoiceListQuery } from './finance.queries';
+
+/** Query keys of receipts, under `['finance']`. */
+export const receiptKeys = {
+  all: ['finance', 'receipts'] as const,
+  lists: ['finance', 'receipts', 'list'] as const,
+  detail: (id: number) => ['finance', 'receipts', 'detail', id] as const,
+};
+
+export const receiptListQuery = pagedListQuery(receiptKeys.lists, endpoints.receipt.list);
+
+/** One receipt with its allocations; the drawer shows a missing one itself, so no toast. */
+export const receiptQuery = (id: number) =>
+  queryOptions({
+    queryKey: receiptKeys.detail(id),
+    queryFn: ({ signal }) => api.call(endpoints.receipt.get, { params: { id } }, { signal, hideToast: true }),
+  });
+
+/** The issued invoices with something left to receive, matching the buyer's name or the number. */
+export const openInvoicesQuery = (keyword: string) =>
+  invoiceListQuery({
+    page: 1,
+    per_page: 20,
+    open: true,
+    ...(keyword ? { keyword } : {}),
+  } satisfies InvoiceQuery);
+
+/** The billed orders still owed, matching the number, title or client (费用's list). */
+export const owedOrdersQuery = (keyword: string) =>
+  feeListQuery({
+    page: 1,
+    per_page: 20,
+    outstanding: true,
+    ...(keyword ? { keyword } : {}),
+  } satisfies FeeQuery);
 
 export const financeOrderKeys = {
   all: ['finance', 'orders'] as const,
@@ -27,8 +72,44 @@ const refreshFinance = (queryClient: QueryClient) => {
   void queryClient.invalidateQueries({ queryKey: financeOrderKeys.all });
   void queryClient.invalidateQueries({ queryKey: financeKeys.ready });
   void queryClient.invalidateQueries({ queryKey: financeKeys.invoiceLists });
+  // An invoice's drawer shows what is received of it.
+  void queryClient.invalidateQueries({ queryKey: financeKeys.invoiceDetails });
   void queryClient.invalidateQueries({ queryKey: financeKeys.fees });
+  void queryClient.invalidateQueries({ queryKey: receiptKeys.lists });
 };
+
+/** The receipt as the server answered it, cached for its drawer; everything it changes asked again. */
+const storeReceipt = (queryClient: QueryClient, receipt: ReceiptDetail) => {
+  queryClient.setQueryData(receiptKeys.detail(receipt.id), receipt);
+  refreshFinance(queryClient);
+};
+
+/** 登记收款 not tied to an order: resolves the new receipt (its credit, nothing allocated yet). */
+export function useCreateReceipt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReceiptCreateInput) => api.call(endpoints.receipt.create, { body }),
+    onSuccess: (receipt) => storeReceipt(queryClient, receipt),
+  });
+}
+
+/** 核销: several invoices or fee lines in one request; a 409 (over-allocation, a race) is toasted. */
+export function useAllocateReceipt(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AllocationCreate[]) => api.call(endpoints.receipt.allocate, { params: { id }, body }),
+    onSuccess: (receipt) => storeReceipt(queryClient, receipt),
+  });
+}
+
+/** 作废 with its reason: only while nothing is allocated (the server answers 409 otherwise). */
+export function useVoidReceipt(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReceiptVoid) => api.call(endpoints.receipt.void, { params: { id }, body }),
+    onSuccess: (receipt) => storeReceipt(queryClient, receipt),
+  });
+}
 
 export interface RecordReceiptInput {
   /** The receipt to record; left out when it is already recorded (its allocation failed before). */
@@ -77,6 +158,7 @@ export function useRecordReceipt() {
         throw error;
       }
     },
+    onSuccess: ({ receipt }) => queryClient.setQueryData(receiptKeys.detail(receipt.id), receipt),
     onSettled: () => refreshFinance(queryClient),
   });
 }
@@ -86,6 +168,7 @@ export function useUndoAllocation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.call(endpoints.receipt.undoAllocation, { params: { id } }),
+    onSuccess: (receipt) => queryClient.setQueryData(receiptKeys.detail(receipt.id), receipt),
     onSettled: () => refreshFinance(queryClient),
   });
 }

@@ -15,6 +15,7 @@ import {
 } from '@trackit/contract/invoice.schema';
 import type { Model } from '@trackit/contract/model.schema';
 import type { OrderCreated } from '@trackit/contract/order.schema';
+import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -446,6 +447,64 @@ describe('invoices (发票)', () => {
       tax: invoiceFigures(ofStudio.map((line) => asInvoiceable(line))).tax,
     });
     await refused(list('type=red'), 400);
+  });
+
+  it('answers what receipts pay of each invoice, and lists the issued ones still open to receive', async () => {
+    const payer = await ok(api<Company>('POST', '/companies', { name: '核销客户' }));
+    const invoiceOf = async (fen: number) => {
+      const lines = await billedOrder(payer.id, general.id, [modelFee(fen, 1, 6)]);
+      return ok(request(lines, { company_id: payer.id }));
+    };
+    const paid = await invoiceOf(10_000);
+    const part = await invoiceOf(20_000);
+    const untouched = await invoiceOf(30_000);
+    const requested = await invoiceOf(40_000);
+    for (const invoice of [paid, part, untouched]) await ok(issue(invoice.id));
+    const receipt = await ok(
+      api<ReceiptDetail>(
+        'POST',
+        '/receipts',
+        {
+          received_on: today,
+          amount: paid.total + 5_000,
+          payer_name: buyer.name,
+          team_recipient_id: general.id,
+        },
+        editor.headers,
+      ),
+    );
+    const undone = await ok(
+      api<ReceiptDetail>(
+        'POST',
+        `/receipts/${receipt.id}/allocations`,
+        [
+          { invoice_id: paid.id, amount: paid.total },
+          { invoice_id: part.id, amount: 2_000 },
+          { invoice_id: part.id, amount: 3_000 },
+        ],
+        editor.headers,
+      ),
+    );
+    // An undone allocation pays nothing.
+    const third = undone.allocations.find((allocation) => allocation.amount === 3_000);
+    if (!third) throw new Error('the allocation of 3,000 fen is answered');
+    await ok(api('DELETE', `/allocations/${third.id}`, undefined, editor.headers));
+
+    const list = (query: string) =>
+      ok(api<Invoice[]>('GET', `/invoices?company_id=${payer.id}&${query}`, undefined, reader.headers));
+    const allocatedOf = Object.fromEntries((await list('')).map((row) => [row.id, row.allocated]));
+    expect(allocatedOf).toEqual({
+      [paid.id]: paid.total,
+      [part.id]: 2_000,
+      [untouched.id]: 0,
+      [requested.id]: 0,
+    });
+    expect((await list('open=true')).map((row) => row.id)).toEqual([untouched.id, part.id]);
+    expect((await list('open=false')).map((row) => row.id)).toEqual([requested.id, paid.id]);
+    expect((await list(`open=true&keyword=${encodeURIComponent(buyer.name)}`)).length).toBe(2);
+    const detail = await ok(api<InvoiceDetail>('GET', `/invoices/${part.id}`, undefined, reader.headers));
+    expect(detail.allocated).toBe(2_000);
+    await refused(api('GET', '/invoices?open=yes', undefined, reader.headers), 400);
   });
 
   it('gives the entity it names to an order billed before the team had one, in its history, and to no other', async () => {

@@ -61,6 +61,7 @@ export function presentInvoice(
     tax: invoice.tax,
     total: invoice.total,
     reversed: invoice.reversed,
+    allocated: row.allocated,
     correction_pending: row.correctionPending,
     file: invoice.fileName && fileUrl ? { name: invoice.fileName, url: fileUrl } : null,
     created_by: memberRef(invoice.createdByMembershipId, row.createdByName),
@@ -122,7 +123,6 @@ export function presentInvoiceDetail(
   corrections: CorrectionView[],
   level: PermissionLevel | undefined,
   fileUrl: string | null,
-  allocated: number,
 ): InvoiceDetail {
   const { groups } = invoiceFigures(
     lines.map(({ line }) => ({
@@ -134,7 +134,6 @@ export function presentInvoiceDetail(
   );
   return {
     ...presentInvoice(row, level, fileUrl),
-    allocated,
     lines: lines.map(presentLine),
     groups: groups.map((group) => ({ ...group, tax_rate: asTaxRate(group.tax_rate) })),
     corrections: corrections.map((view) => presentCorrection(view, level)),

@@ -25,6 +25,12 @@ export type CorrectionRecord = typeof invoiceCorrections.$inferSelect;
 
 const creator = alias(memberships, 'invoice_creator');
 
+/** What receipts pay of the invoice now (allocations not undone; read from the receipt domain's table). */
+const ALLOCATED =
+  sql<number>`coalesce((select sum(a."amount") from "allocations" a where a."team_id" = "invoices"."team_id" and a."invoice_id" = "invoices"."id" and a."undone_at" is null), 0)::bigint`.mapWith(
+    Number,
+  );
+
 const selectInvoices = (db: Database) =>
   db
     .select({
@@ -36,6 +42,7 @@ const selectInvoices = (db: Database) =>
       fileContentType: blobs.contentType,
       // One correction waits at most (invoice_corrections_pending_key).
       correctionPending: sql<boolean>`exists (select 1 from "invoice_corrections" c where c."team_id" = "invoices"."team_id" and c."invoice_id" = "invoices"."id" and c."status" = 'init')`,
+      allocated: ALLOCATED,
     })
     .from(invoices)
     .innerJoin(
@@ -201,6 +208,9 @@ export async function updateCorrectionRow(
     .where(and(eq(invoiceCorrections.teamId, teamId), eq(invoiceCorrections.id, id)));
 }
 
+/** Issued, with something left to receive: the contract's invoiceOpen above 0. */
+const OPEN = sql`${invoices.status} = 'issued' and ${invoices.total} - ${invoices.reversed} - ${ALLOCATED} > 0`;
+
 /** The invoices of a team by the list's filters, newest request first; paged in the database. */
 export async function listInvoices(db: Database, teamId: number, filter: InvoiceQuery, window: PageWindow) {
   const since = (date: string | undefined) => (date ? dayBounds(date).from : undefined);
@@ -223,6 +233,7 @@ export async function listInvoices(db: Database, teamId: number, filter: Invoice
           ilike(invoices.buyerName, containing(filter.keyword)),
         )
       : undefined,
+    filter.open === undefined ? undefined : filter.open ? OPEN : sql`not (${OPEN})`,
   );
   const [rows, [totals]] = await Promise.all([
     selectInvoices(db)

@@ -33,7 +33,6 @@ import { memberActor, recordOperation } from '../operation-log/operation-log.ser
 import { adoptInvoiceRecipient } from '../order/order.service';
 import { addOrdersInvoiced } from '../order/order-payment.service';
 import { grantsOf } from '../permission/permission.service';
-import { invoiceAllocated } from '../receipt/fee-line-payments.service';
 import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
 import { signBlobDownload } from '../upload/signed-files.service';
 import { claimBlob, type UploadDeps } from '../upload/upload.service';
@@ -110,8 +109,7 @@ export async function loadInvoiceDetail(
       }),
     });
   }
-  const allocated = await invoiceAllocated(db, teamId, invoiceId);
-  return presentInvoiceDetail(row, lines, views, level, await fileUrlOf(deps, row), allocated);
+  return presentInvoiceDetail(row, lines, views, level, await fileUrlOf(deps, row));
 }
 
 /** GET /v1/invoices. */

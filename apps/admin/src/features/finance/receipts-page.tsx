@@ -1,0 +1,244 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { DATE_FORMATS } from '@trackit/contract/constants';
+import { MESSAGES } from '@trackit/contract/messages';
+import {
+  RECEIPT_STATE_LABELS,
+  type Receipt,
+  type ReceiptQuery,
+  receiptQuerySchema,
+} from '@trackit/contract/receipt.schema';
+import { Button, Card, Checkbox, DatePicker, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../components/list/data-table';
+import { ListKeywordInput } from '../../components/list/list-keyword-input';
+import { ListSelectFilter } from '../../components/list/list-select-filter';
+import { ListToolbar } from '../../components/list/list-toolbar';
+import { useListSearch } from '../../components/list/use-list-search';
+import { MoneyCell } from '../../components/money/money-cell';
+import { parseRecordId } from '../../components/record-id';
+import { useCan } from '../../layouts/use-permission-level';
+import { ReceiptCreateDrawer } from './receipt-create-drawer';
+import { ReceiptDetailDrawer } from './receipt-detail-drawer';
+import { ReceiptStateTag } from './receipt-labels';
+import { receiptListQuery } from './receipts.queries';
+import { useRecipientFilterOptions } from './recipient-filter-options';
+
+/** A reversed date range typed into the address is read the right way round. */
+export const normalizeReceiptQuery = (query: ReceiptQuery): ReceiptQuery =>
+  query.received_from && query.received_to && query.received_from > query.received_to
+    ? { ...query, received_from: query.received_to, received_to: query.received_from }
+    : query;
+
+const secondLine = { display: 'block', fontSize: 12 } as const;
+
+const columnsFor = (onOpen: (id: number) => void): DataTableColumn<Receipt, ReceiptQuery>[] => [
+  {
+    title: '收款日期 / 流水号',
+    dataIndex: 'received_on',
+    width: 170,
+    render: (date: string, receipt) => (
+      <>
+        {date}
+        <Typography.Text type="secondary" ellipsis={{ tooltip: receipt.reference }} style={secondLine}>
+          {receipt.reference || MESSAGES.empty}
+        </Typography.Text>
+      </>
+    ),
+  },
+  {
+    title: '付款方',
+    key: 'payer',
+    kind: 'title',
+    render: (_: unknown, receipt) => (
+      <>
+        <Typography.Link onClick={() => onOpen(receipt.id)} data-testid={`receipt-open-${receipt.id}`}>
+          {receipt.payer_name}
+        </Typography.Link>
+        {receipt.notes && (
+          <Typography.Text type="secondary" ellipsis={{ tooltip: receipt.notes }} style={secondLine}>
+            {receipt.notes}
+          </Typography.Text>
+        )}
+      </>
+    ),
+  },
+  {
+    title: '收款主体',
+    key: 'team_recipient',
+    // A short name of up to 20 characters: five or six on one line.
+    width: 120,
+    render: (_: unknown, receipt) => receipt.team_recipient.short_name,
+  },
+  {
+    title: '金额',
+    dataIndex: 'amount',
+    kind: 'money',
+    align: 'right',
+    render: (fen: number, receipt) => (
+      <Typography.Text delete={receipt.voided_at !== null} type={receipt.voided_at ? 'secondary' : undefined}>
+        <MoneyCell fen={fen} />
+      </Typography.Text>
+    ),
+  },
+  {
+    title: '已核销 / 未核销',
+    dataIndex: 'allocated',
+    width: 150,
+    align: 'right',
+    render: (fen: number, receipt) =>
+      receipt.voided_at !== null ? (
+        MESSAGES.empty
+      ) : (
+        <>
+          <MoneyCell fen={fen} />
+          <Typography.Text
+            type={receipt.unallocated > 0 ? 'warning' : 'secondary'}
+            style={secondLine}
+            data-testid={`receipt-unallocated-${receipt.id}`}
+          >
+            {receipt.unallocated > 0 ? (
+              <>
+                预收 <MoneyCell fen={receipt.unallocated} />
+              </>
+            ) : (
+              '已核销完'
+            )}
+          </Typography.Text>
+        </>
+      ),
+  },
+  {
+    title: '状态',
+    key: 'state',
+    kind: 'tag',
+    fits: Object.values(RECEIPT_STATE_LABELS),
+    render: (_: unknown, receipt) => (
+      <ReceiptStateTag receipt={receipt} testId={`receipt-state-${receipt.id}`} />
+    ),
+  },
+  {
+    title: '操作',
+    key: 'actions',
+    kind: 'actions',
+    width: 64,
+    render: (_: unknown, receipt) => (
+      <Button type="link" size="small" onClick={() => onOpen(receipt.id)} style={{ paddingInline: 0 }}>
+        {receipt.can.allocate ? '核销' : '查看'}
+      </Button>
+    ),
+  },
+];
+
+/**
+ * 收款 (/admin/finance/receipts, docs/product.md "收款 page"): every receipt, newest first, filtered in the
+ * address (payer or 流水号, payee entity, received dates, 有未核销余额). 登记收款 records money not tied to
+ * an order and opens it; `?receipt=id` opens one in a drawer (its allocations, 核销, 撤销核销, 作废).
+ */
+export function ReceiptsPage() {
+  const search = useListSearch<ReceiptQuery>(receiptQuerySchema, { normalize: normalizeReceiptQuery });
+  const { query } = search;
+  const receipts = useQuery(receiptListQuery(query));
+  const recipients = useRecipientFilterOptions();
+  const editable = useCan('accounting', 'edit');
+  const [creating, setCreating] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const receiptId = parseRecordId(params.get('receipt') ?? undefined);
+
+  const openReceipt = (id: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('receipt', String(id));
+      return next;
+    });
+  const closeReceipt = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('receipt');
+      return next;
+    });
+
+  return (
+    <Card
+      title={receipts.data ? `共 ${receipts.data.total} 笔收款` : '收款'}
+      extra={
+        editable && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            data-testid="receipt-create"
+          >
+            登记收款
+          </Button>
+        )
+      }
+      data-testid="receipts-page"
+    >
+      <ListToolbar search={search}>
+        <ListKeywordInput
+          search={search}
+          field="keyword"
+          placeholder="付款方或流水号"
+          testId="receipt-keyword"
+        />
+        <ListSelectFilter
+          search={search}
+          field="team_recipient_id"
+          options={recipients.options}
+          loading={recipients.loading}
+          label="收款主体"
+          width={160}
+          testId="receipt-recipient-filter"
+        />
+        <DatePicker.RangePicker
+          value={
+            query.received_from && query.received_to
+              ? [dayjs(query.received_from), dayjs(query.received_to)]
+              : null
+          }
+          placeholder={['收款日期从', '至']}
+          onChange={(dates) => {
+            const [start, end] = dates ?? [];
+            search.set({
+              received_from: start?.format(DATE_FORMATS.date),
+              received_to: end?.format(DATE_FORMATS.date),
+            });
+          }}
+          style={{ width: 250 }}
+          aria-label="收款日期"
+          data-testid="receipt-date-filter"
+        />
+        <Checkbox
+          checked={query.unallocated === true}
+          onChange={(event) => search.set({ unallocated: event.target.checked ? true : undefined })}
+          data-testid="receipt-unallocated-filter"
+        >
+          有未核销余额
+        </Checkbox>
+      </ListToolbar>
+      <DataTable
+        list={receipts}
+        search={search}
+        columns={columnsFor(openReceipt)}
+        rowKey={(receipt) => receipt.id}
+        rowTestId={(receipt) => `receipt-row-${receipt.id}`}
+        emptyText="还没有收款"
+        filteredEmptyText="没有符合条件的收款"
+        testId="receipt-list"
+      />
+      {receiptId !== undefined && <ReceiptDetailDrawer id={receiptId} onClose={closeReceipt} />}
+      {creating && (
+        <ReceiptCreateDrawer
+          onClose={() => setCreating(false)}
+          onCreated={(id) => {
+            setCreating(false);
+            openReceipt(id);
+          }}
+        />
+      )}
+    </Card>
+  );
+}
