@@ -86,9 +86,9 @@ describe('the admin shell', () => {
     await page.close();
   });
 
-  it('shows the breadcrumb of the path and the frame of a module still to come', async () => {
+  it('shows the breadcrumb of the path, a module’s entry and the 404 page', async () => {
     const page = await openSignedIn(browser, owner, '/admin/finance/fees');
-    await page.getByTestId('coming-soon').waitFor();
+    await page.getByTestId('fee-list').waitFor();
     await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toContain('财务');
     expect(await page.getByTestId('breadcrumb').textContent()).toContain('费用');
     await page.goto(`${baseUrl}/admin/organization`);
