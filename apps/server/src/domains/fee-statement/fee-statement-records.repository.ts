@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companies } from '../company/company.tables';
-import { invoiceCorrections, invoices } from '../invoice/invoice.tables';
+import { invoiceCorrections, invoiceLines, invoices } from '../invoice/invoice.tables';
 import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
 import { allocations, receipts } from '../receipt/receipt.tables';
@@ -109,12 +109,33 @@ export function listLines(db: Database, teamId: number, orderIds: number[]) {
 }
 export type StatementLineRow = Awaited<ReturnType<typeof listLines>>[number];
 
-/** The client's records an allocation may name: its invoices of the entity, or fee lines of its orders. */
-function ofClient(companyId: number, recipientId: number) {
-  return or(
-    sql`${allocations.invoiceId} in (select i."id" from "invoices" i where i."team_id" = ${allocations.teamId} and i."company_id" = ${companyId} and i."team_recipient_id" = ${recipientId})`,
-    sql`${allocations.feeLineId} in (select fl."id" from "fee_lines" fl join "orders" o on o."team_id" = fl."team_id" and o."id" = fl."order_id" where fl."team_id" = ${allocations.teamId} and o."company_id" = ${companyId} and o."team_recipient_id" = ${recipientId})`,
-  );
+/**
+ * The client's records an allocation may name: its invoices of the entity, or fee lines of its orders of the
+ * entity. Uncorrelated subqueries (hashed once), never a subquery per allocation.
+ */
+function ofClient(db: Database, teamId: number, companyId: number, recipientId: number) {
+  const clientInvoices = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.teamId, teamId),
+        eq(invoices.companyId, companyId),
+        eq(invoices.teamRecipientId, recipientId),
+      ),
+    );
+  const clientLines = db
+    .select({ id: feeLines.id })
+    .from(feeLines)
+    .innerJoin(orders, and(eq(orders.teamId, feeLines.teamId), eq(orders.id, feeLines.orderId)))
+    .where(
+      and(
+        eq(feeLines.teamId, teamId),
+        eq(orders.companyId, companyId),
+        eq(orders.teamRecipientId, recipientId),
+      ),
+    );
+  return or(inArray(allocations.invoiceId, clientInvoices), inArray(allocations.feeLineId, clientLines));
 }
 
 /**
@@ -130,10 +151,13 @@ export async function listIssuedInvoices(
     'feeLineIds' in scope
       ? scope.feeLineIds.length === 0
         ? sql`false`
-        : sql`${invoices.id} in (select il."invoice_id" from "invoice_lines" il where il."team_id" = ${teamId} and il."fee_line_id" in (${sql.join(
-            scope.feeLineIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}))`
+        : inArray(
+            invoices.id,
+            db
+              .select({ id: invoiceLines.invoiceId })
+              .from(invoiceLines)
+              .where(and(eq(invoiceLines.teamId, teamId), inArray(invoiceLines.feeLineId, scope.feeLineIds))),
+          )
       : and(eq(invoices.companyId, scope.companyId), eq(invoices.teamRecipientId, scope.recipientId));
   const issued = await db
     .select({ id: invoices.id, number: invoices.number, issuedOn: invoices.issuedOn, total: invoices.total })
@@ -173,7 +197,7 @@ export function listClientAllocations(db: Database, teamId: number, companyId: n
       undoneOn: allocations.undoneOn,
     })
     .from(allocations)
-    .where(and(eq(allocations.teamId, teamId), ofClient(companyId, recipientId)))
+    .where(and(eq(allocations.teamId, teamId), ofClient(db, teamId, companyId, recipientId)))
     .orderBy(asc(allocations.id));
 }
 
