@@ -175,16 +175,16 @@ async function seedTeam(
     db.insert(feeLines).values(chunk).returning({ id: feeLines.id }),
   );
 
-  // Invoices: most orders one invoice of their three lines, a fifth two (line 1; lines 2 and 3), 10 %
+  // Invoices: most orders one invoice of their three lines, a quarter two (line 1; lines 2 and 3), 5 %
   // none yet (120,000 invoices for 100,000 orders at full size).
   const invoiceRows: (typeof invoices.$inferInsert)[] = [];
   const invoiceLineSets: { lines: number[]; on: string; orderIndex: number }[] = [];
   let numberSeq = 0;
   orderRows.forEach((order, orderIndex) => {
     const roll = next(100);
-    if (roll < 10) return;
+    if (roll < 5) return;
     const lines = [0, 1, 2].map((position) => orderIndex * 3 + position);
-    const sets = roll < 32 ? [lines.slice(0, 1), lines.slice(1)] : [lines];
+    const sets = roll < 30 ? [lines.slice(0, 1), lines.slice(1)] : [lines];
     for (const set of sets) {
       const on = addDays(order.lastDate, 1 + next(10));
       const figures = set.reduce(
@@ -237,7 +237,7 @@ async function seedTeam(
   });
   await insertChunked(invoiceLineRows, (chunk) => db.insert(invoiceLines).values(chunk));
 
-  // Receipts: an invoice paid in full at once (60 %), in two payments (20 %), in part (10 %), or not yet;
+  // Receipts: an invoice paid in full at once (50 %), in two payments (35 %), in part (10 %), or not yet;
   // and a few receipts left as credit. Allocations dated the receipt's day; the ledger spread as the
   // allocation service spreads it.
   const receiptRows: (typeof receipts.$inferInsert)[] = [];

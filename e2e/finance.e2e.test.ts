@@ -1,14 +1,19 @@
+import type { FinanceDashboard } from '@trackit/contract/finance-dashboard.schema';
+import type { Invoice, InvoiceDetail } from '@trackit/contract/invoice.schema';
+import type { Notification } from '@trackit/contract/notify.schema';
+import type { FinanceOrder } from '@trackit/contract/receivable.schema';
 import type { TokenPair } from '@trackit/contract/session.schema';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, watchErrors } from './browser';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callApi } from './api';
+import { launchBrowser, openPage, screenshot, watchErrors } from './browser';
 import { E2E_USERS } from './fixtures';
 import { openSignedIn, signInByApi } from './session';
 
 /** The demo agency's first billed client: its card on 待申请. */
 const firstGroup = (page: Page) => page.locator('[data-testid^="ready-group-"]').first();
 
-describe('finance: a billed order invoiced from 待开票 and issued with its number', () => {
+describe('finance: a billed order invoiced, paid, its statement confirmed by the client, the dashboard moved', () => {
   let browser: Browser;
   let owner: TokenPair;
 
@@ -65,6 +70,101 @@ describe('finance: a billed order invoiced from 待开票 and issued with its nu
     await screenshot(page, 'finance-invoices-1440');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'finance-invoices-1280');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('takes the invoiced order through a partial receipt and the rest to 已收款, shares its statement, which the client confirms, and the dashboard moves', async () => {
+    const [invoice] = await callApi<Invoice[]>('GET', '/v1/invoices?keyword=26312000000000001234', owner);
+    if (!invoice) throw new Error('the first journey issued the invoice');
+    const { lines } = await callApi<InvoiceDetail>('GET', `/v1/invoices/${invoice.id}`, owner);
+    const orderId = lines[0]?.order_id ?? 0;
+    const before = await callApi<FinanceDashboard>('GET', '/v1/finance/dashboard', owner);
+    const page = await openSignedIn(browser, owner, `/admin/finance/${orderId}`);
+    const errors = watchErrors(page);
+    const state = page.getByTestId('finance-order-state');
+    await state.waitFor();
+    const record = async (part: (open: number) => number) => {
+      await page.getByTestId('receipt-record').click();
+      const form = page.getByTestId('receipt-form');
+      await form.waitFor();
+      const amount = form.getByTestId('receipt-amount');
+      const open = Math.round(Number((await amount.inputValue()).replaceAll(',', '')) * 100);
+      const paying = part(open);
+      await amount.fill((paying / 100).toFixed(2));
+      await expect
+        .poll(() => page.getByTestId('receipt-allocation-sum').textContent())
+        .toContain((paying / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+      await page.getByTestId('receipt-submit').click();
+      await form.waitFor({ state: 'detached' });
+      return paying;
+    };
+    // Half of what is open first: 部分收款; then the rest: 已收款.
+    const first = await record((open) => Math.floor(open / 2));
+    await expect.poll(() => state.textContent()).toBe('部分收款');
+    await screenshot(page, 'finance-order-partly-paid-1440');
+    const second = await record((open) => open);
+    await expect.poll(() => state.textContent()).toBe('已收款');
+    const paid = await callApi<FinanceOrder>('GET', `/v1/finance/orders/${orderId}`, owner);
+    expect(paid).toMatchObject({ payment_state: 'paid', outstanding: 0, aging_bucket: null });
+    await screenshot(page, 'finance-order-paid-1440');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'finance-order-paid-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The order's statement, shared: its link opens as the client sees it.
+    await page.getByTestId('fee-statement-share').click();
+    await page.getByTestId('fee-statement-create').click();
+    const url = (await page.getByTestId('fee-statement-url').textContent())?.trim() ?? '';
+    expect(url).toMatch(/\/web\/fees\/[\w-]{24}$/);
+    await page.locator('.ant-drawer-close').click();
+    const client = await openPage(browser);
+    const clientErrors = watchErrors(client);
+    await client.goto(`${inject('e2eBaseUrl')}${url.slice(url.indexOf('/web/'))}`);
+    const statement = client.getByTestId('fee-statement-page');
+    await statement.waitFor();
+    expect(await statement.textContent()).toContain(paid.number);
+    await screenshot(client, 'finance-statement-client-1440');
+    await client.getByTestId('open-invoice-info').click();
+    await client.getByTestId('buyer-tax-id').fill('91330100MA2B3C4D5E');
+    await client.getByTestId('info-name').fill('王会计');
+    await client.getByRole('dialog', { name: '开票信息' }).getByRole('button', { name: '提交' }).click();
+    await client.getByTestId('invoice-info').waitFor();
+    await client.getByTestId('open-confirm').click();
+    await client.getByTestId('confirm-name').fill('王会计');
+    await client.getByRole('dialog', { name: '确认对账单' }).getByRole('button', { name: '确认', exact: true }).click();
+    await client.getByTestId('confirmation').waitFor();
+    expect(await client.getByTestId('confirmation').textContent()).toContain('王会计');
+    await client.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
+    await screenshot(client, 'finance-statement-confirmed-1440');
+    expect(clientErrors).toEqual([]);
+    await client.close();
+
+    // Staff see it confirmed and were told of both answers.
+    await page.reload();
+    await page.locator('[data-testid^="fee-statement-confirmed-"]').first().waitFor();
+    const notices = await callApi<Notification[]>('GET', '/v1/notifies?per_page=20', owner);
+    const titles = notices.map((notice) => notice.title).join(' ');
+    expect(titles).toContain('确认');
+    expect(titles).toContain('开票信息');
+
+    // 费用: the order paid, the list as of today and its totals.
+    await page.goto(`${inject('e2eBaseUrl')}/admin/finance/fees`);
+    await page.getByTestId(`fee-row-${orderId}`).waitFor();
+    expect(await page.getByTestId(`fee-state-${orderId}`).textContent()).toBe('已收款');
+    await page.getByTestId('fee-totals').waitFor();
+    await screenshot(page, 'finance-fees-1440');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'finance-fees-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The dashboard: this month's receipts grew by both payments.
+    const after = await callApi<FinanceDashboard>('GET', '/v1/finance/dashboard', owner);
+    expect(after.received_this_month.amount - before.received_this_month.amount).toBe(first + second);
+    await page.goto(`${inject('e2eBaseUrl')}/admin/finance/dashboard`);
+    await page.getByTestId('finance-dashboard').waitFor();
+    await page.getByTestId('finance-revenue-chart').waitFor();
+    await screenshot(page, 'finance-dashboard-after-1440');
     expect(errors).toEqual([]);
     await page.close();
   });

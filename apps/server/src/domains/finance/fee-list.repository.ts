@@ -295,38 +295,33 @@ export async function listFeeRows(
 }
 
 /**
- * What is outstanding as of `asOf`, by due date (the dashboard's weeks ahead; null: no last working day):
- * one row per date, however many orders.
+ * What is outstanding as of `asOf` grouped three ways in one pass over the orders (GROUPING SETS): by aging
+ * bucket, by due date (null: no last working day) and by client (null: none). The finance dashboard's
+ * receivable, buckets, weeks ahead and top clients all come from it, so they add up with each other and
+ * with the 费用 list.
  */
-export function sumOutstandingByDueDate(db: Database, teamId: number, asOf: string) {
+export async function sumOutstandingGroups(db: Database, teamId: number, asOf: string) {
   const rows = feeRows(db, teamId, {}, asOf);
-  return db
+  const groups = await db
     .select({
+      byBucket: sql<number>`grouping(${rows.agingBucket})`.mapWith(Number),
+      byDueDate: sql<number>`grouping(${rows.dueOn})`.mapWith(Number),
+      bucket: rows.agingBucket,
       dueOn: rows.dueOn,
+      companyId: rows.companyId,
+      companyName: sql<string | null>`max(${rows.companyName})`,
       count: sql<number>`count(*)::int`.mapWith(Number),
       outstanding: money(sql`sum(${rows.outstanding})`),
     })
     .from(rows)
     .where(sql`${rows.outstanding} > 0`)
-    .groupBy(rows.dueOn);
-}
-
-/** The clients owing most as of `asOf`, most first (ties by the client's id); orders without a client left out. */
-export function topOutstandingClients(db: Database, teamId: number, asOf: string, limit: number) {
-  const rows = feeRows(db, teamId, {}, asOf);
-  const outstanding = sql`sum(${rows.outstanding})`;
-  return db
-    .select({
-      companyId: sql<number>`${rows.companyId}`.mapWith(Number),
-      companyName: sql<string>`max(${rows.companyName})`,
-      count: sql<number>`count(*)::int`.mapWith(Number),
-      outstanding: money(outstanding),
-    })
-    .from(rows)
-    .where(and(sql`${rows.outstanding} > 0`, sql`${rows.companyId} is not null`))
-    .groupBy(rows.companyId)
-    .orderBy(desc(outstanding), asc(rows.companyId))
-    .limit(limit);
+    .groupBy(sql`grouping sets ((${rows.agingBucket}), (${rows.dueOn}), (${rows.companyId}))`);
+  // grouping() is 0 for the column a row is grouped by.
+  return {
+    byBucket: groups.filter((group) => group.byBucket === 0),
+    byDueDate: groups.filter((group) => group.byDueDate === 0),
+    byClient: groups.filter((group) => group.byBucket === 1 && group.byDueDate === 1),
+  };
 }
 
 /** The filtered rows' sums by aging bucket (null: nothing outstanding), all pages. */

@@ -1,9 +1,8 @@
 /**
  * The finance dashboard (看板, docs/product.md "Finance dashboard"): every figure as of today's business
  * date, in one answer. What is owed comes from the 费用 list's own query (fee-list.repository.ts): the
- * receivable and its aging buckets are its totals (`feeTotals`, outstanding orders), and the weeks ahead and
- * the top clients are its outstanding rows grouped in SQL (by due date, by client), so each adds up with
- * the list to the fen. Receipts, invoices
+ * receivable, its aging buckets, the weeks ahead and the top clients are its outstanding rows grouped in one
+ * pass (`sumOutstandingGroups`: by bucket, by due date, by client), so each adds up with the list to the fen. Receipts, invoices
  * left unpaid, revenue by month and credit are read in finance-dashboard.repository.ts.
  */
 import {
@@ -22,9 +21,9 @@ import {
   FINANCE_WEEK_START,
   type FinanceDashboard,
 } from '@trackit/contract/finance-dashboard.schema';
+import { AGING_BUCKETS } from '@trackit/contract/finance-enums';
 import type { AuthContext } from '../../http/auth-context';
-import { sumOutstandingByDueDate, topOutstandingClients } from './fee-list.repository';
-import { feeTotals } from './fee-list.service';
+import { sumOutstandingGroups } from './fee-list.repository';
 import type { FinanceDeps } from './finance.service';
 import {
   sumCorrectedByMonth,
@@ -88,12 +87,9 @@ export async function getFinanceDashboard(deps: FinanceDeps, auth: AuthContext):
   const lastMonth = { from: monthStart(lastMonthTo), to: lastMonthTo };
   const months = lastMonths(today);
   const first = months[0]?.from ?? thisMonth.from;
-  const owing = { outstanding: true, as_of: today } as const;
 
-  const [totals, byDueDate, clients, received, unpaid, issued, corrected, credit] = await Promise.all([
-    feeTotals(deps, auth, owing),
-    sumOutstandingByDueDate(deps.db, teamId, today),
-    topOutstandingClients(deps.db, teamId, today, FINANCE_DASHBOARD_TOP_CLIENTS),
+  const [owing, received, unpaid, issued, corrected, credit] = await Promise.all([
+    sumOutstandingGroups(deps.db, teamId, today),
     sumReceiptsByMonth(deps.db, teamId, lastMonth.from, thisMonth.to),
     sumInvoicedUnpaid(deps.db, teamId),
     sumIssuedByMonth(deps.db, teamId, first, thisMonth.to),
@@ -110,21 +106,32 @@ export async function getFinanceDashboard(deps: FinanceDeps, auth: AuthContext):
 
   return {
     today,
-    receivable: { count: totals.count, outstanding: totals.outstanding },
-    buckets: totals.buckets,
+    receivable: owing.byBucket.reduce(
+      (sum, group) => ({ count: sum.count + group.count, outstanding: sum.outstanding + group.outstanding }),
+      owed(),
+    ),
+    buckets: AGING_BUCKETS.map((bucket) => {
+      const group = owing.byBucket.find((entry) => entry.bucket === bucket);
+      return { bucket, count: group?.count ?? 0, outstanding: group?.outstanding ?? 0 };
+    }),
     received_this_month: receivedIn(thisMonth),
     received_last_month: receivedIn(lastMonth),
     invoiced_unpaid: unpaid,
-    expected: expectedByWeek(byDueDate, today),
+    expected: expectedByWeek(owing.byDueDate, today),
     invoiced_by_month: months.map((month) => {
       const gross = issuedIn.get(month.month) ?? 0;
       const back = correctedIn.get(month.month) ?? 0;
       return { ...month, issued: gross, corrected: back, net: gross - back };
     }),
-    top_clients: clients.map(({ companyId, companyName, ...figures }) => ({
-      company: { id: companyId, name: companyName },
-      ...figures,
-    })),
+    top_clients: owing.byClient
+      .filter((group) => group.companyId !== null)
+      .sort((a, b) => b.outstanding - a.outstanding || (a.companyId ?? 0) - (b.companyId ?? 0))
+      .slice(0, FINANCE_DASHBOARD_TOP_CLIENTS)
+      .map((group) => ({
+        company: { id: group.companyId ?? 0, name: group.companyName ?? '' },
+        count: group.count,
+        outstanding: group.outstanding,
+      })),
     credit,
   };
 }
