@@ -247,11 +247,11 @@ async function seedTeam(
     const total = invoiceRows[index]?.total ?? 0;
     const roll = next(100);
     const parts =
-      roll < 60
+      roll < 50
         ? [total]
-        : roll < 80
+        : roll < 85
           ? [Math.floor(total / 2), total - Math.floor(total / 2)]
-          : roll < 90
+          : roll < 95
             ? [Math.floor((total * 2) / 5)]
             : [];
     let day = set.on;
