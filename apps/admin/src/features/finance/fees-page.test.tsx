@@ -88,6 +88,7 @@ describe('FeesPage', () => {
     expect(partial.textContent).toContain('¥9,900.00');
     expect(partial.textContent).toContain('部分收款');
     expect(partial.textContent).toContain('逾期 23 天');
+    expect(partial.textContent).not.toContain('1–30');
     expect((await screen.findByTestId('fee-row-42')).textContent).toContain('已收款');
     const figures = await screen.findByTestId('fee-totals');
     expect(figures.textContent).toContain('应收（2 单）');

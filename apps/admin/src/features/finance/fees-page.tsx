@@ -24,7 +24,7 @@ import { MoneyCell } from '../../components/money/money-cell';
 import { CompanySelect } from '../company/company-select';
 import { MemberSelect } from '../organization/member-select';
 import { feeListQuery, feeTotalsQuery, useExportFees } from './fees.queries';
-import { AgingText, PaymentStateTag } from './payment-labels';
+import { OverdueText, PaymentStateTag } from './payment-labels';
 import { useRecipientFilterOptions } from './recipient-filter-options';
 
 /** A reversed billing-date range typed into the address is read the right way round. */
@@ -115,15 +115,15 @@ const COLUMNS: DataTableColumn<FeeRow, FeeQuery>[] = [
     ),
   },
   {
-    title: '状态 / 账龄',
+    title: '状态 / 逾期',
     dataIndex: 'days_overdue',
-    width: 150,
+    width: 120,
     sortField: 'days_overdue',
     render: (_: number, row) => (
       <>
         <PaymentStateTag state={row.payment_state} testId={`fee-state-${row.id}`} />
         <span style={secondLine}>
-          <AgingText bucket={row.aging_bucket} daysOverdue={row.days_overdue} />
+          <OverdueText bucket={row.aging_bucket} daysOverdue={row.days_overdue} />
         </span>
       </>
     ),

@@ -40,3 +40,10 @@ export function AgingText({
     </span>
   );
 }
+
+/** A list's short form: `逾期 45 天` in red, else the bucket (未到期), `--` when nothing is owed. */
+export function OverdueText({ bucket, daysOverdue }: { bucket: AgingBucket | null; daysOverdue: number }) {
+  if (!bucket) return <span>{MESSAGES.empty}</span>;
+  if (daysOverdue > 0) return <Typography.Text type="danger">逾期 {daysOverdue} 天</Typography.Text>;
+  return <span>{AGING_BUCKET_LABELS[bucket]}</span>;
+}

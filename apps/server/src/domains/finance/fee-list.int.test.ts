@@ -177,7 +177,7 @@ describe('费用: the billed orders’ receivables as of a date', () => {
     const res = await fees('?per_page=3');
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total')).toBe('4');
-    expect(res.body.data.map((row) => row.id)).toEqual([ids.overdue45, ids.partial, ids.paid]);
+    expect(res.body.data.map((row) => row.id)).toEqual([ids.overdue45, ids.partial, ids.notDue]);
     const all = await rowsOf();
     expect(all.map((row) => row.id)).not.toContain(ids.draft);
     for (const row of all) {

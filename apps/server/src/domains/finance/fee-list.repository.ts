@@ -212,8 +212,8 @@ function orderBy(rows: FeeRowsTable, sort: FeeFilter['sort']): SQL[] {
     outstanding: rows.outstanding,
     billed_on: rows.billedOn,
   }[field];
-  // Ties: the earliest due first, then the newest order.
-  return [direction(column), asc(rows.dueOn), desc(rows.id)];
+  // Ties: what is still owed first, then the earliest due, then the newest order.
+  return [direction(column), desc(sql`${rows.outstanding} > 0`), asc(rows.dueOn), desc(rows.id)];
 }
 
 /** The page's query alone (the bench explains it). */
