@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { addDays, daysBetween, isBusinessDate } from './business-time';
 import { taxRateSchema } from './constants';
 import { feeKindSchema } from './enums';
-import { pageQuerySchema } from './envelope';
+import { idQuerySchema, pageQuerySchema } from './envelope';
 import { invoiceTypeSchema } from './finance-enums';
 import { INVOICE_MESSAGES, invoiceBuyerSchema } from './invoice.schema';
 import { textSchema } from './patterns';
@@ -64,7 +64,6 @@ export const FEE_STATEMENT_MESSAGES = {
 
 const int = z.number().int();
 const idSchema = z.number().int().positive();
-const idQuery = z.coerce.number<number>().int().positive();
 const dateSchema = z.iso.date({ error: '*日期格式不正确' }).refine(isBusinessDate, '*日期格式不正确');
 
 /** Who answers on the client's side: a name, as typed. */
@@ -103,8 +102,8 @@ export const lastPeriodDay = (from: string) => addDays(from, FEE_STATEMENT_LIMIT
 
 /** GET /v1/fee_statements: newest first; an order's or a client company's. */
 export const feeStatementQuerySchema = pageQuerySchema.extend({
-  order_id: idQuery.optional(),
-  company_id: idQuery.optional(),
+  order_id: idQuerySchema.optional(),
+  company_id: idQuerySchema.optional(),
 });
 export type FeeStatementQuery = z.infer<typeof feeStatementQuerySchema>;
 
@@ -186,7 +185,7 @@ export const feeStatementSchema = z.object({
 export type FeeStatement = z.infer<typeof feeStatementSchema>;
 
 /** GET /v1/fee_statements/invoice_info: the latest invoice details a client company submitted on a statement. */
-export const latestInvoiceInfoQuerySchema = z.object({ company_id: idQuery });
+export const latestInvoiceInfoQuerySchema = z.object({ company_id: idQuerySchema });
 export const latestInvoiceInfoSchema = invoiceInfoSchema.nullable();
 
 // --- The client's side -----------------------------------------------------------------------------------

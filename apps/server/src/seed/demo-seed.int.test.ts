@@ -1,5 +1,6 @@
 import { addDays, businessDate, weekdayOf } from '@trackit/contract/business-time';
 import type { Calendar } from '@trackit/contract/calendar.schema';
+import type { FeeStatement } from '@trackit/contract/fee-statement.schema';
 import { AGING_BUCKETS } from '@trackit/contract/finance-enums';
 import type { Invoice, InvoiceDetail, ReadyGroup } from '@trackit/contract/invoice.schema';
 import type { Order, OrderListItem } from '@trackit/contract/order.schema';
@@ -320,6 +321,16 @@ describe('demo data and team set-up', () => {
     for (const orderId of waiting) {
       expect(finance.find((order) => order.id === orderId)?.invoiced).toBe(0);
     }
+
+    // Two statements shared with clients: one confirmed (an order paid in full), one with a question.
+    const statements = await get<FeeStatement[]>('fee_statements');
+    expect(statements).toHaveLength(2);
+    const confirmed = statements.find((statement) => statement.confirmation !== null);
+    expect(confirmed?.confirmation?.name).toBe('陈会计');
+    const queried = statements.find((statement) => statement.queries.length > 0);
+    expect(queried?.queries[0]?.comment).toContain('半天');
+    expect(finance.find((order) => order.id === confirmed?.order?.id)?.payment_state).toBe('paid');
+    expect(finance.find((order) => order.id === queried?.order?.id)?.outstanding).toBeGreaterThan(0);
   });
 
   it('creates a team with its owner, reusing the user of a known number', async () => {

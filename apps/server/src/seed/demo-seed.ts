@@ -18,6 +18,7 @@ import { seedDemoModels } from './demo-models';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPackages } from './demo-packages';
 import { seedDemoRecipients } from './demo-recipients';
+import { seedDemoStatements } from './demo-statements';
 
 /** Numbers of the demo agency (README). */
 /** The demo agency, the team the demo owner opens first. */
@@ -163,5 +164,6 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
   const studioId = await seedDemoRecipients(db, ownerContext);
   const billed = await seedDemoOrders(db, storage, ownerContext, agentMembershipId, studioId);
   await seedDemoFinance(db, storage, ownerContext, billed, studioId);
+  await seedDemoStatements(db, ownerContext);
   return true;
 }
