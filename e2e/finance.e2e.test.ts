@@ -132,7 +132,10 @@ describe('finance: a billed order invoiced, paid, its statement confirmed by the
     await client.getByTestId('invoice-info').waitFor();
     await client.getByTestId('open-confirm').click();
     await client.getByTestId('confirm-name').fill('王会计');
-    await client.getByRole('dialog', { name: '确认对账单' }).getByRole('button', { name: '确认', exact: true }).click();
+    await client
+      .getByRole('dialog', { name: '确认对账单' })
+      .getByRole('button', { name: '确认', exact: true })
+      .click();
     await client.getByTestId('confirmation').waitFor();
     expect(await client.getByTestId('confirmation').textContent()).toContain('王会计');
     await client.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });

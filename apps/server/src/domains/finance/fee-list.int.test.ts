@@ -302,7 +302,7 @@ describe('费用: the billed orders’ receivables as of a date', () => {
   });
 
   it('exports exactly the filtered rows, and refuses bad filters, members without access and other teams', async () => {
-    const file = await download(t, '/v1/finance/fees/export?company_id=' + onDelivery.id, reader.headers);
+    const file = await download(t, `/v1/finance/fees/export?company_id=${onDelivery.id}`, reader.headers);
     expect(file.status).toBe(200);
     const workbook = await readWorkbook(file.bytes);
     const sheet = workbook.worksheets[0];
