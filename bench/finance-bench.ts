@@ -364,15 +364,17 @@ async function main() {
       Math.round(SIZE.orders / 10),
       0x1b873593,
     );
-    // What the services keep on orders and lines, worked out as migration 0031 does.
-    const backfill = await readFile(
-      path.join(import.meta.dirname, '../apps/server/src/db/migrations/0031_order_money.sql'),
-      'utf8',
-    );
-    for (const statement of backfill
-      .split('--> statement-breakpoint')
-      .filter((part) => part.includes('UPDATE')))
-      await scratch.handle.db.execute(sql.raw(statement));
+    // What the services keep on orders, lines, invoices and receipts, worked out as migrations 0031 and 0033 do.
+    for (const migration of ['0031_order_money.sql', '0033_allocated_kept.sql']) {
+      const text = await readFile(
+        path.join(import.meta.dirname, '../apps/server/src/db/migrations', migration),
+        'utf8',
+      );
+      for (const statement of text
+        .split('--> statement-breakpoint')
+        .filter((part) => part.includes('UPDATE')))
+        await scratch.handle.db.execute(sql.raw(statement));
+    }
     const seedSeconds = ((performance.now() - started) / 1000).toFixed(0);
     await scratch.handle.db.execute(sql`vacuum analyze`);
     const driver = scratch.handle.driver;

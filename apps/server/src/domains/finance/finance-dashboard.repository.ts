@@ -5,30 +5,16 @@
  * domains' tables (ARCHITECTURE.md: a repository may join another domain's table to read).
  */
 import { BUSINESS_TIME_ZONE, businessInstant, dayBounds } from '@trackit/contract/business-time';
-import { and, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invoiceCorrections, invoices } from '../invoice/invoice.tables';
-import { allocations, receipts } from '../receipt/receipt.tables';
+import { receipts } from '../receipt/receipt.tables';
 
 /** A sum of fen: bigint in SQL, whole fen in JavaScript (0 when nothing is summed). */
 const money = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number);
 const counted = (expression: SQL) => sql<number>`${expression}::int`.mapWith(Number);
 /** `YYYY-MM` of a date column. */
 const monthOf = (column: SQL) => sql<string>`to_char(${column}, 'YYYY-MM')`;
-
-/** What live allocations give each invoice (`target` invoice_id) or take of each receipt (`receipt_id`). */
-function liveAllocations(db: Database, teamId: number, by: 'invoice' | 'receipt') {
-  const key = by === 'invoice' ? allocations.invoiceId : allocations.receiptId;
-  return db
-    .select({
-      key: sql<number>`${key}`.as('allocated_key'),
-      allocated: sql<number>`sum(${allocations.amount})`.as('allocated'),
-    })
-    .from(allocations)
-    .where(and(eq(allocations.teamId, teamId), isNull(allocations.undoneAt), isNotNull(key)))
-    .groupBy(key)
-    .as('live_allocations');
-}
 
 /** Live (not voided) receipts by month of their received date, in [from, to]. */
 export async function sumReceiptsByMonth(db: Database, teamId: number, from: string, to: string) {
@@ -51,17 +37,18 @@ export async function sumReceiptsByMonth(db: Database, teamId: number, from: str
     .groupBy(month);
 }
 
-/** Issued invoices with something left to receive (total − reversed − live allocations), and its sum. */
+/**
+ * Issued invoices with something left to receive (total − reversed − allocated, the allocated amount each
+ * invoice keeps with its allocations), and its sum.
+ */
 export async function sumInvoicedUnpaid(db: Database, teamId: number) {
-  const allocated = liveAllocations(db, teamId, 'invoice');
-  const left = sql`(${invoices.total} - ${invoices.reversed} - coalesce(${allocated.allocated}, 0))`;
+  const left = sql`(${invoices.total} - ${invoices.reversed} - ${invoices.allocated})`;
   const [row] = await db
     .select({
       count: counted(sql`count(*) filter (where ${left} > 0)`),
       amount: money(sql`sum(greatest(${left}, 0))`),
     })
     .from(invoices)
-    .leftJoin(allocated, eq(allocated.key, invoices.id))
     .where(and(eq(invoices.teamId, teamId), eq(invoices.status, 'issued')));
   return row ?? { count: 0, amount: 0 };
 }
@@ -107,15 +94,13 @@ export async function sumCorrectedByMonth(db: Database, teamId: number, from: st
 
 /** 预收款: what live receipts hold that no live allocation took, and how many hold some. */
 export async function sumCredit(db: Database, teamId: number) {
-  const allocated = liveAllocations(db, teamId, 'receipt');
-  const left = sql`(${receipts.amount} - coalesce(${allocated.allocated}, 0))`;
+  const left = sql`(${receipts.amount} - ${receipts.allocated})`;
   const [row] = await db
     .select({
       count: counted(sql`count(*) filter (where ${left} > 0)`),
       amount: money(sql`sum(greatest(${left}, 0))`),
     })
     .from(receipts)
-    .leftJoin(allocated, eq(allocated.key, receipts.id))
     .where(and(eq(receipts.teamId, teamId), isNull(receipts.voidedAt)));
   return row ?? { count: 0, amount: 0 };
 }

@@ -94,6 +94,14 @@ export async function updateInvoiceRow(
     .where(and(eq(invoices.teamId, teamId), eq(invoices.id, id)));
 }
 
+/** Adds to what live allocations pay of an invoice (negative: an undo); a row update, so changes take turns. */
+export async function addToInvoiceAllocated(tx: Database, teamId: number, id: number, amount: number) {
+  await tx
+    .update(invoices)
+    .set({ allocated: sql`${invoices.allocated} + ${amount}` })
+    .where(and(eq(invoices.teamId, teamId), eq(invoices.id, id)));
+}
+
 /** Another invoice of the team with this number, if any. */
 export async function findInvoiceByNumber(db: Database, teamId: number, number: string) {
   const [row] = await db

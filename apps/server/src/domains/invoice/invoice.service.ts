@@ -38,6 +38,7 @@ import { signBlobDownload } from '../upload/signed-files.service';
 import { claimBlob, type UploadDeps } from '../upload/upload.service';
 import { type CorrectionView, presentInvoice, presentInvoiceDetail } from './invoice.presenter';
 import {
+  addToInvoiceAllocated,
   findInvoice,
   findInvoiceByNumber,
   type InvoiceRow,
@@ -58,6 +59,9 @@ export const invoiceNotFound = () => new AppError('notFound', { message: INVOICE
 export const invoiceConflict = (message: string) => new AppError('conflict', { message });
 
 /** The caller's `accounting` level (the answers' `can`). */
+/** What an allocation gives an invoice (negative: its undo), in the allocation's transaction (receipt domain). */
+export const addInvoiceAllocated = addToInvoiceAllocated;
+
 export async function accountingLevel(
   deps: Pick<InvoiceDeps, 'db'>,
   auth: AuthContext,

@@ -66,6 +66,12 @@ export const invoices = pgTable(
     ...figures(),
     /** What approved red-letter corrections took back (tax included). */
     reversed: bigint('reversed', { mode: 'number' }).notNull().default(0),
+    /**
+     * What live allocations pay of it, kept in each allocation's and undo's transaction
+     * (receipt/allocation.service.ts) so the dashboard's 已开票未收款 reads invoices alone; the allocations
+     * stay the source of truth (tests compare the two).
+     */
+    allocated: bigint('allocated', { mode: 'number' }).notNull().default(0),
     createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }),
     ...timestamps,
   },

@@ -26,10 +26,11 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
-import { accountingLevel } from '../invoice/invoice.service';
+import { accountingLevel, addInvoiceAllocated } from '../invoice/invoice.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { paidOfFeeLines, recordFeeLinePayments } from './fee-line-payments.service';
 import {
+  addToReceiptAllocated,
   feeLineIdsOfInvoices,
   findAllocation,
   insertAllocations,
@@ -125,6 +126,14 @@ export async function allocateReceipt(
         createdAt: now,
       })),
     );
+    // The amounts kept on the receipt and the invoices (the dashboard reads them); allocations stay the truth.
+    await addToReceiptAllocated(tx, teamId, receiptId, check.total);
+    const perInvoice = new Map<number, number>();
+    for (const item of body) {
+      const invoiceId = invoiceOf(item);
+      if (invoiceId !== undefined) perInvoice.set(invoiceId, (perInvoice.get(invoiceId) ?? 0) + item.amount);
+    }
+    for (const [invoiceId, amount] of perInvoice) await addInvoiceAllocated(tx, teamId, invoiceId, amount);
     await recordFeeLinePayments(tx, teamId, lines, today, now);
     const invoiceById = new Map(invoices.map((invoice) => [invoice.id, invoice]));
     await recordOperation(tx, {
@@ -181,6 +190,9 @@ export async function undoAllocation(
       undoneOn,
       undoneByMembershipId: auth.membershipId,
     });
+    await addToReceiptAllocated(tx, teamId, locked.receipt.id, -allocation.amount);
+    if (allocation.invoiceId !== null)
+      await addInvoiceAllocated(tx, teamId, allocation.invoiceId, -allocation.amount);
     await recordFeeLinePayments(tx, teamId, lines, undoneOn, now);
     const [invoice] = invoices;
     const [line] = lines;

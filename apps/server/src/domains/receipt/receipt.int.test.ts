@@ -15,15 +15,16 @@ import {
 } from '@trackit/contract/receipt.schema';
 import type { FinanceOrder } from '@trackit/contract/receivable.schema';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { modelFee, orderDay, type SignedInMember, signInTeamByLevel } from '../../test/factories';
+import { invoices } from '../invoice/invoice.tables';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { feeLines, orders } from '../order/order.tables';
 import { paidFromAllocations } from './fee-line-payments.service';
-import { allocations, feeLinePayments } from './receipt.tables';
+import { allocations, feeLinePayments, receipts } from './receipt.tables';
 
 type Headers = Record<string, string>;
 type FeeLineRow = typeof feeLines.$inferSelect;
@@ -626,5 +627,37 @@ describe('receipts (收款) and allocations (核销)', () => {
     expect(updates).toHaveLength(4);
     for (const statement of updates) await db.execute(sql.raw(statement));
     expect(await kept()).toEqual(before);
+
+    // Invoices and receipts keep what their live allocations pay and take; migration 0033 works it out too.
+    const keptAllocated = async () => ({
+      invoice: (await ok(api<InvoiceDetail>('GET', `/invoices/${invoice.id}`))).allocated,
+      stored: (
+        await db
+          .select({ allocated: invoices.allocated })
+          .from(invoices)
+          .where(and(eq(invoices.teamId, teamId), eq(invoices.id, invoice.id)))
+      )[0]?.allocated,
+      receipts: (
+        await db
+          .select({ id: receipts.id, allocated: receipts.allocated })
+          .from(receipts)
+          .where(and(eq(receipts.teamId, teamId), inArray(receipts.id, [one.id, two.id])))
+          .orderBy(asc(receipts.id))
+      ).map((row) => row.allocated),
+    });
+    const allocatedNow = await keptAllocated();
+    expect(allocatedNow).toEqual({ invoice: 13_332, stored: 13_332, receipts: [9_999, 3_333] });
+    await db.update(invoices).set({ allocated: 0 }).where(eq(invoices.teamId, teamId));
+    await db.update(receipts).set({ allocated: 0 }).where(eq(receipts.teamId, teamId));
+    const kept33 = await readFile(
+      new URL('../../db/migrations/0033_allocated_kept.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of kept33
+      .split('--> statement-breakpoint')
+      .filter((part) => part.includes('UPDATE')))
+      await db.execute(sql.raw(statement));
+    expect((await keptAllocated()).stored).toBe(13_332);
+    expect((await keptAllocated()).receipts).toEqual([9_999, 3_333]);
   });
 });

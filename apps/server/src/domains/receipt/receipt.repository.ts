@@ -88,6 +88,14 @@ export async function updateReceiptRow(
     .where(and(eq(receipts.teamId, teamId), eq(receipts.id, id)));
 }
 
+/** Adds to what a receipt's live allocations take (negative: an undo). */
+export async function addToReceiptAllocated(tx: Database, teamId: number, id: number, amount: number) {
+  await tx
+    .update(receipts)
+    .set({ allocated: sql`${receipts.allocated} + ${amount}` })
+    .where(and(eq(receipts.teamId, teamId), eq(receipts.id, id)));
+}
+
 /** The receipts of a team by the list's filters, newest first; paged in the database. */
 export async function listReceipts(db: Database, teamId: number, filter: ReceiptQuery, window: PageWindow) {
   const where = and(

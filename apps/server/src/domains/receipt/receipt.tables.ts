@@ -23,6 +23,8 @@ export const receipts = pgTable(
     receivedOn: date('received_on', { mode: 'string' }).notNull(),
     /** In fen. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** What its live allocations take, kept with them (the dashboard's 预收款 reads receipts alone). */
+    allocated: bigint('allocated', { mode: 'number' }).notNull().default(0),
     payerName: varchar('payer_name', { length: 100 }).notNull(),
     reference: varchar('reference', { length: 64 }).notNull().default(''),
     notes: text('notes').notNull().default(''),
