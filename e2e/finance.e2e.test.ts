@@ -56,9 +56,21 @@ describe('finance: a billed order invoiced, paid, its statement confirmed by the
 
     await page.getByTestId('invoice-issue').click();
     await page.getByTestId('invoice-number-input').fill('2631 2000 0000 0000 1234');
+    // The invoice's PDF goes through the upload pipeline with the number.
+    await page
+      .getByTestId('invoice-issue-modal')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: '数电发票-1234.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(
+          '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+        ),
+      });
     await page.getByTestId('invoice-issue-modal').getByRole('button', { name: '登记' }).click();
     await expect.poll(() => detail.textContent()).toContain('已开具');
     expect(await detail.textContent()).toContain('26312000000000001234');
+    expect(await detail.getByRole('link', { name: '数电发票-1234.pdf' }).getAttribute('href')).toBeTruthy();
     await screenshot(page, 'finance-invoice-issued');
 
     // Closed, the invoice is on the 发票 tab.

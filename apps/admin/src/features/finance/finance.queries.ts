@@ -4,6 +4,7 @@
  * correction and its decision. Every change asks 待开票, the invoice lists and the invoice again.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { uploadBlob } from '@trackit/client/upload/upload-steps';
 import type { ApprovalDecision } from '@trackit/contract/approval.schema';
 import { endpoints } from '@trackit/contract/endpoints';
 import type {
@@ -14,6 +15,7 @@ import type {
 } from '@trackit/contract/invoice.schema';
 import { api } from '../../api';
 import { pagedListQuery } from '../../components/list/list-query';
+import { uploadDeps } from '../../uploads';
 import { approvalKeys } from '../approval/approval.queries';
 
 /** Query keys, all under `['finance']`. */
@@ -60,7 +62,14 @@ export function useRequestInvoice() {
 export function useIssueInvoice(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InvoiceIssue) => api.call(endpoints.invoice.issue, { params: { id }, body }),
+    // The invoice's PDF, when chosen, goes through the upload pipeline first; the number names its blob.
+    mutationFn: async ({ file, ...body }: Omit<InvoiceIssue, 'file_signed_id'> & { file?: File }) => {
+      const upload = file ? await uploadBlob(uploadDeps, file) : undefined;
+      return api.call(endpoints.invoice.issue, {
+        params: { id },
+        body: { ...body, ...(upload ? { file_signed_id: upload.signedId } : {}) },
+      });
+    },
     onSuccess: (invoice) => storeInvoice(queryClient, invoice),
   });
 }

@@ -1,11 +1,13 @@
+import { UploadOutlined } from '@ant-design/icons';
 import { APPROVAL_MESSAGES } from '@trackit/contract/approval.schema';
 import { businessDate } from '@trackit/contract/business-time';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { invoiceNumberSchema } from '@trackit/contract/finance-enums';
 import { type InvoiceDetail, invoiceReverseSchema } from '@trackit/contract/invoice.schema';
 import { formatYuan } from '@trackit/contract/money';
-import { App, DatePicker, Form, Input, Modal } from 'antd';
+import { App, Button, DatePicker, Form, Input, Modal, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { MoneyInput } from '../../components/money/money-input';
 import { schemaRule } from '../../components/schema-rule';
 import { useDecideCorrection, useIssueInvoice, useReverseInvoice } from './finance.queries';
@@ -15,6 +17,7 @@ export function IssueInvoiceModal({ invoice, onClose }: { invoice: InvoiceDetail
   const { message } = App.useApp();
   const [form] = Form.useForm<{ number: string; issued_on: Dayjs }>();
   const issue = useIssueInvoice(invoice.id);
+  const [file, setFile] = useState<File | undefined>();
   const today = businessDate(new Date());
   return (
     <Modal
@@ -36,6 +39,7 @@ export function IssueInvoiceModal({ invoice, onClose }: { invoice: InvoiceDetail
             {
               number: values.number.replace(/\s+/g, ''),
               issued_on: values.issued_on.format(DATE_FORMATS.date),
+              ...(file ? { file } : {}),
             },
             {
               onSuccess: () => {
@@ -65,6 +69,22 @@ export function IssueInvoiceModal({ invoice, onClose }: { invoice: InvoiceDetail
             disabledDate={(value) => value.format(DATE_FORMATS.date) > today}
             data-testid="invoice-issued-on"
           />
+        </Form.Item>
+        <Form.Item label="发票 PDF（可选）" extra="税务数字账户下载的版式文件，存档并随发票查看">
+          <Upload
+            accept="application/pdf,.pdf"
+            maxCount={1}
+            fileList={file ? [{ uid: 'invoice-pdf', name: file.name, status: 'done' }] : []}
+            beforeUpload={(chosen) => {
+              setFile(chosen);
+              // Kept here, uploaded with 登记.
+              return false;
+            }}
+            onRemove={() => setFile(undefined)}
+            data-testid="invoice-file"
+          >
+            <Button icon={<UploadOutlined />}>选择文件</Button>
+          </Upload>
         </Form.Item>
       </Form>
     </Modal>
