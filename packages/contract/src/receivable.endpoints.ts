@@ -3,9 +3,10 @@
  * finance dashboard (看板).
  */
 import { endpoint, json, page, raw, requires } from './endpoint';
-import { idParamsSchema } from './envelope';
+import { idParamsSchema, pageQuerySchema } from './envelope';
 import { financeDashboardSchema } from './finance-dashboard.schema';
 import { XLSX_CONTENT_TYPE } from './model-sheet.schema';
+import { recordHistoryEntrySchema } from './operation-log.schema';
 import {
   feeFilterSchema,
   feeQuerySchema,
@@ -55,5 +56,15 @@ export const receivableEndpoints = {
       '财务看板（截至今天）：应收与各账龄未收、本月与上月收款、已开票未收款、未来 8 周预计收款、近 12 个月开票收入、欠款最多的 10 个客户、预收款',
     access: requires('accounting', 'read'),
     answer: json(financeDashboardSchema),
+  }),
+  orderHistory: endpoint({
+    method: 'GET',
+    path: '/v1/finance/orders/:id/history',
+    summary:
+      '财务详情的资金记录：订单的发票（申请、开具、红冲）与收款（登记、核销、撤销、作废）的操作记录，最新在前',
+    access: requires('accounting', 'read'),
+    params: idParamsSchema,
+    query: pageQuerySchema,
+    answer: page(recordHistoryEntrySchema),
   }),
 } as const;

@@ -28,6 +28,23 @@ const answerAs = (level: PermissionLevel) =>
     answer(endpoints.teamRecipient.list, () => ({ data: [], page: 1, perPage: 100, total: 0 })),
     answer(endpoints.receivable.order, () => financeOrderFixture()),
     answer(endpoints.feeStatement.list, () => ({ data: [], page: 1, perPage: 50, total: 0 })),
+    answer(endpoints.receivable.orderHistory, () => ({
+      data: [
+        {
+          id: 901,
+          action: 'receipt_allocate' as const,
+          action_label: '核销收款',
+          sentence: '把「杭州青禾服饰有限公司」的收款核销 ¥5,600.00：发票 26332000000012345678 ¥5,600.00',
+          changes: [],
+          link: null,
+          member: { id: 3, nickname: '周楠' },
+          created_at: '2026-11-10T02:00:00.000Z',
+        },
+      ],
+      page: 1,
+      perPage: 10,
+      total: 1,
+    })),
     answer(endpoints.receipt.create, ({ body }) =>
       receiptDetailFixture({ amount: body.amount, payer_name: body.payer_name }),
     ),
@@ -60,6 +77,8 @@ describe('FinanceOrderPage', () => {
     expect(screen.getByTestId('finance-allocation-72').textContent).toContain('已撤销 2026-11-06');
     expect(within(screen.getByTestId('finance-allocation-72')).queryByRole('button')).toBeNull();
     expect(screen.getByTestId('allocation-undo-71')).toBeTruthy();
+    // 资金记录: what members did to the order's invoices and receipts.
+    expect((await screen.findByTestId('finance-order-history')).textContent).toContain('核销 ¥5,600.00');
   });
 
   it('records a receipt and allocates it to the issued invoice first, then the line no invoice covers', async () => {

@@ -25,6 +25,7 @@ import type { HTMLAttributes } from 'react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MoneyCell } from '../../components/money/money-cell';
+import { RecordHistory } from '../../components/record-history';
 import { isRecordMissing, parseRecordId } from '../../components/record-id';
 import { RecordPage } from '../../components/record-page';
 import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
@@ -34,7 +35,7 @@ import { orderPath } from '../order/order-labels';
 import { InvoiceStatusTag } from './invoice-labels';
 import { AgingText, PaymentStateTag } from './payment-labels';
 import { ReceiptDrawer } from './receipt-drawer';
-import { financeOrderQuery, useUndoAllocation } from './receipts.queries';
+import { financeOrderHistoryQuery, financeOrderQuery, useUndoAllocation } from './receipts.queries';
 
 type Line = FinanceOrder['lines'][number];
 type Invoice = FinanceOrder['invoices'][number];
@@ -275,6 +276,14 @@ export function FinanceOrderPage() {
             </Flex>
           </Card>
           {order.status === 'billed' && <FeeStatementSection scope={{ order_id: order.id }} />}
+          <Card title="资金记录">
+            <RecordHistory
+              query={financeOrderHistoryQuery}
+              recordId={order.id}
+              selfLink={ADMIN_PATHS.financeOrder(order.id)}
+              testId="finance-order-history"
+            />
+          </Card>
           {recording && (
             <ReceiptDrawer
               order={order}

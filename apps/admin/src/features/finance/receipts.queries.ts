@@ -17,6 +17,7 @@ import type {
 import type { FeeQuery } from '@trackit/contract/receivable.schema';
 import { api } from '../../api';
 import { pagedListQuery } from '../../components/list/list-query';
+import { recordHistoryQuery } from '../../components/record-history';
 import { feeListQuery } from './fees.queries';
 import { financeKeys, invoiceListQuery } from './finance.queries';
 
@@ -57,7 +58,14 @@ export const owedOrdersQuery = (keyword: string) =>
 export const financeOrderKeys = {
   all: ['finance', 'orders'] as const,
   detail: (id: number) => ['finance', 'orders', id] as const,
+  history: (id: number) => ['finance', 'orders', id, 'history'] as const,
 };
+
+/** 财务详情's 资金记录: what members did to the order's invoices and the receipts that paid it, newest first. */
+export const financeOrderHistoryQuery = recordHistoryQuery(
+  financeOrderKeys.history,
+  endpoints.receivable.orderHistory,
+);
 
 export const financeOrderQuery = (id: number) =>
   queryOptions({

@@ -3,6 +3,7 @@ import { addDays, businessDate } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
 import type { InvoiceDetail } from '@trackit/contract/invoice.schema';
 import type { Model } from '@trackit/contract/model.schema';
+import type { RecordHistoryEntry } from '@trackit/contract/operation-log.schema';
 import type { OrderCreated } from '@trackit/contract/order.schema';
 import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { FeeRow, FeeTotals, FinanceOrder } from '@trackit/contract/receivable.schema';
@@ -318,5 +319,23 @@ describe('费用: the billed orders’ receivables as of a date', () => {
     expect((await fees(`?company_id=${net30.id}`, stranger.headers)).body.data).toEqual([]);
     const detail = await api('GET', `/finance/orders/${ids.partial}`, undefined, stranger.headers);
     expect(detail.status).toBe(404);
+  });
+
+  it('lists the money history of an order: its invoices and the receipts that paid it, and nothing else', async () => {
+    const history = await ok(
+      api<RecordHistoryEntry[]>('GET', `/finance/orders/${ids.partial}/history`, undefined, reader.headers),
+    );
+    expect(history.map((entry) => entry.action).sort()).toEqual(
+      ['invoice_issue', 'invoice_request', 'receipt_allocate', 'receipt_create'].sort(),
+    );
+    // An order with no invoice nor receipt has no money history (not the team's whole log).
+    expect(
+      await ok(
+        api<RecordHistoryEntry[]>('GET', `/finance/orders/${ids.notDue}/history`, undefined, reader.headers),
+      ),
+    ).toEqual([]);
+    expect(
+      (await api('GET', `/finance/orders/${ids.partial}/history`, undefined, stranger.headers)).status,
+    ).toBe(404);
   });
 });

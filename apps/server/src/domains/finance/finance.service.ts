@@ -8,12 +8,15 @@
 import { agingBucket, daysOverdue, dueDate } from '@trackit/contract/aging';
 import { feeLinePaymentStatus, orderMoney } from '@trackit/contract/allocations';
 import { businessDate } from '@trackit/contract/business-time';
+import type { PageQuery } from '@trackit/contract/envelope';
 import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import type { FinanceOrder } from '@trackit/contract/receivable.schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
+import { pageWindow } from '../../http/pagination';
 import { asTaxRate } from '../invoice/invoice.presenter';
+import { listRecordHistory } from '../operation-log/operation-log.service';
 import { paidOfFeeLines } from '../receipt/fee-line-payments.service';
 import {
   findFinanceOrder,
@@ -107,4 +110,37 @@ export async function getFinanceOrder(
       undone_on: allocation.undoneOn,
     })),
   };
+}
+
+/**
+ * GET /v1/finance/orders/{id}/history: what members did to the order's money: its invoices (requested,
+ * issued, corrected) and the receipts that paid it (recorded, allocated, undone, voided), newest first.
+ */
+export async function listFinanceOrderHistory(
+  deps: FinanceDeps,
+  auth: AuthContext,
+  orderId: number,
+  query: PageQuery,
+) {
+  const { teamId } = auth;
+  if (!(await findFinanceOrder(deps.db, teamId, orderId)))
+    throw new AppError('notFound', { message: ORDER_MESSAGES.orderNotFound });
+  const lineIds = (await listFinanceLines(deps.db, teamId, orderId)).map((line) => line.id);
+  const invoiceIds = (await listInvoicesOfLines(deps.db, teamId, lineIds)).map((invoice) => invoice.id);
+  const receiptIds = [
+    ...new Set(
+      (await listAllocationsOf(deps.db, teamId, lineIds, invoiceIds)).map(
+        (allocation) => allocation.receiptId,
+      ),
+    ),
+  ];
+  return listRecordHistory(
+    deps.db,
+    teamId,
+    [
+      { type: 'invoice', ids: invoiceIds },
+      { type: 'receipt', ids: receiptIds },
+    ],
+    pageWindow(query),
+  );
 }

@@ -85,14 +85,16 @@ export interface OperationLogFilter {
   targets?: { type: OperationTarget; ids: string[] }[] | undefined;
 }
 
-const aboutTargets = (targets: NonNullable<OperationLogFilter['targets']>) =>
-  or(
-    ...targets
-      .filter((target) => target.ids.length > 0)
-      .map((target) =>
-        and(eq(operationLogs.targetType, target.type), inArray(operationLogs.targetId, target.ids)),
-      ),
+/** Entries about one of the records named; naming none matches nothing (never the whole log). */
+const aboutTargets = (targets: NonNullable<OperationLogFilter['targets']>) => {
+  const named = targets.filter((target) => target.ids.length > 0);
+  if (named.length === 0) return sql`false`;
+  return or(
+    ...named.map((target) =>
+      and(eq(operationLogs.targetType, target.type), inArray(operationLogs.targetId, target.ids)),
+    ),
   );
+};
 
 /** One team's log, newest first, with the member's current nickname in the same query. */
 export async function listOperationLogs(
