@@ -9,12 +9,10 @@ import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { FinanceOrder } from '@trackit/contract/receivable.schema';
 import {
   Alert,
-  App,
   Button,
   Card,
   Descriptions,
   Flex,
-  Popconfirm,
   Statistic,
   Table,
   type TableColumnsType,
@@ -32,10 +30,11 @@ import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
 import { useCan } from '../../layouts/use-permission-level';
 import { FeeStatementSection } from '../fee-statement/fee-statement-section';
 import { orderPath } from '../order/order-labels';
+import { AllocationState } from './allocation-state';
 import { InvoiceStatusTag } from './invoice-labels';
 import { AgingText, PaymentStateTag } from './payment-labels';
 import { ReceiptDrawer } from './receipt-drawer';
-import { financeOrderHistoryQuery, financeOrderQuery, useUndoAllocation } from './receipts.queries';
+import { financeOrderHistoryQuery, financeOrderQuery } from './receipts.queries';
 
 type Line = FinanceOrder['lines'][number];
 type Invoice = FinanceOrder['invoices'][number];
@@ -101,8 +100,6 @@ const targetOf = (order: FinanceOrder, allocation: Allocation) => {
 };
 
 function Allocations({ order, editable }: { order: FinanceOrder; editable: boolean }) {
-  const { message } = App.useApp();
-  const undo = useUndoAllocation();
   const columns: TableColumnsType<Allocation> = [
     { title: '收款日期', dataIndex: 'received_on', width: 110 },
     { title: '付款方', dataIndex: 'payer_name' },
@@ -113,29 +110,9 @@ function Allocations({ order, editable }: { order: FinanceOrder; editable: boole
       title: '状态',
       key: 'state',
       width: editable ? 190 : 150,
-      render: (_: unknown, allocation) =>
-        allocation.undone_on !== null ? (
-          <Typography.Text type="secondary">已撤销 {allocation.undone_on}</Typography.Text>
-        ) : (
-          <Flex gap={8} align="center">
-            <Tag color="success">有效</Tag>
-            {editable && (
-              <Popconfirm
-                title="撤销这条核销？"
-                description="金额回到该笔收款的未核销余额"
-                okText="撤销"
-                okButtonProps={{ danger: true }}
-                onConfirm={() =>
-                  undo.mutateAsync(allocation.id).then(() => void message.success('已撤销核销'))
-                }
-              >
-                <Button type="link" size="small" danger data-testid={`allocation-undo-${allocation.id}`}>
-                  撤销核销
-                </Button>
-              </Popconfirm>
-            )}
-          </Flex>
-        ),
+      render: (_: unknown, allocation) => (
+        <AllocationState id={allocation.id} undoneOn={allocation.undone_on} canUndo={editable} />
+      ),
     },
   ];
   return (

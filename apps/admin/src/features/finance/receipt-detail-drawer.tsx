@@ -18,12 +18,10 @@ import {
   Form,
   Input,
   Modal,
-  Popconfirm,
   Space,
   Statistic,
   Table,
   type TableColumnsType,
-  Tag,
   Typography,
 } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
@@ -31,9 +29,10 @@ import { Link } from 'react-router';
 import { MoneyCell } from '../../components/money/money-cell';
 import { QueryState } from '../../components/query-state';
 import { schemaRule } from '../../components/schema-rule';
+import { AllocationState } from './allocation-state';
 import { ReceiptAllocateDrawer } from './receipt-allocate-drawer';
 import { ReceiptStateTag } from './receipt-labels';
-import { receiptQuery, useUndoAllocation, useVoidReceipt } from './receipts.queries';
+import { receiptQuery, useVoidReceipt } from './receipts.queries';
 
 const secondLine = { display: 'block', fontSize: 12 } as const;
 const route = (path: string) => toAdminRoute(path) ?? '/';
@@ -66,8 +65,6 @@ function AllocationTargetCell({ allocation }: { allocation: Allocation }) {
 }
 
 function Allocations({ receipt }: { receipt: ReceiptDetail }) {
-  const { message } = App.useApp();
-  const undo = useUndoAllocation();
   const columns: TableColumnsType<Allocation> = [
     {
       title: '核销到',
@@ -98,29 +95,13 @@ function Allocations({ receipt }: { receipt: ReceiptDetail }) {
       title: '状态',
       key: 'state',
       width: 180,
-      render: (_: unknown, allocation) =>
-        allocation.undone_at !== null ? (
-          <Typography.Text type="secondary">已撤销 {businessDate(allocation.undone_at)}</Typography.Text>
-        ) : (
-          <Flex gap={8} align="center">
-            <Tag color="success">有效</Tag>
-            {allocation.can_undo && (
-              <Popconfirm
-                title="撤销这条核销？"
-                description="金额回到该笔收款的未核销余额"
-                okText="撤销"
-                okButtonProps={{ danger: true }}
-                onConfirm={() =>
-                  undo.mutateAsync(allocation.id).then(() => void message.success('已撤销核销'))
-                }
-              >
-                <Button type="link" size="small" danger data-testid={`allocation-undo-${allocation.id}`}>
-                  撤销核销
-                </Button>
-              </Popconfirm>
-            )}
-          </Flex>
-        ),
+      render: (_: unknown, allocation) => (
+        <AllocationState
+          id={allocation.id}
+          undoneOn={allocation.undone_at === null ? null : businessDate(allocation.undone_at)}
+          canUndo={allocation.can_undo}
+        />
+      ),
     },
   ];
   return (
