@@ -16,6 +16,7 @@ import { Button, Card, Checkbox, DatePicker, Flex, Space, Statistic, Tag, Typogr
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
+import { ListDateRangeFilter } from '../../components/list/list-date-range-filter';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
 import { ListSelectFilter } from '../../components/list/list-select-filter';
 import { ListToolbar } from '../../components/list/list-toolbar';
@@ -280,17 +281,7 @@ export function FeesPage() {
           style={{ width: 130 }}
           testId="fee-owner-filter"
         />
-        <DatePicker.RangePicker
-          value={query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null}
-          placeholder={['出账日期从', '至']}
-          onChange={(dates) => {
-            const [start, end] = dates ?? [];
-            search.set({ from: start?.format(DATE_FORMATS.date), to: end?.format(DATE_FORMATS.date) });
-          }}
-          style={{ width: 250 }}
-          aria-label="出账日期"
-          data-testid="fee-date-filter"
-        />
+        <ListDateRangeFilter search={search} from="from" to="to" label="出账日期" testId="fee-date-filter" />
         <Checkbox
           checked={query.outstanding === true}
           onChange={(event) => search.set({ outstanding: event.target.checked ? true : undefined })}

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { businessDateTime } from '@trackit/contract/business-time';
-import { DATE_FORMATS } from '@trackit/contract/constants';
 import { INVOICE_STATUS_LABELS, INVOICE_TYPE_LABELS } from '@trackit/contract/finance-enums';
 import { type Invoice, type InvoiceQuery, invoiceQuerySchema } from '@trackit/contract/invoice.schema';
 import { MESSAGES } from '@trackit/contract/messages';
-import { Button, DatePicker, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Typography } from 'antd';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
+import { ListDateRangeFilter } from '../../components/list/list-date-range-filter';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
 import { ListSelectFilter } from '../../components/list/list-select-filter';
 import { ListToolbar } from '../../components/list/list-toolbar';
@@ -132,7 +131,6 @@ export function InvoiceList({ onOpen }: { onOpen: (id: number) => void }) {
   const search = useListSearch<InvoiceQuery>(invoiceQuerySchema, { normalize: normalizeInvoiceQuery });
   const invoices = useQuery(invoiceListQuery(search.query));
   const recipients = useRecipientFilterOptions();
-  const { query } = search;
   return (
     <>
       <ListToolbar search={search}>
@@ -168,21 +166,12 @@ export function InvoiceList({ onOpen }: { onOpen: (id: number) => void }) {
           width={160}
           testId="invoice-recipient-filter"
         />
-        <DatePicker.RangePicker
-          value={
-            query.issued_from && query.issued_to ? [dayjs(query.issued_from), dayjs(query.issued_to)] : null
-          }
-          placeholder={['开票日期从', '至']}
-          onChange={(dates) => {
-            const [start, end] = dates ?? [];
-            search.set({
-              issued_from: start?.format(DATE_FORMATS.date),
-              issued_to: end?.format(DATE_FORMATS.date),
-            });
-          }}
-          style={{ width: 250 }}
-          aria-label="开票日期"
-          data-testid="invoice-date-filter"
+        <ListDateRangeFilter
+          search={search}
+          from="issued_from"
+          to="issued_to"
+          label="开票日期"
+          testId="invoice-date-filter"
         />
       </ListToolbar>
       <DataTable

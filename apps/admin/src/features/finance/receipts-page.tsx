@@ -1,6 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { DATE_FORMATS } from '@trackit/contract/constants';
 import { MESSAGES } from '@trackit/contract/messages';
 import {
   RECEIPT_STATE_LABELS,
@@ -8,11 +7,11 @@ import {
   type ReceiptQuery,
   receiptQuerySchema,
 } from '@trackit/contract/receipt.schema';
-import { Button, Card, Checkbox, DatePicker, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Card, Checkbox, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
+import { ListDateRangeFilter } from '../../components/list/list-date-range-filter';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
 import { ListSelectFilter } from '../../components/list/list-select-filter';
 import { ListToolbar } from '../../components/list/list-toolbar';
@@ -193,23 +192,12 @@ export function ReceiptsPage() {
           width={160}
           testId="receipt-recipient-filter"
         />
-        <DatePicker.RangePicker
-          value={
-            query.received_from && query.received_to
-              ? [dayjs(query.received_from), dayjs(query.received_to)]
-              : null
-          }
-          placeholder={['收款日期从', '至']}
-          onChange={(dates) => {
-            const [start, end] = dates ?? [];
-            search.set({
-              received_from: start?.format(DATE_FORMATS.date),
-              received_to: end?.format(DATE_FORMATS.date),
-            });
-          }}
-          style={{ width: 250 }}
-          aria-label="收款日期"
-          data-testid="receipt-date-filter"
+        <ListDateRangeFilter
+          search={search}
+          from="received_from"
+          to="received_to"
+          label="收款日期"
+          testId="receipt-date-filter"
         />
         <Checkbox
           checked={query.unallocated === true}

@@ -1,6 +1,5 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { DATE_FORMATS } from '@trackit/contract/constants';
 import {
   APPROVAL_STATUS_LABELS,
   APPROVAL_STATUSES,
@@ -10,11 +9,11 @@ import {
 import { toOptions } from '@trackit/contract/options';
 import { type OrderListItem, type OrderQuery, orderQuerySchema } from '@trackit/contract/order.schema';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@trackit/contract/order-constants';
-import { Button, Card, DatePicker, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Card, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../components/list/data-table';
+import { ListDateRangeFilter } from '../../components/list/list-date-range-filter';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
 import { ListSelectFilter } from '../../components/list/list-select-filter';
 import { ListToolbar } from '../../components/list/list-toolbar';
@@ -178,16 +177,12 @@ export function OrderListPage() {
           width={170}
           testId="order-job-type-filter"
         />
-        <DatePicker.RangePicker
-          value={query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null}
-          placeholder={['工作日期从', '至']}
-          onChange={(dates) => {
-            const [start, end] = dates ?? [];
-            search.set({ from: start?.format(DATE_FORMATS.date), to: end?.format(DATE_FORMATS.date) });
-          }}
-          style={{ width: 250 }}
-          aria-label="工作日期"
-          data-testid="order-date-filter"
+        <ListDateRangeFilter
+          search={search}
+          from="from"
+          to="to"
+          label="工作日期"
+          testId="order-date-filter"
         />
         {query.options_expiring && (
           <Tag
