@@ -36,7 +36,7 @@ afterEach(cleanup);
 describe('ListDateRangeFilter', () => {
   it('shows the range the address holds, named by what the dates are of', () => {
     renderAt('/receipts?received_from=2026-10-01&received_to=2026-10-31');
-    const inputs = document.querySelectorAll('.ant-picker-range input');
+    const inputs = document.querySelectorAll<HTMLInputElement>('.ant-picker-range input');
     expect([...inputs].map((input) => input.value)).toEqual(['2026-10-01', '2026-10-31']);
     expect(inputs[0]?.getAttribute('placeholder')).toBe('收款日期从');
   });
