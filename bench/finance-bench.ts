@@ -10,7 +10,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432 npm run bench:finance
  *   BENCH_SCALE=0.1 npm run bench:finance                          # a tenth of the data
  *
- * BENCH_REQUESTS sets the timed calls per line (default 30).
+ * BENCH_REQUESTS sets the timed calls per line (default 30); BENCH_EXPLAIN prints the list's and the
+ * dashboard's plans; BENCH_KEEP keeps the seeded database.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,7 +26,12 @@ import { runMigrations } from '../apps/server/src/db/migrate';
 import { companies } from '../apps/server/src/domains/company/company.tables';
 import { findFeeStatement } from '../apps/server/src/domains/fee-statement/fee-statement.repository';
 import { loadStatementView } from '../apps/server/src/domains/fee-statement/fee-statement-view.service';
-import { feeRowsPage, listFeeRows, sumFeeRows } from '../apps/server/src/domains/finance/fee-list.repository';
+import {
+  feeRowsPage,
+  listFeeRows,
+  outstandingGroupsQuery,
+  sumFeeRows,
+} from '../apps/server/src/domains/finance/fee-list.repository';
 import { getFinanceDashboard } from '../apps/server/src/domains/finance/finance-dashboard.service';
 import { invoiceLines, invoices } from '../apps/server/src/domains/invoice/invoice.tables';
 import { models } from '../apps/server/src/domains/model/model.tables';
@@ -381,6 +387,7 @@ async function main() {
     const teamId = mine.team.id;
     const today = businessDate(new Date());
     const monthEnd = addDays(`${addDays(today, -182).slice(0, 7)}-01`, -1);
+    const now = { asOf: today, today };
     const client = seeded.companyIds[7] ?? 0;
     const page = { limit: 20, offset: 0 };
     const filter = (query: Record<string, unknown>) => feeFilterSchema.parse(query);
@@ -388,27 +395,28 @@ async function main() {
       {
         label: '费用, no filter',
         path: () => '/finance/fees',
-        direct: ({ db }) => listFeeRows(db, teamId, filter({}), today, page),
+        direct: ({ db }) => listFeeRows(db, teamId, filter({}), now, page),
       },
       {
         label: '费用, aging 31–60',
         path: () => '/finance/fees?aging_bucket=d31_60',
-        direct: ({ db }) => listFeeRows(db, teamId, filter({ aging_bucket: ['d31_60'] }), today, page),
+        direct: ({ db }) => listFeeRows(db, teamId, filter({ aging_bucket: ['d31_60'] }), now, page),
       },
       {
         label: '费用, one client',
         path: () => `/finance/fees?company_id=${client}`,
-        direct: ({ db }) => listFeeRows(db, teamId, filter({ company_id: client }), today, page),
+        direct: ({ db }) => listFeeRows(db, teamId, filter({ company_id: client }), now, page),
       },
       {
         label: `费用, as of ${monthEnd}`,
         path: () => `/finance/fees?as_of=${monthEnd}`,
-        direct: ({ db }) => listFeeRows(db, teamId, filter({ as_of: monthEnd }), monthEnd, page),
+        direct: ({ db }) =>
+          listFeeRows(db, teamId, filter({ as_of: monthEnd }), { asOf: monthEnd, today }, page),
       },
       {
         label: '费用 totals by bucket',
         path: () => '/finance/fees/totals',
-        direct: ({ db }) => sumFeeRows(db, teamId, filter({}), today),
+        direct: ({ db }) => sumFeeRows(db, teamId, filter({}), now),
       },
       {
         label: '看板 (finance dashboard)',
@@ -428,13 +436,17 @@ async function main() {
     if (process.env.BENCH_EXPLAIN) {
       // The plan of the list's page query, to see where its time goes.
       const { db } = scratch.handle;
-      const probe = feeRowsPage(db, teamId, filter({}), today, page);
-      const plan = await db.execute(sql`explain (analyze, buffers) ${sql.raw(inline(probe.toSQL()))}`);
-      console.log(
-        (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
-          .map((row) => row['QUERY PLAN'])
-          .join('\n'),
-      );
+      for (const probe of [
+        feeRowsPage(db, teamId, filter({}), now, page),
+        outstandingGroupsQuery(db, teamId, now),
+      ]) {
+        const plan = await db.execute(sql`explain (analyze, buffers) ${sql.raw(inline(probe.toSQL()))}`);
+        console.log(
+          (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
+            .map((row) => row['QUERY PLAN'])
+            .join('\n'),
+        );
+      }
     }
     await scratch.release();
     server = await startServerProcess(scratch.serverEnv, OWNER_MOBILE);
@@ -479,7 +491,9 @@ async function main() {
   } finally {
     await server?.stop();
     await scratch.close();
-    await scratch.drop();
+    // BENCH_KEEP=1 keeps the seeded database to try queries on it (its name is printed).
+    if (process.env.BENCH_KEEP) console.log(`kept: ${scratch.serverEnv.DATABASE_URL ?? dataDir}`);
+    else await scratch.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -37,6 +37,7 @@ import { deriveKey } from './domains/session/token';
 import { shareRoutes } from './domains/share/share.routes';
 import { registerShareGuard } from './domains/share/share-guard';
 import { shareHeadResolver } from './domains/share/share-meta.service';
+import { desktopOnlyPageOf } from './domains/share/share-paths';
 import { systemRoutes } from './domains/system/system.routes';
 import { ensureInstance } from './domains/system/system.service';
 import { teamRoutes } from './domains/team/team.routes';
@@ -187,6 +188,7 @@ export async function buildApp({
     appsDir: config.appsDir,
     staticHost: config.staticHost,
     headOf: shareHeadResolver(uploadDeps),
+    movedTo: desktopOnlyPageOf,
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(`${API_BASE_PATH}/`) || request.url === API_BASE_PATH) {

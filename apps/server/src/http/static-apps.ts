@@ -40,6 +40,12 @@ export type PageHeadResolver = (
   request: FastifyRequest,
 ) => Promise<PageHead | null | undefined>;
 
+/**
+ * Where a page of one app lives in another (a phone opening a desktop-only share page under /h5): the
+ * address to send the browser to, path and query; undefined for a page of the app itself.
+ */
+export type PageMoveResolver = (basePath: string, rest: string) => string | undefined;
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** index.html with the page's title and preview tags in place of the app's default title. */
@@ -117,7 +123,12 @@ async function sendPage(
  */
 export async function registerStaticApps(
   app: FastifyInstance,
-  options: { appsDir: string; staticHost: string | undefined; headOf?: PageHeadResolver },
+  options: {
+    appsDir: string;
+    staticHost: string | undefined;
+    headOf?: PageHeadResolver;
+    movedTo?: PageMoveResolver;
+  },
 ): Promise<
   (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | FastifyReply | undefined
 > {
@@ -175,6 +186,12 @@ export async function registerStaticApps(
     // A missing asset (e.g. a chunk removed by a newer deployment) is a real 404, never the HTML page.
     if (rest.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(rest)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    const moved = options.movedTo?.(target.basePath, rest);
+    if (moved !== undefined) {
+      const query = request.url.slice(pathname.length);
+      if (target.share) markShareAnswer(reply);
+      return reply.header('cache-control', 'no-store').redirect(`${moved}${query}`, 302);
     }
     return sendPage(request, reply, target, rest, options.headOf);
   };

@@ -464,6 +464,18 @@ describe('fee statements (对账单)', () => {
     expect(html).not.toContain('林晓');
   });
 
+  it('sends a phone that opens the statement under /h5 to its one page under /web', async () => {
+    const order = await billedOrder([modelFee(10_000)]);
+    const statement = await ok(share({ order_id: order.orderId }));
+    const res = await fetch(`${t.baseUrl}/h5/fees/${statement.share_id}?from=wechat`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`/web/fees/${statement.share_id}?from=wechat`);
+    expect(res.headers.get('x-robots-tag')).toContain('noindex');
+    // The other share pages of /h5 stay its own.
+    const pkg = await fetch(`${t.baseUrl}/h5/s/${statement.share_id}`, { redirect: 'manual' });
+    expect(pkg.status).not.toBe(302);
+  });
+
   it('works out a client’s period: opening, fees, invoices, receipts, closing and credit add up', async () => {
     const period = await ok(
       api<Company>('POST', '/companies', { name: '期间客户', payment_terms_days: 10 }, owner.headers),

@@ -1,6 +1,7 @@
 import { receivableAsOf } from '@trackit/contract/aging';
 import { addDays, businessDate } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
+import type { AgingBucket, OrderPaymentState } from '@trackit/contract/finance-enums';
 import type { InvoiceDetail } from '@trackit/contract/invoice.schema';
 import type { Model } from '@trackit/contract/model.schema';
 import type { RecordHistoryEntry } from '@trackit/contract/operation-log.schema';
@@ -16,6 +17,7 @@ import { modelFee, orderDay, type SignedInMember, signInTeamByLevel } from '../.
 import { download, readWorkbook, sheetRows } from '../../test/spreadsheets';
 import { feeLines, orders } from '../order/order.tables';
 import { feeLinePayments } from '../receipt/receipt.tables';
+import { listFeeRows, sumFeeRows, sumOutstandingGroups } from './fee-list.repository';
 
 type Headers = Record<string, string>;
 
@@ -300,6 +302,31 @@ describe('费用: the billed orders’ receivables as of a date', () => {
     );
     expect(totals.as_of).toBe(yesterday);
     expect(totals.received).toBe(0);
+  });
+
+  it('answers today from the money the orders keep, the same as worked out from the dated records', async () => {
+    // As of today with "today" a day later, nothing is taken as kept: every figure is worked out from the
+    // dated records (the past-date path). Both must agree on every row, filter and sum.
+    const kept = { asOf: today, today };
+    const dated = { asOf: today, today: addDays(today, 1) };
+    const page = { limit: 100, offset: 0 };
+    for (const filter of [
+      {},
+      { outstanding: true },
+      { aging_bucket: ['d1_30', 'd31_60'] as AgingBucket[] },
+      { payment_state: ['unpaid', 'partial'] as OrderPaymentState[] },
+      { payment_state: ['paid'] as OrderPaymentState[] },
+    ]) {
+      expect(await listFeeRows(t.database.db, teamId, filter, kept, page)).toEqual(
+        await listFeeRows(t.database.db, teamId, filter, dated, page),
+      );
+      expect(await sumFeeRows(t.database.db, teamId, filter, kept)).toEqual(
+        await sumFeeRows(t.database.db, teamId, filter, dated),
+      );
+    }
+    expect(await sumOutstandingGroups(t.database.db, teamId, kept)).toEqual(
+      await sumOutstandingGroups(t.database.db, teamId, dated),
+    );
   });
 
   it('exports exactly the filtered rows, and refuses bad filters, members without access and other teams', async () => {

@@ -13,10 +13,14 @@ import {
 } from '@trackit/contract/receivable.schema';
 import type { AuthContext } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
-import { type FeeRowRecord, listFeeRows, sumFeeRows } from './fee-list.repository';
+import { type FeeDate, type FeeRowRecord, listFeeRows, sumFeeRows } from './fee-list.repository';
 import type { FinanceDeps } from './finance.service';
 
-const asOfOf = (deps: FinanceDeps, filter: FeeFilter) => filter.as_of ?? businessDate(deps.clock());
+/** The date asked for (default today) beside today's. */
+function feeDateOf(deps: FinanceDeps, filter: FeeFilter): FeeDate {
+  const today = businessDate(deps.clock());
+  return { asOf: filter.as_of ?? today, today };
+}
 
 export function presentFeeRow(row: FeeRowRecord): FeeRow {
   return {
@@ -54,7 +58,7 @@ export async function listFees(deps: FinanceDeps, auth: AuthContext, query: FeeQ
     deps.db,
     auth.teamId,
     query,
-    asOfOf(deps, query),
+    feeDateOf(deps, query),
     pageWindow(query),
   );
   return { items: items.map(presentFeeRow), total };
@@ -62,10 +66,10 @@ export async function listFees(deps: FinanceDeps, auth: AuthContext, query: FeeQ
 
 /** GET /v1/finance/fees/totals: every bucket listed, in order, 0 where no row falls. */
 export async function feeTotals(deps: FinanceDeps, auth: AuthContext, filter: FeeFilter): Promise<FeeTotals> {
-  const asOf = asOfOf(deps, filter);
-  const groups = await sumFeeRows(deps.db, auth.teamId, filter, asOf);
+  const when = feeDateOf(deps, filter);
+  const groups = await sumFeeRows(deps.db, auth.teamId, filter, when);
   const totals: FeeTotals = {
-    as_of: asOf,
+    as_of: when.asOf,
     count: 0,
     billed: 0,
     invoiced: 0,
@@ -91,10 +95,10 @@ export async function feeTotals(deps: FinanceDeps, auth: AuthContext, filter: Fe
 /** GET /v1/finance/fees/export: the list's filter, at most FEE_EXPORT_MAX_ROWS rows, in the list's order. */
 export async function exportFees(deps: FinanceDeps, auth: AuthContext, filter: FeeFilter) {
   const now = deps.clock();
-  const asOf = asOfOf(deps, filter);
-  const { items } = await listFeeRows(deps.db, auth.teamId, filter, asOf, {
+  const when = feeDateOf(deps, filter);
+  const { items } = await listFeeRows(deps.db, auth.teamId, filter, when, {
     limit: FEE_EXPORT_MAX_ROWS,
     offset: 0,
   });
-  return { items: items.map(presentFeeRow), asOf, exportedAt: now };
+  return { items: items.map(presentFeeRow), asOf: when.asOf, exportedAt: now };
 }

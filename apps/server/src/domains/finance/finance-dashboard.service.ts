@@ -89,7 +89,7 @@ export async function getFinanceDashboard(deps: FinanceDeps, auth: AuthContext):
   const first = months[0]?.from ?? thisMonth.from;
 
   const [owing, received, unpaid, issued, corrected, credit] = await Promise.all([
-    sumOutstandingGroups(deps.db, teamId, today),
+    sumOutstandingGroups(deps.db, teamId, { asOf: today, today }),
     sumReceiptsByMonth(deps.db, teamId, lastMonth.from, thisMonth.to),
     sumInvoicedUnpaid(deps.db, teamId),
     sumIssuedByMonth(deps.db, teamId, first, thisMonth.to),

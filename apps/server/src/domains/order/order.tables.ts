@@ -115,6 +115,11 @@ export const orders = pgTable(
     index('orders_team_company_idx').on(t.teamId, t.companyId, t.createdAt.desc()),
     index('orders_team_recipient_idx').on(t.teamId, t.teamRecipientId),
     index('orders_team_owner_idx').on(t.teamId, t.ownerMembershipId, t.createdAt.desc()),
+    // Billed orders with something left to receive: today's receivables (domains/finance/fee-list.repository.ts)
+    // read these, a fraction of the billed orders once most are paid.
+    index('orders_team_owed_idx')
+      .on(t.teamId, t.lastDate)
+      .where(sql`status = 'billed' and fees_total > received`),
     enumCheck('orders_status_check', t.status, ORDER_STORED_STATUSES),
     enumCheck('orders_approval_status_check', t.approvalStatus, APPROVAL_STATUSES),
     enumCheck('orders_job_type_check', t.jobType, JOB_TYPES),

@@ -5,6 +5,8 @@
  * (share-meta.service.ts) and the per-address limit (share-guard.ts) read a path through this one
  * function, so what is limited is what is resolved.
  */
+
+import { BASE_PATHS } from '@trackit/contract/constants';
 import type { ShareLinkKind } from '@trackit/contract/share';
 import { SHARE_APP_BASE_PATHS } from '../../http/static-apps';
 
@@ -25,9 +27,17 @@ export interface SharePage {
 const PAGES: { readonly [K in ShareLinkKind]: readonly RegExp[] } = {
   package: [/^\/s\/([^/]+)(?:\/([^/]+))?\/?$/, /^\/(?:photo|files)\/([^/]+)\/([^/]+)\/?$/],
   folder: [/^\/f\/([^/]+)\/?$/],
-  // A fee statement, on the desktop app only (/web/fees/{id}); /h5 has no such page (its own 404).
+  // A fee statement, on the desktop app only (/web/fees/{id}): /h5/fees/{id} sends the browser there
+  // (`desktopOnlyPageOf`).
   fee_statement: [/^\/fees\/([^/]+)\/?$/],
 };
+
+/**
+ * Kinds whose page exists on the desktop app only: a fee statement is an A4 document to print and keep,
+ * laid out once (apps/share-desktop, which also fits a phone's width), rather than a second page in /h5's
+ * size budget.
+ */
+const DESKTOP_ONLY: ReadonlySet<ShareLinkKind> = new Set(['fee_statement']);
 const KINDS = Object.keys(PAGES) as ShareLinkKind[];
 
 /** An item's id as the share apps' routers read it (apps/share-mobile/src/routes.ts). */
@@ -60,4 +70,14 @@ export function isSharePageUrl(url: string): boolean {
   return SHARE_APP_BASE_PATHS.some(
     (base) => pathname.startsWith(`${base}/`) && sharePageOf(pathname.slice(base.length)) !== null,
   );
+}
+
+/**
+ * `registerStaticApps`' `movedTo`: a desktop-only share page asked of /h5 (a link retyped or rewritten for
+ * a phone) lives at the same path under /web.
+ */
+export function desktopOnlyPageOf(basePath: string, rest: string): string | undefined {
+  if (basePath !== BASE_PATHS.h5) return undefined;
+  const page = sharePageOf(rest);
+  return page && DESKTOP_ONLY.has(page.kind) ? `${BASE_PATHS.web}${rest}` : undefined;
 }
