@@ -30,6 +30,7 @@ import { requireLevel } from './domains/permission/permission.service';
 import { profileRoutes } from './domains/profile/profile.routes';
 import { receiptRoutes } from './domains/receipt/receipt.routes';
 import { sessionRoutes } from './domains/session/session.routes';
+import { settlementRoutes } from './domains/settlement/settlement.routes';
 import { authenticate, type SessionDeps } from './domains/session/session.service';
 import { createSmsSender } from './domains/session/sms/create-sms-sender';
 import type { SmsSender } from './domains/session/sms/sms-sender';
@@ -179,6 +180,8 @@ export async function buildApp({
       receivable: receivableRoutes({ db: database.db, clock }),
       feeStatement: feeStatementRoutes({ db: database.db, clock }),
       feeStatementPublic: feeStatementPublicRoutes({ db: database.db, clock }),
+      // Model settlements (issue 24, 模特结算).
+      settlement: settlementRoutes({ db: database.db, clock }),
     },
     accessControl,
     { rawBodyLimit: config.uploadMaxBytes },

@@ -24,6 +24,8 @@ export const APPROVAL_KINDS = {
   order: { label: '订单', approvers: { key: 'my_bill', level: 'manage' } },
   /** A red-letter correction of an issued invoice (apps/server/src/domains/invoice/invoice-correction.service.ts). */
   invoice_correction: { label: '发票红冲', approvers: { key: 'accounting', level: 'manage' } },
+  /** A model's settlement (apps/server/src/domains/settlement/settlement-lifecycle.service.ts). */
+  settlement: { label: '模特结算', approvers: { key: 'accounting', level: 'manage' } },
 } as const satisfies Record<string, ApprovalKindDeclaration>;
 
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;

@@ -25,6 +25,8 @@ import { profileEndpoints } from './profile.endpoints';
 import { receiptEndpoints } from './receipt.endpoints';
 import { receivableEndpoints } from './receivable.endpoints';
 import { sessionEndpoints } from './session.endpoints';
+// Model settlements (issue 24, 模特结算).
+import { settlementEndpoints } from './settlement.endpoints';
 import { shareEndpoints } from './share.endpoints';
 import { systemEndpoints } from './system.endpoints';
 import { teamEndpoints } from './team.endpoints';
@@ -61,6 +63,8 @@ export const endpoints = {
   // Fee statements (issue 23, 对账单): staff's and the client's.
   feeStatement: feeStatementEndpoints,
   feeStatementPublic: feeStatementPublicEndpoints,
+  // Model settlements (issue 24, 模特结算).
+  settlement: settlementEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

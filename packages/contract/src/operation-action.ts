@@ -21,6 +21,7 @@ export const OPERATION_TARGETS = {
   team_recipient: { link: ADMIN_PATHS.teamRecipient },
   invoice: { link: ADMIN_PATHS.invoice },
   receipt: { link: ADMIN_PATHS.receipt },
+  settlement: { link: ADMIN_PATHS.settlement },
 } as const satisfies Record<string, { link: ((id: string) => string) | null }>;
 export type OperationTarget = keyof typeof OPERATION_TARGETS;
 

@@ -1,6 +1,7 @@
 /**
  * Finance's operation-log actions (docs/product.md "Invoice and payment"), part of the catalogue
- * (./operation-catalogue.ts): invoices and their red-letter corrections, receipts and their allocations.
+ * (./operation-catalogue.ts): invoices and their red-letter corrections, receipts and their allocations,
+ * fee statements, and models' settlements.
  */
 import { z } from 'zod';
 import { INVOICE_TYPE_LABELS, invoiceTypeSchema } from './finance-enums';
@@ -103,5 +104,77 @@ export const FINANCE_OPERATIONS = {
     target: 'company',
     detail: z.object({ name: z.string(), what: z.string() }),
     sentence: ({ name, what }) => `撤销了「${name}」的对账单（${what}）的分享链接`,
+  }),
+  // Model settlements (结算单): `name` is the model, `number` the settlement's.
+  settlement_create: action({
+    label: '生成结算单',
+    inTeamLog: true,
+    target: 'settlement',
+    detail: z.object({
+      name: z.string(),
+      number: z.string(),
+      net: z.number().int(),
+      lines: z.number().int(),
+      advance: z.boolean(),
+    }),
+    sentence: ({ name, number, net, lines, advance }) =>
+      `为「${name}」生成了结算单 ${number}，实付 ${formatYuan(net)}（${lines} 条费用${advance ? '，含客户付款前预付' : ''}）`,
+  }),
+  settlement_submit: action({
+    label: '提交结算单审批',
+    inTeamLog: true,
+    target: 'settlement',
+    detail: z.object({ name: z.string(), number: z.string(), net: z.number().int() }),
+    sentence: ({ name, number, net }) =>
+      `提交了「${name}」的结算单 ${number} 审批，实付 ${formatYuan(net)}`,
+  }),
+  settlement_approve: action({
+    label: '审批结算单',
+    inTeamLog: true,
+    target: 'settlement',
+    detail: z.object({
+      name: z.string(),
+      number: z.string(),
+      result: z.enum(['passed', 'rejected']),
+      comment: z.string(),
+    }),
+    sentence: ({ name, number, result, comment }) =>
+      `${result === 'passed' ? '同意' : '驳回'}了「${name}」的结算单 ${number}${comment ? `：${comment}` : ''}`,
+  }),
+  settlement_pay: action({
+    label: '登记结算单付款',
+    inTeamLog: true,
+    target: 'settlement',
+    detail: z.object({
+      name: z.string(),
+      number: z.string(),
+      net: z.number().int(),
+      paid_on: z.string(),
+      payer: z.string(),
+    }),
+    sentence: ({ name, number, net, paid_on, payer }) =>
+      `登记了「${name}」的结算单 ${number} 付款 ${formatYuan(net)}（${paid_on}，${payer}）`,
+  }),
+  settlement_correct: action({
+    label: '冲正结算单',
+    inTeamLog: true,
+    target: 'settlement',
+    detail: z.object({
+      name: z.string(),
+      number: z.string(),
+      corrected: z.string(),
+      net: z.number().int(),
+      reason: z.string(),
+    }),
+    sentence: ({ name, number, corrected, net, reason }) =>
+      `为「${name}」的结算单 ${corrected} 生成了冲正结算单 ${number}，实付 ${formatYuan(net)}：${reason}`,
+  }),
+  settlement_delete: action({
+    label: '删除结算单',
+    inTeamLog: true,
+    target: 'settlement',
+    detail: z.object({ name: z.string(), number: z.string() }),
+    sentence: ({ name, number }) => `删除了「${name}」的结算单 ${number}`,
+    linked: false,
   }),
 } as const;

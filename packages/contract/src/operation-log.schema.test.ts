@@ -64,6 +64,25 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
   receipt_void: { name: '上海某某服饰有限公司', amount: 1_060_000, reason: '重复登记' },
   fee_statement_share: { name: '上海某某服饰有限公司', what: '订单 HF20261124001' },
   fee_statement_revoke: { name: '上海某某服饰有限公司', what: '2026-10-01 至 2026-10-31' },
+  // Model settlements (issue 24).
+  settlement_create: { name: '林晓', number: 'JS20261124001', net: 640_000, lines: 2, advance: false },
+  settlement_submit: { name: '林晓', number: 'JS20261124001', net: 640_000 },
+  settlement_approve: { name: '林晓', number: 'JS20261124001', result: 'rejected', comment: '佣金有误' },
+  settlement_pay: {
+    name: '林晓',
+    number: 'JS20261124001',
+    net: 640_000,
+    paid_on: '2026-11-27',
+    payer: '星辰经纪',
+  },
+  settlement_correct: {
+    name: '林晓',
+    number: 'JS20261130001',
+    corrected: 'JS20261124001',
+    net: -64_000,
+    reason: '佣金比例有误',
+  },
+  settlement_delete: { name: '林晓', number: 'JS20261124001' },
   package_create: { name: '春季新品拍摄', models: ['刘晓阳', 'Anna'] },
   package_update: {
     name: '春季新品拍摄',

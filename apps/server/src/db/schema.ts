@@ -17,6 +17,7 @@ export * from '../domains/organization/organization.tables';
 export * from '../domains/package/package.tables';
 export * from '../domains/receipt/receipt.tables';
 export * from '../domains/session/session.tables';
+export * from '../domains/settlement/settlement.tables';
 export * from '../domains/share/share.tables';
 export * from '../domains/system/system.tables';
 export * from '../domains/team/team.tables';

@@ -153,6 +153,9 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
     },
   );
   expect(answered.body.code, answered.body.message).toBe(0);
+  // A draft settlement of the model (issue 24): what the allocation paid of the billed order's fee line.
+  await api('PATCH', `/models/${model.id}`, { commission_rate: 2_000 });
+  const settlement = await api('POST', '/settlements', { model_id: model.id });
   const attachmentBlob = await uploadBlob(t, headers, Buffer.from(`%PDF-1.4 ${label}`), {
     name: `${label}.pdf`,
     type: 'application/pdf',
@@ -208,6 +211,7 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
       receipt: receipt.id,
       allocation: allocation.id,
       feeStatement: statement.id,
+      settlement: settlement.id,
       signedBlob,
       session: session.id,
     },

@@ -40,6 +40,8 @@ export interface TeamRecords {
   allocation: number;
   /** A fee statement of the billed order, with the client's invoice details. */
   feeStatement: number;
+  /** A draft settlement of the model, of what the receipt paid of the billed order's fee line. */
+  settlement: number;
   /** A blob uploaded and not yet attached, as its signed id. */
   signedBlob: string;
   /** The owner's signed-in device. */
@@ -133,6 +135,7 @@ function pathValue(path: string, param: string, records: TeamRecords): string | 
     receipts: records.receipt,
     allocations: records.allocation,
     fee_statements: records.feeStatement,
+    settlements: records.settlement,
     // 财务详情 (/v1/finance/orders/:id): the order.
     finance: records.order,
   };

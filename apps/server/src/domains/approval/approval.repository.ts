@@ -64,6 +64,11 @@ export async function withdrawOpenApproval(tx: Database, ref: ApprovalRecordRef,
     .where(and(ofRecord(ref), isOpen));
 }
 
+/** Deletes the record's approvals, its whole history (the record itself is being deleted). */
+export async function deleteApprovalsOf(tx: Database, ref: ApprovalRecordRef): Promise<void> {
+  await tx.delete(approvals).where(ofRecord(ref));
+}
+
 const requester = alias(memberships, 'requester');
 const decider = alias(memberships, 'decider');
 

@@ -29,6 +29,7 @@ import {
   type ApprovalRow,
   countOpenApprovals,
   decideOpenApproval,
+  deleteApprovalsOf,
   insertApproval,
   listApprovalsOf,
   listOpenApprovals,
@@ -119,6 +120,14 @@ export async function decideApproval(
  */
 export function withdrawApproval(tx: Database, ref: ApprovalRecordRef, at: Date): Promise<void> {
   return withdrawOpenApproval(tx, ref, at);
+}
+
+/**
+ * Removes the record's approvals in the caller's transaction, when the kind's domain deletes the record
+ * (a draft or rejected settlement): its history goes with it, the operation log keeps what happened.
+ */
+export function removeApprovals(tx: Database, ref: ApprovalRecordRef): Promise<void> {
+  return deleteApprovalsOf(tx, ref);
 }
 
 /** The kinds whose requests the caller decides: those whose key they hold at the kind's level. */

@@ -1,0 +1,290 @@
+/**
+ * A settlement's steps after its draft (docs/product.md "Model settlements"), as the handler of the
+ * approval kind `settlement` (approvers: `accounting` manage): submitted for approval (draft → submitted,
+ * the approvers told), decided (→ passed, or → rejected with a comment: its money is ready to settle
+ * again), paid (passed → paid: the business date, the bank's reference, the paying payee entity), and
+ * corrected: a paid settlement is never edited, a correction is a new draft with the chosen lines taken
+ * back (negative), taxed as the month's payout of each job. Each step locks the settlement and commits
+ * with its log entry and notices.
+ */
+import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
+import type { ApprovalDecision } from '@trackit/contract/approval.schema';
+import { businessDate } from '@trackit/contract/business-time';
+import { MESSAGES } from '@trackit/contract/messages';
+import { formatYuan } from '@trackit/contract/money';
+import {
+  SETTLEMENT_MESSAGES,
+  SETTLEMENT_NOTICES,
+  type SettlementCorrect,
+  type SettlementDetail,
+  type SettlementPay,
+} from '@trackit/contract/settlement.schema';
+import { subtractSplits, ZERO_SPLIT } from '@trackit/contract/settlement-math';
+import { AppError } from '../../http/app-error';
+import type { AuthContext, RequestOrigin } from '../../http/auth-context';
+import { decideApproval, requestApproval } from '../approval/approval.service';
+import { notifyMembers } from '../notify/notify.service';
+import { memberActor, recordOperation } from '../operation-log/operation-log.service';
+import { findTeamMember } from '../organization/organization.service';
+import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
+import {
+  approvalOf,
+  type DraftLine,
+  draftSettlement,
+  loadSettlementDetail,
+  type SettlementDeps,
+  settlementConflict,
+  settlementLevel,
+  settlementNotFound,
+} from './settlement.service';
+import {
+  correctedLineIds,
+  findSettlement,
+  findSettlementRecord,
+  listSettlementLines,
+  lockSettlement,
+  updateSettlementRow,
+} from './settlement.repository';
+import { lockSettlementModel } from './settlement-ready.repository';
+
+const invalid = (field: string, message: string) =>
+  new AppError('validationFailed', { message, data: { fields: { [field]: message } } });
+
+/** POST /v1/settlements/{id}/submit: a draft goes to approval; its approvers are told (audit_required). */
+export async function submitSettlement(
+  deps: SettlementDeps,
+  auth: AuthContext,
+  settlementId: number,
+  origin: RequestOrigin,
+): Promise<SettlementDetail> {
+  const now = deps.clock();
+  const { teamId } = auth;
+  const level = await settlementLevel(deps, auth);
+  return deps.db.transaction(async (tx) => {
+    const settlement = await lockSettlement(tx, teamId, settlementId);
+    if (!settlement) throw settlementNotFound();
+    if (settlement.status !== 'draft') throw settlementConflict(SETTLEMENT_MESSAGES.notSubmittable);
+    const modelName = (await findSettlement(tx, teamId, settlementId))?.modelName ?? MESSAGES.empty;
+    const nickname = (await findTeamMember(tx, teamId, auth.membershipId))?.nickname ?? MESSAGES.empty;
+    const net = formatYuan(settlement.net);
+    await requestApproval(tx, approvalOf(teamId, settlementId), {
+      requestedBy: auth.membershipId,
+      at: now,
+      subject: `${settlement.number} ${modelName}（实付 ${net}）`,
+      notice: {
+        title: SETTLEMENT_NOTICES.submitted(settlement.number, modelName),
+        body: SETTLEMENT_NOTICES.submittedBody(nickname, net),
+        link: ADMIN_PATHS.settlement(settlementId),
+      },
+    });
+    await updateSettlementRow(tx, teamId, settlementId, {
+      status: 'submitted',
+      submittedAt: now,
+      updatedAt: now,
+    });
+    await recordOperation(tx, {
+      action: 'settlement_submit',
+      actor: memberActor(auth, origin, now),
+      targetId: settlementId,
+      detail: { name: modelName, number: settlement.number, net: settlement.net },
+    });
+    return loadSettlementDetail(tx, teamId, settlementId, level);
+  });
+}
+
+/**
+ * POST /v1/settlements/{id}/approval: an approver decides a submitted settlement (409 otherwise, and for
+ * the second of two deciding at once; 403 for a member who is not an approver). Passed: it waits for its
+ * payment. Rejected: it no longer counts, its money is ready to settle again. Its creator is told.
+ */
+export async function decideSettlement(
+  deps: SettlementDeps,
+  auth: AuthContext,
+  settlementId: number,
+  input: ApprovalDecision,
+  origin: RequestOrigin,
+): Promise<SettlementDetail> {
+  const now = deps.clock();
+  const { teamId } = auth;
+  const level = await settlementLevel(deps, auth);
+  return deps.db.transaction(async (tx) => {
+    const settlement = await lockSettlement(tx, teamId, settlementId);
+    if (!settlement) throw settlementNotFound();
+    if (settlement.status !== 'submitted') throw settlementConflict(SETTLEMENT_MESSAGES.notDecidable);
+    await decideApproval(tx, approvalOf(teamId, settlementId), {
+      ...input,
+      decidedBy: auth.membershipId,
+      at: now,
+    });
+    await updateSettlementRow(tx, teamId, settlementId, {
+      status: input.result,
+      decidedAt: now,
+      updatedAt: now,
+    });
+    const modelName = (await findSettlement(tx, teamId, settlementId))?.modelName ?? MESSAGES.empty;
+    const creator = settlement.createdByMembershipId;
+    if (creator !== null && creator !== auth.membershipId) {
+      const nickname = (await findTeamMember(tx, teamId, auth.membershipId))?.nickname ?? MESSAGES.empty;
+      await notifyMembers(tx, {
+        teamId,
+        recipientMembershipIds: [creator],
+        type: 'event_notice',
+        title:
+          input.result === 'passed'
+            ? SETTLEMENT_NOTICES.passed(settlement.number)
+            : SETTLEMENT_NOTICES.rejected(settlement.number),
+        body: SETTLEMENT_NOTICES.decisionBody(nickname, input.comment),
+        link: ADMIN_PATHS.settlement(settlementId),
+        at: now,
+      });
+    }
+    await recordOperation(tx, {
+      action: 'settlement_approve',
+      actor: memberActor(auth, origin, now),
+      targetId: settlementId,
+      detail: { name: modelName, number: settlement.number, result: input.result, comment: input.comment },
+    });
+    return loadSettlementDetail(tx, teamId, settlementId, level);
+  });
+}
+
+/**
+ * POST /v1/settlements/{id}/pay: a passed settlement (409 otherwise) is paid on a business date not after
+ * today nor before it was drafted (400), from one of the team's payee entities (404 when not the team's,
+ * 400 when disabled), with the bank's reference. From then on it is never edited.
+ */
+export async function paySettlement(
+  deps: SettlementDeps,
+  auth: AuthContext,
+  settlementId: number,
+  body: SettlementPay,
+  origin: RequestOrigin,
+): Promise<SettlementDetail> {
+  const now = deps.clock();
+  const { teamId } = auth;
+  const level = await settlementLevel(deps, auth);
+  return deps.db.transaction(async (tx) => {
+    const settlement = await lockSettlement(tx, teamId, settlementId);
+    if (!settlement) throw settlementNotFound();
+    if (settlement.status !== 'passed') throw settlementConflict(SETTLEMENT_MESSAGES.notPayable);
+    if (body.paid_on > businessDate(now)) throw invalid('paid_on', SETTLEMENT_MESSAGES.paidInFuture);
+    if (body.paid_on < businessDate(settlement.createdAt)) {
+      throw invalid('paid_on', SETTLEMENT_MESSAGES.paidBeforeCreated);
+    }
+    const recipient = await findRecipientForDocument(tx, teamId, body.team_recipient_id);
+    if (!recipient) throw new AppError('notFound', { message: SETTLEMENT_MESSAGES.recipientNotFound });
+    if (recipient.status !== 'active') {
+      throw invalid('team_recipient_id', SETTLEMENT_MESSAGES.recipientDisabled);
+    }
+    await updateSettlementRow(tx, teamId, settlementId, {
+      status: 'paid',
+      paidOn: body.paid_on,
+      paidReference: body.reference,
+      paidByTeamRecipientId: recipient.id,
+      paidAt: now,
+      paidByMembershipId: auth.membershipId,
+      updatedAt: now,
+    });
+    const modelName = (await findSettlement(tx, teamId, settlementId))?.modelName ?? MESSAGES.empty;
+    await recordOperation(tx, {
+      action: 'settlement_pay',
+      actor: memberActor(auth, origin, now),
+      targetId: settlementId,
+      detail: {
+        name: modelName,
+        number: settlement.number,
+        net: settlement.net,
+        paid_on: body.paid_on,
+        payer: recipient.shortName,
+      },
+    });
+    return loadSettlementDetail(tx, teamId, settlementId, level);
+  });
+}
+
+/**
+ * POST /v1/settlements/{id}/correct: a paid settlement that is not itself a correction (409 otherwise) is
+ * corrected by a new draft taking back the chosen lines (all when none are named; 400 for a line not in
+ * it, 409 for one a live correction already takes back), by the same terms and as the same kind of payout,
+ * taxed as this month's payout of each job. Its model is locked as for any draft.
+ */
+export async function correctSettlement(
+  deps: SettlementDeps,
+  auth: AuthContext,
+  settlementId: number,
+  body: SettlementCorrect,
+  origin: RequestOrigin,
+): Promise<SettlementDetail> {
+  const now = deps.clock();
+  const { teamId } = auth;
+  const level = await settlementLevel(deps, auth);
+  return deps.db.transaction(async (tx) => {
+    // The model first, as every draft of it locks it, then the settlement.
+    const found = await findSettlementRecord(tx, teamId, settlementId);
+    if (!found) throw settlementNotFound();
+    const model = await lockSettlementModel(tx, teamId, found.modelId);
+    const settlement = await lockSettlement(tx, teamId, settlementId);
+    if (!model || !settlement) throw settlementNotFound();
+    if (settlement.status !== 'paid') throw settlementConflict(SETTLEMENT_MESSAGES.notCorrectable);
+    if (settlement.correctsId !== null) {
+      throw settlementConflict(SETTLEMENT_MESSAGES.correctionOfCorrection);
+    }
+    const lines = await listSettlementLines(tx, teamId, settlementId);
+    const chosen = body.fee_line_ids;
+    if (chosen) {
+      const missing = chosen.find((id) => !lines.some(({ line }) => line.feeLineId === id));
+      if (missing !== undefined) {
+        throw new AppError('validationFailed', {
+          message: SETTLEMENT_MESSAGES.lineNotInSettlement,
+          data: { fee_line_id: missing },
+        });
+      }
+    }
+    const taken = lines.filter(({ line }) => !chosen || chosen.includes(line.feeLineId));
+    const corrected = await correctedLineIds(tx, teamId, settlementId);
+    const again = taken.find(({ line }) => corrected.has(line.id));
+    if (again) {
+      throw settlementConflict(SETTLEMENT_MESSAGES.lineAlreadyCorrected, {
+        fee_line_id: again.line.feeLineId,
+      });
+    }
+    const draftLines: DraftLine[] = taken.map(({ line }) => ({
+      feeLineId: line.feeLineId,
+      orderId: line.orderId,
+      kind: line.kind,
+      terms: {
+        commissionRate: line.commissionRate,
+        motherAgency:
+          line.motherAgencyRate === null || line.motherAgencyBasis === null
+            ? null
+            : { rate: line.motherAgencyRate, basis: line.motherAgencyBasis },
+      },
+      split: subtractSplits(ZERO_SPLIT, line),
+      advance: line.advance,
+      correctsLineId: line.id,
+    }));
+    const draft = await draftSettlement(tx, {
+      teamId,
+      membershipId: auth.membershipId,
+      now,
+      model,
+      payoutType: settlement.payoutType,
+      lines: draftLines,
+      period: null,
+      corrects: { id: settlementId, reason: body.reason },
+    });
+    await recordOperation(tx, {
+      action: 'settlement_correct',
+      actor: memberActor(auth, origin, now),
+      targetId: draft.id,
+      detail: {
+        name: model.name,
+        number: draft.number,
+        corrected: settlement.number,
+        net: draft.figures.totals.net,
+        reason: body.reason,
+      },
+    });
+    return loadSettlementDetail(tx, teamId, draft.id, level);
+  });
+}

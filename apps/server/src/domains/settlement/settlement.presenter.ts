@@ -1,0 +1,172 @@
+import type { ApprovalStep } from '@trackit/contract/approval.schema';
+import type { PermissionLevel } from '@trackit/contract/enums';
+import { levelAllows } from '@trackit/contract/permissions';
+import type {
+  ReadyFigures,
+  ReadyToSettle,
+  ReadyToSettleLine,
+  Settlement,
+  SettlementDetail,
+  SettlementJob,
+  SettlementLine,
+} from '@trackit/contract/settlement.schema';
+import type { SettlementFigures, ShareSplit } from '@trackit/contract/settlement-math';
+import type { CandidateLine, SettlementModel } from './settlement-ready.repository';
+import type { LineRelease } from './settlement-release';
+import type {
+  SettlementJobRow,
+  SettlementLineRow,
+  SettlementRecord,
+  SettlementRow,
+} from './settlement.repository';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+const splitOf = (split: ShareSplit) => ({
+  gross: split.gross,
+  commission: split.commission,
+  mother_agency: split.motherAgency,
+  mother_agency_from_model: split.motherAgencyFromModel,
+  income: split.income,
+});
+
+/** What the caller may do with the settlement now, by its status and the caller's `accounting` level. */
+export function settlementAbilities(settlement: SettlementRecord, level: PermissionLevel | undefined) {
+  const edit = levelAllows(level, 'edit');
+  const manage = levelAllows(level, 'manage');
+  return {
+    submit: edit && settlement.status === 'draft',
+    decide: manage && settlement.status === 'submitted',
+    pay: manage && settlement.status === 'passed',
+    delete: edit && (settlement.status === 'draft' || settlement.status === 'rejected'),
+    correct: edit && settlement.status === 'paid' && settlement.correctsId === null,
+  };
+}
+
+export function presentSettlement(row: SettlementRow, level: PermissionLevel | undefined): Settlement {
+  const { settlement } = row;
+  return {
+    id: settlement.id,
+    number: settlement.number,
+    model: { id: settlement.modelId, name: row.modelName },
+    status: settlement.status,
+    payout_type: settlement.payoutType,
+    period_from: settlement.periodFrom,
+    period_to: settlement.periodTo,
+    tax_month: settlement.taxMonth,
+    ...splitOf(settlement),
+    taxable: settlement.taxable,
+    tax: settlement.tax,
+    deductions: settlement.deductions,
+    net: settlement.net,
+    has_advance: settlement.hasAdvance,
+    corrects: row.corrects?.id && row.corrects.number ? { id: row.corrects.id, number: row.corrects.number } : null,
+    reason: settlement.reason,
+    paid_on: settlement.paidOn,
+    paid_reference: settlement.paidReference,
+    paid_by: row.paidBy?.id && row.paidBy.shortName ? { id: row.paidBy.id, short_name: row.paidBy.shortName } : null,
+    created_by:
+      settlement.createdByMembershipId !== null && row.createdByName !== null
+        ? { id: settlement.createdByMembershipId, nickname: row.createdByName }
+        : null,
+    created_at: settlement.createdAt.toISOString(),
+    submitted_at: iso(settlement.submittedAt),
+    decided_at: iso(settlement.decidedAt),
+    can: settlementAbilities(settlement, level),
+  };
+}
+
+function presentLine({ line, orderNumber, orderTitle, orderFirstDate, companyName }: SettlementLineRow): SettlementLine {
+  return {
+    id: line.id,
+    fee_line_id: line.feeLineId,
+    order: { id: line.orderId, number: orderNumber, title: orderTitle },
+    company_name: companyName,
+    date: orderFirstDate,
+    kind: line.kind,
+    ...splitOf(line),
+    advance: line.advance,
+    corrects_line_id: line.correctsLineId,
+  };
+}
+
+function presentJob({ job, orderNumber }: SettlementJobRow): SettlementJob {
+  return {
+    order_id: job.orderId,
+    order_number: orderNumber,
+    ...splitOf(job),
+    earlier_income: job.earlierIncome,
+    earlier_tax: job.earlierTax,
+    taxable: job.taxable,
+    tax: job.tax,
+  };
+}
+
+export interface SettlementDetailParts {
+  lines: SettlementLineRow[];
+  jobs: SettlementJobRow[];
+  deductions: SettlementDetail['deductions_taken'];
+  approvals: ApprovalStep[];
+  corrections: SettlementDetail['corrections'];
+}
+
+export function presentSettlementDetail(
+  row: SettlementRow,
+  parts: SettlementDetailParts,
+  level: PermissionLevel | undefined,
+): SettlementDetail {
+  return {
+    ...presentSettlement(row, level),
+    lines: parts.lines.map(presentLine),
+    jobs: parts.jobs.map(presentJob),
+    deductions_taken: parts.deductions,
+    approvals: parts.approvals,
+    corrections: parts.corrections,
+  };
+}
+
+/** What 待结算 shows of a figure set: the totals of a settlement's figures. */
+export const readyFigures = (figures: SettlementFigures): ReadyFigures => ({
+  gross: figures.totals.gross,
+  commission: figures.totals.commission,
+  mother_agency: figures.totals.motherAgency,
+  income: figures.totals.income,
+  tax: figures.totals.tax,
+  deductions: figures.totals.deductions,
+  net: figures.totals.net,
+});
+
+function presentReadyLine(line: CandidateLine, release: LineRelease): ReadyToSettleLine {
+  return {
+    fee_line_id: line.feeLineId,
+    order_id: line.orderId,
+    order_number: line.orderNumber,
+    order_title: line.orderTitle,
+    company_name: line.companyName,
+    date: line.orderFirstDate,
+    kind: line.kind,
+    total: line.total,
+    paid: line.paid,
+    line_gross: line.gross,
+    settled_gross: line.settled.gross,
+    releasable: splitOf(release.now),
+    waiting_gross: release.waiting.gross,
+    advanced: release.advanced,
+  };
+}
+
+export function presentReadyToSettle(
+  model: SettlementModel,
+  lines: { line: CandidateLine; release: LineRelease }[],
+  releasable: SettlementFigures,
+  waiting: SettlementFigures,
+): ReadyToSettle {
+  return {
+    model: { id: model.id, name: model.name },
+    payout_type: model.payoutType,
+    commission_rate: model.commissionRate,
+    releasable: readyFigures(releasable),
+    waiting: readyFigures(waiting),
+    lines: lines.map(({ line, release }) => presentReadyLine(line, release)),
+  };
+}

@@ -1,0 +1,280 @@
+/**
+ * The settlement domain's record reads and writes: settlements, their lines and jobs, their number
+ * counters, the list and the month's withholding list. Names an answer shows (the model, the orders and
+ * their clients, members, the paying entity) are joined in, one query instead of N. Every query takes the
+ * team id. What is ready to settle is in ./settlement-ready.repository.ts.
+ */
+import { SETTLEMENT_SORTS, type SettlementQuery } from '@trackit/contract/settlement.schema';
+import { dayBounds } from '@trackit/contract/business-time';
+import { readSort } from '@trackit/contract/envelope';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { containing } from '../../db/like';
+import type { PageWindow } from '../../http/pagination';
+import { companies } from '../company/company.tables';
+import { models } from '../model/model.tables';
+import { orders } from '../order/order.tables';
+import { memberships } from '../organization/organization.tables';
+import { teamRecipients } from '../team-recipient/team-recipient.tables';
+import { settlementCounters, settlementJobs, settlementLines, settlements } from './settlement.tables';
+
+export type SettlementRecord = typeof settlements.$inferSelect;
+export type SettlementValues = typeof settlements.$inferInsert;
+export type SettlementLineRecord = typeof settlementLines.$inferSelect;
+export type SettlementLineValues = typeof settlementLines.$inferInsert;
+export type SettlementJobValues = typeof settlementJobs.$inferInsert;
+
+/** The next sequence of the team's business day: one row bumped atomically, so concurrent drafts differ. */
+export async function nextSettlementSequence(tx: Database, teamId: number, day: string): Promise<number> {
+  const [row] = await tx
+    .insert(settlementCounters)
+    .values({ teamId, day, last: 1 })
+    .onConflictDoUpdate({
+      target: [settlementCounters.teamId, settlementCounters.day],
+      set: { last: sql`${settlementCounters.last} + 1` },
+    })
+    .returning({ last: settlementCounters.last });
+  if (!row) throw new Error('settlement counter not bumped');
+  return row.last;
+}
+
+/** The settlement with its lines and jobs, in one transaction's statements. */
+export async function insertSettlement(
+  tx: Database,
+  values: SettlementValues,
+  lines: Omit<SettlementLineValues, 'settlementId'>[],
+  jobs: Omit<SettlementJobValues, 'settlementId'>[],
+): Promise<number> {
+  const [row] = await tx.insert(settlements).values(values).returning({ id: settlements.id });
+  if (!row) throw new Error('settlement not created');
+  if (lines.length > 0)
+    await tx.insert(settlementLines).values(lines.map((line) => ({ ...line, settlementId: row.id })));
+  if (jobs.length > 0)
+    await tx.insert(settlementJobs).values(jobs.map((job) => ({ ...job, settlementId: row.id })));
+  return row.id;
+}
+
+const creator = alias(memberships, 'settlement_creator');
+const corrected = alias(settlements, 'corrected_settlement');
+
+const selectSettlements = (db: Database) =>
+  db
+    .select({
+      settlement: settlements,
+      modelName: models.name,
+      createdByName: creator.nickname,
+      paidBy: { id: teamRecipients.id, shortName: teamRecipients.shortName },
+      corrects: { id: corrected.id, number: corrected.number },
+    })
+    .from(settlements)
+    .innerJoin(models, and(eq(models.teamId, settlements.teamId), eq(models.id, settlements.modelId)))
+    .leftJoin(
+      creator,
+      and(eq(creator.teamId, settlements.teamId), eq(creator.id, settlements.createdByMembershipId)),
+    )
+    .leftJoin(
+      teamRecipients,
+      and(
+        eq(teamRecipients.teamId, settlements.teamId),
+        eq(teamRecipients.id, settlements.paidByTeamRecipientId),
+      ),
+    )
+    .leftJoin(
+      corrected,
+      and(eq(corrected.teamId, settlements.teamId), eq(corrected.id, settlements.correctsId)),
+    );
+export type SettlementRow = Awaited<ReturnType<ReturnType<typeof selectSettlements>['where']>>[number];
+
+export async function findSettlement(
+  db: Database,
+  teamId: number,
+  id: number,
+): Promise<SettlementRow | undefined> {
+  const [row] = await selectSettlements(db).where(and(eq(settlements.teamId, teamId), eq(settlements.id, id)));
+  return row;
+}
+
+/** The settlement locked while its status moves (its steps take turns). */
+export async function lockSettlement(
+  tx: Database,
+  teamId: number,
+  id: number,
+): Promise<SettlementRecord | undefined> {
+  const [row] = await tx
+    .select()
+    .from(settlements)
+    .where(and(eq(settlements.teamId, teamId), eq(settlements.id, id)))
+    .for('update');
+  return row;
+}
+
+/** The settlement, unlocked: its model is locked first when a step changes what is settled. */
+export async function findSettlementRecord(
+  db: Database,
+  teamId: number,
+  id: number,
+): Promise<SettlementRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(settlements)
+    .where(and(eq(settlements.teamId, teamId), eq(settlements.id, id)));
+  return row;
+}
+
+export async function updateSettlementRow(
+  tx: Database,
+  teamId: number,
+  id: number,
+  values: Partial<SettlementValues>,
+): Promise<void> {
+  await tx
+    .update(settlements)
+    .set(values)
+    .where(and(eq(settlements.teamId, teamId), eq(settlements.id, id)));
+}
+
+/** Deletes the settlement; its lines and jobs go with it (ON DELETE CASCADE). */
+export async function deleteSettlementRow(tx: Database, teamId: number, id: number): Promise<void> {
+  await tx.delete(settlements).where(and(eq(settlements.teamId, teamId), eq(settlements.id, id)));
+}
+
+/** The settlement's lines with their order's number, title, first day and client, in order. */
+export function listSettlementLines(db: Database, teamId: number, settlementId: number) {
+  return db
+    .select({
+      line: settlementLines,
+      orderNumber: orders.number,
+      orderTitle: orders.title,
+      orderFirstDate: orders.firstDate,
+      companyName: companies.name,
+    })
+    .from(settlementLines)
+    .innerJoin(
+      orders,
+      and(eq(orders.teamId, settlementLines.teamId), eq(orders.id, settlementLines.orderId)),
+    )
+    .leftJoin(companies, and(eq(companies.teamId, orders.teamId), eq(companies.id, orders.companyId)))
+    .where(and(eq(settlementLines.teamId, teamId), eq(settlementLines.settlementId, settlementId)))
+    .orderBy(asc(orders.firstDate), asc(orders.id), asc(settlementLines.id));
+}
+export type SettlementLineRow = Awaited<ReturnType<typeof listSettlementLines>>[number];
+
+/** The settlement's jobs with their order's number. */
+export function listSettlementJobs(db: Database, teamId: number, settlementId: number) {
+  return db
+    .select({ job: settlementJobs, orderNumber: orders.number })
+    .from(settlementJobs)
+    .innerJoin(orders, and(eq(orders.teamId, settlementJobs.teamId), eq(orders.id, settlementJobs.orderId)))
+    .where(and(eq(settlementJobs.teamId, teamId), eq(settlementJobs.settlementId, settlementId)))
+    .orderBy(asc(orders.firstDate), asc(orders.id));
+}
+export type SettlementJobRow = Awaited<ReturnType<typeof listSettlementJobs>>[number];
+
+/** The settlements correcting this one, oldest first. */
+export function listCorrectionsOf(db: Database, teamId: number, settlementId: number) {
+  return db
+    .select({ id: settlements.id, number: settlements.number, status: settlements.status })
+    .from(settlements)
+    .where(and(eq(settlements.teamId, teamId), eq(settlements.correctsId, settlementId)))
+    .orderBy(asc(settlements.id));
+}
+
+/** The lines of live corrections (not rejected) taking back lines of this settlement. */
+export async function correctedLineIds(db: Database, teamId: number, settlementId: number) {
+  const rows = await db
+    .select({ correctsLineId: settlementLines.correctsLineId })
+    .from(settlementLines)
+    .innerJoin(
+      settlements,
+      and(eq(settlements.teamId, settlementLines.teamId), eq(settlements.id, settlementLines.settlementId)),
+    )
+    .where(
+      and(
+        eq(settlementLines.teamId, teamId),
+        eq(settlements.correctsId, settlementId),
+        sql`${settlements.status} <> 'rejected'`,
+      ),
+    );
+  return new Set(rows.map((row) => row.correctsLineId).filter((id): id is number => id !== null));
+}
+
+const SORT_COLUMNS = {
+  created_at: settlements.createdAt,
+  paid_on: settlements.paidOn,
+} as const satisfies Record<(typeof SETTLEMENT_SORTS)[number], unknown>;
+
+/** The team's settlements by the list's filters, newest first unless sorted; paged in the database. */
+export async function listSettlements(
+  db: Database,
+  teamId: number,
+  filter: SettlementQuery,
+  window: PageWindow,
+) {
+  const where = and(
+    eq(settlements.teamId, teamId),
+    filter.model_id ? eq(settlements.modelId, filter.model_id) : undefined,
+    filter.status && filter.status.length > 0 ? inArray(settlements.status, filter.status) : undefined,
+    filter.month ? eq(settlements.taxMonth, filter.month) : undefined,
+    filter.created_from ? gte(settlements.createdAt, dayBounds(filter.created_from).from) : undefined,
+    filter.created_to ? lt(settlements.createdAt, dayBounds(filter.created_to).before) : undefined,
+    filter.keyword
+      ? or(
+          ilike(settlements.number, containing(filter.keyword)),
+          ilike(models.name, containing(filter.keyword)),
+        )
+      : undefined,
+  );
+  const sort = filter.sort ? readSort(filter.sort) : { field: 'created_at' as const, descending: true };
+  const column = SORT_COLUMNS[sort.field];
+  const order = sort.descending
+    ? [sql`${column} desc nulls last`, desc(settlements.id)]
+    : [sql`${column} asc nulls last`, asc(settlements.id)];
+  const [rows, [totals]] = await Promise.all([
+    selectSettlements(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ total: count() })
+      .from(settlements)
+      .innerJoin(models, and(eq(models.teamId, settlements.teamId), eq(models.id, settlements.modelId)))
+      .where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/**
+ * The month's payouts to individuals (扣缴明细): settlements paid in the month (paid_on within it) of
+ * models paid as individuals, summed per model, by pinyin, with each model's national ID.
+ */
+export async function listWithholding(
+  db: Database,
+  teamId: number,
+  range: { from: string; to: string },
+) {
+  return db
+    .select({
+      modelId: settlements.modelId,
+      name: models.name,
+      idNumber: models.idNumber,
+      income: sql<number>`sum(${settlements.income})::bigint`.mapWith(Number),
+      taxable: sql<number>`sum(${settlements.taxable})::bigint`.mapWith(Number),
+      tax: sql<number>`sum(${settlements.tax})::bigint`.mapWith(Number),
+      numbers: sql<string[]>`array_agg(${settlements.number} order by ${settlements.paidOn}, ${settlements.id})`,
+    })
+    .from(settlements)
+    .innerJoin(models, and(eq(models.teamId, settlements.teamId), eq(models.id, settlements.modelId)))
+    .where(
+      and(
+        eq(settlements.teamId, teamId),
+        eq(settlements.status, 'paid'),
+        eq(settlements.payoutType, 'individual'),
+        gte(settlements.paidOn, range.from),
+        lte(settlements.paidOn, range.to),
+      ),
+    )
+    .groupBy(settlements.modelId, models.name, models.idNumber, models.pinyinFull)
+    .orderBy(asc(models.pinyinFull), asc(settlements.modelId));
+}

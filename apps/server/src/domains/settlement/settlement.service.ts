@@ -1,0 +1,402 @@
+/**
+ * Model settlements (docs/product.md "Model settlements"): what is ready to settle per model, drafting a
+ * settlement, reading and listing them, deleting a draft or rejected one. A draft locks its model, so the
+ * drafts of one model take turns and each reads, after the lock, what the others took: of racing drafts
+ * none releases money another took. The figures are the contract's (settlement-math, income-tax) through
+ * ./settlement-release.ts. The approval, payment and correction steps are in
+ * ./settlement-lifecycle.service.ts. Each write commits with its operation-log entry.
+ */
+import { businessDate, businessMonth } from '@trackit/contract/business-time';
+import type { PermissionLevel } from '@trackit/contract/enums';
+import { levelAllows } from '@trackit/contract/permissions';
+import {
+  type ReadyToSettle,
+  type ReadyToSettleQuery,
+  SETTLEMENT_MESSAGES,
+  type Settlement,
+  type SettlementCreate,
+  type SettlementDetail,
+  type SettlementPayoutType,
+  type SettlementQuery,
+} from '@trackit/contract/settlement.schema';
+import type { FeeKind } from '@trackit/contract/enums';
+import type { ShareSplit, ShareTerms, SettlementFigures } from '@trackit/contract/settlement-math';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { AuthContext, RequestOrigin } from '../../http/auth-context';
+import { pageWindow } from '../../http/pagination';
+import { approvalHistory, removeApprovals } from '../approval/approval.service';
+import { memberActor, recordOperation } from '../operation-log/operation-log.service';
+import { grantsOf } from '../permission/permission.service';
+import { presentReadyToSettle, presentSettlement, presentSettlementDetail } from './settlement.presenter';
+import {
+  deleteSettlementRow,
+  findSettlement,
+  insertSettlement,
+  listCorrectionsOf,
+  listSettlementJobs,
+  listSettlementLines,
+  listSettlements,
+  lockSettlement,
+  nextSettlementSequence,
+} from './settlement.repository';
+import {
+  type CandidateLine,
+  earlierPayouts,
+  findNamedFeeLines,
+  listCandidateLines,
+  listReadyModels,
+  lockSettlementModel,
+  type SettlementModel,
+  unpaidSettlementOfJobs,
+} from './settlement-ready.repository';
+import { type EarlierPayout, figuresOf, isZeroSplit, type LineRelease, releaseOf } from './settlement-release';
+
+export interface SettlementDeps {
+  db: Database;
+  clock: () => Date;
+}
+
+export const settlementNotFound = () => new AppError('notFound', { message: SETTLEMENT_MESSAGES.notFound });
+export const settlementConflict = (message: string, data: unknown = null) =>
+  new AppError('conflict', { message, data });
+
+/** The caller's `accounting` level (the answers' `can`, the advance). */
+export async function settlementLevel(
+  deps: Pick<SettlementDeps, 'db'>,
+  auth: AuthContext,
+): Promise<PermissionLevel | undefined> {
+  return (await grantsOf(deps, auth)).get('accounting');
+}
+
+export const approvalOf = (teamId: number, settlementId: number) => ({
+  teamId,
+  kind: 'settlement' as const,
+  recordId: settlementId,
+});
+
+/** JS + the business date + the day's sequence padded to 3: JS20261124001. */
+export const formatSettlementNumber = (at: Date, sequence: number): string =>
+  `JS${businessDate(at).replaceAll('-', '')}${String(sequence).padStart(3, '0')}`;
+
+/** The model's terms for lines not yet settled (a missing commission rate counts as 0 in 待结算's figures). */
+const modelTerms = (model: SettlementModel): ShareTerms => ({
+  commissionRate: model.commissionRate ?? 0,
+  motherAgency: model.motherAgency,
+});
+
+/** The settlement with its lines, jobs, approvals and corrections, read through `db`. */
+export async function loadSettlementDetail(
+  db: Database,
+  teamId: number,
+  settlementId: number,
+  level: PermissionLevel | undefined,
+): Promise<SettlementDetail> {
+  const row = await findSettlement(db, teamId, settlementId);
+  if (!row) throw settlementNotFound();
+  // One after another: inside a write's transaction they share one connection.
+  const lines = await listSettlementLines(db, teamId, settlementId);
+  const jobs = await listSettlementJobs(db, teamId, settlementId);
+  const approvals = await approvalHistory(db, approvalOf(teamId, settlementId));
+  const corrections = await listCorrectionsOf(db, teamId, settlementId);
+  return presentSettlementDetail(row, { lines, jobs, deductions: [], approvals, corrections }, level);
+}
+
+/** GET /v1/settlements. */
+export async function listSettlementsOf(
+  deps: SettlementDeps,
+  auth: AuthContext,
+  query: SettlementQuery,
+): Promise<{ items: Settlement[]; total: number }> {
+  const [level, { rows, total }] = await Promise.all([
+    settlementLevel(deps, auth),
+    listSettlements(deps.db, auth.teamId, query, pageWindow(query)),
+  ]);
+  return { items: rows.map((row) => presentSettlement(row, level)), total };
+}
+
+/** GET /v1/settlements/{id}. */
+export async function getSettlement(deps: SettlementDeps, auth: AuthContext, settlementId: number) {
+  return loadSettlementDetail(deps.db, auth.teamId, settlementId, await settlementLevel(deps, auth));
+}
+
+/** The month's earlier payouts plus what a settlement adds to each job (its figures' jobs). */
+function payoutsAfter(
+  earlier: ReadonlyMap<number, EarlierPayout>,
+  figures: SettlementFigures,
+): Map<number, EarlierPayout> {
+  const after = new Map(earlier);
+  for (const job of figures.jobs) {
+    const before = after.get(job.orderId) ?? { income: 0, tax: 0 };
+    after.set(job.orderId, { income: before.income + job.income, tax: before.tax + job.tax });
+  }
+  return after;
+}
+
+/**
+ * One model of 待结算: each open line's release; the releasable figures as a settlement drafted now would
+ * have them (taxed with the month's paid payouts of each job); the waiting ones as if paid this month
+ * after the releasable part (an estimate: the client has not paid yet).
+ */
+function readyOf(
+  model: SettlementModel,
+  lines: CandidateLine[],
+  earlier: ReadonlyMap<number, EarlierPayout>,
+): ReadyToSettle {
+  const released = lines.map((line) => ({ line, release: releaseOf(line, modelTerms(model)) }));
+  const now = released.filter(({ release }) => !isZeroSplit(release.now)).map(({ release }) => release);
+  const releasable = figuresOf(model.payoutType, now, earlier);
+  const waiting = figuresOf(
+    model.payoutType,
+    released
+      .filter(({ release }) => !isZeroSplit(release.waiting))
+      .map(({ release }) => ({ orderId: release.orderId, now: release.waiting })),
+    payoutsAfter(earlier, releasable),
+  );
+  return presentReadyToSettle(model, released, releasable, waiting);
+}
+
+/** GET /v1/settlements/ready: the models with something to settle or waiting for clients, by pinyin. */
+export async function listReadyToSettle(
+  deps: SettlementDeps,
+  auth: AuthContext,
+  query: ReadyToSettleQuery,
+): Promise<{ items: ReadyToSettle[]; total: number }> {
+  const { teamId } = auth;
+  const { rows, total } = await listReadyModels(deps.db, teamId, query.model_id, pageWindow(query));
+  const modelIds = rows.map((model) => model.id);
+  const lines = await listCandidateLines(deps.db, teamId, { modelIds, onlyOpen: true });
+  const earlier = await earlierPayouts(deps.db, teamId, modelIds, businessMonth(deps.clock()));
+  const items = rows.map((model) =>
+    readyOf(
+      model,
+      lines.filter((line) => line.modelId === model.id),
+      earlier.get(model.id) ?? new Map(),
+    ),
+  );
+  return { items, total };
+}
+
+/** A line of a settlement being drafted: what it takes of a fee line and by which terms. */
+export interface DraftLine {
+  feeLineId: number;
+  orderId: number;
+  kind: FeeKind;
+  terms: ShareTerms;
+  split: ShareSplit;
+  advance: boolean;
+  correctsLineId: number | null;
+}
+
+/** A settlement to draft, its model locked by the caller. */
+export interface DraftInput {
+  teamId: number;
+  membershipId: number;
+  now: Date;
+  model: SettlementModel;
+  payoutType: SettlementPayoutType;
+  lines: DraftLine[];
+  period: { from: string; to: string } | null;
+  corrects: { id: number; reason: string } | null;
+}
+
+/**
+ * Drafts a settlement in the caller's transaction, under its model's lock: refused (409) while a drafted
+ * and unpaid settlement of the model pays one of its jobs in this tax month (a job's payouts of a month
+ * are taxed each against the paid ones before it); the tax of each job with the month's paid payouts of
+ * it; its number from the day's counter. Answers its id and number.
+ */
+export async function draftSettlement(
+  tx: Database,
+  input: DraftInput,
+): Promise<{ id: number; number: string; figures: SettlementFigures }> {
+  const { teamId, now, model } = input;
+  const taxMonth = businessMonth(now);
+  const orderIds = [...new Set(input.lines.map((line) => line.orderId))];
+  const blocking = await unpaidSettlementOfJobs(tx, teamId, model.id, taxMonth, orderIds);
+  if (blocking) throw settlementConflict(SETTLEMENT_MESSAGES.earlierUnpaid(blocking));
+  const earlier = (await earlierPayouts(tx, teamId, [model.id], taxMonth)).get(model.id) ?? new Map();
+  const figures = figuresOf(
+    input.payoutType,
+    input.lines.map((line) => ({ orderId: line.orderId, now: line.split })),
+    earlier,
+  );
+  const number = formatSettlementNumber(now, await nextSettlementSequence(tx, teamId, businessDate(now)));
+  const { totals } = figures;
+  const id = await insertSettlement(
+    tx,
+    {
+      teamId,
+      number,
+      modelId: model.id,
+      status: 'draft',
+      payoutType: input.payoutType,
+      periodFrom: input.period?.from ?? null,
+      periodTo: input.period?.to ?? null,
+      taxMonth,
+      gross: totals.gross,
+      commission: totals.commission,
+      motherAgency: totals.motherAgency,
+      motherAgencyFromModel: totals.motherAgencyFromModel,
+      income: totals.income,
+      taxable: totals.taxable,
+      tax: totals.tax,
+      deductions: totals.deductions,
+      net: totals.net,
+      hasAdvance: input.lines.some((line) => line.advance),
+      correctsId: input.corrects?.id ?? null,
+      reason: input.corrects?.reason ?? null,
+      createdByMembershipId: input.membershipId,
+      createdAt: now,
+      updatedAt: now,
+    },
+    input.lines.map((line) => ({
+      teamId,
+      feeLineId: line.feeLineId,
+      orderId: line.orderId,
+      kind: line.kind,
+      ...line.split,
+      commissionRate: line.terms.commissionRate,
+      motherAgencyRate: line.terms.motherAgency?.rate ?? null,
+      motherAgencyBasis: line.terms.motherAgency?.basis ?? null,
+      advance: line.advance,
+      correctsLineId: line.correctsLineId,
+    })),
+    figures.jobs.map((job) => ({
+      teamId,
+      orderId: job.orderId,
+      gross: job.gross,
+      commission: job.commission,
+      motherAgency: job.motherAgency,
+      motherAgencyFromModel: job.motherAgencyFromModel,
+      income: job.income,
+      earlierIncome: earlier.get(job.orderId)?.income ?? 0,
+      earlierTax: earlier.get(job.orderId)?.tax ?? 0,
+      taxable: job.taxable,
+      tax: job.tax,
+    })),
+  );
+  return { id, number, figures };
+}
+
+const draftLineOf = (line: CandidateLine, release: LineRelease): DraftLine => ({
+  feeLineId: line.feeLineId,
+  orderId: line.orderId,
+  kind: line.kind,
+  terms: release.terms,
+  split: release.now,
+  advance: release.advance,
+  correctsLineId: null,
+});
+
+/**
+ * POST /v1/settlements: in one transaction, the model locked (404 when not the team's; 409 without a
+ * commission rate); the chosen lines checked (400 when not a billed order's line of the model, 409 when one
+ * releases nothing now) or every open line taken; each line's release (the client's payments, or all of
+ * it for an advance, which needs accounting manage: 403); 409 when nothing is releasable.
+ */
+export async function createSettlement(
+  deps: SettlementDeps,
+  auth: AuthContext,
+  body: SettlementCreate,
+  origin: RequestOrigin,
+): Promise<SettlementDetail> {
+  const now = deps.clock();
+  const { teamId } = auth;
+  const level = await settlementLevel(deps, auth);
+  if (body.advance && !levelAllows(level, 'manage')) {
+    throw new AppError('forbidden', { message: SETTLEMENT_MESSAGES.advanceForbidden });
+  }
+  const period =
+    body.period_from && body.period_to ? { from: body.period_from, to: body.period_to } : null;
+  return deps.db.transaction(async (tx) => {
+    const model = await lockSettlementModel(tx, teamId, body.model_id);
+    if (!model) throw new AppError('notFound', { message: SETTLEMENT_MESSAGES.modelNotFound });
+    if (model.commissionRate === null) throw settlementConflict(SETTLEMENT_MESSAGES.commissionRateMissing);
+    const chosen = body.fee_line_ids;
+    if (chosen) {
+      const named = new Map((await findNamedFeeLines(tx, teamId, chosen)).map((line) => [line.id, line]));
+      const foreign = chosen.find((id) => {
+        const line = named.get(id);
+        return !line || line.modelId !== model.id || line.orderStatus !== 'billed';
+      });
+      if (foreign !== undefined) {
+        throw new AppError('validationFailed', {
+          message: SETTLEMENT_MESSAGES.lineNotSettleable,
+          data: { fee_line_id: foreign },
+        });
+      }
+    }
+    const lines = await listCandidateLines(tx, teamId, {
+      modelIds: [model.id],
+      ...(chosen ? { feeLineIds: chosen } : {}),
+      ...(period ? { period } : {}),
+      onlyOpen: !chosen,
+    });
+    const released = lines.map((line) => ({ line, release: releaseOf(line, modelTerms(model), body.advance) }));
+    if (chosen) {
+      const empty = released.find(({ release }) => isZeroSplit(release.now));
+      if (empty) {
+        throw settlementConflict(SETTLEMENT_MESSAGES.lineNothingReleasable, {
+          fee_line_id: empty.line.feeLineId,
+        });
+      }
+    }
+    const taken = released.filter(({ release }) => !isZeroSplit(release.now));
+    if (taken.length === 0) throw settlementConflict(SETTLEMENT_MESSAGES.nothingToSettle);
+    const draft = await draftSettlement(tx, {
+      teamId,
+      membershipId: auth.membershipId,
+      now,
+      model,
+      payoutType: model.payoutType,
+      lines: taken.map(({ line, release }) => draftLineOf(line, release)),
+      period,
+      corrects: null,
+    });
+    await recordOperation(tx, {
+      action: 'settlement_create',
+      actor: memberActor(auth, origin, now),
+      targetId: draft.id,
+      detail: {
+        name: model.name,
+        number: draft.number,
+        net: draft.figures.totals.net,
+        lines: taken.length,
+        advance: taken.some(({ release }) => release.advance),
+      },
+    });
+    return loadSettlementDetail(tx, teamId, draft.id, level);
+  });
+}
+
+/**
+ * DELETE /v1/settlements/{id}: a draft or rejected settlement (409 otherwise) is deleted with its lines,
+ * jobs and approvals; its money is ready to settle again, its number is never given again.
+ */
+export async function deleteSettlement(
+  deps: SettlementDeps,
+  auth: AuthContext,
+  settlementId: number,
+  origin: RequestOrigin,
+): Promise<null> {
+  const now = deps.clock();
+  const { teamId } = auth;
+  return deps.db.transaction(async (tx) => {
+    const settlement = await lockSettlement(tx, teamId, settlementId);
+    if (!settlement) throw settlementNotFound();
+    if (settlement.status !== 'draft' && settlement.status !== 'rejected') {
+      throw settlementConflict(SETTLEMENT_MESSAGES.notDeletable);
+    }
+    const row = await findSettlement(tx, teamId, settlementId);
+    await removeApprovals(tx, approvalOf(teamId, settlementId));
+    await deleteSettlementRow(tx, teamId, settlementId);
+    await recordOperation(tx, {
+      action: 'settlement_delete',
+      actor: memberActor(auth, origin, now),
+      targetId: settlementId,
+      detail: { name: row?.modelName ?? '', number: settlement.number },
+    });
+    return null;
+  });
+}

@@ -1,0 +1,222 @@
+import { FEE_KINDS } from '@trackit/contract/enums';
+import { SETTLEMENT_PAYOUT_TYPES } from '@trackit/contract/settlement.schema';
+import { SETTLEMENT_STATUSES } from '@trackit/contract/settlement-enums';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { enumCheck, enumColumn, teamKey, teamReference, timestamps } from '../../db/columns';
+import { models } from '../model/model.tables';
+import { feeLines, orders } from '../order/order.tables';
+import { memberships } from '../organization/organization.tables';
+import { teams } from '../team/team.tables';
+import { teamRecipients } from '../team-recipient/team-recipient.tables';
+
+/** A share of a gross (the contract's ShareSplit), in fen; negative in a correction. */
+const split = () => ({
+  gross: bigint('gross', { mode: 'number' }).notNull(),
+  commission: bigint('commission', { mode: 'number' }).notNull(),
+  motherAgency: bigint('mother_agency', { mode: 'number' }).notNull(),
+  /** The part of `mother_agency` taken from the model (the rest comes out of the commission). */
+  motherAgencyFromModel: bigint('mother_agency_from_model', { mode: 'number' }).notNull(),
+  /** The model's income (劳务报酬), the base of the tax. */
+  income: bigint('income', { mode: 'number' }).notNull(),
+});
+
+/** The mother agency's bases (settlement-math.ts MotherAgencyTerms). */
+const MOTHER_AGENCY_BASES = ['gross', 'commission'] as const;
+
+/**
+ * A model's settlement (结算单, docs/product.md "Model settlements"): what it pays the model for the fee
+ * lines it takes (settlement_lines), its tax per job (settlement_jobs) and its figures (the contract's
+ * settlementFigures, stored as drafted). draft → submitted (approval kind `settlement`) → passed or
+ * rejected → paid (date, bank reference, the paying payee entity). A paid settlement is never edited: a
+ * correction is a new settlement (`corrects_id`) with negative lines. A draft or rejected one may be
+ * deleted; a rejected one no longer counts (its money is ready to settle again).
+ */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    /** JS + business date + the day's sequence (JS20261124001); never reused. */
+    number: varchar('number', { length: 32 }).notNull(),
+    modelId: bigint('model_id', { mode: 'number' }).notNull(),
+    status: enumColumn('status', SETTLEMENT_STATUSES, 16).notNull().default('draft'),
+    /** How the model was paid when it was drafted (a studio has nothing withheld). */
+    payoutType: enumColumn('payout_type', SETTLEMENT_PAYOUT_TYPES, 16).notNull(),
+    periodFrom: date('period_from', { mode: 'string' }),
+    periodTo: date('period_to', { mode: 'string' }),
+    /** The business month it was drafted in (YYYY-MM): a job's payouts of one month are taxed together. */
+    taxMonth: varchar('tax_month', { length: 7 }).notNull(),
+    ...split(),
+    taxable: bigint('taxable', { mode: 'number' }).notNull(),
+    tax: bigint('tax', { mode: 'number' }).notNull(),
+    deductions: bigint('deductions', { mode: 'number' }).notNull().default(0),
+    /** income − tax − deductions: what is paid to the model (negative: owed back). */
+    net: bigint('net', { mode: 'number' }).notNull(),
+    /** Some line was paid ahead of the client. */
+    hasAdvance: boolean('has_advance').notNull().default(false),
+    /** The paid settlement this one corrects, and why. */
+    correctsId: bigint('corrects_id', { mode: 'number' }),
+    reason: text('reason'),
+    paidOn: date('paid_on', { mode: 'string' }),
+    paidReference: varchar('paid_reference', { length: 64 }),
+    paidByTeamRecipientId: bigint('paid_by_team_recipient_id', { mode: 'number' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    paidByMembershipId: bigint('paid_by_membership_id', { mode: 'number' }),
+    createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    teamKey('settlements', t),
+    teamReference('settlements_model_team_fk', t.teamId, t.modelId, models),
+    teamReference('settlements_corrects_team_fk', t.teamId, t.correctsId, t),
+    teamReference('settlements_paid_by_recipient_team_fk', t.teamId, t.paidByTeamRecipientId, teamRecipients),
+    teamReference('settlements_paid_by_membership_team_fk', t.teamId, t.paidByMembershipId, memberships),
+    teamReference('settlements_created_by_team_fk', t.teamId, t.createdByMembershipId, memberships),
+    uniqueIndex('settlements_team_number_key').on(t.teamId, t.number),
+    // The list (newest first; by model, status, tax month), the withholding list and the sort by payment.
+    index('settlements_team_created_idx').on(t.teamId, t.createdAt.desc(), t.id.desc()),
+    index('settlements_team_model_idx').on(t.teamId, t.modelId, t.createdAt.desc()),
+    index('settlements_team_status_idx').on(t.teamId, t.status, t.createdAt.desc()),
+    index('settlements_team_tax_month_idx').on(t.teamId, t.taxMonth, t.modelId),
+    index('settlements_team_paid_on_idx').on(t.teamId, t.paidOn, t.id),
+    index('settlements_team_corrects_idx')
+      .on(t.teamId, t.correctsId)
+      .where(sql`corrects_id is not null`),
+    enumCheck('settlements_status_check', t.status, SETTLEMENT_STATUSES),
+    enumCheck('settlements_payout_type_check', t.payoutType, SETTLEMENT_PAYOUT_TYPES),
+    check('settlements_tax_month_check', sql`${t.taxMonth} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check(
+      'settlements_period_check',
+      sql`(${t.periodFrom} is null) = (${t.periodTo} is null) and (${t.periodFrom} is null or ${t.periodFrom} <= ${t.periodTo})`,
+    ),
+    check(
+      'settlements_figures_check',
+      sql`${t.income} = ${t.gross} - ${t.commission} - ${t.motherAgencyFromModel} and ${t.deductions} >= 0 and ${t.net} = ${t.income} - ${t.tax} - ${t.deductions}`,
+    ),
+    // Paid exactly when it has its date, reference and paying entity.
+    check(
+      'settlements_paid_check',
+      sql`(${t.status} = 'paid') = (${t.paidOn} is not null) and (${t.paidOn} is null) = (${t.paidReference} is null) and (${t.paidOn} is null) = (${t.paidByTeamRecipientId} is null)`,
+    ),
+    check('settlements_correction_check', sql`(${t.correctsId} is null) = (${t.reason} is null)`),
+  ],
+);
+
+/**
+ * A fee line's part in a settlement: what it releases now (the contract's releaseNow), with the terms it
+ * was shared by. A line's terms are those of its latest settlement while something of it is settled, so
+ * its releases add up to its full share; `advance` marks a part paid ahead of the client.
+ */
+export const settlementLines = pgTable(
+  'settlement_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    settlementId: bigint('settlement_id', { mode: 'number' }).notNull(),
+    feeLineId: bigint('fee_line_id', { mode: 'number' }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    kind: enumColumn('kind', FEE_KINDS, 16).notNull(),
+    ...split(),
+    /** The terms it was shared by: the commission (basis points) and the mother agency's, if any. */
+    commissionRate: integer('commission_rate').notNull(),
+    motherAgencyRate: integer('mother_agency_rate'),
+    motherAgencyBasis: enumColumn('mother_agency_basis', MOTHER_AGENCY_BASES, 16),
+    advance: boolean('advance').notNull().default(false),
+    /** In a correction: the line of the corrected settlement it takes back. */
+    correctsLineId: bigint('corrects_line_id', { mode: 'number' }),
+  },
+  (t) => [
+    teamKey('settlement_lines', t),
+    teamReference('settlement_lines_settlement_team_fk', t.teamId, t.settlementId, settlements).onDelete(
+      'cascade',
+    ),
+    teamReference('settlement_lines_fee_line_team_fk', t.teamId, t.feeLineId, feeLines),
+    teamReference('settlement_lines_order_team_fk', t.teamId, t.orderId, orders),
+    teamReference('settlement_lines_corrects_team_fk', t.teamId, t.correctsLineId, t),
+    uniqueIndex('settlement_lines_settlement_fee_line_key').on(t.settlementId, t.feeLineId),
+    // What is settled of a fee line (待结算, a settlement's release).
+    index('settlement_lines_team_fee_line_idx').on(t.teamId, t.feeLineId),
+    index('settlement_lines_team_corrects_idx')
+      .on(t.teamId, t.correctsLineId)
+      .where(sql`corrects_line_id is not null`),
+    enumCheck('settlement_lines_kind_check', t.kind, FEE_KINDS),
+    check(
+      'settlement_lines_split_check',
+      sql`${t.income} = ${t.gross} - ${t.commission} - ${t.motherAgencyFromModel}`,
+    ),
+    check(
+      'settlement_lines_terms_check',
+      sql`${t.commissionRate} between 0 and 10000 and (${t.motherAgencyRate} is null) = (${t.motherAgencyBasis} is null) and (${t.motherAgencyRate} is null or ${t.motherAgencyRate} between 0 and 10000)`,
+    ),
+    enumCheck('settlement_lines_mother_agency_basis_check', t.motherAgencyBasis, MOTHER_AGENCY_BASES),
+  ],
+);
+
+/**
+ * One job (order) of a settlement and its tax: what this settlement pays of it, what paid settlements of
+ * the same model, month and job paid and withheld before (the contract's withholdingForPayout), and the
+ * taxable income and tax withheld now. The next payout of the job in the month reads these.
+ */
+export const settlementJobs = pgTable(
+  'settlement_jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    settlementId: bigint('settlement_id', { mode: 'number' }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    ...split(),
+    earlierIncome: bigint('earlier_income', { mode: 'number' }).notNull(),
+    earlierTax: bigint('earlier_tax', { mode: 'number' }).notNull(),
+    taxable: bigint('taxable', { mode: 'number' }).notNull(),
+    tax: bigint('tax', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    teamKey('settlement_jobs', t),
+    teamReference('settlement_jobs_settlement_team_fk', t.teamId, t.settlementId, settlements).onDelete(
+      'cascade',
+    ),
+    teamReference('settlement_jobs_order_team_fk', t.teamId, t.orderId, orders),
+    uniqueIndex('settlement_jobs_settlement_order_key').on(t.settlementId, t.orderId),
+    // A job's earlier payouts in the month.
+    index('settlement_jobs_team_order_idx').on(t.teamId, t.orderId),
+    check(
+      'settlement_jobs_split_check',
+      sql`${t.income} = ${t.gross} - ${t.commission} - ${t.motherAgencyFromModel}`,
+    ),
+  ],
+);
+
+/** The sequence of settlement numbers per team and business date: one row, bumped atomically per settlement. */
+export const settlementCounters = pgTable(
+  'settlement_counters',
+  {
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.day] })],
+);

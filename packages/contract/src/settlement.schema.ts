@@ -1,0 +1,351 @@
+/**
+ * Model settlements (结算单, docs/product.md "Model settlements"): what the agency pays a model for the fees
+ * clients paid, drafted from what is ready (GET /v1/settlements/ready), approved (approval kind
+ * `settlement`, `accounting` manage), paid, and corrected by a new settlement with negative lines; and the
+ * month's withholding list (扣缴明细). The bodies, queries, answers and texts. Every figure comes from
+ * ./settlement-math and ./income-tax; the statuses from ./settlement-enums.
+ */
+import { z } from 'zod';
+import { approvalStepSchema } from './approval.schema';
+import { memberRefSchema } from './company.schema';
+import { feeKindSchema } from './enums';
+import { dateSchema, idQuerySchema, idSchema, pageQuerySchema, queryList, sortSchema } from './envelope';
+import { textSchema } from './patterns';
+import { settlementStatusSchema } from './settlement-enums';
+
+/**
+ * How a settlement pays the model, as the model's payout details say when it is drafted (kept on the
+ * settlement): as a person (tax withheld) or through their studio (nothing withheld).
+ */
+export const SETTLEMENT_PAYOUT_TYPES = ['individual', 'studio'] as const;
+export type SettlementPayoutType = (typeof SETTLEMENT_PAYOUT_TYPES)[number];
+export const settlementPayoutTypeSchema = z.enum(SETTLEMENT_PAYOUT_TYPES);
+
+export const SETTLEMENT_MESSAGES = {
+  notFound: '结算单不存在',
+  modelNotFound: '模特不存在',
+  recipientNotFound: '收款主体不存在',
+  recipientDisabled: '该收款主体已停用，请选择其他主体',
+  commissionRateMissing: '该模特尚未填写佣金比例，请先在模特资料中填写后再结算',
+  nothingToSettle: '该模特目前没有可结算的金额',
+  /** A chosen fee line that is not a line of a billed order of the model. */
+  lineNotSettleable: '所选费用须为该模特已出账订单的费用',
+  lineNothingReleasable: '所选费用目前没有可结算的金额（客户尚未付款或已结算）',
+  advanceForbidden: '只有财务管理权限可以在客户付款前预付结算',
+  /** One job's payouts of a month are taxed together: the earlier one must be paid (or deleted) first. */
+  earlierUnpaid: (number: string) =>
+    `同一订单本月已有未付款的结算单 ${number}，请先完成付款或删除该结算单后再结算`,
+  notSubmittable: '只有草稿状态的结算单可以提交审批',
+  notDecidable: '只有待审批的结算单可以审批',
+  notPayable: '只有已通过审批的结算单可以登记付款',
+  notDeletable: '只有草稿或已驳回的结算单可以删除',
+  notCorrectable: '只有已付款的结算单可以冲正',
+  correctionOfCorrection: '冲正结算单不能再冲正',
+  lineNotInSettlement: '所选费用不在该结算单中',
+  lineAlreadyCorrected: '所选费用已有冲正结算单',
+  paidInFuture: '*付款日期不能晚于今天',
+  paidBeforeCreated: '*付款日期不能早于结算单的生成日期',
+  periodReversed: '*结束日期不能早于开始日期',
+  periodIncomplete: '*请同时填写开始和结束日期',
+  monthInvalid: '*月份格式应为 YYYY-MM',
+} as const;
+
+/** What notifications about settlements say. */
+export const SETTLEMENT_NOTICES = {
+  submitted: (number: string, model: string) => `模特结算等待你的审批：${number}（${model}）`,
+  submittedBody: (nickname: string, net: string) => `${nickname} 提交了结算单，实付 ${net}`,
+  passed: (number: string) => `结算单已通过审批：${number}`,
+  rejected: (number: string) => `结算单被驳回：${number}`,
+  decisionBody: (nickname: string, comment: string) => (comment ? `${nickname}：${comment}` : nickname),
+} as const;
+
+export const SETTLEMENT_LIMITS = {
+  /** Fee lines one request may name. */
+  lines: 500,
+  reference: 64,
+  reason: 200,
+} as const;
+
+/** A business month, `YYYY-MM`. */
+export const monthSchema = z
+  .string({ error: SETTLEMENT_MESSAGES.monthInvalid })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, SETTLEMENT_MESSAGES.monthInvalid);
+
+const periodRefinement = <T extends { period_from?: string | undefined; period_to?: string | undefined }>(
+  body: T,
+  context: z.RefinementCtx,
+) => {
+  if ((body.period_from === undefined) !== (body.period_to === undefined)) {
+    const path = body.period_from === undefined ? 'period_from' : 'period_to';
+    context.addIssue({ code: 'custom', message: SETTLEMENT_MESSAGES.periodIncomplete, path: [path] });
+  } else if (body.period_from && body.period_to && body.period_to < body.period_from) {
+    context.addIssue({ code: 'custom', message: SETTLEMENT_MESSAGES.periodReversed, path: ['period_to'] });
+  }
+};
+
+/**
+ * POST /v1/settlements: a model's settlement of everything releasable now, or of the chosen fee lines, or
+ * of the lines of orders whose first day falls in the period. `advance` (accounting manage) settles the
+ * lines whole, ahead of what the client has paid; each line so paid is recorded as an advance.
+ */
+export const settlementCreateSchema = z
+  .object({
+    model_id: idSchema,
+    fee_line_ids: z
+      .array(idSchema)
+      .min(1, '请选择要结算的费用')
+      .max(SETTLEMENT_LIMITS.lines)
+      .optional(),
+    period_from: dateSchema.optional(),
+    period_to: dateSchema.optional(),
+    advance: z.boolean().optional().default(false),
+  })
+  .superRefine(periodRefinement);
+export type SettlementCreate = z.infer<typeof settlementCreateSchema>;
+export type SettlementCreateInput = z.input<typeof settlementCreateSchema>;
+
+/** POST /v1/settlements/{id}/pay: the business date paid (not after today), the bank's reference, the payer. */
+export const settlementPaySchema = z.object({
+  paid_on: dateSchema,
+  reference: textSchema({
+    min: 1,
+    max: SETTLEMENT_LIMITS.reference,
+    message: '*请输入付款流水号',
+  }),
+  /** The payee entity (收款主体) whose account paid. */
+  team_recipient_id: idSchema,
+});
+export type SettlementPay = z.infer<typeof settlementPaySchema>;
+
+/** POST /v1/settlements/{id}/correct: the lines to take back (all when none are named), and why. */
+export const settlementCorrectSchema = z.object({
+  fee_line_ids: z.array(idSchema).min(1, '请选择要冲正的费用').max(SETTLEMENT_LIMITS.lines).optional(),
+  reason: textSchema({
+    min: 1,
+    max: SETTLEMENT_LIMITS.reason,
+    multiline: true,
+    message: '*请填写冲正原因',
+  }),
+});
+export type SettlementCorrect = z.infer<typeof settlementCorrectSchema>;
+
+/** The orders of GET /v1/settlements. */
+export const SETTLEMENT_SORTS = ['created_at', 'paid_on'] as const;
+
+/**
+ * GET /v1/settlements: newest first unless sorted; `month` is the tax month (the business month the
+ * settlement was drafted), `keyword` matches the number and the model's name.
+ */
+export const settlementQuerySchema = pageQuerySchema.extend({
+  model_id: idQuerySchema.optional(),
+  status: queryList(settlementStatusSchema).optional(),
+  month: monthSchema.optional(),
+  created_from: dateSchema.optional(),
+  created_to: dateSchema.optional(),
+  keyword: textSchema({ max: 50 }).optional(),
+  sort: sortSchema(SETTLEMENT_SORTS).optional(),
+});
+export type SettlementQuery = z.infer<typeof settlementQuerySchema>;
+export type SettlementQueryInput = z.input<typeof settlementQuerySchema>;
+
+/** GET /v1/settlements/ready: the models with something to settle or waiting for clients, by name. */
+export const readyToSettleQuerySchema = pageQuerySchema.extend({
+  model_id: idQuerySchema.optional(),
+});
+export type ReadyToSettleQuery = z.infer<typeof readyToSettleQuerySchema>;
+
+/** GET /v1/finance/withholding and its export: one month's payouts to individuals. */
+export const withholdingQuerySchema = z.object({ month: monthSchema });
+export type WithholdingQuery = z.infer<typeof withholdingQuerySchema>;
+
+// --- Answers -----------------------------------------------------------------------------------------------
+
+const fen = z.number().int();
+const namedRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** A share of a gross: the agency's commission, the mother agency's share (and the part the model bears), the income. */
+const splitFields = {
+  gross: fen,
+  commission: fen,
+  mother_agency: fen,
+  mother_agency_from_model: fen,
+  income: fen,
+};
+
+/** What a model would be paid, in fen: the share, the tax withheld, the deductions taken, the net. */
+export const readyFiguresSchema = z.object({
+  gross: fen,
+  commission: fen,
+  mother_agency: fen,
+  income: fen,
+  tax: fen,
+  deductions: fen,
+  net: fen,
+});
+export type ReadyFigures = z.infer<typeof readyFiguresSchema>;
+
+/** A fee line of a model as 待结算 sees it: what the client paid, what is releasable now and what waits. */
+export const readyToSettleLineSchema = z.object({
+  fee_line_id: z.number().int(),
+  order_id: z.number().int(),
+  order_number: z.string(),
+  order_title: z.string(),
+  company_name: z.string().nullable(),
+  /** The order's first day. */
+  date: z.string().nullable(),
+  kind: feeKindSchema,
+  /** The line's total with VAT, what the client paid of it, and its gross (before VAT). */
+  total: fen,
+  paid: fen,
+  line_gross: fen,
+  /** What earlier settlements (not rejected) took of its gross. */
+  settled_gross: fen,
+  releasable: z.object(splitFields),
+  waiting_gross: fen,
+  /** A settlement paid it ahead of the client. */
+  advanced: z.boolean(),
+});
+export type ReadyToSettleLine = z.infer<typeof readyToSettleLineSchema>;
+
+/**
+ * One model of 待结算: what is releasable now (the tax as a settlement drafted now would withhold it, the
+ * unsettled deductions it would take) and what waits for clients' payments (the tax an estimate as if
+ * paid this month after the releasable part).
+ */
+export const readyToSettleSchema = z.object({
+  model: namedRef,
+  payout_type: settlementPayoutTypeSchema,
+  /** The model's commission rate in basis points; null: not filled in, nothing can be settled. */
+  commission_rate: z.number().int().nullable(),
+  releasable: readyFiguresSchema,
+  waiting: readyFiguresSchema,
+  lines: z.array(readyToSettleLineSchema),
+});
+export type ReadyToSettle = z.infer<typeof readyToSettleSchema>;
+
+/** A settlement's figures, in fen: negative in a correction. net = income − tax − deductions. */
+export const settlementFiguresSchema = z.object({
+  ...splitFields,
+  taxable: fen,
+  tax: fen,
+  deductions: fen,
+  net: fen,
+});
+
+/** What the caller may do with the settlement now (the server checks again). */
+export const settlementAbilitiesSchema = z.object({
+  /** Submit for approval: `accounting` edit, a draft. */
+  submit: z.boolean(),
+  /** Approve or reject: `accounting` manage, submitted. */
+  decide: z.boolean(),
+  /** Record the payment: `accounting` manage, passed. */
+  pay: z.boolean(),
+  /** Delete: `accounting` edit, a draft or rejected. */
+  delete: z.boolean(),
+  /** Correct: `accounting` edit, paid and not a correction itself. */
+  correct: z.boolean(),
+});
+
+export const settlementSchema = z.object({
+  id: z.number().int(),
+  /** JS + business date + the day's sequence, e.g. JS20261124001. */
+  number: z.string(),
+  model: namedRef,
+  status: settlementStatusSchema,
+  payout_type: settlementPayoutTypeSchema,
+  period_from: z.string().nullable(),
+  period_to: z.string().nullable(),
+  /** The business month it was drafted in: its payouts of a job are taxed with the month's others. */
+  tax_month: z.string(),
+  ...settlementFiguresSchema.shape,
+  /** Some of its lines were paid ahead of the client. */
+  has_advance: z.boolean(),
+  /** The paid settlement this one corrects, and why. */
+  corrects: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+  reason: z.string().nullable(),
+  paid_on: z.string().nullable(),
+  paid_reference: z.string().nullable(),
+  paid_by: z.object({ id: z.number().int(), short_name: z.string() }).nullable(),
+  created_by: memberRefSchema.nullable(),
+  created_at: z.string(),
+  submitted_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  can: settlementAbilitiesSchema,
+});
+export type Settlement = z.infer<typeof settlementSchema>;
+
+/** A fee line's part in a settlement. */
+export const settlementLineSchema = z.object({
+  id: z.number().int(),
+  fee_line_id: z.number().int(),
+  order: z.object({ id: z.number().int(), number: z.string(), title: z.string() }),
+  company_name: z.string().nullable(),
+  /** The order's first day. */
+  date: z.string().nullable(),
+  kind: feeKindSchema,
+  ...splitFields,
+  /** Paid ahead of the client. */
+  advance: z.boolean(),
+  /** In a correction: the line of the corrected settlement it takes back. */
+  corrects_line_id: z.number().int().nullable(),
+});
+export type SettlementLine = z.infer<typeof settlementLineSchema>;
+
+/** One job (order) of a settlement: its lines' share, and its tax with the month's earlier payouts of it. */
+export const settlementJobSchema = z.object({
+  order_id: z.number().int(),
+  order_number: z.string(),
+  ...splitFields,
+  /** What paid settlements of the same month already paid and withheld for this job. */
+  earlier_income: fen,
+  earlier_tax: fen,
+  taxable: fen,
+  tax: fen,
+});
+export type SettlementJob = z.infer<typeof settlementJobSchema>;
+
+/** A deduction (扣款) the settlement takes from the model's pay. */
+export const settlementDeductionSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  occurred_on: z.string(),
+  amount: fen,
+  note: z.string(),
+});
+
+export const settlementDetailSchema = settlementSchema.extend({
+  lines: z.array(settlementLineSchema),
+  jobs: z.array(settlementJobSchema),
+  deductions_taken: z.array(settlementDeductionSchema),
+  approvals: z.array(approvalStepSchema),
+  /** The settlements correcting this one. */
+  corrections: z.array(
+    z.object({ id: z.number().int(), number: z.string(), status: settlementStatusSchema }),
+  ),
+});
+export type SettlementDetail = z.infer<typeof settlementDetailSchema>;
+
+/** One individual's row of the month's withholding list (扣缴明细). */
+export const withholdingRowSchema = z.object({
+  model: namedRef,
+  /** The national ID, whole for those who see models' IDs (data_management manage), else masked; null if none. */
+  id_number: z.string().nullable(),
+  id_number_masked: z.boolean(),
+  income: fen,
+  taxable: fen,
+  tax: fen,
+  /** The settlements paid in the month, by number. */
+  settlements: z.array(z.string()),
+});
+export type WithholdingRow = z.infer<typeof withholdingRowSchema>;
+
+export const withholdingSchema = z.object({
+  month: z.string(),
+  rows: z.array(withholdingRowSchema),
+  totals: z.object({ income: fen, taxable: fen, tax: fen }),
+});
+export type Withholding = z.infer<typeof withholdingSchema>;
+
+/** 110***********123X: the first three and the last four characters of a national ID. */
+export const maskIdNumber = (idNumber: string): string =>
+  `${idNumber.slice(0, 3)}${'*'.repeat(Math.max(0, idNumber.length - 7))}${idNumber.slice(-4)}`;
