@@ -125,8 +125,7 @@ export const FINANCE_OPERATIONS = {
     inTeamLog: true,
     target: 'settlement',
     detail: z.object({ name: z.string(), number: z.string(), net: z.number().int() }),
-    sentence: ({ name, number, net }) =>
-      `提交了「${name}」的结算单 ${number} 审批，实付 ${formatYuan(net)}`,
+    sentence: ({ name, number, net }) => `提交了「${name}」的结算单 ${number} 审批，实付 ${formatYuan(net)}`,
   }),
   settlement_approve: action({
     label: '审批结算单',

@@ -91,11 +91,7 @@ const periodRefinement = <T extends { period_from?: string | undefined; period_t
 export const settlementCreateSchema = z
   .object({
     model_id: idSchema,
-    fee_line_ids: z
-      .array(idSchema)
-      .min(1, '请选择要结算的费用')
-      .max(SETTLEMENT_LIMITS.lines)
-      .optional(),
+    fee_line_ids: z.array(idSchema).min(1, '请选择要结算的费用').max(SETTLEMENT_LIMITS.lines).optional(),
     period_from: dateSchema.optional(),
     period_to: dateSchema.optional(),
     advance: z.boolean().optional().default(false),

@@ -28,6 +28,14 @@ import { memberActor, recordOperation } from '../operation-log/operation-log.ser
 import { findTeamMember } from '../organization/organization.service';
 import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
 import {
+  correctedLineIds,
+  findSettlement,
+  findSettlementRecord,
+  listSettlementLines,
+  lockSettlement,
+  updateSettlementRow,
+} from './settlement.repository';
+import {
   approvalOf,
   type DraftLine,
   draftSettlement,
@@ -37,14 +45,6 @@ import {
   settlementLevel,
   settlementNotFound,
 } from './settlement.service';
-import {
-  correctedLineIds,
-  findSettlement,
-  findSettlementRecord,
-  listSettlementLines,
-  lockSettlement,
-  updateSettlementRow,
-} from './settlement.repository';
 import { lockSettlementModel } from './settlement-ready.repository';
 
 const invalid = (field: string, message: string) =>

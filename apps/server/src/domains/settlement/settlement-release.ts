@@ -9,6 +9,8 @@
  * - It releases what the client paid (the contract's releaseNow, cumulative); once a settlement paid it
  *   ahead of the client (an advance), all of it counts as released and nothing waits for the client.
  */
+
+import type { SettlementPayoutType } from '@trackit/contract/settlement.schema';
 import {
   fullShare,
   releasedShare,
@@ -20,7 +22,6 @@ import {
   subtractSplits,
   ZERO_SPLIT,
 } from '@trackit/contract/settlement-math';
-import type { SettlementPayoutType } from '@trackit/contract/settlement.schema';
 
 /** A fee line with what live settlements took of it. */
 export interface LineFacts {

@@ -11,14 +11,14 @@ import type {
   SettlementLine,
 } from '@trackit/contract/settlement.schema';
 import type { SettlementFigures, ShareSplit } from '@trackit/contract/settlement-math';
-import type { CandidateLine, SettlementModel } from './settlement-ready.repository';
-import type { LineRelease } from './settlement-release';
 import type {
   SettlementJobRow,
   SettlementLineRow,
   SettlementRecord,
   SettlementRow,
 } from './settlement.repository';
+import type { CandidateLine, SettlementModel } from './settlement-ready.repository';
+import type { LineRelease } from './settlement-release';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -60,11 +60,13 @@ export function presentSettlement(row: SettlementRow, level: PermissionLevel | u
     deductions: settlement.deductions,
     net: settlement.net,
     has_advance: settlement.hasAdvance,
-    corrects: row.corrects?.id && row.corrects.number ? { id: row.corrects.id, number: row.corrects.number } : null,
+    corrects:
+      row.corrects?.id && row.corrects.number ? { id: row.corrects.id, number: row.corrects.number } : null,
     reason: settlement.reason,
     paid_on: settlement.paidOn,
     paid_reference: settlement.paidReference,
-    paid_by: row.paidBy?.id && row.paidBy.shortName ? { id: row.paidBy.id, short_name: row.paidBy.shortName } : null,
+    paid_by:
+      row.paidBy?.id && row.paidBy.shortName ? { id: row.paidBy.id, short_name: row.paidBy.shortName } : null,
     created_by:
       settlement.createdByMembershipId !== null && row.createdByName !== null
         ? { id: settlement.createdByMembershipId, nickname: row.createdByName }
@@ -76,7 +78,13 @@ export function presentSettlement(row: SettlementRow, level: PermissionLevel | u
   };
 }
 
-function presentLine({ line, orderNumber, orderTitle, orderFirstDate, companyName }: SettlementLineRow): SettlementLine {
+function presentLine({
+  line,
+  orderNumber,
+  orderTitle,
+  orderFirstDate,
+  companyName,
+}: SettlementLineRow): SettlementLine {
   return {
     id: line.id,
     fee_line_id: line.feeLineId,

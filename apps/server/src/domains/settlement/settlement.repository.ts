@@ -4,9 +4,10 @@
  * their clients, members, the paying entity) are joined in, one query instead of N. Every query takes the
  * team id. What is ready to settle is in ./settlement-ready.repository.ts.
  */
-import { SETTLEMENT_SORTS, type SettlementQuery } from '@trackit/contract/settlement.schema';
+
 import { dayBounds } from '@trackit/contract/business-time';
 import { readSort } from '@trackit/contract/envelope';
+import type { SETTLEMENT_SORTS, SettlementQuery } from '@trackit/contract/settlement.schema';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
@@ -91,7 +92,9 @@ export async function findSettlement(
   teamId: number,
   id: number,
 ): Promise<SettlementRow | undefined> {
-  const [row] = await selectSettlements(db).where(and(eq(settlements.teamId, teamId), eq(settlements.id, id)));
+  const [row] = await selectSettlements(db).where(
+    and(eq(settlements.teamId, teamId), eq(settlements.id, id)),
+  );
   return row;
 }
 
@@ -150,10 +153,7 @@ export function listSettlementLines(db: Database, teamId: number, settlementId: 
       companyName: companies.name,
     })
     .from(settlementLines)
-    .innerJoin(
-      orders,
-      and(eq(orders.teamId, settlementLines.teamId), eq(orders.id, settlementLines.orderId)),
-    )
+    .innerJoin(orders, and(eq(orders.teamId, settlementLines.teamId), eq(orders.id, settlementLines.orderId)))
     .leftJoin(companies, and(eq(companies.teamId, orders.teamId), eq(companies.id, orders.companyId)))
     .where(and(eq(settlementLines.teamId, teamId), eq(settlementLines.settlementId, settlementId)))
     .orderBy(asc(orders.firstDate), asc(orders.id), asc(settlementLines.id));
@@ -249,11 +249,7 @@ export async function listSettlements(
  * The month's payouts to individuals (扣缴明细): settlements paid in the month (paid_on within it) of
  * models paid as individuals, summed per model, by pinyin, with each model's national ID.
  */
-export async function listWithholding(
-  db: Database,
-  teamId: number,
-  range: { from: string; to: string },
-) {
+export async function listWithholding(db: Database, teamId: number, range: { from: string; to: string }) {
   return db
     .select({
       modelId: settlements.modelId,
@@ -262,7 +258,9 @@ export async function listWithholding(
       income: sql<number>`sum(${settlements.income})::bigint`.mapWith(Number),
       taxable: sql<number>`sum(${settlements.taxable})::bigint`.mapWith(Number),
       tax: sql<number>`sum(${settlements.tax})::bigint`.mapWith(Number),
-      numbers: sql<string[]>`array_agg(${settlements.number} order by ${settlements.paidOn}, ${settlements.id})`,
+      numbers: sql<
+        string[]
+      >`array_agg(${settlements.number} order by ${settlements.paidOn}, ${settlements.id})`,
     })
     .from(settlements)
     .innerJoin(models, and(eq(models.teamId, settlements.teamId), eq(models.id, settlements.modelId)))

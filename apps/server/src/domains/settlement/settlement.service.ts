@@ -7,7 +7,7 @@
  * ./settlement-lifecycle.service.ts. Each write commits with its operation-log entry.
  */
 import { businessDate, businessMonth } from '@trackit/contract/business-time';
-import type { PermissionLevel } from '@trackit/contract/enums';
+import type { FeeKind, PermissionLevel } from '@trackit/contract/enums';
 import { levelAllows } from '@trackit/contract/permissions';
 import {
   type ReadyToSettle,
@@ -19,8 +19,7 @@ import {
   type SettlementPayoutType,
   type SettlementQuery,
 } from '@trackit/contract/settlement.schema';
-import type { FeeKind } from '@trackit/contract/enums';
-import type { ShareSplit, ShareTerms, SettlementFigures } from '@trackit/contract/settlement-math';
+import type { SettlementFigures, ShareSplit, ShareTerms } from '@trackit/contract/settlement-math';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
@@ -50,7 +49,13 @@ import {
   type SettlementModel,
   unpaidSettlementOfJobs,
 } from './settlement-ready.repository';
-import { type EarlierPayout, figuresOf, isZeroSplit, type LineRelease, releaseOf } from './settlement-release';
+import {
+  type EarlierPayout,
+  figuresOf,
+  isZeroSplit,
+  type LineRelease,
+  releaseOf,
+} from './settlement-release';
 
 export interface SettlementDeps {
   db: Database;
@@ -307,8 +312,7 @@ export async function createSettlement(
   if (body.advance && !levelAllows(level, 'manage')) {
     throw new AppError('forbidden', { message: SETTLEMENT_MESSAGES.advanceForbidden });
   }
-  const period =
-    body.period_from && body.period_to ? { from: body.period_from, to: body.period_to } : null;
+  const period = body.period_from && body.period_to ? { from: body.period_from, to: body.period_to } : null;
   return deps.db.transaction(async (tx) => {
     const model = await lockSettlementModel(tx, teamId, body.model_id);
     if (!model) throw new AppError('notFound', { message: SETTLEMENT_MESSAGES.modelNotFound });
@@ -333,7 +337,10 @@ export async function createSettlement(
       ...(period ? { period } : {}),
       onlyOpen: !chosen,
     });
-    const released = lines.map((line) => ({ line, release: releaseOf(line, modelTerms(model), body.advance) }));
+    const released = lines.map((line) => ({
+      line,
+      release: releaseOf(line, modelTerms(model), body.advance),
+    }));
     if (chosen) {
       const empty = released.find(({ release }) => isZeroSplit(release.now));
       if (empty) {

@@ -97,9 +97,7 @@ export const settlements = pgTable(
     index('settlements_team_status_idx').on(t.teamId, t.status, t.createdAt.desc()),
     index('settlements_team_tax_month_idx').on(t.teamId, t.taxMonth, t.modelId),
     index('settlements_team_paid_on_idx').on(t.teamId, t.paidOn, t.id),
-    index('settlements_team_corrects_idx')
-      .on(t.teamId, t.correctsId)
-      .where(sql`corrects_id is not null`),
+    index('settlements_team_corrects_idx').on(t.teamId, t.correctsId).where(sql`corrects_id is not null`),
     enumCheck('settlements_status_check', t.status, SETTLEMENT_STATUSES),
     enumCheck('settlements_payout_type_check', t.payoutType, SETTLEMENT_PAYOUT_TYPES),
     check('settlements_tax_month_check', sql`${t.taxMonth} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),

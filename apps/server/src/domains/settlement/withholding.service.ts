@@ -7,11 +7,7 @@
  * masked for everyone else (maskIdNumber: its first three and last four characters).
  */
 import { monthEnd } from '@trackit/contract/business-time';
-import {
-  maskIdNumber,
-  type Withholding,
-  type WithholdingQuery,
-} from '@trackit/contract/settlement.schema';
+import { maskIdNumber, type Withholding, type WithholdingQuery } from '@trackit/contract/settlement.schema';
 import type { AuthContext } from '../../http/auth-context';
 import { canManage } from '../model/model.service';
 import { listWithholding } from './settlement.repository';

@@ -1,0 +1,696 @@
+import { APPROVAL_MESSAGES, type WaitingApproval } from '@trackit/contract/approval.schema';
+import { businessDate, businessMonth } from '@trackit/contract/business-time';
+import type { Company } from '@trackit/contract/company.schema';
+import { labourIncomeTax } from '@trackit/contract/income-tax';
+import type { Model } from '@trackit/contract/model.schema';
+import { XLSX_CONTENT_TYPE } from '@trackit/contract/model-sheet.schema';
+import type { OrderCreated } from '@trackit/contract/order.schema';
+import { nationalIdCheckChar } from '@trackit/contract/patterns';
+import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
+import {
+  maskIdNumber,
+  type ReadyToSettle,
+  SETTLEMENT_MESSAGES,
+  type Settlement,
+  type SettlementDetail,
+  type Withholding,
+} from '@trackit/contract/settlement.schema';
+import { fullShare, releasedShare } from '@trackit/contract/settlement-math';
+import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/api-answers';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { modelFee, orderDay, type SignedInMember, signInTeamByLevel } from '../../test/factories';
+import { download, readWorkbook, sheetRows } from '../../test/spreadsheets';
+import { approvals } from '../approval/approval.tables';
+import { notifications } from '../notify/notify.tables';
+import { operationLogs } from '../operation-log/operation-log.tables';
+import { feeLines, orders } from '../order/order.tables';
+import { settlementLines } from './settlement.tables';
+
+type Headers = Record<string, string>;
+
+const ID_NUMBER = (() => {
+  const first17 = '11010519900307123';
+  return `${first17}${nationalIdCheckChar(first17)}`;
+})();
+
+/**
+ * Model settlements end to end over HTTP (docs/product.md "Model settlements"): the release rule as clients
+ * pay, the tax withheld per job and month, the lifecycle through approval and payment, corrections,
+ * advances, races, the withholding list, levels and tenancy.
+ */
+describe('model settlements (模特结算)', () => {
+  let t: TestApp;
+  let owner: SignedInMember;
+  let reader: SignedInMember;
+  let editor: SignedInMember;
+  let manager: SignedInMember;
+  let stranger: SignedInMember;
+  let today: string;
+  let month: string;
+  let client: Company;
+  let entity: TeamRecipient;
+
+  const api = <T>(method: string, path: string, body?: unknown, headers: Headers = owner.headers) =>
+    t.request<T>(method, `/storm_api/v1${path}`, { headers, ...(body === undefined ? {} : { body }) });
+  const refused = async (
+    promise: Promise<{ status: number; body: { message: string } }>,
+    status: number,
+    message?: string,
+  ) => {
+    const res = await promise;
+    expect(res.status, res.body.message).toBe(status);
+    if (message !== undefined) expect(res.body.message).toBe(message);
+  };
+
+  /** A model with the commission rate (basis points). */
+  const newModel = (name: string, commission_rate: number | null = 2_000) =>
+    ok(api<Model>('POST', '/models', { name, gender: 'female', commission_rate }));
+  /** A billed order of the model with one fee line; the line. */
+  const billedLine = async (modelId: number, fee: unknown, day = today) => {
+    const created = await ok(
+      api<OrderCreated>('POST', '/orders', {
+        company_id: client.id,
+        team_recipient_id: entity.id,
+        job_type: 'ad',
+        title: '结算测试',
+        days: [orderDay(day)],
+        models: [{ model_id: modelId, fees: [fee] }],
+      }),
+    );
+    await t.database.db.update(orders).set({ status: 'billed' }).where(eq(orders.id, created.id));
+    const [line] = await t.database.db
+      .select()
+      .from(feeLines)
+      .where(eq(feeLines.orderId, created.id))
+      .orderBy(asc(feeLines.id));
+    if (!line) throw new Error('no fee line');
+    return { ...line, orderNumber: created.number };
+  };
+  /** The client pays `amount` of the fee line (a receipt allocated to it); the receipt. */
+  const clientPays = async (feeLineId: number, amount: number) => {
+    const receipt = await ok(
+      api<ReceiptDetail>('POST', '/receipts', {
+        received_on: today,
+        amount,
+        payer_name: client.name,
+        team_recipient_id: entity.id,
+      }),
+    );
+    return ok(
+      api<ReceiptDetail>('POST', `/receipts/${receipt.id}/allocations`, [{ fee_line_id: feeLineId, amount }]),
+    );
+  };
+  const ready = async (modelId: number, headers = reader.headers) => {
+    const res = await api<ReadyToSettle[]>(
+      'GET',
+      `/settlements/ready?model_id=${modelId}`,
+      undefined,
+      headers,
+    );
+    expect(res.body.code, res.body.message).toBe(0);
+    expect(res.headers.get('x-total')).toBe(String(res.body.data.length));
+    return res.body.data[0];
+  };
+  const create = (body: Record<string, unknown>, headers = editor.headers) =>
+    api<SettlementDetail>('POST', '/settlements', body, headers);
+  const step = (id: number, what: string, body?: unknown, headers = manager.headers) =>
+    api<SettlementDetail>('POST', `/settlements/${id}/${what}`, body, headers);
+  /** Submitted by the editor, passed and paid today by the manager. */
+  const approveAndPay = async (id: number) => {
+    await ok(step(id, 'submit', undefined, editor.headers));
+    await ok(step(id, 'approval', { result: 'passed' }));
+    return ok(step(id, 'pay', { paid_on: today, reference: `CMB${id}`, team_recipient_id: entity.id }));
+  };
+  const figuresOf = (s: Settlement) => ({
+    gross: s.gross,
+    commission: s.commission,
+    mother_agency: s.mother_agency,
+    income: s.income,
+    taxable: s.taxable,
+    tax: s.tax,
+    deductions: s.deductions,
+    net: s.net,
+  });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const team = await signInTeamByLevel(t, 'accounting');
+    owner = team.owner;
+    reader = team.levels.read;
+    editor = team.levels.edit;
+    manager = team.levels.manage;
+    stranger = team.stranger;
+    today = businessDate(t.clock.now());
+    month = businessMonth(t.clock.now());
+    client = await ok(api<Company>('POST', '/companies', { name: '某某服饰' }));
+    entity = await ok(
+      api<TeamRecipient>('POST', '/team_recipients', {
+        name: '上海星辰模特经纪有限公司',
+        short_name: '星辰经纪',
+        credit_code: '91310106MA1FY4XK3E',
+        taxpayer_type: 'general',
+        bank: 'cmb',
+        branch: '上海静安支行',
+        account_number: '121909876510201',
+        is_default: true,
+      }),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('releases what the client paid, taxes a job’s payouts of a month as one, and walks the lifecycle', async () => {
+    const model = await newModel('林晓');
+    await ok(api('PATCH', `/models/${model.id}`, { id_number: ID_NUMBER }));
+    // 12,500 yuan before VAT (6 %: 13,250 with it); 20 % commission leaves 10,000 yuan of income.
+    const line = await billedLine(model.id, modelFee(1_250_000));
+    expect(line).toMatchObject({ subtotal: 1_250_000, total: 1_325_000 });
+    expect(await ready(model.id)).toMatchObject({
+      releasable: { gross: 0, income: 0, tax: 0, net: 0 },
+      waiting: { gross: 1_250_000, commission: 250_000, income: 1_000_000, tax: 160_000, net: 840_000 },
+    });
+    await refused(create({ model_id: model.id }), 409, SETTLEMENT_MESSAGES.nothingToSettle);
+
+    // The client pays 60 %: 60 % of the line's share is releasable, the rest waits.
+    await clientPays(line.id, 795_000);
+    const at60 = await ready(model.id);
+    expect(at60).toMatchObject({
+      model: { id: model.id, name: '林晓' },
+      payout_type: 'individual',
+      commission_rate: 2_000,
+      // 6,000 yuan: 80 % taxable (4,800), 20 % of it withheld (960).
+      releasable: {
+        gross: 750_000,
+        commission: 150_000,
+        mother_agency: 0,
+        income: 600_000,
+        tax: 96_000,
+        deductions: 0,
+        net: 504_000,
+      },
+      // As if paid this month too: 10,000 yuan in all withholds 1,600, 640 more.
+      waiting: { gross: 500_000, commission: 100_000, income: 400_000, tax: 64_000, net: 336_000 },
+    });
+    expect(at60?.lines).toEqual([
+      expect.objectContaining({
+        fee_line_id: line.id,
+        order_number: line.orderNumber,
+        company_name: '某某服饰',
+        total: 1_325_000,
+        paid: 795_000,
+        line_gross: 1_250_000,
+        settled_gross: 0,
+        releasable: {
+          gross: 750_000,
+          commission: 150_000,
+          mother_agency: 0,
+          mother_agency_from_model: 0,
+          income: 600_000,
+        },
+        waiting_gross: 500_000,
+        advanced: false,
+      }),
+    ]);
+
+    // Levels: read cannot draft; edit drafts everything releasable.
+    await refused(create({ model_id: model.id }, reader.headers), 403);
+    const first = await ok(create({ model_id: model.id }));
+    expect(first.number).toMatch(/^JS\d{11}$/);
+    expect(first).toMatchObject({
+      status: 'draft',
+      payout_type: 'individual',
+      tax_month: month,
+      gross: 750_000,
+      commission: 150_000,
+      mother_agency: 0,
+      income: 600_000,
+      taxable: 480_000,
+      tax: 96_000,
+      deductions: 0,
+      net: 504_000,
+      has_advance: false,
+      corrects: null,
+      created_by: { id: editor.membershipId, nickname: 'edit' },
+      can: { submit: true, decide: false, pay: false, delete: true, correct: false },
+    });
+    expect(first.lines).toEqual([
+      expect.objectContaining({
+        fee_line_id: line.id,
+        order: { id: line.orderId, number: line.orderNumber, title: '结算测试' },
+        company_name: '某某服饰',
+        date: today,
+        kind: 'ModelFee',
+        gross: 750_000,
+        commission: 150_000,
+        income: 600_000,
+        advance: false,
+        corrects_line_id: null,
+      }),
+    ]);
+    expect(first.jobs).toEqual([
+      expect.objectContaining({
+        order_id: line.orderId,
+        earlier_income: 0,
+        earlier_tax: 0,
+        taxable: 480_000,
+        tax: 96_000,
+      }),
+    ]);
+    // A draft takes its money: a second draft finds nothing, 待结算 shows nothing releasable.
+    await refused(create({ model_id: model.id }), 409, SETTLEMENT_MESSAGES.nothingToSettle);
+    expect((await ready(model.id))?.releasable.gross).toBe(0);
+
+    // The client pays the rest: releasable, but one job's payouts of a month go one after another.
+    await clientPays(line.id, 530_000);
+    expect((await ready(model.id))?.releasable).toMatchObject({
+      gross: 500_000,
+      income: 400_000,
+      tax: 64_000,
+    });
+    await refused(create({ model_id: model.id }), 409, SETTLEMENT_MESSAGES.earlierUnpaid(first.number));
+
+    // Submit (edit), approve and pay (manage); refusals on the way.
+    await refused(step(first.id, 'approval', { result: 'passed' }), 409, SETTLEMENT_MESSAGES.notDecidable);
+    await refused(step(first.id, 'submit', undefined, reader.headers), 403);
+    const submitted = await ok(step(first.id, 'submit', undefined, editor.headers));
+    expect(submitted).toMatchObject({ status: 'submitted', can: { submit: false, delete: false } });
+    expect(submitted.submitted_at).not.toBeNull();
+    await refused(
+      step(first.id, 'submit', undefined, editor.headers),
+      409,
+      SETTLEMENT_MESSAGES.notSubmittable,
+    );
+    await refused(api('DELETE', `/settlements/${first.id}`, undefined, editor.headers), 409);
+    // The approvers (accounting manage, the owner) are asked, and find it in 待我审批.
+    const asked = await t.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.type, 'audit_required'),
+          eq(notifications.link, `/admin/finance/settlements/${first.id}`),
+        ),
+      );
+    expect(asked.map((row) => row.recipientMembershipId).sort()).toEqual(
+      [owner.membershipId, manager.membershipId].sort(),
+    );
+    const waiting = await ok(api<WaitingApproval[]>('GET', '/approvals', undefined, manager.headers));
+    expect(waiting).toContainEqual(
+      expect.objectContaining({ kind: 'settlement', kind_label: '模特结算', record_id: first.id }),
+    );
+    await refused(step(first.id, 'approval', { result: 'passed' }, editor.headers), 403);
+    await refused(
+      step(first.id, 'pay', { paid_on: today, reference: 'X', team_recipient_id: entity.id }),
+      409,
+      SETTLEMENT_MESSAGES.notPayable,
+    );
+    const passed = await ok(step(first.id, 'approval', { result: 'passed', comment: '无误' }));
+    expect(passed).toMatchObject({ status: 'passed', can: { pay: true } });
+    expect(passed.approvals.map((a) => a.status)).toEqual(['init', 'passed']);
+    await refused(step(first.id, 'approval', { result: 'passed' }), 409, SETTLEMENT_MESSAGES.notDecidable);
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.recipientMembershipId, editor.membershipId),
+          eq(notifications.type, 'event_notice'),
+        ),
+      );
+    expect(told.map((row) => row.title)).toContain(`结算单已通过审批：${first.number}`);
+
+    const payBody = { paid_on: today, reference: 'CMB2026112700001', team_recipient_id: entity.id };
+    await refused(step(first.id, 'pay', payBody, editor.headers), 403);
+    await refused(step(first.id, 'pay', { ...payBody, team_recipient_id: 987_654_321 }), 404);
+    const tomorrow = businessDate(new Date(t.clock.now().getTime() + 86_400_000));
+    await refused(
+      step(first.id, 'pay', { ...payBody, paid_on: tomorrow }),
+      400,
+      SETTLEMENT_MESSAGES.paidInFuture,
+    );
+    const yesterday = businessDate(new Date(t.clock.now().getTime() - 86_400_000));
+    await refused(
+      step(first.id, 'pay', { ...payBody, paid_on: yesterday }),
+      400,
+      SETTLEMENT_MESSAGES.paidBeforeCreated,
+    );
+    const paid = await ok(step(first.id, 'pay', payBody));
+    expect(paid).toMatchObject({
+      status: 'paid',
+      paid_on: today,
+      paid_reference: 'CMB2026112700001',
+      paid_by: { id: entity.id, short_name: '星辰经纪' },
+      can: { submit: false, decide: false, pay: false, delete: false, correct: true },
+    });
+    await refused(
+      api('DELETE', `/settlements/${first.id}`, undefined, editor.headers),
+      409,
+      SETTLEMENT_MESSAGES.notDeletable,
+    );
+
+    // The second payout of the job this month withholds the difference: 1,600 yuan in all, as one payout.
+    const second = await ok(create({ model_id: model.id }));
+    expect(figuresOf(second)).toEqual({
+      gross: 500_000,
+      commission: 100_000,
+      mother_agency: 0,
+      income: 400_000,
+      taxable: 320_000,
+      tax: 64_000,
+      deductions: 0,
+      net: 336_000,
+    });
+    expect(second.jobs).toEqual([
+      expect.objectContaining({
+        earlier_income: 600_000,
+        earlier_tax: 96_000,
+        taxable: 320_000,
+        tax: 64_000,
+      }),
+    ]);
+    expect(first.tax + second.tax).toBe(labourIncomeTax(1_000_000).tax);
+    expect(first.tax + second.tax).toBe(160_000);
+    expect(first.gross + second.gross).toBe(line.subtotal);
+    // Nothing is left to settle or to wait for.
+    expect(await ready(model.id)).toBeUndefined();
+
+    // Rejected (a comment is required): its money is releasable again; deleted, its number is not reused.
+    await ok(step(second.id, 'submit', undefined, editor.headers));
+    await refused(
+      step(second.id, 'approval', { result: 'rejected' }),
+      400,
+      APPROVAL_MESSAGES.rejectNeedsComment,
+    );
+    const rejected = await ok(step(second.id, 'approval', { result: 'rejected', comment: '佣金有误' }));
+    expect(rejected).toMatchObject({ status: 'rejected', can: { delete: true, submit: false } });
+    expect((await ready(model.id))?.releasable).toMatchObject({ gross: 500_000, tax: 64_000 });
+    const toldRejected = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipientMembershipId, editor.membershipId));
+    expect(toldRejected.map((row) => [row.title, row.body])).toContainEqual([
+      `结算单被驳回：${second.number}`,
+      'manage：佣金有误',
+    ]);
+    await refused(api('DELETE', `/settlements/${second.id}`, undefined, reader.headers), 403);
+    await ok(api('DELETE', `/settlements/${second.id}`, undefined, editor.headers));
+    await refused(api('GET', `/settlements/${second.id}`, undefined, reader.headers), 404);
+    expect(
+      await t.database.db
+        .select()
+        .from(approvals)
+        .where(and(eq(approvals.kind, 'settlement'), eq(approvals.recordId, second.id))),
+    ).toEqual([]);
+    const again = await ok(create({ model_id: model.id }));
+    expect(again.number).not.toBe(second.number);
+    expect(figuresOf(again)).toEqual(figuresOf(second));
+    await approveAndPay(again.id);
+
+    // The log tells each step.
+    const logged = await t.database.db
+      .select({ action: operationLogs.action, detail: operationLogs.detail })
+      .from(operationLogs)
+      .where(and(eq(operationLogs.targetType, 'settlement'), eq(operationLogs.targetId, String(first.id))))
+      .orderBy(asc(operationLogs.id));
+    expect(logged.map((entry) => entry.action)).toEqual([
+      'settlement_create',
+      'settlement_submit',
+      'settlement_approve',
+      'settlement_pay',
+    ]);
+    expect(logged[3]?.detail).toEqual({
+      name: '林晓',
+      number: first.number,
+      net: 504_000,
+      paid_on: today,
+      payer: '星辰经纪',
+    });
+
+    // The list: filters, newest first, x-total; another team sees nothing.
+    const list = async (query: string, headers = reader.headers) => {
+      const res = await api<Settlement[]>('GET', `/settlements${query}`, undefined, headers);
+      expect(res.body.code, res.body.message).toBe(0);
+      return { ids: res.body.data.map((s) => s.id), total: res.headers.get('x-total') };
+    };
+    expect(await list(`?model_id=${model.id}`)).toEqual({ ids: [again.id, first.id], total: '2' });
+    expect((await list(`?model_id=${model.id}&status=draft`)).ids).toEqual([]);
+    expect((await list(`?model_id=${model.id}&month=${month}`)).ids).toEqual([again.id, first.id]);
+    expect((await list(`?keyword=${first.number}`)).ids).toEqual([first.id]);
+    expect((await list(`?keyword=林晓&sort=created_at`)).ids).toEqual([first.id, again.id]);
+    expect((await list(`?model_id=${model.id}&created_from=${today}&created_to=${today}`)).ids).toHaveLength(
+      2,
+    );
+    await refused(
+      api('GET', '/settlements?month=2026-13', undefined, reader.headers),
+      400,
+      SETTLEMENT_MESSAGES.monthInvalid,
+    );
+    expect(await list('', stranger.headers)).toEqual({ ids: [], total: '0' });
+
+    // Another team's ids are not found, and nothing is written.
+    await refused(api('GET', `/settlements/${first.id}`, undefined, stranger.headers), 404);
+    await refused(
+      api('POST', `/settlements/${again.id}/correct`, { reason: '跨团队' }, stranger.headers),
+      404,
+    );
+    await refused(api('DELETE', `/settlements/${first.id}`, undefined, stranger.headers), 404);
+    await refused(create({ model_id: model.id }, stranger.headers), 404, SETTLEMENT_MESSAGES.modelNotFound);
+    expect(await list('', stranger.headers)).toEqual({ ids: [], total: '0' });
+
+    // The month's withholding list: the model's income, taxable income and tax over both payouts.
+    const withholding = async (headers: Headers) =>
+      ok(api<Withholding>('GET', `/finance/withholding?month=${month}`, undefined, headers));
+    const forReader = await withholding(reader.headers);
+    expect(forReader.rows.filter((row) => row.model.id === model.id)).toEqual([
+      {
+        model: { id: model.id, name: '林晓' },
+        id_number: maskIdNumber(ID_NUMBER),
+        id_number_masked: true,
+        income: 1_000_000,
+        taxable: 800_000,
+        tax: 160_000,
+        settlements: [first.number, again.number],
+      },
+    ]);
+    expect(maskIdNumber(ID_NUMBER)).toBe(`110***********${ID_NUMBER.slice(-4)}`);
+    const forOwner = await withholding(owner.headers);
+    expect(forOwner.rows.find((row) => row.model.id === model.id)).toMatchObject({
+      id_number: ID_NUMBER,
+      id_number_masked: false,
+    });
+    expect(forOwner.totals).toEqual({
+      income: forOwner.rows.reduce((sum, row) => sum + row.income, 0),
+      taxable: forOwner.rows.reduce((sum, row) => sum + row.taxable, 0),
+      tax: forOwner.rows.reduce((sum, row) => sum + row.tax, 0),
+    });
+    expect(await withholding(stranger.headers)).toEqual({
+      month,
+      rows: [],
+      totals: { income: 0, taxable: 0, tax: 0 },
+    });
+    expect((await ok(api<Withholding>('GET', '/finance/withholding?month=2001-01'))).rows).toEqual([]);
+
+    const file = await download(t, `/v1/finance/withholding/export?month=${month}`, reader.headers);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain(XLSX_CONTENT_TYPE);
+    const sheet = (await readWorkbook(file.bytes)).worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const rows = sheetRows(sheet);
+    expect(rows[0]).toEqual([
+      '姓名',
+      '证件类型',
+      '证件号码',
+      '所得项目',
+      '收入额',
+      '应纳税所得额',
+      '已预扣税额',
+      '结算单',
+    ]);
+    expect(rows).toContainEqual([
+      '林晓',
+      '居民身份证',
+      maskIdNumber(ID_NUMBER),
+      '劳务报酬',
+      10_000,
+      8_000,
+      1_600,
+      `${first.number}、${again.number}`,
+    ]);
+    expect(rows.at(-1)?.slice(0, 1)).toEqual(['合计']);
+
+    // A correction: a new draft taking the first payout back, the tax given back; the paid one unchanged.
+    await refused(
+      step(again.id, 'correct', { reason: '错', fee_line_ids: [987_654_321] }, editor.headers),
+      400,
+      SETTLEMENT_MESSAGES.lineNotInSettlement,
+    );
+    await refused(step(first.id, 'correct', { reason: '佣金比例有误' }, reader.headers), 403);
+    const correction = await ok(step(first.id, 'correct', { reason: '佣金比例有误' }, editor.headers));
+    expect(correction).toMatchObject({
+      status: 'draft',
+      corrects: { id: first.id, number: first.number },
+      reason: '佣金比例有误',
+      gross: -750_000,
+      commission: -150_000,
+      income: -600_000,
+      // The month's income of the job falls from 10,000 to 4,000 yuan: 640 withheld instead of 1,600.
+      taxable: 320_000 - 800_000,
+      tax: 64_000 - 160_000,
+      net: -600_000 + 96_000,
+    });
+    expect(correction.lines).toEqual([
+      expect.objectContaining({
+        fee_line_id: line.id,
+        gross: -750_000,
+        corrects_line_id: first.lines[0]?.id,
+      }),
+    ]);
+    const unchanged = await ok(
+      api<SettlementDetail>('GET', `/settlements/${first.id}`, undefined, reader.headers),
+    );
+    expect(figuresOf(unchanged)).toEqual(figuresOf(first));
+    expect(unchanged).toMatchObject({
+      status: 'paid',
+      corrections: [{ id: correction.id, status: 'draft' }],
+    });
+    await refused(
+      step(first.id, 'correct', { reason: '再冲' }, editor.headers),
+      409,
+      SETTLEMENT_MESSAGES.lineAlreadyCorrected,
+    );
+    await refused(
+      step(correction.id, 'correct', { reason: '再冲' }, editor.headers),
+      409,
+      SETTLEMENT_MESSAGES.notCorrectable,
+    );
+    // What it takes back is releasable again, after the correction is paid.
+    expect((await ready(model.id))?.releasable.gross).toBe(750_000);
+    await refused(create({ model_id: model.id }), 409, SETTLEMENT_MESSAGES.earlierUnpaid(correction.number));
+    await ok(api('DELETE', `/settlements/${correction.id}`, undefined, editor.headers));
+    expect(await ready(model.id)).toBeUndefined();
+  });
+
+  it('adds partial releases up to the line’s share to the fen, and takes back a payment undone', async () => {
+    const model = await newModel('周雨', 2_500);
+    // 3,333.33 yuan at 6 %: VAT 200.00, total 3,533.33.
+    const line = await billedLine(model.id, modelFee(333_333));
+    await clientPays(line.id, 100_000);
+    const settlementLine = {
+      gross: line.subtotal,
+      lineTotal: line.total,
+      commissionRate: 2_500,
+      motherAgency: null,
+    };
+    const first = await ok(create({ model_id: model.id }));
+    const expectedFirst = releasedShare(settlementLine, 100_000);
+    expect(first).toMatchObject({
+      gross: expectedFirst.gross,
+      commission: expectedFirst.commission,
+      income: expectedFirst.income,
+    });
+    await approveAndPay(first.id);
+    await clientPays(line.id, line.total - 100_000);
+    const second = await ok(create({ model_id: model.id }));
+    const full = fullShare(settlementLine);
+    expect(first.gross + second.gross).toBe(full.gross);
+    expect(first.commission + second.commission).toBe(full.commission);
+    expect(first.income + second.income).toBe(full.income);
+    expect(first.tax + second.tax).toBe(labourIncomeTax(full.income).tax);
+
+    // A payment undone after it was settled: the next release takes it back.
+    const other = await newModel('吴桐');
+    const unpaid = await billedLine(other.id, modelFee(100_000));
+    const receipt = await clientPays(unpaid.id, 53_000);
+    const settled = await ok(create({ model_id: other.id }));
+    expect(settled.gross).toBe(50_000);
+    const allocation = receipt.allocations[0];
+    if (!allocation) throw new Error('no allocation');
+    await ok(api('DELETE', `/allocations/${allocation.id}`, undefined, editor.headers));
+    expect((await ready(other.id))?.releasable).toMatchObject({
+      gross: -50_000,
+      commission: -10_000,
+      income: -40_000,
+    });
+    await ok(api('DELETE', `/settlements/${settled.id}`, undefined, editor.headers));
+    expect(await ready(other.id)).toMatchObject({ releasable: { gross: 0 }, waiting: { gross: 100_000 } });
+  });
+
+  it('settles chosen lines and lines of a period, and pays ahead of the client at manage (an advance)', async () => {
+    const model = await newModel('陈默', 2_000);
+    const paidLine = await billedLine(model.id, modelFee(100_000));
+    const unpaidLine = await billedLine(model.id, modelFee(200_000));
+    const stranger_ = await newModel('赵青');
+    const strangersLine = await billedLine(stranger_.id, modelFee(100_000));
+    await clientPays(paidLine.id, paidLine.total);
+
+    await refused(
+      create({ model_id: model.id, fee_line_ids: [strangersLine.id] }),
+      400,
+      SETTLEMENT_MESSAGES.lineNotSettleable,
+    );
+    await refused(
+      create({ model_id: model.id, fee_line_ids: [unpaidLine.id] }),
+      409,
+      SETTLEMENT_MESSAGES.lineNothingReleasable,
+    );
+    await refused(
+      create({ model_id: model.id, period_from: '2001-01-01' }),
+      400,
+      SETTLEMENT_MESSAGES.periodIncomplete,
+    );
+    await refused(
+      create({ model_id: model.id, period_from: '2001-01-01', period_to: '2001-01-31' }),
+      409,
+      SETTLEMENT_MESSAGES.nothingToSettle,
+    );
+    const byPeriod = await ok(create({ model_id: model.id, period_from: today, period_to: today }));
+    expect(byPeriod).toMatchObject({ period_from: today, period_to: today, gross: 100_000 });
+    await ok(api('DELETE', `/settlements/${byPeriod.id}`, undefined, editor.headers));
+
+    // An advance needs manage; it settles the whole line and records it as paid ahead.
+    const advanceBody = { model_id: model.id, fee_line_ids: [unpaidLine.id], advance: true };
+    await refused(create(advanceBody), 403, SETTLEMENT_MESSAGES.advanceForbidden);
+    const advance = await ok(create(advanceBody, manager.headers));
+    // 1,600 yuan of income from its own job: (1,600 − 800) × 20 % = 160 yuan withheld.
+    expect(advance).toMatchObject({
+      has_advance: true,
+      gross: 200_000,
+      income: 160_000,
+      tax: 16_000,
+      net: 144_000,
+    });
+    expect(advance.lines).toEqual([expect.objectContaining({ fee_line_id: unpaidLine.id, advance: true })]);
+    const afterAdvance = await ready(model.id);
+    expect(afterAdvance?.lines.map((l) => l.fee_line_id)).toEqual([paidLine.id]);
+    expect(afterAdvance?.waiting.gross).toBe(0);
+    // The client paying later releases nothing more.
+    await clientPays(unpaidLine.id, unpaidLine.total);
+    expect((await ready(model.id))?.lines.map((l) => l.fee_line_id)).toEqual([paidLine.id]);
+    const chosen = await ok(create({ model_id: model.id, fee_line_ids: [paidLine.id] }));
+    expect(chosen).toMatchObject({ has_advance: false, gross: 100_000 });
+    expect(await ready(model.id)).toBeUndefined();
+
+    // Without a commission rate nothing is settled.
+    const noRate = await newModel('无佣金', null);
+    const noRateLine = await billedLine(noRate.id, modelFee(100_000));
+    await clientPays(noRateLine.id, noRateLine.total);
+    expect(await ready(noRate.id)).toMatchObject({ commission_rate: null });
+    await refused(create({ model_id: noRate.id }), 409, SETTLEMENT_MESSAGES.commissionRateMissing);
+  });
+
+  it('lets exactly one of 20 racing drafts of a model take its money', async () => {
+    const model = await newModel('并发');
+    const line = await billedLine(model.id, modelFee(100_000));
+    await clientPays(line.id, line.total);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create({ model_id: model.id })));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    expect(answers.filter((res) => res.status === 409)).toHaveLength(19);
+    const taken = await t.database.db
+      .select()
+      .from(settlementLines)
+      .where(inArray(settlementLines.feeLineId, [line.id]));
+    expect(taken.map((row) => row.gross)).toEqual([100_000]);
+  });
+});
