@@ -29,6 +29,25 @@ export interface ScratchDatabase {
 }
 
 /**
+ * A PostgreSQL database a bench kept (BENCH_KEEP) opened again to time a change without seeding anew;
+ * never dropped.
+ */
+export async function openKeptDatabase(
+  url: string,
+  options: { dataDir?: string } = {},
+): Promise<ScratchDatabase> {
+  const handle = await openDatabase({ driver: 'postgres', url, poolSize: 10 });
+  return {
+    handle,
+    serverEnv: { DATABASE_URL: url, ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}) },
+    release: async () => {},
+    reopen: async () => handle,
+    close: () => handle.close(),
+    drop: async () => {},
+  };
+}
+
+/**
  * With `dataDir`, PGlite keeps its files where a server process with that DATA_DIR finds them;
  * without it, PGlite stays in memory (a server in this process only).
  */

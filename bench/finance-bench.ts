@@ -11,7 +11,8 @@
  *   BENCH_SCALE=0.1 npm run bench:finance                          # a tenth of the data
  *
  * BENCH_REQUESTS sets the timed calls per line (default 30); BENCH_EXPLAIN prints the list's and the
- * dashboard's plans; BENCH_KEEP keeps the seeded database.
+ * dashboard's plans; BENCH_KEEP keeps the seeded PostgreSQL database and prints its address, which
+ * BENCH_REUSE=<address> times again without seeding.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,7 +21,7 @@ import { spreadOverInvoice } from '@trackit/contract/allocations';
 import { addDays, businessDate, businessInstant } from '@trackit/contract/business-time';
 import { lineTotals } from '@trackit/contract/money';
 import { feeFilterSchema } from '@trackit/contract/receivable.schema';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { companies } from '../apps/server/src/domains/company/company.tables';
@@ -36,11 +37,13 @@ import { getFinanceDashboard } from '../apps/server/src/domains/finance/finance-
 import { invoiceLines, invoices } from '../apps/server/src/domains/invoice/invoice.tables';
 import { models } from '../apps/server/src/domains/model/model.tables';
 import { feeLines, orderModels, orders } from '../apps/server/src/domains/order/order.tables';
+import { memberships } from '../apps/server/src/domains/organization/organization.tables';
 import { allocations, feeLinePayments, receipts } from '../apps/server/src/domains/receipt/receipt.tables';
 import { createTeamWithOwner } from '../apps/server/src/domains/team/team.service';
 import { teamRecipients } from '../apps/server/src/domains/team-recipient/team-recipient.tables';
+import { users } from '../apps/server/src/domains/user/user.tables';
 import type { AuthContext } from '../apps/server/src/http/auth-context';
-import { openScratchDatabase, startServerProcess, timeConcurrently } from './bench-kit';
+import { openKeptDatabase, openScratchDatabase, startServerProcess, timeConcurrently } from './bench-kit';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
@@ -337,6 +340,69 @@ const inline = ({ sql: text, params }: { sql: string; params: unknown[] }) =>
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/** The bench's team and its neighbour, seeded; the figures seedTeam counted. */
+async function seedTeams(handle: DatabaseHandle) {
+  const mine = await createTeamWithOwner(handle.db, {
+    name: '压测团队',
+    ownerMobile: OWNER_MOBILE,
+    ownerNickname: '压测',
+  });
+  const seeded = await seedTeam(handle, mine.team.id, mine.membership.id, SIZE.orders, 0x2545f491);
+  const neighbour = await createTeamWithOwner(handle.db, {
+    name: '邻居团队',
+    ownerMobile: NEIGHBOUR_MOBILE,
+    ownerNickname: '邻居',
+  });
+  await seedTeam(
+    handle,
+    neighbour.team.id,
+    neighbour.membership.id,
+    Math.round(SIZE.orders / 10),
+    0x1b873593,
+  );
+  // What the services keep on orders, lines, invoices and receipts, worked out as migrations 0031 and 0033 do.
+  for (const migration of ['0031_order_money.sql', '0033_allocated_kept.sql']) {
+    const text = await readFile(
+      path.join(import.meta.dirname, '../apps/server/src/db/migrations', migration),
+      'utf8',
+    );
+    for (const statement of text.split('--> statement-breakpoint').filter((part) => part.includes('UPDATE')))
+      await handle.db.execute(sql.raw(statement));
+  }
+  return { teamId: mine.team.id, seeded };
+}
+
+/** BENCH_REUSE: the team a kept database was seeded with, counted again. */
+async function readKeptTeam(handle: DatabaseHandle) {
+  const { db } = handle;
+  const [owner] = await db
+    .select({ teamId: memberships.teamId })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(users.mobile, OWNER_MOBILE));
+  const teamId = owner?.teamId ?? 0;
+  const count = async (table: typeof orders | typeof feeLines | typeof invoices | typeof receipts) =>
+    (await db.$count(table, eq(table.teamId, teamId))) as number;
+  const companyIds = (
+    await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.teamId, teamId))
+      .orderBy(companies.id)
+  ).map((row) => row.id);
+  return {
+    teamId,
+    seeded: {
+      orders: await count(orders),
+      lines: await count(feeLines),
+      invoices: await count(invoices),
+      receipts: await count(receipts),
+      ledger: await db.$count(feeLinePayments, eq(feeLinePayments.teamId, teamId)),
+      companyIds,
+    },
+  };
+}
+
 interface Line {
   label: string;
   /** The API path below /storm_api/v1 (known once the server has made what it reads). */
@@ -347,44 +413,16 @@ interface Line {
 
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-finance-bench-'));
-  const scratch = await openScratchDatabase({ dataDir });
+  const kept = process.env.BENCH_REUSE;
+  const scratch = kept ? await openKeptDatabase(kept, { dataDir }) : await openScratchDatabase({ dataDir });
   let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   try {
     await runMigrations(scratch.handle);
     const started = performance.now();
-    const mine = await createTeamWithOwner(scratch.handle.db, {
-      name: '压测团队',
-      ownerMobile: OWNER_MOBILE,
-      ownerNickname: '压测',
-    });
-    const seeded = await seedTeam(scratch.handle, mine.team.id, mine.membership.id, SIZE.orders, 0x2545f491);
-    const neighbour = await createTeamWithOwner(scratch.handle.db, {
-      name: '邻居团队',
-      ownerMobile: NEIGHBOUR_MOBILE,
-      ownerNickname: '邻居',
-    });
-    await seedTeam(
-      scratch.handle,
-      neighbour.team.id,
-      neighbour.membership.id,
-      Math.round(SIZE.orders / 10),
-      0x1b873593,
-    );
-    // What the services keep on orders, lines, invoices and receipts, worked out as migrations 0031 and 0033 do.
-    for (const migration of ['0031_order_money.sql', '0033_allocated_kept.sql']) {
-      const text = await readFile(
-        path.join(import.meta.dirname, '../apps/server/src/db/migrations', migration),
-        'utf8',
-      );
-      for (const statement of text
-        .split('--> statement-breakpoint')
-        .filter((part) => part.includes('UPDATE')))
-        await scratch.handle.db.execute(sql.raw(statement));
-    }
+    const { teamId, seeded } = kept ? await readKeptTeam(scratch.handle) : await seedTeams(scratch.handle);
     const seedSeconds = ((performance.now() - started) / 1000).toFixed(0);
     await scratch.handle.db.execute(sql`vacuum analyze`);
     const driver = scratch.handle.driver;
-    const teamId = mine.team.id;
     const today = businessDate(new Date());
     const monthEnd = addDays(`${addDays(today, -182).slice(0, 7)}-01`, -1);
     const now = { asOf: today, today };

@@ -1,9 +1,10 @@
 import type { PermissionLevel } from '@trackit/contract/enums';
 import type { PermissionKey } from '@trackit/contract/permissions';
 import type { TokenPair } from '@trackit/contract/session.schema';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../db/client';
+import { notifications } from '../domains/notify/notify.tables';
 import { memberships, rolePermissions, roles } from '../domains/organization/organization.tables';
 import { teams } from '../domains/team/team.tables';
 import { users } from '../domains/user/user.tables';
@@ -202,4 +203,15 @@ export async function placeMember(
   values: { departmentId?: number | null; roleId?: number | null; status?: 'valid' | 'pause' | 'off_duty' },
 ) {
   await db.update(memberships).set(values).where(eq(memberships.id, membershipId));
+}
+
+// ---- notifications ----
+
+/** What a member was told (title, body, link), oldest first. */
+export function noticesOf(db: Database, membershipId: number) {
+  return db
+    .select({ title: notifications.title, body: notifications.body, link: notifications.link })
+    .from(notifications)
+    .where(eq(notifications.recipientMembershipId, membershipId))
+    .orderBy(asc(notifications.id));
 }

@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { statementFigures } from '@trackit/contract/aging';
-import { addDays, businessDate, businessInstant } from '@trackit/contract/business-time';
+import { addDays, businessInstant } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
 import {
   FEE_STATEMENT_MESSAGES,
@@ -9,26 +9,21 @@ import {
   type InvoiceInfo,
   type PublicFeeStatement,
 } from '@trackit/contract/fee-statement.schema';
-import type { InvoiceDetail } from '@trackit/contract/invoice.schema';
-import type { Model } from '@trackit/contract/model.schema';
 import type { OrderCreated } from '@trackit/contract/order.schema';
 import { nationalIdCheckChar } from '@trackit/contract/patterns';
-import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import { SHARE_MESSAGES } from '@trackit/contract/share';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../test/api-answers';
+import { ok, refused } from '../../test/api-answers';
 import { fakeIndexHtml, makeAppsFolder } from '../../test/apps-folder';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { modelFee, orderDay, type SignedInMember, signInTeamByLevel, usageFee } from '../../test/factories';
+import { modelFee, noticesOf, orderDay, type SignedInMember, usageFee } from '../../test/factories';
+import { createFinanceTeam, type FinanceTeam } from '../../test/finance-factory';
 import { pdfPages } from '../../test/pdf-text';
-import { notifications } from '../notify/notify.tables';
 import { operationLogs } from '../operation-log/operation-log.tables';
-import { feeLines, orders } from '../order/order.tables';
 import { shareLinks } from '../share/share.tables';
 
-type Headers = Record<string, string>;
 const ID_BASE = '11010119900307123';
 const ID_NUMBER = `${ID_BASE}${nationalIdCheckChar(ID_BASE)}`;
 
@@ -36,104 +31,44 @@ const ID_NUMBER = `${ID_BASE}${nationalIdCheckChar(ID_BASE)}`;
 describe('fee statements (对账单)', () => {
   let t: TestApp;
   let appsDir: string;
+  let finance: FinanceTeam;
+  let api: FinanceTeam['api'];
   let owner: SignedInMember;
   let reader: SignedInMember;
   let editor: SignedInMember;
-  let manager: SignedInMember;
   let stranger: SignedInMember;
   let today: string;
   let client: Company;
   let otherClient: Company;
   let general: TeamRecipient;
-  let model: Model;
-  let numberSeq = 0;
 
-  const api = <T>(method: string, path: string, body?: unknown, headers: Headers = editor.headers) =>
-    t.request<T>(method, `/storm_api/v1${path}`, { headers, ...(body === undefined ? {} : { body }) });
   const publicApi = <T>(method: string, path: string, body?: unknown) =>
     t.request<T>(method, `/storm_api/v1/public/fee_statements/${path}`, body === undefined ? {} : { body });
-  const refused = async (
-    promise: Promise<{ status: number; body: { message: string } }>,
-    status: number,
-    message?: string,
-  ) => {
-    const res = await promise;
-    expect(res.status, res.body.message).toBe(status);
-    if (message !== undefined) expect(res.body.message).toBe(message);
-  };
 
   /** A billed order of the client (billed on `billedOn`), its lines in order. */
   const billedOrder = async (fees: unknown[], billedOn = today, companyId = client.id, notes = '') => {
-    const created = await ok(
-      api<OrderCreated>(
-        'POST',
-        '/orders',
-        {
-          company_id: companyId,
-          team_recipient_id: general.id,
-          job_type: 'ad',
-          title: '春季大片',
-          notes,
-          days: [orderDay(addDays(billedOn, -3)), orderDay(addDays(billedOn, -2))],
-          models: [{ model_id: model.id, fees }],
-        },
-        owner.headers,
-      ),
-    );
-    await t.database.db
-      .update(orders)
-      .set({ status: 'billed', billedAt: businessInstant(billedOn, '10:00') })
-      .where(eq(orders.id, created.id));
-    const lines = await t.database.db
-      .select()
-      .from(feeLines)
-      .where(eq(feeLines.orderId, created.id))
-      .orderBy(asc(feeLines.position), asc(feeLines.id));
-    return { orderId: created.id, number: created.number, lines };
+    const { id, number, lines } = await finance.billedOrder(fees, {
+      companyId,
+      title: '春季大片',
+      notes,
+      days: [orderDay(addDays(billedOn, -3)), orderDay(addDays(billedOn, -2))],
+      billedAt: businessInstant(billedOn, '10:00'),
+    });
+    return { orderId: id, number, lines };
   };
-  const issuedInvoice = async (lineIds: number[], issuedOn = today, companyId = client.id) => {
-    const invoice = await ok(
-      api<InvoiceDetail>('POST', '/invoices', {
-        team_recipient_id: general.id,
-        company_id: companyId,
-        type: 'ordinary',
-        buyer: { name: '上海某某服饰有限公司', tax_id: '91310115MA1H7R2Q5C' },
-        fee_line_ids: lineIds,
-      }),
-    );
-    const number = `2631200000000${String(++numberSeq).padStart(7, '0')}`;
-    return ok(
-      api<InvoiceDetail>(
-        'POST',
-        `/invoices/${invoice.id}/issue`,
-        { number, issued_on: issuedOn },
-        manager.headers,
-      ),
-    );
-  };
-  const receive = async (amount: number, receivedOn: string, items: unknown[]) => {
-    const receipt = await ok(
-      api<ReceiptDetail>('POST', '/receipts', {
-        received_on: receivedOn,
-        amount,
-        payer_name: '上海某某服饰有限公司',
-        reference: 'CMB-PRIVATE-REF-7788',
-        notes: '内部备注：客户经理私下说会晚付',
-        team_recipient_id: general.id,
-      }),
-    );
-    if (items.length > 0) await ok(api('POST', `/receipts/${receipt.id}/allocations`, items));
-    return receipt;
-  };
+  const issuedInvoice = (lineIds: number[], issuedOn = today, companyId = client.id) =>
+    finance.issuedInvoice(lineIds, { issuedOn, companyId });
+  const receive = (amount: number, receivedOn: string, allocations: unknown[]) =>
+    finance.receipt({
+      amount,
+      receivedOn,
+      reference: 'CMB-PRIVATE-REF-7788',
+      notes: '内部备注：客户经理私下说会晚付',
+      allocations,
+    });
   const share = (body: unknown, headers = editor.headers) =>
     api<FeeStatement>('POST', '/fee_statements', body, headers);
   const open = (shareId: string) => ok(publicApi<PublicFeeStatement>('GET', shareId));
-  const noticesOf = async (membershipId: number) =>
-    t.database.db
-      .select({ title: notifications.title, body: notifications.body, link: notifications.link })
-      .from(notifications)
-      .where(eq(notifications.recipientMembershipId, membershipId))
-      .orderBy(asc(notifications.id));
 
   beforeAll(async () => {
     appsDir = await makeAppsFolder();
@@ -141,62 +76,28 @@ describe('fee statements (对账单)', () => {
     await mkdir(path.join(appsDir, 'share-desktop', 'dist'), { recursive: true });
     await writeFile(path.join(appsDir, 'share-desktop', 'dist', 'index.html'), fakeIndexHtml('/web'));
     t = await buildTestApp({ APPS_DIR: appsDir, LOG_LEVEL: 'error' });
-    const team = await signInTeamByLevel(t, 'accounting');
-    owner = team.owner;
-    reader = team.levels.read;
-    editor = team.levels.edit;
-    manager = team.levels.manage;
-    stranger = team.stranger;
-    today = businessDate(t.clock.now());
-    client = await ok(
-      api<Company>(
-        'POST',
-        '/companies',
-        {
-          name: '某某服饰',
-          payment_terms_days: 30,
-          notes: '公司内部备注：信用一般',
-          bank_account: '6222020000111122223',
-        },
-        owner.headers,
-      ),
-    );
-    otherClient = await ok(api<Company>('POST', '/companies', { name: '别家传媒' }, owner.headers));
-    general = await ok(
-      api<TeamRecipient>(
-        'POST',
-        '/team_recipients',
-        {
-          name: '上海星辰模特经纪有限公司',
-          short_name: '星辰经纪',
-          credit_code: '91310106MA1FY4XK3E',
-          taxpayer_type: 'general',
-          bank: 'cmb',
-          branch: '上海静安支行',
-          account_number: '121909876510201',
-          is_default: true,
-        },
-        owner.headers,
-      ),
-    );
-    model = await ok(
-      api<Model>(
-        'POST',
-        '/models',
-        {
-          name: '林晓',
-          english_name: 'Xiao Lin',
-          gender: 'female',
-          mobile: '13911112222',
-          wechat: 'linxiao_private_wx',
-          id_number: ID_NUMBER,
-          mother_agency: '米兰母公司经纪',
-          commission_rate: 2_500,
-          notes: '模特私人备注：不接内衣',
-        },
-        owner.headers,
-      ),
-    );
+    finance = await createFinanceTeam(t, {
+      caller: 'editor',
+      client: {
+        name: '某某服饰',
+        payment_terms_days: 30,
+        notes: '公司内部备注：信用一般',
+        bank_account: '6222020000111122223',
+      },
+      model: {
+        name: '林晓',
+        english_name: 'Xiao Lin',
+        gender: 'female',
+        mobile: '13911112222',
+        wechat: 'linxiao_private_wx',
+        id_number: ID_NUMBER,
+        mother_agency: '米兰母公司经纪',
+        commission_rate: 2_500,
+        notes: '模特私人备注：不接内衣',
+      },
+    });
+    ({ api, owner, reader, editor, stranger, today, client, general } = finance);
+    otherClient = await finance.company({ name: '别家传媒' });
   });
   afterAll(async () => {
     await t.close();
@@ -331,7 +232,7 @@ describe('fee statements (对账单)', () => {
     const statement = await ok(share({ order_id: order.orderId }));
     const id = statement.share_id;
     const lineId = order.lines[0]?.id ?? 0;
-    const before = (await noticesOf(editor.membershipId)).length;
+    const before = (await noticesOf(t.database.db, editor.membershipId)).length;
 
     await refused(publicApi('POST', `${id}/confirm`, { name: '' }), 400);
     const confirmed = await ok(publicApi<PublicFeeStatement>('POST', `${id}/confirm`, { name: '王会计' }));
@@ -385,7 +286,7 @@ describe('fee statements (对账单)', () => {
       buyer: { tax_id: '91310115MA1H7R2Q5C' },
     });
 
-    const notices = (await noticesOf(editor.membershipId)).slice(before);
+    const notices = (await noticesOf(t.database.db, editor.membershipId)).slice(before);
     expect(notices.map((notice) => notice.title)).toEqual([
       FEE_STATEMENT_MESSAGES.confirmedNotice('某某服饰'),
       FEE_STATEMENT_MESSAGES.queriedNotice('某某服饰'),

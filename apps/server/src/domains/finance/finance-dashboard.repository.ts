@@ -42,14 +42,19 @@ export async function sumReceiptsByMonth(db: Database, teamId: number, from: str
  * invoice keeps with its allocations), and its sum.
  */
 export async function sumInvoicedUnpaid(db: Database, teamId: number) {
-  const left = sql`(${invoices.total} - ${invoices.reversed} - ${invoices.allocated})`;
   const [row] = await db
     .select({
-      count: counted(sql`count(*) filter (where ${left} > 0)`),
-      amount: money(sql`sum(greatest(${left}, 0))`),
+      count: counted(sql`count(*)`),
+      amount: money(sql`sum(${invoices.total} - ${invoices.reversed} - ${invoices.allocated})`),
     })
     .from(invoices)
-    .where(and(eq(invoices.teamId, teamId), eq(invoices.status, 'issued')));
+    // The partial index invoices_team_open_idx's own condition, written out for the planner to match it.
+    .where(
+      and(
+        eq(invoices.teamId, teamId),
+        sql`${invoices.status} = 'issued' and ${invoices.total} > ${invoices.reversed} + ${invoices.allocated}`,
+      ),
+    );
   return row ?? { count: 0, amount: 0 };
 }
 
@@ -94,13 +99,18 @@ export async function sumCorrectedByMonth(db: Database, teamId: number, from: st
 
 /** 预收款: what live receipts hold that no live allocation took, and how many hold some. */
 export async function sumCredit(db: Database, teamId: number) {
-  const left = sql`(${receipts.amount} - ${receipts.allocated})`;
   const [row] = await db
     .select({
-      count: counted(sql`count(*) filter (where ${left} > 0)`),
-      amount: money(sql`sum(greatest(${left}, 0))`),
+      count: counted(sql`count(*)`),
+      amount: money(sql`sum(${receipts.amount} - ${receipts.allocated})`),
     })
     .from(receipts)
-    .where(and(eq(receipts.teamId, teamId), isNull(receipts.voidedAt)));
+    // The partial index receipts_team_credit_idx's own condition, written out for the planner to match it.
+    .where(
+      and(
+        eq(receipts.teamId, teamId),
+        sql`${receipts.voidedAt} is null and ${receipts.amount} > ${receipts.allocated}`,
+      ),
+    );
   return row ?? { count: 0, amount: 0 };
 }

@@ -1,6 +1,5 @@
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { APPROVAL_MESSAGES } from '@trackit/contract/approval.schema';
-import { businessDate } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
 import { ERROR_CATALOGUE } from '@trackit/contract/error-codes';
 import { FINANCE_REFUSAL_MESSAGES } from '@trackit/contract/finance-enums';
@@ -13,29 +12,30 @@ import {
   type InvoiceDetail,
   type ReadyGroup,
 } from '@trackit/contract/invoice.schema';
-import type { Model } from '@trackit/contract/model.schema';
-import type { OrderCreated } from '@trackit/contract/order.schema';
-import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../test/api-answers';
+import { ok, refused } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { modelFee, orderDay, type SignedInMember, signInTeamByLevel, usageFee } from '../../test/factories';
+import { modelFee, noticesOf, type SignedInMember, usageFee } from '../../test/factories';
+import {
+  createFinanceTeam,
+  type FeeLineRow,
+  type FinanceTeam,
+  INVOICE_BUYER,
+  STUDIO_ENTITY,
+} from '../../test/finance-factory';
 import { uploadBlob } from '../../test/uploads';
-import { notifications } from '../notify/notify.tables';
 import { operationLogs } from '../operation-log/operation-log.tables';
-import { feeLines, orders } from '../order/order.tables';
+import { orders } from '../order/order.tables';
 import { invoiceLines } from './invoice.tables';
-
-type Headers = Record<string, string>;
-type FeeLineRow = typeof feeLines.$inferSelect;
 
 /** Invoices end to end over HTTP (docs/product.md "Invoices"), against the contract's figures. */
 describe('invoices (发票)', () => {
   let t: TestApp;
+  let finance: FinanceTeam;
+  let api: FinanceTeam['api'];
   let teamId: number;
-  let owner: SignedInMember;
   let reader: SignedInMember;
   let editor: SignedInMember;
   let manager: SignedInMember;
@@ -45,21 +45,6 @@ describe('invoices (发票)', () => {
   let otherClient: Company;
   let general: TeamRecipient;
   let studio: TeamRecipient;
-  let model: Model;
-  let numberSeq = 0;
-
-  const api = <T>(method: string, path: string, body?: unknown, headers: Headers = owner.headers) =>
-    t.request<T>(method, `/storm_api/v1${path}`, { headers, ...(body === undefined ? {} : { body }) });
-  const refused = async (
-    promise: Promise<{ status: number; body: { message: string } }>,
-    status: number,
-    message?: string,
-  ) => {
-    const res = await promise;
-    expect(res.status, res.body.message).toBe(status);
-    if (message !== undefined) expect(res.body.message).toBe(message);
-  };
-  const nextNumber = () => `2631200000000${String(++numberSeq).padStart(7, '0')}`;
 
   /** An order of the client and entity with the fees, made over the API and then marked billed. */
   const billedOrder = async (
@@ -67,25 +52,10 @@ describe('invoices (发票)', () => {
     recipientId: number,
     fees: unknown[],
     status: 'billed' | 'confirmed' = 'billed',
-  ): Promise<FeeLineRow[]> => {
-    const created = await ok(
-      api<OrderCreated>('POST', '/orders', {
-        company_id: companyId,
-        team_recipient_id: recipientId,
-        job_type: 'ad',
-        title: '开票测试',
-        days: [orderDay(today)],
-        models: [{ model_id: model.id, fees }],
-      }),
-    );
-    await t.database.db.update(orders).set({ status }).where(eq(orders.id, created.id));
-    return t.database.db
-      .select()
-      .from(feeLines)
-      .where(eq(feeLines.orderId, created.id))
-      .orderBy(asc(feeLines.position), asc(feeLines.id));
-  };
-  const buyer = { name: '上海某某服饰有限公司', tax_id: '91310115MA1H7R2Q5C' };
+  ): Promise<FeeLineRow[]> =>
+    (await finance.billedOrder(fees, { companyId, teamRecipientId: recipientId, title: '开票测试', status }))
+      .lines;
+  const buyer = INVOICE_BUYER;
   const request = (lines: FeeLineRow[], extra: Partial<InvoiceCreateInput> = {}, headers = editor.headers) =>
     api<InvoiceDetail>(
       'POST',
@@ -112,50 +82,15 @@ describe('invoices (发票)', () => {
   const remainingOf = async (feeLineId: number) =>
     (await ready()).flatMap((group) => group.lines).find((line) => line.fee_line_id === feeLineId)
       ?.remaining ?? 0;
-  const issue = (id: number, headers = manager.headers, number = nextNumber()) =>
+  const issue = (id: number, headers = manager.headers, number = finance.nextInvoiceNumber()) =>
     api<InvoiceDetail>('POST', `/invoices/${id}/issue`, { number, issued_on: today }, headers);
-  const noticesOf = (membershipId: number) =>
-    t.database.db
-      .select({ title: notifications.title, body: notifications.body, link: notifications.link })
-      .from(notifications)
-      .where(and(eq(notifications.teamId, teamId), eq(notifications.recipientMembershipId, membershipId)));
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const team = await signInTeamByLevel(t, 'accounting');
-    teamId = team.teamId;
-    owner = team.owner;
-    reader = team.levels.read;
-    editor = team.levels.edit;
-    manager = team.levels.manage;
-    stranger = team.stranger;
-    today = businessDate(t.clock.now());
-    client = await ok(api<Company>('POST', '/companies', { name: '某某服饰' }));
-    otherClient = await ok(api<Company>('POST', '/companies', { name: '别的客户' }));
-    general = await ok(
-      api<TeamRecipient>('POST', '/team_recipients', {
-        name: '上海星辰模特经纪有限公司',
-        short_name: '星辰经纪',
-        credit_code: '91310106MA1FY4XK3E',
-        taxpayer_type: 'general',
-        bank: 'cmb',
-        branch: '上海静安支行',
-        account_number: '121909876510201',
-        is_default: true,
-      }),
-    );
-    studio = await ok(
-      api<TeamRecipient>('POST', '/team_recipients', {
-        name: '上海静安区星光摄影工作室',
-        short_name: '星光工作室',
-        credit_code: '92310104MA1KB6T08Y',
-        taxpayer_type: 'small_scale',
-        bank: 'icbc',
-        branch: '上海南京西路支行',
-        account_number: '1001234509876543210',
-      }),
-    );
-    model = await ok(api<Model>('POST', '/models', { name: '林晓', gender: 'female' }));
+    finance = await createFinanceTeam(t);
+    ({ api, teamId, reader, editor, manager, stranger, today, client, general } = finance);
+    otherClient = await finance.company({ name: '别的客户' });
+    studio = await finance.entity(STUDIO_ENTITY);
   });
   afterAll(() => t.close());
 
@@ -303,7 +238,7 @@ describe('invoices (发票)', () => {
       api(
         'POST',
         `/invoices/${invoice.id}/issue`,
-        { number: nextNumber(), issued_on: '2999-01-01' },
+        { number: finance.nextInvoiceNumber(), issued_on: '2999-01-01' },
         manager.headers,
       ),
       400,
@@ -313,7 +248,7 @@ describe('invoices (发票)', () => {
       name: '发票.pdf',
       type: 'application/pdf',
     });
-    const number = nextNumber();
+    const number = finance.nextInvoiceNumber();
     const spaced = number.replace(/(\d{4})/g, '$1 ').trim();
     const issued = await ok(
       api<InvoiceDetail>(
@@ -327,7 +262,7 @@ describe('invoices (发票)', () => {
     await refused(issue(invoice.id), 409, INVOICE_MESSAGES.notIssuable);
     const other = await ok(request(await billedOrder(client.id, general.id, [modelFee(1_000)])));
     await refused(issue(other.id, manager.headers, number), 409, INVOICE_MESSAGES.numberTaken(number));
-    expect(await noticesOf(editor.membershipId)).toContainEqual({
+    expect(await noticesOf(t.database.db, editor.membershipId)).toContainEqual({
       title: INVOICE_NOTICES.issued(number),
       body: expect.stringContaining(buyer.name),
       link: ADMIN_PATHS.invoice(invoice.id),
@@ -374,7 +309,7 @@ describe('invoices (发票)', () => {
     );
     expect(asked).toMatchObject({ correction_pending: true, can: { reverse: false } });
     await refused(reverse(invoice.id, 1), 409, INVOICE_MESSAGES.correctionPending);
-    expect(await noticesOf(manager.membershipId)).toContainEqual(
+    expect(await noticesOf(t.database.db, manager.membershipId)).toContainEqual(
       expect.objectContaining({ link: ADMIN_PATHS.invoice(invoice.id) }),
     );
     const decide = (id: number, body: unknown, headers = manager.headers) =>
@@ -387,7 +322,7 @@ describe('invoices (发票)', () => {
     expect(rejected.corrections[0]?.approvals.map((step) => step.status)).toEqual(['init', 'rejected']);
     for (const line of lines) expect(await remainingOf(line.id)).toBe(0);
     await refused(decide(correctionId, { result: 'passed' }), 409, APPROVAL_MESSAGES.alreadyDecided);
-    expect(await noticesOf(editor.membershipId)).toContainEqual(
+    expect(await noticesOf(t.database.db, editor.membershipId)).toContainEqual(
       expect.objectContaining({
         title: INVOICE_NOTICES.correctionRejected(invoice.number ?? rejected.number ?? ''),
       }),
@@ -460,31 +395,14 @@ describe('invoices (发票)', () => {
     const untouched = await invoiceOf(30_000);
     const requested = await invoiceOf(40_000);
     for (const invoice of [paid, part, untouched]) await ok(issue(invoice.id));
-    const receipt = await ok(
-      api<ReceiptDetail>(
-        'POST',
-        '/receipts',
-        {
-          received_on: today,
-          amount: paid.total + 5_000,
-          payer_name: buyer.name,
-          team_recipient_id: general.id,
-        },
-        editor.headers,
-      ),
-    );
-    const undone = await ok(
-      api<ReceiptDetail>(
-        'POST',
-        `/receipts/${receipt.id}/allocations`,
-        [
-          { invoice_id: paid.id, amount: paid.total },
-          { invoice_id: part.id, amount: 2_000 },
-          { invoice_id: part.id, amount: 3_000 },
-        ],
-        editor.headers,
-      ),
-    );
+    const undone = await finance.receipt({
+      amount: paid.total + 5_000,
+      allocations: [
+        { invoice_id: paid.id, amount: paid.total },
+        { invoice_id: part.id, amount: 2_000 },
+        { invoice_id: part.id, amount: 3_000 },
+      ],
+    });
     // An undone allocation pays nothing.
     const third = undone.allocations.find((allocation) => allocation.amount === 3_000);
     if (!third) throw new Error('the allocation of 3,000 fen is answered');

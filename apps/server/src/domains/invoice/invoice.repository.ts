@@ -5,7 +5,7 @@
 
 import { dayBounds } from '@trackit/contract/business-time';
 import type { InvoiceQuery } from '@trackit/contract/invoice.schema';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
@@ -14,6 +14,7 @@ import { companies } from '../company/company.tables';
 import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
 import { memberships } from '../organization/organization.tables';
+import { allocations } from '../receipt/receipt.tables';
 import { teamRecipients } from '../team-recipient/team-recipient.tables';
 import { blobs } from '../upload/upload.tables';
 import { invoiceCorrectionLines, invoiceCorrections, invoiceLines, invoices } from './invoice.tables';
@@ -26,9 +27,31 @@ export type CorrectionRecord = typeof invoiceCorrections.$inferSelect;
 const creator = alias(memberships, 'invoice_creator');
 
 /** What receipts pay of the invoice now (allocations not undone; read from the receipt domain's table). */
-const ALLOCATED =
-  sql<number>`coalesce((select sum(a."amount") from "allocations" a where a."team_id" = "invoices"."team_id" and a."invoice_id" = "invoices"."id" and a."undone_at" is null), 0)::bigint`.mapWith(
-    Number,
+const allocatedOf = (db: Database) =>
+  sql<number>`coalesce(${db
+    .select({ amount: sql`sum(${allocations.amount})` })
+    .from(allocations)
+    .where(
+      and(
+        eq(allocations.teamId, invoices.teamId),
+        eq(allocations.invoiceId, invoices.id),
+        isNull(allocations.undoneAt),
+      ),
+    )}, 0)::bigint`.mapWith(Number);
+
+/** Whether a correction of the invoice waits (one at most: invoice_corrections_pending_key). */
+const correctionPendingOf = (db: Database) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(invoiceCorrections)
+      .where(
+        and(
+          eq(invoiceCorrections.teamId, invoices.teamId),
+          eq(invoiceCorrections.invoiceId, invoices.id),
+          eq(invoiceCorrections.status, 'init'),
+        ),
+      ),
   );
 
 const selectInvoices = (db: Database) =>
@@ -40,9 +63,8 @@ const selectInvoices = (db: Database) =>
       createdByName: creator.nickname,
       fileKey: blobs.key,
       fileContentType: blobs.contentType,
-      // One correction waits at most (invoice_corrections_pending_key).
-      correctionPending: sql<boolean>`exists (select 1 from "invoice_corrections" c where c."team_id" = "invoices"."team_id" and c."invoice_id" = "invoices"."id" and c."status" = 'init')`,
-      allocated: ALLOCATED,
+      correctionPending: sql<boolean>`${correctionPendingOf(db)}`,
+      allocated: allocatedOf(db),
     })
     .from(invoices)
     .innerJoin(
@@ -111,11 +133,25 @@ export async function findInvoiceByNumber(db: Database, teamId: number, number: 
   return row;
 }
 
-/** Sum of passed corrections' parts per invoice line, as a correlated subquery. */
-const givenBackOfInvoiceLine =
-  sql<number>`coalesce((select sum(cl."total") from "invoice_correction_lines" cl join "invoice_corrections" c on c."team_id" = cl."team_id" and c."id" = cl."correction_id" where cl."team_id" = "invoice_lines"."team_id" and cl."invoice_line_id" = "invoice_lines"."id" and c."status" = 'passed'), 0)::bigint`.mapWith(
-    Number,
-  );
+/** Sum of passed corrections' parts of the outer query's invoice line, as a correlated subquery. */
+const givenBackOfInvoiceLine = (db: Database) =>
+  sql<number>`coalesce(${db
+    .select({ total: sql`sum(${invoiceCorrectionLines.total})` })
+    .from(invoiceCorrectionLines)
+    .innerJoin(
+      invoiceCorrections,
+      and(
+        eq(invoiceCorrections.teamId, invoiceCorrectionLines.teamId),
+        eq(invoiceCorrections.id, invoiceCorrectionLines.correctionId),
+      ),
+    )
+    .where(
+      and(
+        eq(invoiceCorrectionLines.teamId, invoiceLines.teamId),
+        eq(invoiceCorrectionLines.invoiceLineId, invoiceLines.id),
+        eq(invoiceCorrections.status, 'passed'),
+      ),
+    )}, 0)::bigint`.mapWith(Number);
 
 /** The invoice's lines with their order's number, the model's stage name and what corrections gave back. */
 export function listInvoiceLines(db: Database, teamId: number, invoiceId: number) {
@@ -126,7 +162,7 @@ export function listInvoiceLines(db: Database, teamId: number, invoiceId: number
       orderNumber: orders.number,
       modelId: models.id,
       modelName: models.name,
-      givenBack: givenBackOfInvoiceLine,
+      givenBack: givenBackOfInvoiceLine(db),
     })
     .from(invoiceLines)
     .innerJoin(
@@ -217,7 +253,8 @@ export async function updateCorrectionRow(
 }
 
 /** Issued, with something left to receive: the contract's invoiceOpen above 0. */
-const OPEN = sql`${invoices.status} = 'issued' and ${invoices.total} - ${invoices.reversed} - ${ALLOCATED} > 0`;
+const openOf = (db: Database) =>
+  sql`${invoices.status} = 'issued' and ${invoices.total} - ${invoices.reversed} - ${allocatedOf(db)} > 0`;
 
 /** The invoices of a team by the list's filters, newest request first; paged in the database. */
 export async function listInvoices(db: Database, teamId: number, filter: InvoiceQuery, window: PageWindow) {
@@ -225,6 +262,7 @@ export async function listInvoices(db: Database, teamId: number, filter: Invoice
   const before = (date: string | undefined) => (date ? dayBounds(date).before : undefined);
   const createdFrom = since(filter.created_from);
   const createdBefore = before(filter.created_to);
+  const open = openOf(db);
   const where = and(
     eq(invoices.teamId, teamId),
     filter.status?.length ? inArray(invoices.status, filter.status) : undefined,
@@ -241,7 +279,7 @@ export async function listInvoices(db: Database, teamId: number, filter: Invoice
           ilike(invoices.buyerName, containing(filter.keyword)),
         )
       : undefined,
-    filter.open === undefined ? undefined : filter.open ? OPEN : sql`not (${OPEN})`,
+    filter.open === undefined ? undefined : filter.open ? open : sql`not (${open})`,
   );
   const [rows, [totals]] = await Promise.all([
     selectInvoices(db)

@@ -90,6 +90,11 @@ export const invoices = pgTable(
     index('invoices_team_company_idx').on(t.teamId, t.companyId, t.createdAt.desc()),
     index('invoices_team_recipient_idx').on(t.teamId, t.teamRecipientId, t.createdAt.desc()),
     index('invoices_team_issued_on_idx').on(t.teamId, t.issuedOn),
+    // Issued invoices with something left to receive (the finance dashboard's 已开票未收款), figures in the
+    // index so the sum never visits the table.
+    index('invoices_team_open_idx')
+      .on(t.teamId, t.total, t.reversed, t.allocated)
+      .where(sql`status = 'issued' and total > reversed + allocated`),
     enumCheck('invoices_type_check', t.type, INVOICE_TYPES),
     enumCheck('invoices_status_check', t.status, INVOICE_STATUSES),
     // Issued (or reversed) exactly when it has its number and date.

@@ -5,20 +5,60 @@
  * what remains of a line is the contract's remainingToInvoice of them (SQL only filters on it).
  */
 import type { FeeKind } from '@trackit/contract/enums';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jsonRows } from '../../db/json-rows';
+import { companies } from '../company/company.tables';
+import { models } from '../model/model.tables';
+import { feeLines, orders } from '../order/order.tables';
+import { teamRecipients } from '../team-recipient/team-recipient.tables';
+import { invoiceCorrectionLines, invoiceCorrections, invoiceLines } from './invoice.tables';
 
-/** The sums of a fee line aliased `fl`: every invoice line covering it, and what passed corrections gave back. */
-const INVOICED = sql`coalesce((select sum(il."total") from "invoice_lines" il where il."team_id" = fl."team_id" and il."fee_line_id" = fl."id"), 0)`;
-const GIVEN_BACK = sql`coalesce((select sum(cl."total") from "invoice_correction_lines" cl join "invoice_corrections" c on c."team_id" = cl."team_id" and c."id" = cl."correction_id" where cl."team_id" = fl."team_id" and cl."fee_line_id" = fl."id" and c."status" = 'passed'), 0)`;
-/** Fee lines of the team's billed orders of a client with something left to invoice (`fl` joined to `o`). */
-const openLines = (teamId: number) =>
-  sql`fl."team_id" = ${teamId} and o."status" = 'billed' and o."company_id" is not null and fl."total" - ${INVOICED} + ${GIVEN_BACK} > 0`;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const num = (value: unknown): number => Number(value);
-const numOrNull = (value: unknown): number | null => (value === null ? null : Number(value));
+
+/**
+ * The sums of the outer query's fee line (`fee_lines`, not aliased): every invoice line covering it, and
+ * what passed corrections gave back. Correlated on the line's (team_id, id).
+ */
+function sumsOfFeeLine(db: Database) {
+  const invoiced = db
+    .select({ total: sql`sum(${invoiceLines.total})` })
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.teamId, feeLines.teamId), eq(invoiceLines.feeLineId, feeLines.id)));
+  const givenBack = db
+    .select({ total: sql`sum(${invoiceCorrectionLines.total})` })
+    .from(invoiceCorrectionLines)
+    .innerJoin(
+      invoiceCorrections,
+      and(
+        eq(invoiceCorrections.teamId, invoiceCorrectionLines.teamId),
+        eq(invoiceCorrections.id, invoiceCorrectionLines.correctionId),
+      ),
+    )
+    .where(
+      and(
+        eq(invoiceCorrectionLines.teamId, feeLines.teamId),
+        eq(invoiceCorrectionLines.feeLineId, feeLines.id),
+        eq(invoiceCorrections.status, 'passed'),
+      ),
+    );
+  return {
+    invoiced: sql<number>`coalesce(${invoiced}, 0)`.mapWith(num),
+    givenBack: sql<number>`coalesce(${givenBack}, 0)`.mapWith(num),
+  };
+}
+
+/** Fee lines of the team's billed orders of a client with something left to invoice (joined to their order). */
+const openLines = (teamId: number, sums: { invoiced: SQL; givenBack: SQL }) =>
+  and(
+    eq(feeLines.teamId, teamId),
+    eq(orders.status, 'billed'),
+    isNotNull(orders.companyId),
+    sql`${feeLines.total} - ${sums.invoiced} + ${sums.givenBack} > 0`,
+  );
+
+/** A fee line's order, on the line's (team_id, order_id). */
+const orderOfLine = and(eq(orders.teamId, feeLines.teamId), eq(orders.id, feeLines.orderId));
 
 /** A fee line as a request sees it: its figures, its order's client, entity and status, and its sums. */
 export interface RequestedFeeLine {
@@ -49,37 +89,35 @@ export async function lockRequestedFeeLines(
   ids: readonly number[],
 ): Promise<RequestedFeeLine[]> {
   if (ids.length === 0) return [];
-  const idList = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`select fl."id" from "fee_lines" fl where fl."team_id" = ${teamId} and fl."id" in (${idList}) order by fl."id" for update`,
-  );
-  const result = await tx.execute(sql`
-    select fl."id", fl."kind", fl."tax_rate", fl."subtotal", fl."tax", fl."total",
-      o."id" as order_id, o."number" as order_number, o."title" as order_title,
-      o."status" as order_status, o."company_id", o."team_recipient_id",
-      ${INVOICED} as invoiced, ${GIVEN_BACK} as given_back
-    from "fee_lines" fl join "orders" o on o."team_id" = fl."team_id" and o."id" = fl."order_id"
-    where fl."team_id" = ${teamId} and fl."id" in (${idList})
-    order by fl."id"`);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({
-    id: num(row.id),
-    kind: row.kind as FeeKind,
-    taxRate: num(row.tax_rate),
-    subtotal: num(row.subtotal),
-    tax: num(row.tax),
-    total: num(row.total),
-    orderId: num(row.order_id),
-    orderNumber: String(row.order_number),
-    orderTitle: String(row.order_title),
-    orderStatus: String(row.order_status),
-    companyId: numOrNull(row.company_id),
-    teamRecipientId: numOrNull(row.team_recipient_id),
-    invoiced: num(row.invoiced),
-    givenBack: num(row.given_back),
-  }));
+  const requested = and(eq(feeLines.teamId, teamId), inArray(feeLines.id, [...ids]));
+  await tx
+    .select({ id: feeLines.id })
+    .from(feeLines)
+    .where(requested)
+    .orderBy(asc(feeLines.id))
+    .for('update');
+  const sums = sumsOfFeeLine(tx);
+  return tx
+    .select({
+      id: feeLines.id,
+      kind: feeLines.kind,
+      taxRate: feeLines.taxRate,
+      subtotal: feeLines.subtotal,
+      tax: feeLines.tax,
+      total: feeLines.total,
+      orderId: orders.id,
+      orderNumber: orders.number,
+      orderTitle: orders.title,
+      orderStatus: orders.status,
+      companyId: orders.companyId,
+      teamRecipientId: orders.teamRecipientId,
+      invoiced: sums.invoiced,
+      givenBack: sums.givenBack,
+    })
+    .from(feeLines)
+    .innerJoin(orders, orderOfLine)
+    .where(requested)
+    .orderBy(asc(feeLines.id));
 }
 
 export interface ReadyFilter {
@@ -87,13 +125,10 @@ export interface ReadyFilter {
   teamRecipientId?: number | undefined;
 }
 
-const filterSql = (filter: ReadyFilter): SQL =>
-  sql.join(
-    [
-      filter.companyId ? sql` and o."company_id" = ${filter.companyId}` : sql``,
-      filter.teamRecipientId ? sql` and o."team_recipient_id" = ${filter.teamRecipientId}` : sql``,
-    ],
-    sql``,
+const filterBy = (filter: ReadyFilter) =>
+  and(
+    filter.companyId ? eq(orders.companyId, filter.companyId) : undefined,
+    filter.teamRecipientId ? eq(orders.teamRecipientId, filter.teamRecipientId) : undefined,
   );
 
 export interface ReadyGroupRow {
@@ -117,35 +152,57 @@ export async function listReadyGroups(
   filter: ReadyFilter,
   window: { limit: number; offset: number },
 ): Promise<{ rows: ReadyGroupRow[]; total: number }> {
-  const grouped = sql`
-    select o."company_id", o."team_recipient_id", count(*) as line_count, count(distinct o."id") as order_count,
-      sum(fl."total") as total, sum(${INVOICED}) as invoiced, sum(${GIVEN_BACK}) as given_back
-    from "fee_lines" fl join "orders" o on o."team_id" = fl."team_id" and o."id" = fl."order_id"
-    where ${openLines(teamId)}${filterSql(filter)}
-    group by o."company_id", o."team_recipient_id"`;
-  const [page, counted] = await Promise.all([
-    db.execute(sql`
-      select g.*, c."name" as company_name, r."name" as recipient_name, r."short_name" as recipient_short_name
-      from (${grouped}) g
-      join "companies" c on c."team_id" = ${teamId} and c."id" = g."company_id"
-      left join "team_recipients" r on r."team_id" = ${teamId} and r."id" = g."team_recipient_id"
-      order by c."name", g."company_id", r."name" nulls last, g."team_recipient_id"
-      limit ${window.limit} offset ${window.offset}`),
-    db.execute(sql`select count(*) as total from (${grouped}) g`),
+  const sums = sumsOfFeeLine(db);
+  const grouped = db
+    .select({
+      companyId: orders.companyId,
+      teamRecipientId: orders.teamRecipientId,
+      lineCount: count().as('line_count'),
+      orderCount: countDistinct(orders.id).as('order_count'),
+      total: sql`sum(${feeLines.total})`.mapWith(num).as('total'),
+      invoiced: sql`sum(${sums.invoiced})`.mapWith(num).as('invoiced'),
+      givenBack: sql`sum(${sums.givenBack})`.mapWith(num).as('given_back'),
+    })
+    .from(feeLines)
+    .innerJoin(orders, orderOfLine)
+    .where(and(openLines(teamId, sums), filterBy(filter)))
+    .groupBy(orders.companyId, orders.teamRecipientId)
+    .as('ready_groups');
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        companyId: grouped.companyId,
+        companyName: companies.name,
+        teamRecipientId: grouped.teamRecipientId,
+        recipientName: teamRecipients.name,
+        recipientShortName: teamRecipients.shortName,
+        lineCount: grouped.lineCount,
+        orderCount: grouped.orderCount,
+        total: grouped.total,
+        invoiced: grouped.invoiced,
+        givenBack: grouped.givenBack,
+      })
+      .from(grouped)
+      .innerJoin(companies, and(eq(companies.teamId, teamId), eq(companies.id, grouped.companyId)))
+      .leftJoin(
+        teamRecipients,
+        and(eq(teamRecipients.teamId, teamId), eq(teamRecipients.id, grouped.teamRecipientId)),
+      )
+      .orderBy(
+        asc(companies.name),
+        asc(grouped.companyId),
+        sql`${teamRecipients.name} nulls last`,
+        asc(grouped.teamRecipientId),
+      )
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(grouped),
   ]);
-  const rows = rowsOf<Record<string, unknown>>(page).map((row) => ({
-    companyId: num(row.company_id),
-    companyName: String(row.company_name),
-    teamRecipientId: numOrNull(row.team_recipient_id),
-    recipientName: row.recipient_name === null ? null : String(row.recipient_name),
-    recipientShortName: row.recipient_short_name === null ? null : String(row.recipient_short_name),
-    lineCount: num(row.line_count),
-    orderCount: num(row.order_count),
-    total: num(row.total),
-    invoiced: num(row.invoiced),
-    givenBack: num(row.given_back),
-  }));
-  return { rows, total: num(rowsOf<{ total: unknown }>(counted)[0]?.total ?? 0) };
+  // The inner join on the client makes the company id present.
+  return {
+    rows: rows.map((row) => ({ ...row, companyId: num(row.companyId) })),
+    total: counted[0]?.total ?? 0,
+  };
 }
 
 export interface ReadyLineRow {
@@ -172,38 +229,44 @@ export async function listReadyLines(
   perGroup: number,
 ): Promise<ReadyLineRow[]> {
   if (groups.length === 0) return [];
+  // The groups as one parameter (db/json-rows.ts), a relation "pairs" of the two columns named here.
   const pairs = jsonRows(
-    'g',
+    'pairs',
     { company_id: 'bigint', team_recipient_id: 'bigint' },
     groups.map((group) => ({ company_id: group.companyId, team_recipient_id: group.teamRecipientId })),
   );
-  const result = await db.execute(sql`
-    select * from (
-      select fl."id" as fee_line_id, o."id" as order_id, o."number" as order_number, o."title" as order_title,
-        m."id" as model_id, m."name" as model_name, fl."kind", fl."tax_rate", fl."total",
-        o."company_id", o."team_recipient_id", ${INVOICED} as invoiced, ${GIVEN_BACK} as given_back,
-        row_number() over (partition by o."company_id", o."team_recipient_id" order by o."number", fl."position", fl."id") as rank
-      from "fee_lines" fl
-      join "orders" o on o."team_id" = fl."team_id" and o."id" = fl."order_id"
-      join "models" m on m."team_id" = fl."team_id" and m."id" = fl."model_id"
-      where ${openLines(teamId)}
-        and exists (select 1 from ${pairs} where g."company_id" = o."company_id"
-          and g."team_recipient_id" is not distinct from o."team_recipient_id")
-    ) ready where ready.rank <= ${perGroup}
-    order by ready.company_id, ready.team_recipient_id, ready.rank`);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({
-    feeLineId: num(row.fee_line_id),
-    orderId: num(row.order_id),
-    orderNumber: String(row.order_number),
-    orderTitle: String(row.order_title),
-    modelId: num(row.model_id),
-    modelName: String(row.model_name),
-    kind: row.kind as FeeKind,
-    taxRate: num(row.tax_rate),
-    total: num(row.total),
-    invoiced: num(row.invoiced),
-    givenBack: num(row.given_back),
-    companyId: num(row.company_id),
-    teamRecipientId: numOrNull(row.team_recipient_id),
-  }));
+  const inGroups = sql`exists (select 1 from ${pairs} where pairs.company_id = ${orders.companyId}
+    and pairs.team_recipient_id is not distinct from ${orders.teamRecipientId})`;
+  const sums = sumsOfFeeLine(db);
+  const ranked = db
+    .select({
+      feeLineId: sql`${feeLines.id}`.mapWith(num).as('fee_line_id'),
+      orderId: sql`${orders.id}`.mapWith(num).as('order_id'),
+      orderNumber: sql`${orders.number}`.mapWith(orders.number).as('order_number'),
+      orderTitle: sql`${orders.title}`.mapWith(orders.title).as('order_title'),
+      modelId: sql`${models.id}`.mapWith(num).as('model_id'),
+      modelName: sql`${models.name}`.mapWith(models.name).as('model_name'),
+      kind: feeLines.kind,
+      taxRate: feeLines.taxRate,
+      total: feeLines.total,
+      invoiced: sums.invoiced.as('invoiced'),
+      givenBack: sums.givenBack.as('given_back'),
+      companyId: orders.companyId,
+      teamRecipientId: orders.teamRecipientId,
+      rank: sql<number>`row_number() over (partition by ${orders.companyId}, ${orders.teamRecipientId} order by ${orders.number}, ${feeLines.position}, ${feeLines.id})`.as(
+        'rank',
+      ),
+    })
+    .from(feeLines)
+    .innerJoin(orders, orderOfLine)
+    .innerJoin(models, and(eq(models.teamId, feeLines.teamId), eq(models.id, feeLines.modelId)))
+    .where(and(openLines(teamId, sums), inGroups))
+    .as('ready_lines');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, perGroup))
+    .orderBy(asc(ranked.companyId), asc(ranked.teamRecipientId), asc(ranked.rank));
+  // Open lines are of orders with a client (openLines).
+  return rows.map(({ rank: _rank, ...row }) => ({ ...row, companyId: num(row.companyId) }));
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { orderMoney } from '@trackit/contract/allocations';
-import { addDays, businessDate } from '@trackit/contract/business-time';
+import { addDays } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
 import { FINANCE_REFUSAL_MESSAGES } from '@trackit/contract/finance-enums';
 import type { InvoiceDetail } from '@trackit/contract/invoice.schema';
@@ -17,23 +17,27 @@ import type { FinanceOrder } from '@trackit/contract/receivable.schema';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../test/api-answers';
+import { ok, refused } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { modelFee, orderDay, type SignedInMember, signInTeamByLevel } from '../../test/factories';
+import { modelFee, orderDay, type SignedInMember } from '../../test/factories';
+import {
+  createFinanceTeam,
+  type FeeLineRow,
+  type FinanceTeam,
+  STUDIO_ENTITY,
+} from '../../test/finance-factory';
 import { invoices } from '../invoice/invoice.tables';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { feeLines, orders } from '../order/order.tables';
 import { paidFromAllocations } from './fee-line-payments.service';
 import { allocations, feeLinePayments, receipts } from './receipt.tables';
 
-type Headers = Record<string, string>;
-type FeeLineRow = typeof feeLines.$inferSelect;
-
 /** Payments received end to end over HTTP (docs/product.md "Payments received"), against the contract. */
 describe('receipts (收款) and allocations (核销)', () => {
   let t: TestApp;
+  let finance: FinanceTeam;
+  let api: FinanceTeam['api'];
   let teamId: number;
-  let owner: SignedInMember;
   let reader: SignedInMember;
   let editor: SignedInMember;
   let manager: SignedInMember;
@@ -43,66 +47,23 @@ describe('receipts (收款) and allocations (核销)', () => {
   let general: TeamRecipient;
   let studio: TeamRecipient;
   let model: Model;
-  let numberSeq = 0;
-
-  const api = <T>(method: string, path: string, body?: unknown, headers: Headers = owner.headers) =>
-    t.request<T>(method, `/storm_api/v1${path}`, { headers, ...(body === undefined ? {} : { body }) });
-  const refused = async (
-    promise: Promise<{ status: number; body: { message: string } }>,
-    status: number,
-    message?: string,
-  ) => {
-    const res = await promise;
-    expect(res.status, res.body.message).toBe(status);
-    if (message !== undefined) expect(res.body.message).toBe(message);
-  };
 
   /** A billed order of the client and entity with the fees; its fee lines in order. */
   const billedOrder = async (recipientId: number, fees: unknown[], companyId = client.id, day = today) => {
-    const created = await ok(
-      api<OrderCreated>('POST', '/orders', {
-        company_id: companyId,
-        team_recipient_id: recipientId,
-        job_type: 'ad',
-        title: '收款测试',
-        days: [orderDay(day)],
-        models: [{ model_id: model.id, fees }],
-      }),
-    );
-    await t.database.db.update(orders).set({ status: 'billed' }).where(eq(orders.id, created.id));
-    const lines = await t.database.db
-      .select()
-      .from(feeLines)
-      .where(eq(feeLines.orderId, created.id))
-      .orderBy(asc(feeLines.position), asc(feeLines.id));
-    return { orderId: created.id, lines };
+    const { id, lines } = await finance.billedOrder(fees, {
+      companyId,
+      teamRecipientId: recipientId,
+      title: '收款测试',
+      days: [orderDay(day)],
+    });
+    return { orderId: id, lines };
   };
   /** An issued invoice of the lines (buyer 上海某某服饰有限公司). */
-  const issuedInvoice = async (lines: FeeLineRow[], recipientId = general.id, companyId = client.id) => {
-    const invoice = await ok(
-      api<InvoiceDetail>(
-        'POST',
-        '/invoices',
-        {
-          team_recipient_id: recipientId,
-          company_id: companyId,
-          type: 'ordinary',
-          buyer: { name: '上海某某服饰有限公司', tax_id: '91310115MA1H7R2Q5C' },
-          fee_line_ids: lines.map((line) => line.id),
-        },
-        editor.headers,
-      ),
+  const issuedInvoice = (lines: FeeLineRow[], recipientId = general.id, companyId = client.id) =>
+    finance.issuedInvoice(
+      lines.map((line) => line.id),
+      { teamRecipientId: recipientId, companyId },
     );
-    const number = `2631200000000${String(++numberSeq).padStart(7, '0')}`;
-    return ok(
-      api<InvoiceDetail>(
-        'POST',
-        `/invoices/${invoice.id}/issue`,
-        { number, issued_on: today },
-        manager.headers,
-      ),
-    );
-  };
   const record = (body: Partial<ReceiptCreateInput> = {}, headers = editor.headers) =>
     api<ReceiptDetail>(
       'POST',
@@ -125,39 +86,9 @@ describe('receipts (收款) and allocations (核销)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const team = await signInTeamByLevel(t, 'accounting');
-    teamId = team.teamId;
-    owner = team.owner;
-    reader = team.levels.read;
-    editor = team.levels.edit;
-    manager = team.levels.manage;
-    stranger = team.stranger;
-    today = businessDate(t.clock.now());
-    client = await ok(api<Company>('POST', '/companies', { name: '某某服饰' }));
-    general = await ok(
-      api<TeamRecipient>('POST', '/team_recipients', {
-        name: '上海星辰模特经纪有限公司',
-        short_name: '星辰经纪',
-        credit_code: '91310106MA1FY4XK3E',
-        taxpayer_type: 'general',
-        bank: 'cmb',
-        branch: '上海静安支行',
-        account_number: '121909876510201',
-        is_default: true,
-      }),
-    );
-    studio = await ok(
-      api<TeamRecipient>('POST', '/team_recipients', {
-        name: '上海静安区星光摄影工作室',
-        short_name: '星光工作室',
-        credit_code: '92310104MA1KB6T08Y',
-        taxpayer_type: 'small_scale',
-        bank: 'icbc',
-        branch: '上海南京西路支行',
-        account_number: '1001234509876543210',
-      }),
-    );
-    model = await ok(api<Model>('POST', '/models', { name: '林晓', gender: 'female' }));
+    finance = await createFinanceTeam(t);
+    ({ api, teamId, reader, editor, manager, stranger, today, client, general, model } = finance);
+    studio = await finance.entity(STUDIO_ENTITY);
   });
   afterAll(() => t.close());
 

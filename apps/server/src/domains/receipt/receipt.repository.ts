@@ -5,12 +5,31 @@
  * sums and filters.
  */
 import type { ReceiptQuery } from '@trackit/contract/receipt.schema';
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
-import { invoiceLines, invoices } from '../invoice/invoice.tables';
+import {
+  invoiceCorrectionLines,
+  invoiceCorrections,
+  invoiceLines,
+  invoices,
+} from '../invoice/invoice.tables';
 import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
 import { memberships } from '../organization/organization.tables';
@@ -21,13 +40,23 @@ export type ReceiptRecord = typeof receipts.$inferSelect;
 export type AllocationRecord = typeof allocations.$inferSelect;
 
 const num = (value: unknown): number => Number(value);
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** What live allocations (not undone) take of the outer query's `column`, correlated on its team. */
+const allocatedTo = (
+  db: Database,
+  column: typeof allocations.receiptId | typeof allocations.invoiceId,
+  outer: { teamId: SQLWrapper; id: SQLWrapper },
+) =>
+  sql<number>`coalesce(${db
+    .select({ amount: sql`sum(${allocations.amount})` })
+    .from(allocations)
+    .where(
+      and(eq(allocations.teamId, outer.teamId), eq(column, outer.id), isNull(allocations.undoneAt)),
+    )}, 0)::bigint`.mapWith(num);
 
 /** What is allocated of the receipt (allocations not undone). */
-const ALLOCATED =
-  sql<number>`coalesce((select sum(a."amount") from "allocations" a where a."team_id" = "receipts"."team_id" and a."receipt_id" = "receipts"."id" and a."undone_at" is null), 0)::bigint`.mapWith(
-    Number,
-  );
+const allocatedToReceipt = (db: Database) =>
+  allocatedTo(db, allocations.receiptId, { teamId: receipts.teamId, id: receipts.id });
 
 const creator = alias(memberships, 'receipt_creator');
 
@@ -37,7 +66,7 @@ const selectReceipts = (db: Database) =>
       receipt: receipts,
       recipient: { id: teamRecipients.id, name: teamRecipients.name, shortName: teamRecipients.shortName },
       createdByName: creator.nickname,
-      allocated: ALLOCATED,
+      allocated: allocatedToReceipt(db),
     })
     .from(receipts)
     .innerJoin(
@@ -98,6 +127,7 @@ export async function addToReceiptAllocated(tx: Database, teamId: number, id: nu
 
 /** The receipts of a team by the list's filters, newest first; paged in the database. */
 export async function listReceipts(db: Database, teamId: number, filter: ReceiptQuery, window: PageWindow) {
+  const allocated = allocatedToReceipt(db);
   const where = and(
     eq(receipts.teamId, teamId),
     filter.team_recipient_id ? eq(receipts.teamRecipientId, filter.team_recipient_id) : undefined,
@@ -112,8 +142,8 @@ export async function listReceipts(db: Database, teamId: number, filter: Receipt
     filter.unallocated === undefined
       ? undefined
       : filter.unallocated
-        ? and(isNull(receipts.voidedAt), sql`${receipts.amount} > ${ALLOCATED}`)
-        : sql`not (${receipts.voidedAt} is null and ${receipts.amount} > ${ALLOCATED})`,
+        ? and(isNull(receipts.voidedAt), sql`${receipts.amount} > ${allocated}`)
+        : sql`not (${receipts.voidedAt} is null and ${receipts.amount} > ${allocated})`,
   );
   const [rows, [totals]] = await Promise.all([
     selectReceipts(db)
@@ -217,35 +247,31 @@ export interface LockedInvoice {
   buyerName: string;
 }
 
-export async function lockInvoices(tx: Database, teamId: number, ids: readonly number[]) {
+export async function lockInvoices(
+  tx: Database,
+  teamId: number,
+  ids: readonly number[],
+): Promise<LockedInvoice[]> {
   if (ids.length === 0) return [];
-  const list = sql.join(
-    [...ids].sort((a, b) => a - b).map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const chosen = and(eq(invoices.teamId, teamId), inArray(invoices.id, [...ids]));
   // Lock first, then read the sums in a statement of its own: a statement that waited for a lock keeps
   // the snapshot it started with (READ COMMITTED), so a sum read with the lock would miss the allocations
   // of the transaction it waited for, and two racing requests would both see room (PostgreSQL; PGlite
   // runs one transaction at a time).
-  await tx.execute(
-    sql`select i."id" from "invoices" i where i."team_id" = ${teamId} and i."id" in (${list}) order by i."id" for update`,
-  );
-  const result = await tx.execute(sql`
-    select i."id", i."status", i."total", i."reversed", i."number", i."buyer_name",
-      coalesce((select sum(a."amount") from "allocations" a where a."team_id" = i."team_id" and a."invoice_id" = i."id" and a."undone_at" is null), 0) as allocated
-    from "invoices" i where i."team_id" = ${teamId} and i."id" in (${list})
-    order by i."id"`);
-  return rowsOf<Record<string, unknown>>(result).map(
-    (row): LockedInvoice => ({
-      id: num(row.id),
-      status: String(row.status),
-      total: num(row.total),
-      reversed: num(row.reversed),
-      allocated: num(row.allocated),
-      number: row.number === null ? null : String(row.number),
-      buyerName: String(row.buyer_name),
-    }),
-  );
+  await tx.select({ id: invoices.id }).from(invoices).where(chosen).orderBy(asc(invoices.id)).for('update');
+  return tx
+    .select({
+      id: invoices.id,
+      status: invoices.status,
+      total: invoices.total,
+      reversed: invoices.reversed,
+      allocated: allocatedTo(tx, allocations.invoiceId, { teamId: invoices.teamId, id: invoices.id }),
+      number: invoices.number,
+      buyerName: invoices.buyerName,
+    })
+    .from(invoices)
+    .where(chosen)
+    .orderBy(asc(invoices.id));
 }
 
 /** The fee lines of the invoices (whose payments spread over them). */
@@ -261,22 +287,19 @@ export async function feeLineIdsOfInvoices(db: Database, teamId: number, invoice
 /** Locked fee lines (in id order) with their total and their order's number and status. */
 export async function lockFeeLines(tx: Database, teamId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  const list = sql.join(
-    [...new Set(ids)].sort((a, b) => a - b).map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const result = await tx.execute(sql`
-    select fl."id", fl."order_id", fl."total", o."status" as order_status, o."number" as order_number
-    from "fee_lines" fl join "orders" o on o."team_id" = fl."team_id" and o."id" = fl."order_id"
-    where fl."team_id" = ${teamId} and fl."id" in (${list})
-    order by fl."id" for update of fl`);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({
-    id: num(row.id),
-    orderId: num(row.order_id),
-    total: num(row.total),
-    orderStatus: String(row.order_status),
-    orderNumber: String(row.order_number),
-  }));
+  return tx
+    .select({
+      id: feeLines.id,
+      orderId: feeLines.orderId,
+      total: feeLines.total,
+      orderStatus: orders.status,
+      orderNumber: orders.number,
+    })
+    .from(feeLines)
+    .innerJoin(orders, and(eq(orders.teamId, feeLines.teamId), eq(orders.id, feeLines.orderId)))
+    .where(and(eq(feeLines.teamId, teamId), inArray(feeLines.id, [...new Set(ids)])))
+    .orderBy(asc(feeLines.id))
+    .for('update', { of: feeLines });
 }
 
 /**
@@ -287,34 +310,70 @@ export async function lockFeeLines(tx: Database, teamId: number, ids: readonly n
  */
 export async function paymentInputs(db: Database, teamId: number, feeLineIds: readonly number[]) {
   if (feeLineIds.length === 0) return { invoices: [], direct: [] };
-  const list = sql.join(
-    [...new Set(feeLineIds)].map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const lines = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select il."invoice_id", il."fee_line_id",
-        il."total" - coalesce((select sum(cl."total") from "invoice_correction_lines" cl join "invoice_corrections" c on c."team_id" = cl."team_id" and c."id" = cl."correction_id" where cl."team_id" = il."team_id" and cl."invoice_line_id" = il."id" and c."status" = 'passed'), 0) as total,
-        coalesce((select sum(a."amount") from "allocations" a where a."team_id" = il."team_id" and a."invoice_id" = il."invoice_id" and a."undone_at" is null), 0) as allocated
-      from "invoice_lines" il
-      where il."team_id" = ${teamId}
-        and il."invoice_id" in (select il2."invoice_id" from "invoice_lines" il2 where il2."team_id" = ${teamId} and il2."fee_line_id" in (${list}))
-      order by il."invoice_id", il."id"`),
-  );
+  const ids = [...new Set(feeLineIds)];
+  const covering = alias(invoiceLines, 'covering_line');
+  const givenBack = db
+    .select({ total: sql`sum(${invoiceCorrectionLines.total})` })
+    .from(invoiceCorrectionLines)
+    .innerJoin(
+      invoiceCorrections,
+      and(
+        eq(invoiceCorrections.teamId, invoiceCorrectionLines.teamId),
+        eq(invoiceCorrections.id, invoiceCorrectionLines.correctionId),
+      ),
+    )
+    .where(
+      and(
+        eq(invoiceCorrectionLines.teamId, invoiceLines.teamId),
+        eq(invoiceCorrectionLines.invoiceLineId, invoiceLines.id),
+        eq(invoiceCorrections.status, 'passed'),
+      ),
+    );
+  const lines = await db
+    .select({
+      invoiceId: invoiceLines.invoiceId,
+      feeLineId: invoiceLines.feeLineId,
+      total: sql<number>`${invoiceLines.total} - coalesce(${givenBack}, 0)`.mapWith(num),
+      allocated: allocatedTo(db, allocations.invoiceId, {
+        teamId: invoiceLines.teamId,
+        id: invoiceLines.invoiceId,
+      }),
+    })
+    .from(invoiceLines)
+    .where(
+      and(
+        eq(invoiceLines.teamId, teamId),
+        inArray(
+          invoiceLines.invoiceId,
+          db
+            .select({ invoiceId: covering.invoiceId })
+            .from(covering)
+            .where(and(eq(covering.teamId, teamId), inArray(covering.feeLineId, ids))),
+        ),
+      ),
+    )
+    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.id));
   const byInvoice = new Map<number, { allocated: number; lines: { fee_line_id: number; total: number }[] }>();
   for (const row of lines) {
-    const id = num(row.invoice_id);
-    const entry = byInvoice.get(id) ?? { allocated: num(row.allocated), lines: [] };
-    entry.lines.push({ fee_line_id: num(row.fee_line_id), total: num(row.total) });
-    byInvoice.set(id, entry);
+    const entry = byInvoice.get(row.invoiceId) ?? { allocated: row.allocated, lines: [] };
+    entry.lines.push({ fee_line_id: row.feeLineId, total: row.total });
+    byInvoice.set(row.invoiceId, entry);
   }
-  const direct = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select a."fee_line_id", sum(a."amount") as amount from "allocations" a
-      where a."team_id" = ${teamId} and a."fee_line_id" in (${list}) and a."undone_at" is null
-      group by a."fee_line_id"`),
-  ).map((row) => ({ fee_line_id: num(row.fee_line_id), amount: num(row.amount) }));
-  return { invoices: [...byInvoice.values()], direct };
+  const direct = await db
+    .select({
+      feeLineId: allocations.feeLineId,
+      amount: sql<number>`sum(${allocations.amount})`.mapWith(num),
+    })
+    .from(allocations)
+    .where(
+      and(eq(allocations.teamId, teamId), inArray(allocations.feeLineId, ids), isNull(allocations.undoneAt)),
+    )
+    .groupBy(allocations.feeLineId);
+  return {
+    invoices: [...byInvoice.values()],
+    // Grouped by fee lines of the list, none null.
+    direct: direct.map((row) => ({ fee_line_id: num(row.feeLineId), amount: row.amount })),
+  };
 }
 
 /** What the payments ledger holds as paid of each line now (a line with no entry is absent). */

@@ -42,6 +42,10 @@ export const receipts = pgTable(
     // The list: newest receipt first; by entity.
     index('receipts_team_received_idx').on(t.teamId, t.receivedOn.desc(), t.id.desc()),
     index('receipts_team_recipient_idx').on(t.teamId, t.teamRecipientId, t.receivedOn.desc()),
+    // Live receipts holding money no allocation took (the finance dashboard's 预收款), figures in the index.
+    index('receipts_team_credit_idx')
+      .on(t.teamId, t.amount, t.allocated)
+      .where(sql`voided_at is null and amount > allocated`),
     check('receipts_amount_check', sql`${t.amount} > 0`),
     check('receipts_void_check', sql`(${t.voidedAt} is null) = (${t.voidReason} is null)`),
   ],

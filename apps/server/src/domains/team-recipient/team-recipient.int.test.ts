@@ -3,10 +3,9 @@ import type { Order, OrderCreated } from '@trackit/contract/order.schema';
 import { TEAM_RECIPIENT_MESSAGES, type TeamRecipient } from '@trackit/contract/team-recipient.schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../test/api-answers';
+import { ok, refused } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { type SignedInMember, signInMemberWith, signInTeamByLevel } from '../../test/factories';
-import { notifications } from '../notify/notify.tables';
+import { noticesOf, type SignedInMember, signInMemberWith, signInTeamByLevel } from '../../test/factories';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { teamRecipients } from './team-recipient.tables';
 
@@ -51,24 +50,10 @@ describe('payee entities (收款主体)', () => {
 
   const api = <T>(method: string, path: string, body?: unknown, headers: Headers = owner.headers) =>
     t.request<T>(method, `/storm_api${path}`, { headers, ...(body === undefined ? {} : { body }) });
-  const refused = async (
-    promise: Promise<{ status: number; body: { message: string } }>,
-    status: number,
-    message?: string,
-  ) => {
-    const res = await promise;
-    expect(res.status, res.body.message).toBe(status);
-    if (message !== undefined) expect(res.body.message).toBe(message);
-  };
   const rowOf = async (id: number) => {
     const [row] = await t.database.db.select().from(teamRecipients).where(eq(teamRecipients.id, id));
     return row;
   };
-  const noticesOf = (membershipId: number) =>
-    t.database.db
-      .select({ title: notifications.title, body: notifications.body, link: notifications.link })
-      .from(notifications)
-      .where(and(eq(notifications.teamId, teamId), eq(notifications.recipientMembershipId, membershipId)));
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -101,15 +86,15 @@ describe('payee entities (收款主体)', () => {
       can: { edit: true, manage: false },
     });
     // Finance's managers (the owner holds every key at manage) hear of the new account; an editor of finance does not.
-    expect(await noticesOf(accountant.membershipId)).toEqual([
+    expect(await noticesOf(t.database.db, accountant.membershipId)).toEqual([
       expect.objectContaining({
         title: TEAM_RECIPIENT_MESSAGES.bankCreated(general.name),
         body: '招商银行 上海静安支行 1219 0987 6510 201',
         link: `/admin/team_recipient?recipient=${generalId}`,
       }),
     ]);
-    expect(await noticesOf(owner.membershipId)).toHaveLength(1);
-    expect(await noticesOf(bookkeeper.membershipId)).toEqual([]);
+    expect(await noticesOf(t.database.db, owner.membershipId)).toHaveLength(1);
+    expect(await noticesOf(t.database.db, bookkeeper.membershipId)).toEqual([]);
   });
 
   it('refuses read from creating, and edit from making an entity the default (403, nothing written)', async () => {
@@ -214,7 +199,7 @@ describe('payee entities (收款主体)', () => {
   });
 
   it('logs a bank change field by field and notifies every accounting manager', async () => {
-    const before = await noticesOf(accountant.membershipId);
+    const before = await noticesOf(t.database.db, accountant.membershipId);
     await ok(
       api(
         'PATCH',
@@ -223,14 +208,14 @@ describe('payee entities (收款主体)', () => {
         manager.headers,
       ),
     );
-    const notices = await noticesOf(accountant.membershipId);
+    const notices = await noticesOf(t.database.db, accountant.membershipId);
     expect(notices).toHaveLength(before.length + 1);
     expect(notices).toContainEqual({
       title: TEAM_RECIPIENT_MESSAGES.bankChanged(studio.name),
       body: '开户银行：中国工商银行 → 中国建设银行；银行账号：1001 2345 0987 6543 210 → 6217 0012 3456 7890',
       link: `/admin/team_recipient?recipient=${studioId}`,
     });
-    expect(await noticesOf(bookkeeper.membershipId)).toEqual([]);
+    expect(await noticesOf(t.database.db, bookkeeper.membershipId)).toEqual([]);
     const [entry] = await t.database.db
       .select()
       .from(operationLogs)

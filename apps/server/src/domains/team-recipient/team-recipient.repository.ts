@@ -7,18 +7,28 @@ import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
+import { orders } from '../order/order.tables';
 import { teamRecipients } from './team-recipient.tables';
 
 export type TeamRecipientRecord = typeof teamRecipients.$inferSelect;
 export type TeamRecipientValues = typeof teamRecipients.$inferInsert;
 export type TeamRecipientRow = TeamRecipientRecord & { orderCount: number };
 
-// Written with table names: the subquery's own "id" must not be taken for the entity's. Served by
-// orders_team_recipient_idx.
-const orderCount = sql<number>`(select count(*)::int from "orders" where "orders"."team_id" = "team_recipients"."team_id" and "orders"."team_recipient_id" = "team_recipients"."id")`;
+/**
+ * How many orders name the outer query's entity, on its (team_id, id); served by orders_team_recipient_idx.
+ * A subquery builder, not columns in a `sql` field: in a one-table select drizzle writes a field's columns
+ * unqualified, and the subquery's own "id" would be taken for the entity's.
+ */
+const orderCountOf = (db: Database) =>
+  sql<number>`${db
+    .select({ count: sql`count(*)` })
+    .from(orders)
+    .where(
+      and(eq(orders.teamId, teamRecipients.teamId), eq(orders.teamRecipientId, teamRecipients.id)),
+    )}::int`;
 
 const selectRecipients = (db: Database) =>
-  db.select({ recipient: teamRecipients, orderCount }).from(teamRecipients);
+  db.select({ recipient: teamRecipients, orderCount: orderCountOf(db) }).from(teamRecipients);
 
 const toRow = (row: { recipient: TeamRecipientRecord; orderCount: number }): TeamRecipientRow => ({
   ...row.recipient,

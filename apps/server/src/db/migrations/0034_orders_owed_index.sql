@@ -1,1 +1,0 @@
-CREATE INDEX "orders_team_owed_idx" ON "orders" USING btree ("team_id","last_date") WHERE status = 'billed' and fees_total > received;

@@ -1,0 +1,3 @@
+CREATE INDEX "invoices_team_open_idx" ON "invoices" USING btree ("team_id","total","reversed","allocated") WHERE status = 'issued' and total > reversed + allocated;--> statement-breakpoint
+CREATE INDEX "orders_team_owed_idx" ON "orders" USING btree ("team_id","last_date","company_id","fees_total","received") WHERE status = 'billed' and fees_total > received;--> statement-breakpoint
+CREATE INDEX "receipts_team_credit_idx" ON "receipts" USING btree ("team_id","amount","allocated") WHERE voided_at is null and amount > allocated;
