@@ -59,6 +59,8 @@ export interface FinanceTeamOptions {
 
 export interface BilledOrderOptions {
   companyId?: number;
+  /** The model the fees are of (default: the team's model). */
+  modelId?: number;
   teamRecipientId?: number;
   title?: string;
   notes?: string;
@@ -175,7 +177,7 @@ export async function createFinanceTeam(t: TestApp, options: FinanceTeamOptions 
             title: order.title ?? '财务测试',
             ...(order.notes === undefined ? {} : { notes: order.notes }),
             days: order.days ?? [orderDay(today)],
-            models: [{ model_id: model.id, fees }],
+            models: [{ model_id: order.modelId ?? model.id, fees }],
           },
           owner.headers,
         ),

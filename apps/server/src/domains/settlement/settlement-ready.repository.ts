@@ -8,18 +8,16 @@
 import type { FeeKind } from '@trackit/contract/enums';
 import type { SettlementPayoutType } from '@trackit/contract/settlement.schema';
 import type { ShareTerms } from '@trackit/contract/settlement-math';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
+import { companies } from '../company/company.tables';
+import { models } from '../model/model.tables';
+import { feeLines, orders } from '../order/order.tables';
+import { settlementJobs, settlementLines, settlements } from './settlement.tables';
 import type { EarlierPayout, LineFacts } from './settlement-release';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const num = (value: unknown): number => Number(value);
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    [...new Set(ids)].map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 /** A model as a settlement shares its fees: its name, commission rate, how it is paid and its mother agency. */
 export interface SettlementModel {
@@ -30,13 +28,13 @@ export interface SettlementModel {
   motherAgency: ShareTerms['motherAgency'];
 }
 
-/** The columns of `models m` a settlement reads. */
-const MODEL_COLUMNS = sql`m."id", m."name", m."commission_rate"`;
+/** The columns of a model a settlement reads. */
+const MODEL_COLUMNS = { id: models.id, name: models.name, commissionRate: models.commissionRate };
 
-const modelOf = (row: Record<string, unknown>): SettlementModel => ({
-  id: num(row.id),
-  name: String(row.name),
-  commissionRate: row.commission_rate === null ? null : num(row.commission_rate),
+const modelOf = (row: { id: number; name: string; commissionRate: number | null }): SettlementModel => ({
+  id: row.id,
+  name: row.name,
+  commissionRate: row.commissionRate,
   payoutType: 'individual',
   motherAgency: null,
 });
@@ -51,32 +49,71 @@ export async function lockSettlementModel(
   teamId: number,
   modelId: number,
 ): Promise<SettlementModel | undefined> {
-  const [row] = rowsOf<Record<string, unknown>>(
-    await tx.execute(
-      sql`select ${MODEL_COLUMNS} from "models" m where m."team_id" = ${teamId} and m."id" = ${modelId} for no key update`,
-    ),
-  );
+  const [row] = await tx
+    .select(MODEL_COLUMNS)
+    .from(models)
+    .where(and(eq(models.teamId, teamId), eq(models.id, modelId)))
+    .for('no key update');
   return row ? modelOf(row) : undefined;
 }
 
-/** What live settlements took of the fee line aliased `fl`, and the terms of its latest line (`s`). */
-const SETTLED = sql`left join lateral (
-    select sum(sl."gross") as gross, sum(sl."commission") as commission, sum(sl."mother_agency") as mother_agency,
-      sum(sl."mother_agency_from_model") as mother_agency_from_model, sum(sl."income") as income,
-      sum(case when sl."advance" then sl."gross" else 0 end) as advanced_gross,
-      (array_agg(sl."commission_rate" order by sl."id" desc))[1] as commission_rate,
-      (array_agg(sl."mother_agency_rate" order by sl."id" desc))[1] as mother_agency_rate,
-      (array_agg(sl."mother_agency_basis" order by sl."id" desc))[1] as mother_agency_basis
-    from "settlement_lines" sl
-    join "settlements" st on st."team_id" = sl."team_id" and st."id" = sl."settlement_id"
-    where sl."team_id" = fl."team_id" and sl."fee_line_id" = fl."id" and st."status" <> 'rejected'
-  ) s on true`;
+/**
+ * What live settlements (every status but rejected) took of the outer query's fee line (`fee_lines`, not
+ * aliased), and the terms of its latest line: a lateral subquery correlated on the line's (team_id, id),
+ * served by settlement_lines_team_fee_line_idx.
+ */
+function settledOfFeeLine(db: Database) {
+  const latest = (column: SQL | typeof settlementLines.commissionRate) =>
+    sql`(array_agg(${column} order by ${settlementLines.id} desc))[1]`;
+  return db
+    .select({
+      gross: sql<string | null>`sum(${settlementLines.gross})`.as('settled_gross'),
+      commission: sql<string | null>`sum(${settlementLines.commission})`.as('settled_commission'),
+      motherAgency: sql<string | null>`sum(${settlementLines.motherAgency})`.as('settled_mother_agency'),
+      motherAgencyFromModel: sql<string | null>`sum(${settlementLines.motherAgencyFromModel})`.as(
+        'settled_mother_agency_from_model',
+      ),
+      income: sql<string | null>`sum(${settlementLines.income})`.as('settled_income'),
+      advancedGross: sql<
+        string | null
+      >`sum(case when ${settlementLines.advance} then ${settlementLines.gross} else 0 end)`.as(
+        'advanced_gross',
+      ),
+      commissionRate: sql<number | null>`${latest(settlementLines.commissionRate)}`.as(
+        'last_commission_rate',
+      ),
+      motherAgencyRate: sql<number | null>`${latest(sql`${settlementLines.motherAgencyRate}`)}`.as(
+        'last_mother_agency_rate',
+      ),
+      motherAgencyBasis: sql<
+        'gross' | 'commission' | null
+      >`${latest(sql`${settlementLines.motherAgencyBasis}`)}`.as('last_mother_agency_basis'),
+    })
+    .from(settlementLines)
+    .innerJoin(
+      settlements,
+      and(eq(settlements.teamId, settlementLines.teamId), eq(settlements.id, settlementLines.settlementId)),
+    )
+    .where(
+      and(
+        eq(settlementLines.teamId, feeLines.teamId),
+        eq(settlementLines.feeLineId, feeLines.id),
+        ne(settlements.status, 'rejected'),
+      ),
+    )
+    .as('settled');
+}
+type Settled = ReturnType<typeof settledOfFeeLine>;
+
+/** A fee line's order, on the line's (team_id, order_id). */
+const orderOfLine = and(eq(orders.teamId, feeLines.teamId), eq(orders.id, feeLines.orderId));
 
 /**
  * A line with something to settle or to wait for: not all of its gross settled, or part of it unpaid by
  * the client and not paid ahead.
  */
-const OPEN = sql`(coalesce(s.gross, 0) <> fl."subtotal" or (fl."paid" < fl."total" and coalesce(s.advanced_gross, 0) <= 0))`;
+const openLine = (settled: Settled) =>
+  sql`(coalesce(${settled.gross}, 0) <> ${feeLines.subtotal} or (${feeLines.paid} < ${feeLines.total} and coalesce(${settled.advancedGross}, 0) <= 0))`;
 
 /** A fee line as a settlement sees it, with its order's names. */
 export interface CandidateLine extends LineFacts {
@@ -88,39 +125,59 @@ export interface CandidateLine extends LineFacts {
   companyName: string | null;
 }
 
-const candidateOf = (row: Record<string, unknown>): CandidateLine => ({
-  feeLineId: num(row.id),
-  orderId: num(row.order_id),
-  modelId: num(row.model_id),
-  kind: row.kind as FeeKind,
-  gross: num(row.subtotal),
-  total: num(row.total),
-  paid: num(row.paid),
+interface CandidateRow {
+  id: number;
+  orderId: number;
+  modelId: number;
+  kind: FeeKind;
+  subtotal: number;
+  total: number;
+  paid: number;
+  orderNumber: string;
+  orderTitle: string;
+  firstDate: string | null;
+  companyName: string | null;
+  settledGross: string | null;
+  settledCommission: string | null;
+  settledMotherAgency: string | null;
+  settledMotherAgencyFromModel: string | null;
+  settledIncome: string | null;
+  advancedGross: string | null;
+  lastCommissionRate: number | null;
+  lastMotherAgencyRate: number | null;
+  lastMotherAgencyBasis: 'gross' | 'commission' | null;
+}
+
+const candidateOf = (row: CandidateRow): CandidateLine => ({
+  feeLineId: row.id,
+  orderId: row.orderId,
+  modelId: row.modelId,
+  kind: row.kind,
+  gross: row.subtotal,
+  total: row.total,
+  paid: row.paid,
   settled: {
-    gross: num(row.s_gross ?? 0),
-    commission: num(row.s_commission ?? 0),
-    motherAgency: num(row.s_mother_agency ?? 0),
-    motherAgencyFromModel: num(row.s_mother_agency_from_model ?? 0),
-    income: num(row.s_income ?? 0),
+    gross: num(row.settledGross ?? 0),
+    commission: num(row.settledCommission ?? 0),
+    motherAgency: num(row.settledMotherAgency ?? 0),
+    motherAgencyFromModel: num(row.settledMotherAgencyFromModel ?? 0),
+    income: num(row.settledIncome ?? 0),
   },
-  advancedGross: num(row.advanced_gross ?? 0),
+  advancedGross: num(row.advancedGross ?? 0),
   lastTerms:
-    row.t_commission_rate === null || row.t_commission_rate === undefined
+    row.lastCommissionRate === null
       ? null
       : {
-          commissionRate: num(row.t_commission_rate),
+          commissionRate: num(row.lastCommissionRate),
           motherAgency:
-            row.t_mother_agency_rate === null
+            row.lastMotherAgencyRate === null || row.lastMotherAgencyBasis === null
               ? null
-              : {
-                  rate: num(row.t_mother_agency_rate),
-                  basis: row.t_mother_agency_basis as 'gross' | 'commission',
-                },
+              : { rate: num(row.lastMotherAgencyRate), basis: row.lastMotherAgencyBasis },
         },
-  orderNumber: String(row.order_number),
-  orderTitle: String(row.order_title),
-  orderFirstDate: row.first_date === null ? null : String(row.first_date),
-  companyName: row.company_name === null ? null : String(row.company_name),
+  orderNumber: row.orderNumber,
+  orderTitle: row.orderTitle,
+  orderFirstDate: row.firstDate,
+  companyName: row.companyName,
 });
 
 /** Which fee lines to read: of these models, optionally these lines, orders starting in a period, or only open ones. */
@@ -141,80 +198,114 @@ export async function listCandidateLines(
   filter: CandidateFilter,
 ): Promise<CandidateLine[]> {
   if (filter.modelIds.length === 0) return [];
-  const conditions: SQL[] = [
-    sql`fl."team_id" = ${teamId}`,
-    sql`o."status" = 'billed'`,
-    sql`fl."model_id" in (${idList(filter.modelIds)})`,
-  ];
-  if (filter.feeLineIds) {
-    if (filter.feeLineIds.length === 0) return [];
-    conditions.push(sql`fl."id" in (${idList(filter.feeLineIds)})`);
-  }
-  if (filter.period) {
-    conditions.push(sql`o."first_date" between ${filter.period.from} and ${filter.period.to}`);
-  }
-  if (filter.onlyOpen) conditions.push(OPEN);
-  const result = await db.execute(sql`
-    select fl."id", fl."order_id", fl."model_id", fl."kind", fl."subtotal", fl."total", fl."paid",
-      o."number" as order_number, o."title" as order_title, o."first_date", c."name" as company_name,
-      s.gross as s_gross, s.commission as s_commission, s.mother_agency as s_mother_agency,
-      s.mother_agency_from_model as s_mother_agency_from_model, s.income as s_income, s.advanced_gross,
-      s.commission_rate as t_commission_rate, s.mother_agency_rate as t_mother_agency_rate,
-      s.mother_agency_basis as t_mother_agency_basis
-    from "fee_lines" fl
-    join "orders" o on o."team_id" = fl."team_id" and o."id" = fl."order_id"
-    left join "companies" c on c."team_id" = o."team_id" and c."id" = o."company_id"
-    ${SETTLED}
-    where ${sql.join(conditions, sql` and `)}
-    order by fl."model_id", o."first_date" nulls last, o."id", fl."position", fl."id"`);
-  return rowsOf<Record<string, unknown>>(result).map(candidateOf);
+  if (filter.feeLineIds?.length === 0) return [];
+  const settled = settledOfFeeLine(db);
+  const rows = await db
+    .select({
+      id: feeLines.id,
+      orderId: feeLines.orderId,
+      modelId: feeLines.modelId,
+      kind: feeLines.kind,
+      subtotal: feeLines.subtotal,
+      total: feeLines.total,
+      paid: feeLines.paid,
+      orderNumber: orders.number,
+      orderTitle: orders.title,
+      firstDate: orders.firstDate,
+      companyName: companies.name,
+      // Flat, not nested: a nested object of a left join whose fields are all null is answered as null.
+      settledGross: settled.gross,
+      settledCommission: settled.commission,
+      settledMotherAgency: settled.motherAgency,
+      settledMotherAgencyFromModel: settled.motherAgencyFromModel,
+      settledIncome: settled.income,
+      advancedGross: settled.advancedGross,
+      lastCommissionRate: settled.commissionRate,
+      lastMotherAgencyRate: settled.motherAgencyRate,
+      lastMotherAgencyBasis: settled.motherAgencyBasis,
+    })
+    .from(feeLines)
+    .innerJoin(orders, orderOfLine)
+    .leftJoin(companies, and(eq(companies.teamId, orders.teamId), eq(companies.id, orders.companyId)))
+    .leftJoinLateral(settled, sql`true`)
+    .where(
+      and(
+        eq(feeLines.teamId, teamId),
+        eq(orders.status, 'billed'),
+        inArray(feeLines.modelId, [...new Set(filter.modelIds)]),
+        filter.feeLineIds ? inArray(feeLines.id, [...new Set(filter.feeLineIds)]) : undefined,
+        filter.period ? between(orders.firstDate, filter.period.from, filter.period.to) : undefined,
+        filter.onlyOpen ? openLine(settled) : undefined,
+      ),
+    )
+    .orderBy(
+      asc(feeLines.modelId),
+      sql`${orders.firstDate} asc nulls last`,
+      asc(orders.id),
+      asc(feeLines.position),
+      asc(feeLines.id),
+    );
+  return rows.map(candidateOf);
 }
 
 /** The fee lines named by id that belong to the team, with their model and order's status (a request's check). */
-export async function findNamedFeeLines(db: Database, teamId: number, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  const result = await db.execute(sql`
-    select fl."id", fl."model_id", o."status" as order_status
-    from "fee_lines" fl join "orders" o on o."team_id" = fl."team_id" and o."id" = fl."order_id"
-    where fl."team_id" = ${teamId} and fl."id" in (${idList(ids)})`);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({
-    id: num(row.id),
-    modelId: num(row.model_id),
-    orderStatus: String(row.order_status),
-  }));
+export function findNamedFeeLines(db: Database, teamId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: feeLines.id, modelId: feeLines.modelId, orderStatus: orders.status })
+    .from(feeLines)
+    .innerJoin(orders, orderOfLine)
+    .where(and(eq(feeLines.teamId, teamId), inArray(feeLines.id, [...new Set(ids)])));
 }
 
-/** Models with an open line (待结算), by pinyin; `modelId` narrows it to one. */
-function readyModelsWhere(teamId: number, modelId: number | undefined) {
-  return sql`m."team_id" = ${teamId} ${modelId === undefined ? sql`` : sql`and m."id" = ${modelId}`}
-    and exists (
-      select 1 from "fee_lines" fl
-      join "orders" o on o."team_id" = fl."team_id" and o."id" = fl."order_id"
-      ${SETTLED}
-      where fl."team_id" = m."team_id" and fl."model_id" = m."id" and o."status" = 'billed' and ${OPEN})`;
+/** The team's models with an open line (待结算); `modelId` narrows it to one. */
+function readyModelsWhere(db: Database, teamId: number, modelId: number | undefined) {
+  const settled = settledOfFeeLine(db);
+  return and(
+    eq(models.teamId, teamId),
+    modelId === undefined ? undefined : eq(models.id, modelId),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(feeLines)
+        .innerJoin(orders, orderOfLine)
+        .leftJoinLateral(settled, sql`true`)
+        .where(
+          and(
+            eq(feeLines.teamId, models.teamId),
+            eq(feeLines.modelId, models.id),
+            eq(orders.status, 'billed'),
+            openLine(settled),
+          ),
+        ),
+    ),
+  );
 }
 
-/** A page of the models with something to settle or to wait for, and how many there are. */
+/** A page of the models with something to settle or to wait for, by pinyin, and how many there are. */
 export async function listReadyModels(
   db: Database,
   teamId: number,
   modelId: number | undefined,
   window: PageWindow,
 ): Promise<{ rows: SettlementModel[]; total: number }> {
-  const where = readyModelsWhere(teamId, modelId);
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`select ${MODEL_COLUMNS} from "models" m where ${where}
-      order by m."pinyin_full", m."id" limit ${window.limit} offset ${window.offset}`),
-  );
-  const [count] = rowsOf<{ total: unknown }>(
-    await db.execute(sql`select count(*) as total from "models" m where ${where}`),
-  );
-  return { rows: rows.map(modelOf), total: num(count?.total ?? 0) };
+  const where = readyModelsWhere(db, teamId, modelId);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(MODEL_COLUMNS)
+      .from(models)
+      .where(where)
+      .orderBy(asc(models.pinyinFull), asc(models.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(models).where(where),
+  ]);
+  return { rows: rows.map(modelOf), total: totals?.total ?? 0 };
 }
 
 /**
- * What paid settlements of the model in the tax month paid and withheld for each of the jobs, by order
- * (the contract's withholdingForPayout takes them as `earlierIncome` and `earlierTax`).
+ * What paid settlements of the models in the tax month paid and withheld for each of their jobs, by model
+ * and order (the contract's withholdingForPayout takes them as `earlierIncome` and `earlierTax`).
  */
 export async function earlierPayouts(
   db: Database,
@@ -224,18 +315,31 @@ export async function earlierPayouts(
 ): Promise<Map<number, Map<number, EarlierPayout>>> {
   const byModel = new Map<number, Map<number, EarlierPayout>>();
   if (modelIds.length === 0) return byModel;
-  const result = await db.execute(sql`
-    select st."model_id", sj."order_id", sum(sj."income") as income, sum(sj."tax") as tax
-    from "settlement_jobs" sj
-    join "settlements" st on st."team_id" = sj."team_id" and st."id" = sj."settlement_id"
-    where st."team_id" = ${teamId} and st."model_id" in (${idList(modelIds)})
-      and st."tax_month" = ${taxMonth} and st."status" = 'paid'
-    group by st."model_id", sj."order_id"`);
-  for (const row of rowsOf<Record<string, unknown>>(result)) {
-    const modelId = num(row.model_id);
-    const jobs = byModel.get(modelId) ?? new Map<number, EarlierPayout>();
-    jobs.set(num(row.order_id), { income: num(row.income), tax: num(row.tax) });
-    byModel.set(modelId, jobs);
+  const rows = await db
+    .select({
+      modelId: settlements.modelId,
+      orderId: settlementJobs.orderId,
+      income: sql<number>`sum(${settlementJobs.income})`.mapWith(num),
+      tax: sql<number>`sum(${settlementJobs.tax})`.mapWith(num),
+    })
+    .from(settlementJobs)
+    .innerJoin(
+      settlements,
+      and(eq(settlements.teamId, settlementJobs.teamId), eq(settlements.id, settlementJobs.settlementId)),
+    )
+    .where(
+      and(
+        eq(settlements.teamId, teamId),
+        inArray(settlements.modelId, [...new Set(modelIds)]),
+        eq(settlements.taxMonth, taxMonth),
+        eq(settlements.status, 'paid'),
+      ),
+    )
+    .groupBy(settlements.modelId, settlementJobs.orderId);
+  for (const row of rows) {
+    const jobs = byModel.get(row.modelId) ?? new Map<number, EarlierPayout>();
+    jobs.set(row.orderId, { income: row.income, tax: row.tax });
+    byModel.set(row.modelId, jobs);
   }
   return byModel;
 }
@@ -253,14 +357,30 @@ export async function unpaidSettlementOfJobs(
   orderIds: readonly number[],
 ): Promise<string | undefined> {
   if (orderIds.length === 0) return undefined;
-  const [row] = rowsOf<{ number: string }>(
-    await db.execute(sql`
-      select st."number" from "settlements" st
-      where st."team_id" = ${teamId} and st."model_id" = ${modelId} and st."tax_month" = ${taxMonth}
-        and st."status" in ('draft', 'submitted', 'passed')
-        and exists (select 1 from "settlement_jobs" sj where sj."team_id" = st."team_id"
-          and sj."settlement_id" = st."id" and sj."order_id" in (${idList(orderIds)}))
-      order by st."id" limit 1`),
-  );
+  const [row] = await db
+    .select({ number: settlements.number })
+    .from(settlements)
+    .where(
+      and(
+        eq(settlements.teamId, teamId),
+        eq(settlements.modelId, modelId),
+        eq(settlements.taxMonth, taxMonth),
+        inArray(settlements.status, ['draft', 'submitted', 'passed']),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(settlementJobs)
+            .where(
+              and(
+                eq(settlementJobs.teamId, settlements.teamId),
+                eq(settlementJobs.settlementId, settlements.id),
+                inArray(settlementJobs.orderId, [...new Set(orderIds)]),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(settlements.id))
+    .limit(1);
   return row?.number;
 }

@@ -1,12 +1,9 @@
 import { APPROVAL_MESSAGES, type WaitingApproval } from '@trackit/contract/approval.schema';
-import { businessDate, businessMonth } from '@trackit/contract/business-time';
-import type { Company } from '@trackit/contract/company.schema';
+import { addDays, businessMonth } from '@trackit/contract/business-time';
 import { labourIncomeTax } from '@trackit/contract/income-tax';
 import type { Model } from '@trackit/contract/model.schema';
 import { XLSX_CONTENT_TYPE } from '@trackit/contract/model-sheet.schema';
-import type { OrderCreated } from '@trackit/contract/order.schema';
 import { nationalIdCheckChar } from '@trackit/contract/patterns';
-import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import {
   maskIdNumber,
   type ReadyToSettle,
@@ -16,20 +13,16 @@ import {
   type Withholding,
 } from '@trackit/contract/settlement.schema';
 import { fullShare, releasedShare } from '@trackit/contract/settlement-math';
-import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../test/api-answers';
+import { ok, refused } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { modelFee, orderDay, type SignedInMember, signInTeamByLevel } from '../../test/factories';
+import { modelFee, noticesOf, type SignedInMember } from '../../test/factories';
+import { createFinanceTeam, type FinanceTeam, type Headers } from '../../test/finance-factory';
 import { download, readWorkbook, sheetRows } from '../../test/spreadsheets';
 import { approvals } from '../approval/approval.tables';
-import { notifications } from '../notify/notify.tables';
 import { operationLogs } from '../operation-log/operation-log.tables';
-import { feeLines, orders } from '../order/order.tables';
 import { settlementLines } from './settlement.tables';
-
-type Headers = Record<string, string>;
 
 const ID_NUMBER = (() => {
   const first17 = '11010519900307123';
@@ -43,6 +36,7 @@ const ID_NUMBER = (() => {
  */
 describe('model settlements (模特结算)', () => {
   let t: TestApp;
+  let team: FinanceTeam;
   let owner: SignedInMember;
   let reader: SignedInMember;
   let editor: SignedInMember;
@@ -50,59 +44,23 @@ describe('model settlements (模特结算)', () => {
   let stranger: SignedInMember;
   let today: string;
   let month: string;
-  let client: Company;
-  let entity: TeamRecipient;
 
-  const api = <T>(method: string, path: string, body?: unknown, headers: Headers = owner.headers) =>
-    t.request<T>(method, `/storm_api/v1${path}`, { headers, ...(body === undefined ? {} : { body }) });
-  const refused = async (
-    promise: Promise<{ status: number; body: { message: string } }>,
-    status: number,
-    message?: string,
-  ) => {
-    const res = await promise;
-    expect(res.status, res.body.message).toBe(status);
-    if (message !== undefined) expect(res.body.message).toBe(message);
-  };
+  const api = <T>(method: string, path: string, body?: unknown, headers?: Headers) =>
+    team.api<T>(method, path, body, headers);
 
   /** A model with the commission rate (basis points). */
   const newModel = (name: string, commission_rate: number | null = 2_000) =>
     ok(api<Model>('POST', '/models', { name, gender: 'female', commission_rate }));
-  /** A billed order of the model with one fee line; the line. */
-  const billedLine = async (modelId: number, fee: unknown, day = today) => {
-    const created = await ok(
-      api<OrderCreated>('POST', '/orders', {
-        company_id: client.id,
-        team_recipient_id: entity.id,
-        job_type: 'ad',
-        title: '结算测试',
-        days: [orderDay(day)],
-        models: [{ model_id: modelId, fees: [fee] }],
-      }),
-    );
-    await t.database.db.update(orders).set({ status: 'billed' }).where(eq(orders.id, created.id));
-    const [line] = await t.database.db
-      .select()
-      .from(feeLines)
-      .where(eq(feeLines.orderId, created.id))
-      .orderBy(asc(feeLines.id));
+  /** A billed order of the model with one fee line (title 结算测试); the line, with its order's number. */
+  const billedLine = async (modelId: number, fee: unknown) => {
+    const order = await team.billedOrder([fee], { modelId, title: '结算测试' });
+    const [line] = order.lines;
     if (!line) throw new Error('no fee line');
-    return { ...line, orderNumber: created.number };
+    return { ...line, orderNumber: order.number };
   };
   /** The client pays `amount` of the fee line (a receipt allocated to it); the receipt. */
-  const clientPays = async (feeLineId: number, amount: number) => {
-    const receipt = await ok(
-      api<ReceiptDetail>('POST', '/receipts', {
-        received_on: today,
-        amount,
-        payer_name: client.name,
-        team_recipient_id: entity.id,
-      }),
-    );
-    return ok(
-      api<ReceiptDetail>('POST', `/receipts/${receipt.id}/allocations`, [{ fee_line_id: feeLineId, amount }]),
-    );
-  };
+  const clientPays = (feeLineId: number, amount: number) =>
+    team.receipt({ amount, allocations: [{ fee_line_id: feeLineId, amount }] });
   const ready = async (modelId: number, headers = reader.headers) => {
     const res = await api<ReadyToSettle[]>(
       'GET',
@@ -122,7 +80,7 @@ describe('model settlements (模特结算)', () => {
   const approveAndPay = async (id: number) => {
     await ok(step(id, 'submit', undefined, editor.headers));
     await ok(step(id, 'approval', { result: 'passed' }));
-    return ok(step(id, 'pay', { paid_on: today, reference: `CMB${id}`, team_recipient_id: entity.id }));
+    return ok(step(id, 'pay', { paid_on: today, reference: `CMB${id}`, team_recipient_id: team.general.id }));
   };
   const figuresOf = (s: Settlement) => ({
     gross: s.gross,
@@ -137,27 +95,9 @@ describe('model settlements (模特结算)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const team = await signInTeamByLevel(t, 'accounting');
-    owner = team.owner;
-    reader = team.levels.read;
-    editor = team.levels.edit;
-    manager = team.levels.manage;
-    stranger = team.stranger;
-    today = businessDate(t.clock.now());
+    team = await createFinanceTeam(t);
+    ({ owner, reader, editor, manager, stranger, today } = team);
     month = businessMonth(t.clock.now());
-    client = await ok(api<Company>('POST', '/companies', { name: '某某服饰' }));
-    entity = await ok(
-      api<TeamRecipient>('POST', '/team_recipients', {
-        name: '上海星辰模特经纪有限公司',
-        short_name: '星辰经纪',
-        credit_code: '91310106MA1FY4XK3E',
-        taxpayer_type: 'general',
-        bank: 'cmb',
-        branch: '上海静安支行',
-        account_number: '121909876510201',
-        is_default: true,
-      }),
-    );
   });
   afterAll(() => t.close());
 
@@ -284,25 +224,23 @@ describe('model settlements (模特结算)', () => {
     );
     await refused(api('DELETE', `/settlements/${first.id}`, undefined, editor.headers), 409);
     // The approvers (accounting manage, the owner) are asked, and find it in 待我审批.
-    const asked = await t.database.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.type, 'audit_required'),
-          eq(notifications.link, `/admin/finance/settlements/${first.id}`),
-        ),
-      );
-    expect(asked.map((row) => row.recipientMembershipId).sort()).toEqual(
-      [owner.membershipId, manager.membershipId].sort(),
-    );
+    for (const approver of [owner, manager]) {
+      expect(await noticesOf(t.database.db, approver.membershipId)).toContainEqual({
+        title: `模特结算等待你的审批：${first.number}（林晓）`,
+        body: 'edit 提交了结算单，实付 ¥5,040.00',
+        link: `/admin/finance/settlements/${first.id}`,
+      });
+    }
+    expect(
+      (await noticesOf(t.database.db, editor.membershipId)).filter((n) => n.title.includes(first.number)),
+    ).toEqual([]);
     const waiting = await ok(api<WaitingApproval[]>('GET', '/approvals', undefined, manager.headers));
     expect(waiting).toContainEqual(
       expect.objectContaining({ kind: 'settlement', kind_label: '模特结算', record_id: first.id }),
     );
     await refused(step(first.id, 'approval', { result: 'passed' }, editor.headers), 403);
     await refused(
-      step(first.id, 'pay', { paid_on: today, reference: 'X', team_recipient_id: entity.id }),
+      step(first.id, 'pay', { paid_on: today, reference: 'X', team_recipient_id: team.general.id }),
       409,
       SETTLEMENT_MESSAGES.notPayable,
     );
@@ -310,27 +248,22 @@ describe('model settlements (模特结算)', () => {
     expect(passed).toMatchObject({ status: 'passed', can: { pay: true } });
     expect(passed.approvals.map((a) => a.status)).toEqual(['init', 'passed']);
     await refused(step(first.id, 'approval', { result: 'passed' }), 409, SETTLEMENT_MESSAGES.notDecidable);
-    const told = await t.database.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.recipientMembershipId, editor.membershipId),
-          eq(notifications.type, 'event_notice'),
-        ),
-      );
-    expect(told.map((row) => row.title)).toContain(`结算单已通过审批：${first.number}`);
+    expect(await noticesOf(t.database.db, editor.membershipId)).toContainEqual({
+      title: `结算单已通过审批：${first.number}`,
+      body: 'manage：无误',
+      link: `/admin/finance/settlements/${first.id}`,
+    });
 
-    const payBody = { paid_on: today, reference: 'CMB2026112700001', team_recipient_id: entity.id };
+    const payBody = { paid_on: today, reference: 'CMB2026112700001', team_recipient_id: team.general.id };
     await refused(step(first.id, 'pay', payBody, editor.headers), 403);
     await refused(step(first.id, 'pay', { ...payBody, team_recipient_id: 987_654_321 }), 404);
-    const tomorrow = businessDate(new Date(t.clock.now().getTime() + 86_400_000));
+    const tomorrow = addDays(today, 1);
     await refused(
       step(first.id, 'pay', { ...payBody, paid_on: tomorrow }),
       400,
       SETTLEMENT_MESSAGES.paidInFuture,
     );
-    const yesterday = businessDate(new Date(t.clock.now().getTime() - 86_400_000));
+    const yesterday = addDays(today, -1);
     await refused(
       step(first.id, 'pay', { ...payBody, paid_on: yesterday }),
       400,
@@ -341,7 +274,7 @@ describe('model settlements (模特结算)', () => {
       status: 'paid',
       paid_on: today,
       paid_reference: 'CMB2026112700001',
-      paid_by: { id: entity.id, short_name: '星辰经纪' },
+      paid_by: { id: team.general.id, short_name: '星辰经纪' },
       can: { submit: false, decide: false, pay: false, delete: false, correct: true },
     });
     await refused(
@@ -386,14 +319,11 @@ describe('model settlements (模特结算)', () => {
     const rejected = await ok(step(second.id, 'approval', { result: 'rejected', comment: '佣金有误' }));
     expect(rejected).toMatchObject({ status: 'rejected', can: { delete: true, submit: false } });
     expect((await ready(model.id))?.releasable).toMatchObject({ gross: 500_000, tax: 64_000 });
-    const toldRejected = await t.database.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.recipientMembershipId, editor.membershipId));
-    expect(toldRejected.map((row) => [row.title, row.body])).toContainEqual([
-      `结算单被驳回：${second.number}`,
-      'manage：佣金有误',
-    ]);
+    expect(await noticesOf(t.database.db, editor.membershipId)).toContainEqual({
+      title: `结算单被驳回：${second.number}`,
+      body: 'manage：佣金有误',
+      link: `/admin/finance/settlements/${second.id}`,
+    });
     await refused(api('DELETE', `/settlements/${second.id}`, undefined, reader.headers), 403);
     await ok(api('DELETE', `/settlements/${second.id}`, undefined, editor.headers));
     await refused(api('GET', `/settlements/${second.id}`, undefined, reader.headers), 404);
