@@ -7,6 +7,7 @@ import type { Order, OrderListItem } from '@trackit/contract/order.schema';
 import { isValidCreditCode } from '@trackit/contract/patterns';
 import type { Receipt, ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { FinanceOrder } from '@trackit/contract/receivable.schema';
+import type { Settlement } from '@trackit/contract/settlement.schema';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -331,6 +332,27 @@ describe('demo data and team set-up', () => {
     expect(queried?.queries[0]?.comment).toContain('半天');
     expect(finance.find((order) => order.id === confirmed?.order?.id)?.payment_state).toBe('paid');
     expect(finance.find((order) => order.id === queried?.order?.id)?.outstanding).toBeGreaterThan(0);
+  });
+
+  it('gives the demo agency model settlements: one paid, one waiting for approval, one draft', async () => {
+    const headers = bearer((await signIn(t, DEMO_MOBILES.owner)).token);
+    const get = async <T>(path: string) =>
+      (await t.request<T>('GET', `/storm_api/v1/${path}`, { headers })).body.data;
+    const settlements = await get<Settlement[]>('settlements');
+    expect(settlements.map((settlement) => settlement.status).sort()).toEqual(['draft', 'paid', 'submitted']);
+    for (const settlement of settlements) {
+      expect(settlement.gross).toBeGreaterThan(0);
+      expect(settlement.net).toBe(settlement.income - settlement.tax - settlement.deductions);
+    }
+    const paid = settlements.find((settlement) => settlement.status === 'paid');
+    expect(paid?.paid_on).toBe(addDays(businessDate(new Date()), -1));
+    const waiting = await get<{ kind: string; record_id: number }[]>('approvals');
+    expect(waiting).toContainEqual(
+      expect.objectContaining({
+        kind: 'settlement',
+        record_id: settlements.find((settlement) => settlement.status === 'submitted')?.id,
+      }),
+    );
   });
 
   it('creates a team with its owner, reusing the user of a known number', async () => {

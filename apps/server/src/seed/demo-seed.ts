@@ -18,6 +18,7 @@ import { seedDemoModels } from './demo-models';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPackages } from './demo-packages';
 import { seedDemoRecipients } from './demo-recipients';
+import { seedDemoSettlements } from './demo-settlements';
 import { seedDemoStatements } from './demo-statements';
 
 /** Numbers of the demo agency (README). */
@@ -165,5 +166,6 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
   const billed = await seedDemoOrders(db, storage, ownerContext, agentMembershipId, studioId);
   await seedDemoFinance(db, storage, ownerContext, billed, studioId);
   await seedDemoStatements(db, ownerContext);
+  await seedDemoSettlements(db, ownerContext);
   return true;
 }
