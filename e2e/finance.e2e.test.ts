@@ -152,6 +152,13 @@ describe('finance: a billed order invoiced, paid, its statement confirmed by the
     expect(await client.getByTestId('confirmation').textContent()).toContain('王会计');
     await client.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
     await screenshot(client, 'finance-statement-confirmed-1440');
+    // A phone given the link under /h5 lands on the same page, which fits its width.
+    await client.setViewportSize({ width: 390, height: 844 });
+    await client.goto(`${inject('e2eBaseUrl')}${url.slice(url.indexOf('/web/')).replace('/web/', '/h5/')}`);
+    await statement.waitFor();
+    expect(new URL(client.url()).pathname).toBe(url.slice(url.indexOf('/web/')));
+    expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(client, 'finance-statement-phone-390');
     expect(clientErrors).toEqual([]);
     await client.close();
 

@@ -1,4 +1,7 @@
-/** Models, their measurement history and trips (docs/product.md "Models"). */
+/**
+ * Models, their measurement history, trips and deductions (docs/product.md "Models"). The deductions
+ * (扣款) are finance's: key `accounting`, read to list them, edit to record and void them.
+ */
 
 import { z } from 'zod';
 import { compCardQuerySchema } from './comp-card';
@@ -16,6 +19,12 @@ import {
   tripSchema,
   tripUpdateSchema,
 } from './model.schema';
+import {
+  modelDeductionCreateSchema,
+  modelDeductionParamsSchema,
+  modelDeductionQuerySchema,
+  modelDeductionSchema,
+} from './model-deduction.schema';
 import { modelImportQuerySchema, modelImportResultSchema, XLSX_CONTENT_TYPE } from './model-sheet.schema';
 import { recordHistoryEndpoint } from './operation-log.endpoints';
 import { recordDeleteEndpoint, recordDeletionEndpoint } from './record-deletion';
@@ -24,7 +33,7 @@ export const modelEndpoints = {
   create: endpoint({
     method: 'POST',
     path: '/v1/models',
-    summary: '新建模特（身份证号需管理权限）',
+    summary: '新建模特（身份证号需管理权限；收款账户需信息管理或财务的管理权限）',
     access: requires('data_management', 'edit'),
     body: modelCreateSchema,
     answer: json(modelSchema),
@@ -81,7 +90,8 @@ export const modelEndpoints = {
   update: endpoint({
     method: 'PATCH',
     path: '/v1/models/:id',
-    summary: '修改模特（解约、恢复合作和身份证号需管理权限）',
+    summary:
+      '修改模特（解约、恢复合作和身份证号需管理权限；收款账户需信息管理或财务的管理权限，修改后通知财务管理者）',
     access: requires('data_management', 'edit'),
     params: idParamsSchema,
     body: modelUpdateSchema,
@@ -135,6 +145,32 @@ export const modelEndpoints = {
     params: idParamsSchema,
     body: tripCreateSchema,
     answer: json(tripSchema),
+  }),
+  deductions: endpoint({
+    method: 'GET',
+    path: '/v1/models/:id/deductions',
+    summary: '模特的扣款（预支、代垫费用），按发生日期倒序，可按状态（未结算、已结算、已作废）筛选',
+    access: requires('accounting', 'read'),
+    params: idParamsSchema,
+    query: modelDeductionQuerySchema,
+    answer: page(modelDeductionSchema),
+  }),
+  createDeduction: endpoint({
+    method: 'POST',
+    path: '/v1/models/:id/deductions',
+    summary: '登记模特扣款：类型、发生日期、金额（分）、备注，可附票据（先经 POST /v1/direct_uploads 上传）',
+    access: requires('accounting', 'edit'),
+    params: idParamsSchema,
+    body: modelDeductionCreateSchema,
+    answer: json(modelDeductionSchema),
+  }),
+  voidDeduction: endpoint({
+    method: 'POST',
+    path: '/v1/models/:id/deductions/:deduction_id/void',
+    summary: '作废模特的一笔扣款（保留记录）；已结算或已作废的返回 409',
+    access: requires('accounting', 'edit'),
+    params: modelDeductionParamsSchema,
+    answer: json(modelDeductionSchema),
   }),
   updateTrip: endpoint({
     method: 'PATCH',

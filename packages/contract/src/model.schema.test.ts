@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { modelQuerySchema, parseRange } from './model.schema';
+import {
+  maskAccountNumber,
+  modelCreateSchema,
+  modelQuerySchema,
+  parseRange,
+  payoutAccountText,
+} from './model.schema';
+import { modelDeductionCreateSchema, modelDeductionState } from './model-deduction.schema';
 
 describe('model list ranges', () => {
   it('reads min-max with either end open, both ends included', () => {
@@ -20,5 +27,49 @@ describe('model list ranges', () => {
       tags: ['时装'],
     });
     expect(modelQuerySchema.safeParse({ age: ['18-21', 'x'] }).success).toBe(false);
+  });
+});
+
+describe('payout details', () => {
+  it('takes an account number typed with spaces as its digits, and the mother agency’s share in basis points', () => {
+    expect(
+      modelCreateSchema.parse({
+        name: '刘晓阳',
+        gender: 'female',
+        payout_account_number: ' 6222 0212 3456 7890 ',
+        mother_agency_rate: 1000,
+        mother_agency_basis: 'gross',
+      }),
+    ).toMatchObject({ payout_account_number: '6222021234567890', mother_agency_rate: 1000 });
+    const bad = modelCreateSchema.safeParse({ name: '刘晓阳', gender: 'female', payout_bank: 'hsbc' });
+    expect(bad.error?.issues[0]?.message).toBe('*请选择开户银行');
+  });
+
+  it('masks a number for the log and writes an account in one line for finance', () => {
+    expect(maskAccountNumber('6222021234567890')).toBe('尾号 7890');
+    expect(payoutAccountText({ bank: 'icbc', name: '王芳', number: '6212264301001234567' })).toBe(
+      '中国工商银行 王芳 6212 2643 0100 1234 567',
+    );
+    expect(payoutAccountText({ bank: null, name: null, number: null })).toBe('未填写');
+  });
+});
+
+describe('deductions', () => {
+  it('stands voided, then settled, else unsettled', () => {
+    expect(modelDeductionState({ voided_at: null, settlement_id: null })).toBe('unsettled');
+    expect(modelDeductionState({ voided_at: null, settlement_id: 4 })).toBe('settled');
+    expect(modelDeductionState({ voided_at: '2026-11-01T08:00:00Z', settlement_id: null })).toBe('voided');
+  });
+
+  it('takes a positive amount in whole fen, with an empty note by default', () => {
+    const base = { kind: 'expense', occurred_on: '2026-11-01' };
+    expect(modelDeductionCreateSchema.parse({ ...base, amount: 1 })).toEqual({
+      ...base,
+      amount: 1,
+      note: '',
+    });
+    for (const amount of [0, -1, 0.5, 10_000_000_001]) {
+      expect(modelDeductionCreateSchema.safeParse({ ...base, amount }).success, String(amount)).toBe(false);
+    }
   });
 });

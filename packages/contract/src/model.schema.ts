@@ -6,7 +6,70 @@ import { z } from 'zod';
 import { LETTERS } from './constants';
 import { genderSchema, modelStatusSchema, modelTripKindSchema, sizeSchema } from './enums';
 import { pageQuerySchema, queryList, sortSchema } from './envelope';
-import { isValidNationalId, mobileSchema, PATTERN_MESSAGES, textSchema } from './patterns';
+import {
+  accountNumberSchema,
+  formatAccountNumber,
+  isValidNationalId,
+  mobileSchema,
+  PATTERN_MESSAGES,
+  textSchema,
+} from './patterns';
+import { BANK_LABELS, type Bank, bankSchema } from './team-recipient.schema';
+
+/**
+ * How the agency pays a model (docs/product.md "Models", 结算信息): the person themself (个人, income tax
+ * withheld on their earnings) or through their studio (工作室, a business that invoices the agency).
+ */
+export const MODEL_PAYOUT_TYPES = ['individual', 'studio'] as const;
+export type ModelPayoutType = (typeof MODEL_PAYOUT_TYPES)[number];
+export const modelPayoutTypeSchema = z.enum(MODEL_PAYOUT_TYPES, { error: '*请选择结算类型' });
+export const MODEL_PAYOUT_TYPE_LABELS: Readonly<Record<ModelPayoutType, string>> = {
+  individual: '个人',
+  studio: '工作室',
+};
+
+/**
+ * What the mother agency's share (母公司分成) is reckoned on: the model's gross fee (按总额) or the
+ * agency's commission on it (按佣金).
+ */
+export const MOTHER_AGENCY_BASES = ['gross', 'commission'] as const;
+export type MotherAgencyBasis = (typeof MOTHER_AGENCY_BASES)[number];
+export const motherAgencyBasisSchema = z.enum(MOTHER_AGENCY_BASES, { error: '*请选择母公司分成方式' });
+export const MOTHER_AGENCY_BASIS_LABELS: Readonly<Record<MotherAgencyBasis, string>> = {
+  gross: '按总额',
+  commission: '按佣金',
+};
+
+/**
+ * The payout account's fields: sensitive (where the model's money goes). Answered and written only for
+ * members holding data_management or accounting at manage; a change notifies accounting's managers.
+ */
+export const MODEL_PAYOUT_ACCOUNT_FIELDS = [
+  'payout_account_name',
+  'payout_bank',
+  'payout_account_number',
+] as const;
+export type ModelPayoutAccountField = (typeof MODEL_PAYOUT_ACCOUNT_FIELDS)[number];
+
+/**
+ * An account number as the operation log shows a model's (尾号 0123): enough to see that it changed,
+ * without putting a person's account in the team's log (the full number is for those who may see it).
+ */
+export const maskAccountNumber = (digits: string): string => `尾号 ${digits.slice(-4)}`;
+
+/** A payout account in one line, as the notice of its change reads: 招商银行 张三 6222 0212 3456 7890. */
+export const payoutAccountText = (account: {
+  bank: Bank | null;
+  name: string | null;
+  number: string | null;
+}): string =>
+  [
+    account.bank ? BANK_LABELS[account.bank] : null,
+    account.name,
+    account.number ? formatAccountNumber(account.number) : null,
+  ]
+    .filter(Boolean)
+    .join(' ') || '未填写';
 
 /** Messages of the model fields that the shared patterns do not word. */
 export const MODEL_MESSAGES = {
@@ -21,6 +84,14 @@ export const MODEL_MESSAGES = {
   tripEndBeforeStart: '*结束日期不能早于开始日期',
   rangeInvalid: '*范围格式应为 最小值-最大值，如 168-173、-167、198-',
   idNumberForbidden: '没有权限查看或修改模特的身份证号',
+  payoutForbidden: '没有权限查看或修改模特的收款账户',
+  /** The account's three fields are filled (or cleared) together. */
+  payoutIncomplete: '*开户名、开户银行和银行账号须一并填写',
+  motherAgencyRateMissing: '*请填写母公司分成比例',
+  motherAgencyBasisMissing: '*请选择母公司分成方式',
+  motherAgencyMissing: '*填写母公司分成时请填写母公司',
+  payoutChanged: (name: string) => `模特「${name}」的收款账户已修改`,
+  payoutCreated: (name: string) => `新增了模特「${name}」的收款账户`,
   archiveForbidden: '只有管理权限可以将模特设为已解约或恢复合作',
   mobileTaken: (name: string) => `手机号已被模特「${name}」使用`,
   mobileOrIdNumberTaken: '手机号或身份证号已被其他模特使用',
@@ -63,6 +134,7 @@ export const MODEL_TEXT_LIMITS = {
   eye_color: 20,
   wechat: 50,
   mother_agency: 100,
+  payout_account_name: 100,
   notes: MODEL_LIMITS.notes,
 } as const;
 
@@ -118,6 +190,19 @@ const modelFields = {
   mother_agency: textSchema({ max: MODEL_TEXT_LIMITS.mother_agency }).nullish(),
   /** Agency commission in basis points: 2000 is 20 %. */
   commission_rate: integerIn(0, MODEL_LIMITS.commissionRateMax, '万分比').nullish(),
+  /** The mother agency's share in basis points, of the gross or of the commission (`mother_agency_basis`). */
+  mother_agency_rate: integerIn(0, MODEL_LIMITS.commissionRateMax, '万分比').nullish(),
+  mother_agency_basis: motherAgencyBasisSchema.nullish(),
+  /** 个人 or 工作室; a new model is paid as a person unless told otherwise. */
+  payout_type: modelPayoutTypeSchema.optional(),
+  /**
+   * Sensitive (MODEL_PAYOUT_ACCOUNT_FIELDS): written and read only with data_management or accounting at
+   * manage. The three are filled or cleared together.
+   */
+  payout_account_name: textSchema({ max: MODEL_TEXT_LIMITS.payout_account_name }).nullish(),
+  payout_bank: bankSchema.nullish(),
+  /** 8–30 digits, typed with or without the spaces that group them. */
+  payout_account_number: accountNumberSchema.nullish(),
   contract_start: dateSchema.nullish(),
   contract_end: dateSchema.nullish(),
   notes: textSchema({ max: MODEL_TEXT_LIMITS.notes, multiline: true }).nullish(),
@@ -160,6 +245,12 @@ export const MODEL_FIELD_LABELS = {
   manager_member_id: '经纪人',
   mother_agency: '母公司',
   commission_rate: '佣金比例',
+  mother_agency_rate: '母公司分成比例',
+  mother_agency_basis: '母公司分成方式',
+  payout_type: '结算类型',
+  payout_account_name: '开户名',
+  payout_bank: '开户银行',
+  payout_account_number: '银行账号',
   contract_start: '合同开始日期',
   contract_end: '合同结束日期',
   notes: '备注',
@@ -179,7 +270,11 @@ type TripUpdateFields = { kind: unknown; start_date: unknown; end_date: unknown;
 export const MEASUREMENT_FIELDS = ['height', 'weight', 'bust', 'waist', 'hips', 'shoe_size'] as const;
 export type MeasurementField = (typeof MEASUREMENT_FIELDS)[number];
 
-/** A model as staff see it. `id_number` is present only for members with data_management at manage. */
+/**
+ * A model as staff see it. `id_number` is present only for members with data_management at manage; the
+ * payout account (`payout_account_name`, `payout_bank`, `payout_account_number`) only for members with
+ * data_management or accounting at manage.
+ */
 export const modelSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -211,6 +306,12 @@ export const modelSchema = z.object({
   manager_nickname: z.string().nullable(),
   mother_agency: z.string().nullable(),
   commission_rate: z.number().int().nullable(),
+  mother_agency_rate: z.number().int().nullable(),
+  mother_agency_basis: motherAgencyBasisSchema.nullable(),
+  payout_type: modelPayoutTypeSchema,
+  payout_account_name: z.string().nullable().optional(),
+  payout_bank: bankSchema.nullable().optional(),
+  payout_account_number: z.string().nullable().optional(),
   contract_start: z.string().nullable(),
   contract_end: z.string().nullable(),
   notes: z.string().nullable(),

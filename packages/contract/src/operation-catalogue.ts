@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { MODEL_TRIP_KIND_LABELS, modelTripKindSchema } from './enums';
+import { MODEL_DEDUCTION_KIND_LABELS, modelDeductionKindSchema } from './model-deduction.schema';
+import { formatYuan } from './money';
 import { action, changeOf, deleteAction, namedAction, nothing, updateAction } from './operation-action';
 import { FINANCE_OPERATIONS } from './operation-catalogue-finance';
 import { BILLING_WORDS } from './order-constants';
@@ -29,6 +31,17 @@ const SIGN_IN_REFUSAL_LABELS: Readonly<Record<(typeof SIGN_IN_REFUSAL_REASONS)[n
 
 /** 138****0000: a number is shown masked in the log. */
 const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+
+/** A model's deduction as its log entries name it: the model, the kind, the amount in fen and the day. */
+const deductionDetail = z.object({
+  name: z.string(),
+  kind: modelDeductionKindSchema,
+  amount: z.number().int(),
+  occurred_on: z.string(),
+});
+
+/** The actions a model's history shows only to members holding `accounting` read (amounts paid to them). */
+export const MODEL_FINANCE_ACTIONS = ['model_deduction_create', 'model_deduction_void'] as const;
 
 export const OPERATION_CATALOGUE = {
   sign_in: action({
@@ -142,7 +155,7 @@ export const OPERATION_CATALOGUE = {
     sentence: ({ name, imported }) =>
       imported ? `通过 Excel 导入了模特「${name}」` : `新建了模特「${name}」`,
   }),
-  // A national ID is recorded as changed, never its value.
+  // A national ID is recorded as changed, never its value; a payout account number by its last four digits.
   model_update: updateAction('model', '修改模特', ({ name, changes }) =>
     changes.some((change) => change.field === '状态' && change.after === '已解约')
       ? `将模特「${name}」设为已解约`
@@ -175,6 +188,24 @@ export const OPERATION_CATALOGUE = {
     }),
     sentence: ({ name, kind, start_date, end_date }) =>
       `删除了模特「${name}」的${MODEL_TRIP_KIND_LABELS[kind]}行程（${start_date} 至 ${end_date}）`,
+  }),
+  // Deductions (扣款) concern the model: its page opens them. The model's own history shows them only to
+  // members who may read finance (model-history.service.ts).
+  model_deduction_create: action({
+    label: '登记模特扣款',
+    inTeamLog: true,
+    target: 'model',
+    detail: deductionDetail,
+    sentence: ({ name, kind, amount, occurred_on }) =>
+      `为模特「${name}」登记了${MODEL_DEDUCTION_KIND_LABELS[kind]}扣款 ${formatYuan(amount)}（${occurred_on}）`,
+  }),
+  model_deduction_void: action({
+    label: '作废模特扣款',
+    inTeamLog: true,
+    target: 'model',
+    detail: deductionDetail,
+    sentence: ({ name, kind, amount, occurred_on }) =>
+      `作废了模特「${name}」${occurred_on} 的${MODEL_DEDUCTION_KIND_LABELS[kind]}扣款 ${formatYuan(amount)}`,
   }),
   company_create: namedAction('company', '新建公司', (name) => `新建了公司「${name}」`),
   company_update: updateAction('company', '修改公司', ({ name }) => `修改了公司「${name}」`),

@@ -124,6 +124,8 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
   model_trip_create: { name: '刘晓阳', kind: 'vacation', start_date: '2026-05-01', end_date: '2026-05-07' },
   model_trip_update: { name: '刘晓阳', changes: [{ field: '地点', before: '上海', after: '巴黎' }] },
   model_trip_delete: { name: '刘晓阳', kind: 'work', start_date: '2026-05-01', end_date: '2026-05-07' },
+  model_deduction_create: { name: '刘晓阳', kind: 'advance', amount: 200_000, occurred_on: '2026-05-01' },
+  model_deduction_void: { name: '刘晓阳', kind: 'expense', amount: 35_000, occurred_on: '2026-05-02' },
 };
 
 const HAN = /\p{Script=Han}/u;

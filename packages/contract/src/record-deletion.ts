@@ -14,6 +14,8 @@ export const RECORD_REFERENCE_UNITS = {
   contacts: '个联系人',
   folders: '个资源夹',
   files: '个文件',
+  /** A model's deductions (扣款), voided ones too: finance's records keep the model. */
+  deductions: '笔扣款',
 } as const;
 export type RecordReference = keyof typeof RECORD_REFERENCE_UNITS;
 /** How many of each refer to a record (kinds left out: none). */

@@ -10,16 +10,10 @@ import { approvalStepSchema } from './approval.schema';
 import { memberRefSchema } from './company.schema';
 import { feeKindSchema } from './enums';
 import { dateSchema, idQuerySchema, idSchema, pageQuerySchema, queryList, sortSchema } from './envelope';
+import { modelPayoutTypeSchema } from './model.schema';
+import { modelDeductionKindSchema } from './model-deduction.schema';
 import { textSchema } from './patterns';
 import { settlementStatusSchema } from './settlement-enums';
-
-/**
- * How a settlement pays the model, as the model's payout details say when it is drafted (kept on the
- * settlement): as a person (tax withheld) or through their studio (nothing withheld).
- */
-export const SETTLEMENT_PAYOUT_TYPES = ['individual', 'studio'] as const;
-export type SettlementPayoutType = (typeof SETTLEMENT_PAYOUT_TYPES)[number];
-export const settlementPayoutTypeSchema = z.enum(SETTLEMENT_PAYOUT_TYPES);
 
 export const SETTLEMENT_MESSAGES = {
   notFound: '结算单不存在',
@@ -210,7 +204,7 @@ export type ReadyToSettleLine = z.infer<typeof readyToSettleLineSchema>;
  */
 export const readyToSettleSchema = z.object({
   model: namedRef,
-  payout_type: settlementPayoutTypeSchema,
+  payout_type: modelPayoutTypeSchema,
   /** The model's commission rate in basis points; null: not filled in, nothing can be settled. */
   commission_rate: z.number().int().nullable(),
   releasable: readyFiguresSchema,
@@ -248,7 +242,8 @@ export const settlementSchema = z.object({
   number: z.string(),
   model: namedRef,
   status: settlementStatusSchema,
-  payout_type: settlementPayoutTypeSchema,
+  /** How the model was paid when it was drafted (the model's 结算类型): a studio has nothing withheld. */
+  payout_type: modelPayoutTypeSchema,
   period_from: z.string().nullable(),
   period_to: z.string().nullable(),
   /** The business month it was drafted in: its payouts of a job are taxed with the month's others. */
@@ -303,7 +298,7 @@ export type SettlementJob = z.infer<typeof settlementJobSchema>;
 /** A deduction (扣款) the settlement takes from the model's pay. */
 export const settlementDeductionSchema = z.object({
   id: z.number().int(),
-  kind: z.string(),
+  kind: modelDeductionKindSchema,
   occurred_on: z.string(),
   amount: fen,
   note: z.string(),

@@ -62,6 +62,12 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
     end_date: '2027-01-05',
     place: `${label}地点`,
   });
+  const deduction = await api('POST', `/models/${model.id}/deductions`, {
+    kind: 'advance',
+    occurred_on: '2026-01-02',
+    amount: 50_000,
+    note: `${label}预支`,
+  });
   const folder = await api('POST', '/folders', { name: `${label}画册`, kind: 'book', model_id: model.id });
   const png = await sharp({ create: { width: 20, height: 30, channels: 3, background: '#888' } })
     .png()
@@ -197,6 +203,7 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
       contact: contact.id,
       model: model.id,
       trip: trip.id,
+      deduction: deduction.id,
       folder: folder.id,
       file: file.id,
       package: pkg.id,

@@ -22,6 +22,8 @@ export interface TeamRecords {
   contact: number;
   model: number;
   trip: number;
+  /** A deduction (扣款) of the model. */
+  deduction: number;
   folder: number;
   file: number;
   package: number;
@@ -115,6 +117,7 @@ export function probedEndpoints(): { probed: ProbedEndpoint[]; publicOnes: strin
 /** The record a path parameter names: `:id` by the path's first segment, others by their own name. */
 function pathValue(path: string, param: string, records: TeamRecords): string | number {
   if (param === 'attachment_id') return records.attachment;
+  if (param === 'deduction_id') return records.deduction;
   const segment = path.split('/')[2] ?? '';
   const bySegment: Record<string, string | number> = {
     teams: records.team,

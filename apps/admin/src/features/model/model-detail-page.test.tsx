@@ -3,12 +3,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@trackit/client/api-client';
+import { businessDate } from '@trackit/contract/business-time';
 import { endpoints } from '@trackit/contract/endpoints';
 import type { PermissionLevel } from '@trackit/contract/enums';
 import type { Model, Trip } from '@trackit/contract/model.schema';
+import type { ModelDeduction } from '@trackit/contract/model-deduction.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
-import { answer, answerCalls } from '../../testing/api-answers';
+import { answer, answerCalls, callsTo } from '../../testing/api-answers';
 import { pageSettled, renderPage } from '../../testing/render-page';
 import { modelFixture } from './model.fixtures';
 import { ModelDetailPage } from './model-detail-page';
@@ -32,10 +34,50 @@ const trip: Trip = {
   updated_at: '2026-11-01T08:00:00Z',
 };
 
-const answerAs = (level: PermissionLevel, stored: Model | null = model) =>
+const deduction = (overrides: Partial<ModelDeduction> = {}): ModelDeduction => ({
+  id: 31,
+  model_id: 9,
+  kind: 'advance',
+  occurred_on: '2026-11-03',
+  amount: 200_050,
+  note: '六月预支',
+  file: { name: '转账截图.png', url: '/storm_api/v1/blobs/x' },
+  settlement_id: null,
+  state: 'unsettled',
+  voided_at: null,
+  voided_by: null,
+  created_by: { id: 2, nickname: '出纳' },
+  created_at: '2026-11-03T08:00:00Z',
+  can: { void: true },
+  ...overrides,
+});
+
+const answerAs = (level: PermissionLevel, stored: Model | null = model, accounting?: PermissionLevel) =>
   answerCalls(
     api,
-    answer(endpoints.permission.mine, () => [{ key: 'data_management' as const, level }]),
+    answer(endpoints.permission.mine, () => [
+      { key: 'data_management' as const, level },
+      ...(accounting ? [{ key: 'accounting' as const, level: accounting }] : []),
+    ]),
+    answer(endpoints.model.createDeduction, () => deduction({ id: 33 })),
+    answer(endpoints.model.deductions, () => ({
+      data: [
+        deduction(),
+        deduction({
+          id: 32,
+          kind: 'expense',
+          amount: 35_000,
+          note: '',
+          file: null,
+          state: 'settled',
+          settlement_id: 5,
+          can: { void: false },
+        }),
+      ],
+      page: 1,
+      perPage: 20,
+      total: 2,
+    })),
     answer(endpoints.country.list, () => ({ countries: { CN: '中国' } })),
     answer(endpoints.model.get, () => {
       if (!stored) throw new ApiError({ message: '模特不存在', code: 40400, status: 404 });
@@ -97,6 +139,67 @@ describe('ModelDetailPage', () => {
     answerAs('manage', { ...model, id_number: '11010519491231002X' });
     renderPage(<ModelDetailPage />, '/information/model/:id', '/information/model/9');
     expect((await screen.findByTestId('model-id-number')).textContent).toBe('11010519491231002X');
+  });
+
+  it('shows the payout account grouped by four where the answer carries it, and only the type elsewhere', async () => {
+    answerAs('edit', {
+      ...model,
+      payout_type: 'studio',
+      mother_agency: 'Elite Paris',
+      mother_agency_rate: 1000,
+      mother_agency_basis: 'commission',
+      payout_account_name: '晓阳工作室',
+      payout_bank: 'cmb',
+      payout_account_number: '6222021234567890',
+    });
+    renderPage(<ModelDetailPage />, '/information/model/:id', '/information/model/9');
+    expect((await screen.findByTestId('model-payout-account')).textContent).toContain('6222 0212 3456 7890');
+    expect(screen.getByTestId('model-payout').textContent).toContain('招商银行');
+    expect(screen.getByTestId('model-mother-agency-share').textContent).toBe('10%（按佣金）');
+    cleanup();
+    answerAs('edit');
+    renderPage(<ModelDetailPage />, '/information/model/:id', '/information/model/9');
+    expect((await screen.findByTestId('model-payout')).textContent).toContain('结算类型个人');
+    expect(screen.queryByTestId('model-payout-account')).toBeNull();
+  });
+
+  it('lists the deductions to finance’s readers, with 作废 for edit on the unsettled ones', async () => {
+    answerAs('read', model, 'edit');
+    renderPage(<ModelDetailPage />, '/information/model/:id', '/information/model/9');
+    fireEvent.click(await screen.findByRole('tab', { name: '扣款' }));
+    const advance = await screen.findByTestId('deduction-row-31');
+    expect(advance.textContent).toContain('预支');
+    expect(advance.textContent).toContain('¥2,000.50');
+    expect(advance.textContent).toContain('转账截图.png');
+    expect(advance.textContent).toContain('未结算');
+    expect(screen.getByTestId('deduction-row-32').textContent).toContain('已结算');
+    expect(screen.getByTestId('deduction-void-31')).toBeTruthy();
+    expect(screen.queryByTestId('deduction-void-32')).toBeNull();
+    // 登记扣款: the amount typed in yuan is sent in fen, dated today unless another day is picked.
+    fireEvent.click(screen.getByTestId('deduction-add'));
+    fireEvent.change(await screen.findByTestId('deduction-amount-input'), { target: { value: '1,500.5' } });
+    fireEvent.change(screen.getByTestId('deduction-note-input'), { target: { value: '机票' } });
+    fireEvent.click(screen.getByTestId('deduction-submit'));
+    await waitFor(() => expect(callsTo(api, endpoints.model.createDeduction)).toHaveLength(1));
+    expect(callsTo(api, endpoints.model.createDeduction)[0]?.[0]).toEqual({
+      params: { id: 9 },
+      body: { kind: 'advance', occurred_on: businessDate(new Date()), amount: 150_050, note: '机票' },
+    });
+  });
+
+  it('has no 扣款 tab for a member without finance, and no 登记扣款 for finance’s readers', async () => {
+    answerAs('edit');
+    const { queryClient } = renderPage(<ModelDetailPage />, '/information/model/:id', '/information/model/9');
+    await screen.findByTestId('model-figures');
+    await levelsLoaded(queryClient);
+    expect(screen.queryByRole('tab', { name: '扣款' })).toBeNull();
+    cleanup();
+    answerAs('read', model, 'read');
+    renderPage(<ModelDetailPage />, '/information/model/:id', '/information/model/9');
+    fireEvent.click(await screen.findByRole('tab', { name: '扣款' }));
+    await screen.findByTestId('deduction-row-31');
+    expect(screen.queryByTestId('deduction-add')).toBeNull();
+    expect(screen.queryByTestId('deduction-void-31')).toBeNull();
   });
 
   it('says so when the model is not there', async () => {

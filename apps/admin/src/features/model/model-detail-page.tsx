@@ -19,8 +19,10 @@ import {
   useDeleteModel,
   useUpdateModel,
 } from './model.queries';
+import { ModelDeductions } from './model-deductions';
 import styles from './model-detail-page.module.css';
 import { ModelForm } from './model-form';
+import { useCanPayout } from './model-form-fields';
 import { ModelHistory } from './model-history';
 import { figureLine, ModelCover, ModelStatusTag, personLine } from './model-labels';
 import { ModelMeasurements } from './model-measurements';
@@ -107,6 +109,9 @@ function ModelHeader({
 function ModelDetail({ model }: { model: Model }) {
   const canEdit = useCan('data_management', 'edit');
   const canManage = useCan('data_management', 'manage');
+  const canPayout = useCanPayout();
+  const canReadFinance = useCan('accounting', 'read');
+  const canEditFinance = useCan('accounting', 'edit');
   const countries = useQuery(countriesQuery);
   const update = useUpdateModel(model.id);
   const remove = useDeleteModel(model.id);
@@ -123,6 +128,7 @@ function ModelDetail({ model }: { model: Model }) {
         <ModelForm
           model={model}
           canManage={canManage}
+          canPayout={canPayout}
           countries={countries.data?.countries}
           submitting={update.isPending}
           submitText="保存"
@@ -178,6 +184,15 @@ function ModelDetail({ model }: { model: Model }) {
             },
             { key: 'trips', label: '行程', children: <ModelTrips modelId={model.id} canEdit={canEdit} /> },
             { key: 'measurements', label: '身材记录', children: <ModelMeasurements modelId={model.id} /> },
+            ...(canReadFinance
+              ? [
+                  {
+                    key: 'deductions',
+                    label: '扣款',
+                    children: <ModelDeductions modelId={model.id} canEdit={canEditFinance} />,
+                  },
+                ]
+              : []),
             { key: 'history', label: '操作记录', children: <ModelHistory modelId={model.id} /> },
           ]}
           destroyOnHidden
@@ -191,7 +206,7 @@ function ModelDetail({ model }: { model: Model }) {
 /**
  * A model (/admin/information/model/{id}): the header with cover and figures, then the profile, the
  * resources (the model's folders and their files), the trips (added and changed in place), the
- * measurement history and the operation history. 编辑 opens the form and 发套餐 the editor of a new
+ * measurement history, the deductions (扣款, for finance's readers) and the operation history. 编辑 opens the form and 发套餐 the editor of a new
  * package of this model, for members who may edit; 删除 (managers) removes a model created by mistake,
  * disabled with the server's reason once an order, a package or a folder refers to it.
  * The breadcrumb shows the name (模特不存在 when missing).

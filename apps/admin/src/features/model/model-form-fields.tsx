@@ -1,25 +1,49 @@
-/** The sections of the model form that stand on their own: measurements, contact and ID, social accounts. */
+/**
+ * The sections of the model form that stand on their own: measurements, contact and ID, social accounts,
+ * payout details.
+ */
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { LETTERS } from '@trackit/contract/constants';
 import { SIZE_LABELS, SIZES } from '@trackit/contract/enums';
 import {
   MODEL_FIELD_LABELS as LABELS,
   MODEL_LIMITS,
+  MODEL_MESSAGES,
+  MODEL_PAYOUT_ACCOUNT_FIELDS,
+  MODEL_PAYOUT_TYPE_LABELS,
+  MODEL_PAYOUT_TYPES,
+  MODEL_TEXT_LIMITS,
   modelCreateSchema,
   socialAccountSchema,
 } from '@trackit/contract/model.schema';
 import { toOptions } from '@trackit/contract/options';
-import { Button, Col, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { BANK_LABELS, BANKS } from '@trackit/contract/team-recipient.schema';
+import {
+  Button,
+  Col,
+  Flex,
+  Form,
+  type FormRule,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Typography,
+} from 'antd';
 import type { ReactNode } from 'react';
 import { optionalRule } from '../../components/optional-rule';
 import { schemaRule } from '../../components/schema-rule';
 import { textCount } from '../../components/text-count';
+import { useCan } from '../../layouts/use-permission-level';
 import styles from './model-form.module.css';
 
 const shape = modelCreateSchema.shape;
 const socialShape = socialAccountSchema.shape;
 
 const SIZE_OPTIONS = toOptions(SIZES, SIZE_LABELS);
+const PAYOUT_TYPE_OPTIONS = toOptions(MODEL_PAYOUT_TYPES, MODEL_PAYOUT_TYPE_LABELS);
+const BANK_OPTIONS = toOptions(BANKS, BANK_LABELS);
 const CUP_OPTIONS = LETTERS.map((letter) => ({ value: letter, label: letter }));
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -179,5 +203,113 @@ export function SocialAccountsField() {
         )}
       </Form.List>
     </section>
+  );
+}
+
+/** Whether the member sees and writes a model's payout account: data_management or accounting at manage. */
+export function useCanPayout(): boolean {
+  const manageModels = useCan('data_management', 'manage');
+  const manageFinance = useCan('accounting', 'manage');
+  return manageModels || manageFinance;
+}
+
+const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
+
+/** The account's three fields go together: one left empty while another is filled is the server's 400. */
+const payoutTogetherRule =
+  (field: (typeof MODEL_PAYOUT_ACCOUNT_FIELDS)[number]): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      const others = MODEL_PAYOUT_ACCOUNT_FIELDS.filter((other) => other !== field);
+      if (blank(value) && others.some((other) => !blank(getFieldValue(other))))
+        throw new Error(MODEL_MESSAGES.payoutIncomplete);
+    },
+  });
+
+/**
+ * 结算信息: how the model is paid (个人 or 工作室) and, for those who may see it (data_management or
+ * accounting manage), the account: 开户名, 开户银行 (the 12 banks of payee entities), 银行账号.
+ */
+export function PayoutSection({ canPayout }: { canPayout: boolean }) {
+  const dependencies = (field: (typeof MODEL_PAYOUT_ACCOUNT_FIELDS)[number]) =>
+    MODEL_PAYOUT_ACCOUNT_FIELDS.filter((other) => other !== field);
+  return (
+    <Section title="结算信息">
+      <Col xs={24} md={canPayout ? 12 : 24} xl={canPayout ? 6 : 24}>
+        <Form.Item
+          name="payout_type"
+          label={LABELS.payout_type}
+          required
+          extra={
+            canPayout ? undefined : (
+              <span data-testid="model-payout-hidden">
+                收款账户（开户名、开户银行、银行账号）仅信息管理或财务的管理权限可见和修改
+              </span>
+            )
+          }
+        >
+          <Radio.Group
+            options={PAYOUT_TYPE_OPTIONS}
+            optionType="button"
+            data-testid="model-payout-type-input"
+          />
+        </Form.Item>
+      </Col>
+      {canPayout && (
+        <>
+          <Col xs={24} md={12} xl={6}>
+            <Form.Item
+              name="payout_account_name"
+              label={LABELS.payout_account_name}
+              dependencies={dependencies('payout_account_name')}
+              rules={[optionalRule(shape.payout_account_name), payoutTogetherRule('payout_account_name')]}
+            >
+              <Input
+                placeholder="个人姓名或工作室名称"
+                count={textCount(MODEL_TEXT_LIMITS.payout_account_name, false)}
+                autoComplete="off"
+                data-testid="model-payout-name-input"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={6}>
+            <Form.Item
+              name="payout_bank"
+              label={LABELS.payout_bank}
+              dependencies={dependencies('payout_bank')}
+              rules={[payoutTogetherRule('payout_bank')]}
+            >
+              <Select
+                allowClear
+                placeholder="请选择"
+                options={BANK_OPTIONS}
+                data-testid="model-payout-bank-input"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={6}>
+            <Form.Item
+              name="payout_account_number"
+              label={LABELS.payout_account_number}
+              dependencies={dependencies('payout_account_number')}
+              rules={[optionalRule(shape.payout_account_number), payoutTogetherRule('payout_account_number')]}
+              validateTrigger="onBlur"
+            >
+              <Input
+                placeholder="8-30 位数字，可用空格分组"
+                autoComplete="off"
+                inputMode="numeric"
+                data-testid="model-payout-account-input"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Typography.Paragraph type="secondary" className={styles.hint}>
+              收款账户为敏感信息，仅信息管理或财务的管理权限可见；修改后会通知财务管理者。
+            </Typography.Paragraph>
+          </Col>
+        </>
+      )}
+    </Section>
   );
 }

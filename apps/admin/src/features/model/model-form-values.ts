@@ -11,14 +11,22 @@ import {
   type ModelStatus,
   type Size,
 } from '@trackit/contract/enums';
-import { type Model, type ModelCreate, modelCreateSchema } from '@trackit/contract/model.schema';
+import {
+  type Model,
+  type ModelCreate,
+  type ModelPayoutType,
+  type MotherAgencyBasis,
+  modelCreateSchema,
+} from '@trackit/contract/model.schema';
 import { type Option, toOptions } from '@trackit/contract/options';
+import { formatAccountNumber } from '@trackit/contract/patterns';
+import type { Bank } from '@trackit/contract/team-recipient.schema';
 import dayjs, { type Dayjs } from 'dayjs';
 import { emptyToNull } from '../../components/optional-rule';
 
 export const COMMISSION_MESSAGE = '*请输入0-100之间的数字，最多两位小数';
 
-/** What the form holds: texts as typed, dates as picked, the commission in percent. */
+/** What the form holds: texts as typed, dates as picked, the commission and the mother agency's share in percent. */
 export interface ModelFormValues {
   name: string;
   english_name?: string;
@@ -46,6 +54,15 @@ export interface ModelFormValues {
   mother_agency?: string;
   /** Percent (20 = 20 %); the API takes basis points. */
   commission_percent?: number | null;
+  /** The mother agency's share in percent; the API takes basis points. */
+  mother_agency_percent?: number | null;
+  mother_agency_basis?: MotherAgencyBasis | null;
+  payout_type: ModelPayoutType;
+  /** The payout account: in the form only for those who may see it (data_management or accounting manage). */
+  payout_account_name?: string;
+  payout_bank?: Bank | null;
+  /** As typed, spaces allowed (shown grouped by four). */
+  payout_account_number?: string;
   contract_start?: Dayjs | null;
   contract_end?: Dayjs | null;
   notes?: string;
@@ -88,6 +105,14 @@ export const modelFormValues = (model?: Model, defaultManager?: ManagerRef): Mod
         manager_member_id: model.manager_member_id,
         mother_agency: model.mother_agency ?? '',
         commission_percent: model.commission_rate === null ? null : model.commission_rate / 100,
+        mother_agency_percent: model.mother_agency_rate === null ? null : model.mother_agency_rate / 100,
+        mother_agency_basis: model.mother_agency_basis,
+        payout_type: model.payout_type,
+        payout_account_name: model.payout_account_name ?? '',
+        payout_bank: model.payout_bank ?? null,
+        payout_account_number: model.payout_account_number
+          ? formatAccountNumber(model.payout_account_number)
+          : '',
         contract_start: day(model.contract_start),
         contract_end: day(model.contract_end),
         notes: model.notes ?? '',
@@ -96,6 +121,7 @@ export const modelFormValues = (model?: Model, defaultManager?: ManagerRef): Mod
         name: '',
         gender: 'female',
         status: 'active',
+        payout_type: 'individual',
         tags: [],
         socials: [],
         ...(defaultManager ? { manager_member_id: defaultManager.id } : {}),
@@ -103,14 +129,22 @@ export const modelFormValues = (model?: Model, defaultManager?: ManagerRef): Mod
 
 const dateText = (value: Dayjs | null | undefined) => (value ? formatDate(value, DATE_FORMATS.date) : null);
 
+const toBasisPoints = (percent: number | null | undefined) =>
+  percent === null || percent === undefined ? null : Math.round(percent * 100);
+
 /**
  * The request body of the form's values, parsed by the contract schema (trimmed, empties null, the ID's
- * x upper-cased). Without manage level the national ID is left out altogether: the server refuses a
- * request that so much as mentions it.
+ * x upper-cased, the account's spaces dropped). Without manage level the national ID is left out
+ * altogether, and without `canPayout` the payout account: the server refuses a request that so much as
+ * mentions them.
  */
-export const modelBody = (values: ModelFormValues, canManage: boolean): ModelCreate => {
+export const modelBody = (values: ModelFormValues, canManage: boolean, canPayout = false): ModelCreate => {
   const {
     commission_percent,
+    mother_agency_percent,
+    payout_account_name,
+    payout_bank,
+    payout_account_number,
     birthday,
     contract_start,
     contract_end,
@@ -128,10 +162,8 @@ export const modelBody = (values: ModelFormValues, canManage: boolean): ModelCre
     birthday: dateText(birthday),
     contract_start: dateText(contract_start),
     contract_end: dateText(contract_end),
-    commission_rate:
-      commission_percent === null || commission_percent === undefined
-        ? null
-        : Math.round(commission_percent * 100),
+    commission_rate: toBasisPoints(commission_percent),
+    mother_agency_rate: toBasisPoints(mother_agency_percent),
     tags: (tags ?? []).map((tag) => tag.trim()).filter(Boolean),
     socials: (socials ?? []).map((social) => ({
       platform: social.platform ?? '',
@@ -139,6 +171,7 @@ export const modelBody = (values: ModelFormValues, canManage: boolean): ModelCre
       followers: social.followers ?? null,
     })),
     ...(canManage ? { id_number: id_number?.trim() ? id_number : null } : {}),
+    ...(canPayout ? emptyToNull({ payout_account_name, payout_bank, payout_account_number }) : {}),
   });
 };
 

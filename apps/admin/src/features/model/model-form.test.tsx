@@ -128,6 +128,69 @@ describe('ModelForm: one form for create and edit, checked by the contract schem
     expect(modelBody(modelFormValues(model), false)).not.toHaveProperty('id_number');
   });
 
+  it('offers the payout account only to those who may see it, and sends it with its spaces dropped', async () => {
+    const onSubmit = vi.fn();
+    render(<ModelForm canManage={false} submitting={false} submitText="创建" onSubmit={onSubmit} />);
+    expect(screen.queryByTestId('model-payout-account-input')).toBeNull();
+    expect(screen.getByTestId('model-payout-hidden').textContent).toContain('仅信息管理或财务的管理权限');
+    fill('model-name-input', '刘晓阳');
+    fireEvent.click(screen.getByTestId('model-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const hidden = onSubmit.mock.calls[0]?.[0];
+    expect(hidden).toMatchObject({ payout_type: 'individual', mother_agency_rate: null });
+    // Not even mentioned: the server refuses a request that names the account below those levels.
+    expect(hidden).not.toHaveProperty('payout_account_number');
+    cleanup();
+
+    const onPayout = vi.fn();
+    render(
+      <ModelForm canManage={false} canPayout submitting={false} submitText="创建" onSubmit={onPayout} />,
+    );
+    fill('model-name-input', '刘晓阳');
+    fill('model-payout-name-input', '刘晓阳');
+    // The three go together: a name alone asks for the bank and the number.
+    fireEvent.click(screen.getByTestId('model-submit'));
+    expect((await screen.findAllByText('*开户名、开户银行和银行账号须一并填写')).length).toBe(2);
+    expect(onPayout).not.toHaveBeenCalled();
+  });
+
+  it('keeps the payout details and the mother agency’s share through an edit, in basis points', () => {
+    const model = storedModel({
+      mother_agency: 'Elite Paris',
+      mother_agency_rate: 1250,
+      mother_agency_basis: 'gross',
+      payout_type: 'studio',
+      payout_account_name: '晓阳工作室',
+      payout_bank: 'icbc',
+      payout_account_number: '6212264301001234567',
+    });
+    const values = modelFormValues(model);
+    expect(values).toMatchObject({
+      mother_agency_percent: 12.5,
+      payout_account_number: '6212 2643 0100 1234 567',
+    });
+    expect(modelBody(values, false, true)).toMatchObject({
+      mother_agency: 'Elite Paris',
+      mother_agency_rate: 1250,
+      mother_agency_basis: 'gross',
+      payout_type: 'studio',
+      payout_account_name: '晓阳工作室',
+      payout_bank: 'icbc',
+      payout_account_number: '6212264301001234567',
+    });
+    const cleared = modelBody(
+      { ...values, payout_account_name: ' ', payout_bank: null, payout_account_number: '' },
+      false,
+      true,
+    );
+    expect(cleared).toMatchObject({
+      payout_account_name: null,
+      payout_bank: null,
+      payout_account_number: null,
+    });
+    expect(modelBody(values, true, false)).not.toHaveProperty('payout_bank');
+  });
+
   it('names the current manager and sends the one chosen from the team', async () => {
     const onSubmit = vi.fn();
     render(

@@ -4,6 +4,9 @@ import {
   MODEL_FIELD_LABELS as LABELS,
   MODEL_LIMITS,
   MODEL_MESSAGES,
+  MODEL_TEXT_LIMITS,
+  MOTHER_AGENCY_BASES,
+  MOTHER_AGENCY_BASIS_LABELS,
   type Model,
   type ModelCreate,
   modelCreateSchema,
@@ -18,7 +21,13 @@ import { schemaRule } from '../../components/schema-rule';
 import { textCount } from '../../components/text-count';
 import { MemberSelect } from '../organization/member-select';
 import { findModelNamesakes } from './model.queries';
-import { ContactSection, MeasurementsSection, Section, SocialAccountsField } from './model-form-fields';
+import {
+  ContactSection,
+  MeasurementsSection,
+  PayoutSection,
+  Section,
+  SocialAccountsField,
+} from './model-form-fields';
 import {
   COMMISSION_MESSAGE,
   type ManagerRef,
@@ -31,6 +40,7 @@ import {
 const shape = modelCreateSchema.shape;
 
 const GENDER_OPTIONS = toOptions(GENDERS, GENDER_LABELS);
+const BASIS_OPTIONS = toOptions(MOTHER_AGENCY_BASES, MOTHER_AGENCY_BASIS_LABELS);
 
 const commissionRule: FormRule = {
   validator: async (_rule, value: number | null | undefined) => {
@@ -39,6 +49,28 @@ const commissionRule: FormRule = {
       throw new Error(COMMISSION_MESSAGE);
   },
 };
+
+const filled = (value: unknown) => value !== null && value !== undefined && value !== '';
+
+/** The mother agency's share: a rate with how it is reckoned, and a mother agency (as the server checks). */
+const motherAgencyRateRule: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: number | null | undefined) => {
+    if (!filled(value) && filled(getFieldValue('mother_agency_basis')))
+      throw new Error(MODEL_MESSAGES.motherAgencyRateMissing);
+  },
+});
+const motherAgencyBasisRule: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: unknown) => {
+    if (!filled(value) && filled(getFieldValue('mother_agency_percent')))
+      throw new Error(MODEL_MESSAGES.motherAgencyBasisMissing);
+  },
+});
+const motherAgencyRule: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: string | undefined) => {
+    if (!value?.trim() && filled(getFieldValue('mother_agency_percent')))
+      throw new Error(MODEL_MESSAGES.motherAgencyMissing);
+  },
+});
 
 const birthdayRule: FormRule = {
   validator: async (_rule, value: Dayjs | null | undefined) => {
@@ -78,6 +110,8 @@ export interface ModelFormProps {
   defaultManager?: ManagerRef;
   /** Manage level: the national ID and 已解约 are offered. */
   canManage: boolean;
+  /** data_management or accounting manage: the payout account is offered. */
+  canPayout?: boolean;
   countries?: Readonly<Record<string, string>>;
   submitting: boolean;
   submitText: string;
@@ -93,6 +127,7 @@ export function ModelForm({
   model,
   defaultManager,
   canManage,
+  canPayout = false,
   countries,
   submitting,
   submitText,
@@ -110,7 +145,7 @@ export function ModelForm({
     <RecordForm<ModelFormValues>
       layout="vertical"
       initialValues={modelFormValues(model, defaultManager)}
-      onFinish={(values) => duplicates.submit(modelBody(values, canManage))}
+      onFinish={(values) => duplicates.submit(modelBody(values, canManage, canPayout))}
       onValuesChange={duplicates.clear}
       scrollToFirstError
       data-testid="model-form"
@@ -233,15 +268,6 @@ export function ModelForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item
-            name="mother_agency"
-            label={LABELS.mother_agency}
-            rules={[optionalRule(shape.mother_agency)]}
-          >
-            <Input count={textCount(100, false)} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
           <Form.Item name="commission_percent" label={LABELS.commission_rate} rules={[commissionRule]}>
             <InputNumber
               min={0}
@@ -268,7 +294,55 @@ export function ModelForm({
             <DatePicker style={{ width: '100%' }} data-testid="model-contract-end-input" />
           </Form.Item>
         </Col>
+        <Col xs={24} md={8}>
+          <Form.Item
+            name="mother_agency"
+            label={LABELS.mother_agency}
+            dependencies={['mother_agency_percent']}
+            rules={[optionalRule(shape.mother_agency), motherAgencyRule]}
+          >
+            <Input
+              count={textCount(MODEL_TEXT_LIMITS.mother_agency, false)}
+              autoComplete="off"
+              data-testid="model-mother-agency-input"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item
+            name="mother_agency_percent"
+            label={LABELS.mother_agency_rate}
+            dependencies={['mother_agency_basis']}
+            rules={[commissionRule, motherAgencyRateRule]}
+          >
+            <InputNumber
+              min={0}
+              max={100}
+              precision={2}
+              suffix="%"
+              style={{ width: '100%' }}
+              data-testid="model-mother-agency-rate-input"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item
+            name="mother_agency_basis"
+            label={LABELS.mother_agency_basis}
+            dependencies={['mother_agency_percent']}
+            rules={[motherAgencyBasisRule]}
+          >
+            <Select
+              allowClear
+              placeholder="请选择"
+              options={BASIS_OPTIONS}
+              data-testid="model-mother-agency-basis-input"
+            />
+          </Form.Item>
+        </Col>
       </Section>
+
+      <PayoutSection canPayout={canPayout} />
 
       <Section title="备注">
         <Col xs={24}>

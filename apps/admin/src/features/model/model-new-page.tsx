@@ -5,6 +5,7 @@ import { useCan } from '../../layouts/use-permission-level';
 import { profileQuery } from '../session/session.queries';
 import { countriesQuery, useCreateModel } from './model.queries';
 import { ModelForm } from './model-form';
+import { useCanPayout } from './model-form-fields';
 
 /**
  * /admin/information/model/new: the model form (looked after by the member creating it unless they pick
@@ -14,6 +15,7 @@ export function ModelNewPage() {
   const create = useCreateModel();
   const countries = useQuery(countriesQuery);
   const canManage = useCan('data_management', 'manage');
+  const canPayout = useCanPayout();
   const navigate = useNavigate();
   const { message } = App.useApp();
   // A new model is the creating member's to look after unless they pick another: the form starts once
@@ -32,6 +34,7 @@ export function ModelNewPage() {
       <ModelForm
         defaultManager={me ? { id: me.id, nickname: me.nickname } : undefined}
         canManage={canManage}
+        canPayout={canPayout}
         countries={countries.data?.countries}
         submitting={create.isPending}
         submitText="创建"

@@ -2,8 +2,15 @@ import { formatDate } from '@trackit/client/format';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { GENDER_LABELS, SIZE_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
-import { MODEL_FIELD_LABELS as LABELS, type Model } from '@trackit/contract/model.schema';
-import { Descriptions, Flex, Space, Tag } from 'antd';
+import {
+  MODEL_FIELD_LABELS as LABELS,
+  MODEL_PAYOUT_TYPE_LABELS,
+  MOTHER_AGENCY_BASIS_LABELS,
+  type Model,
+} from '@trackit/contract/model.schema';
+import { formatAccountNumber } from '@trackit/contract/patterns';
+import { BANK_LABELS } from '@trackit/contract/team-recipient.schema';
+import { Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import styles from './model-profile.module.css';
 
@@ -16,7 +23,16 @@ const withUnit = (value: number | null, unit: string) =>
 export const formatFollowers = (count: number): string =>
   count >= 10_000 ? `${Number((count / 10_000).toFixed(1))}万` : String(count);
 
-/** Everything the agency keeps about a model, in the form's sections. */
+/** 10%（按佣金）: the mother agency's share and what it is reckoned on. */
+const motherAgencyShare = (model: Pick<Model, 'mother_agency_rate' | 'mother_agency_basis'>) =>
+  model.mother_agency_rate === null
+    ? MESSAGES.empty
+    : `${model.mother_agency_rate / 100}%${model.mother_agency_basis ? `（${MOTHER_AGENCY_BASIS_LABELS[model.mother_agency_basis]}）` : ''}`;
+
+/**
+ * Everything the agency keeps about a model, in the form's sections. The payout account shows only when
+ * the answer holds it (data_management or accounting manage), its number grouped by four.
+ */
 export function ModelProfile({
   model,
   countries,
@@ -96,11 +112,41 @@ export function ModelProfile({
         <Descriptions.Item label={LABELS.commission_rate}>
           {model.commission_rate === null ? MESSAGES.empty : `${model.commission_rate / 100}%`}
         </Descriptions.Item>
+        <Descriptions.Item label="母公司分成">
+          <span data-testid="model-mother-agency-share">{motherAgencyShare(model)}</span>
+        </Descriptions.Item>
         <Descriptions.Item label="合同期限">
           {model.contract_start || model.contract_end
             ? `${model.contract_start ?? MESSAGES.empty} 至 ${model.contract_end ?? MESSAGES.empty}`
             : MESSAGES.empty}
         </Descriptions.Item>
+      </Descriptions>
+      <Descriptions title="结算信息" column={column} size="small" data-testid="model-payout">
+        <Descriptions.Item label={LABELS.payout_type}>
+          {MODEL_PAYOUT_TYPE_LABELS[model.payout_type]}
+        </Descriptions.Item>
+        {model.payout_account_number !== undefined && (
+          <>
+            <Descriptions.Item label={LABELS.payout_account_name}>
+              {orEmpty(model.payout_account_name)}
+            </Descriptions.Item>
+            <Descriptions.Item label={LABELS.payout_bank}>
+              {model.payout_bank ? BANK_LABELS[model.payout_bank] : MESSAGES.empty}
+            </Descriptions.Item>
+            <Descriptions.Item label={LABELS.payout_account_number}>
+              {model.payout_account_number ? (
+                <Typography.Text
+                  copyable={{ text: model.payout_account_number }}
+                  data-testid="model-payout-account"
+                >
+                  {formatAccountNumber(model.payout_account_number)}
+                </Typography.Text>
+              ) : (
+                MESSAGES.empty
+              )}
+            </Descriptions.Item>
+          </>
+        )}
       </Descriptions>
       <Descriptions title="备注" column={1} size="small">
         <Descriptions.Item label={LABELS.notes}>

@@ -1,10 +1,11 @@
 /**
  * Every call of the model pages: the team's models, one model, creating and changing one, its
- * measurement history and its trips; and what each does to the cache. Also the country list the form
+ * measurement history, its trips and its deductions (扣款); and what each does to the cache. Also the country list the form
  * and the filters choose a nationality from, and the comp card's pictures and download.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveDownloadedFile } from '@trackit/client/save-file';
+import { uploadBlob } from '@trackit/client/upload/upload-steps';
 import { compCardFileName } from '@trackit/contract/comp-card';
 import type { CallInput } from '@trackit/contract/endpoint';
 import { endpoints } from '@trackit/contract/endpoints';
@@ -17,8 +18,13 @@ import type {
   TripCreate,
   TripUpdate,
 } from '@trackit/contract/model.schema';
+import type {
+  ModelDeductionCreateInput,
+  ModelDeductionState,
+} from '@trackit/contract/model-deduction.schema';
 import { api } from '../../api';
 import { recordHistoryQuery } from '../../components/record-history';
+import { uploadDeps } from '../../uploads';
 
 /** Query keys, all under `['models']`. */
 export const modelKeys = {
@@ -28,6 +34,7 @@ export const modelKeys = {
   measurements: (id: number) => ['models', 'measurements', id] as const,
   trips: (id: number) => ['models', 'trips', id] as const,
   history: (id: number) => ['models', 'history', id] as const,
+  deductions: (id: number) => ['models', 'deductions', id] as const,
   /** Whether it can be deleted: a folder made for the model changes it (folder.queries.ts). */
   deletion: (id: number) => ['models', 'deletion', id] as const,
 };
@@ -158,6 +165,60 @@ export function useDeleteTrip(modelId: number) {
   return useMutation({
     mutationFn: (id: number) => api.call(endpoints.model.deleteTrip, { params: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: modelKeys.trips(modelId) }),
+  });
+}
+
+// --- Deductions (扣款) ---------------------------------------------------------------------------------------
+
+/** A model's deductions, newest first, of one state or all. */
+export const deductionsQuery = (id: number, page: number, state?: ModelDeductionState) =>
+  queryOptions({
+    queryKey: [...modelKeys.deductions(id), page, state ?? 'all'],
+    queryFn: ({ signal }) =>
+      api.call(
+        endpoints.model.deductions,
+        { params: { id }, query: { page, per_page: 20, ...(state ? { state } : {}) } },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * 登记扣款: the receipt, when chosen, goes through the upload pipeline first (as 登记开票's PDF); the list
+ * and the model's history refresh.
+ */
+export function useCreateDeduction(modelId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      file,
+      ...body
+    }: Omit<ModelDeductionCreateInput, 'file_signed_id'> & { file?: File }) => {
+      const upload = file ? await uploadBlob(uploadDeps, file) : undefined;
+      return api.call(endpoints.model.createDeduction, {
+        params: { id: modelId },
+        body: { ...body, ...(upload ? { file_signed_id: upload.signedId } : {}) },
+      });
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: modelKeys.deductions(modelId) });
+      void queryClient.invalidateQueries({ queryKey: modelKeys.history(modelId) });
+      // A model with deductions can no longer be deleted.
+      void queryClient.invalidateQueries({ queryKey: modelKeys.deletion(modelId) });
+    },
+  });
+}
+
+/** 作废 a deduction no settlement has taken. */
+export function useVoidDeduction(modelId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deductionId: number) =>
+      api.call(endpoints.model.voidDeduction, { params: { id: modelId, deduction_id: deductionId } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: modelKeys.deductions(modelId) });
+      void queryClient.invalidateQueries({ queryKey: modelKeys.history(modelId) });
+    },
   });
 }
 

@@ -1,23 +1,34 @@
 /**
  * Writing models (docs/product.md "Models"): creating one (or an import's batch), changing one, and the
  * hand-over of a departed member's models. The rules a model's values follow are here; reading is
- * model.service.ts. Each write and its operation-log entry commit in one transaction.
+ * model.service.ts. Each write and its operation-log entry commit in one transaction; a new or changed
+ * payout account also notifies every member holding accounting at manage, in that transaction, as a
+ * payee entity's bank change does (team-recipient.service.ts): changed bank details are how fraud starts.
  */
 
+import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { businessDate } from '@trackit/contract/business-time';
 import { GENDER_LABELS, MODEL_STATUS_LABELS, SIZE_LABELS } from '@trackit/contract/enums';
 import {
   MEASUREMENT_FIELDS,
   MODEL_FIELD_LABELS,
   MODEL_MESSAGES,
+  MODEL_PAYOUT_ACCOUNT_FIELDS,
+  MODEL_PAYOUT_TYPE_LABELS,
+  MOTHER_AGENCY_BASIS_LABELS,
   type ModelCreate,
   type ModelUpdate,
+  maskAccountNumber,
+  payoutAccountText,
 } from '@trackit/contract/model.schema';
+import { formatAccountNumber } from '@trackit/contract/patterns';
+import { BANK_LABELS } from '@trackit/contract/team-recipient.schema';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { isCountryCode } from '../country/country.service';
+import { notifyMembers } from '../notify/notify.service';
 import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import {
   memberActor,
@@ -26,7 +37,7 @@ import {
   recordOperations,
   type TeamActor,
 } from '../operation-log/operation-log.service';
-import { findTeamMember } from '../organization/organization.service';
+import { findTeamMember, listMemberIdsHolding } from '../organization/organization.service';
 import {
   findModelFile,
   findModelForUpdate,
@@ -39,7 +50,15 @@ import {
   reassignModelManager,
   updateModel as updateModelRow,
 } from './model.repository';
-import { canManage, invalid, type ModelDeps, type ModelView, modelNotFound, reread } from './model.service';
+import {
+  invalid,
+  type ModelDeps,
+  type ModelSight,
+  type ModelView,
+  modelNotFound,
+  modelSight,
+  reread,
+} from './model.service';
 import { searchForm } from './model-list.repository';
 import { namePinyin } from './model-pinyin';
 
@@ -69,6 +88,12 @@ const COLUMNS = {
   manager_member_id: 'managerMembershipId',
   mother_agency: 'motherAgency',
   commission_rate: 'commissionRate',
+  mother_agency_rate: 'motherAgencyRate',
+  mother_agency_basis: 'motherAgencyBasis',
+  payout_type: 'payoutType',
+  payout_account_name: 'payoutAccountName',
+  payout_bank: 'payoutBank',
+  payout_account_number: 'payoutAccountNumber',
   contract_start: 'contractStart',
   contract_end: 'contractEnd',
   notes: 'notes',
@@ -113,6 +138,12 @@ const MODEL_SHOWN: Partial<Record<Field, ChangeLogField<ModelRecord>['show']>> =
   // Never the number itself: the log is the team's, the ID needs manage.
   id_number: () => '已填写',
   commission_rate: (rate: number) => `${rate / 100}%`,
+  mother_agency_rate: (rate: number) => `${rate / 100}%`,
+  mother_agency_basis: shown.label(MOTHER_AGENCY_BASIS_LABELS),
+  payout_type: shown.label(MODEL_PAYOUT_TYPE_LABELS),
+  payout_bank: shown.label(BANK_LABELS),
+  // The last four digits: the log is the team's, the account is for those who may see it.
+  payout_account_number: maskAccountNumber,
   socials: (socials: { platform: string; handle: string }[]) =>
     socials.map((social) => `${social.platform} ${social.handle}`).join('、'),
   manager_member_id: shown.member,
@@ -125,6 +156,17 @@ const MODEL_CHANGE_LOG = (Object.keys(COLUMNS) as Field[]).map((field) => ({
   label: MODEL_FIELD_LABELS[field],
   show: MODEL_SHOWN[field],
 })) as ChangeLogField<ModelRecord>[];
+
+/** The payout account's fields as the notice to finance reads them: the whole account, grouped by four. */
+const PAYOUT_NOTICE_FIELDS: ChangeLogField<ModelRecord>[] = [
+  { field: 'payoutAccountName', label: MODEL_FIELD_LABELS.payout_account_name },
+  { field: 'payoutBank', label: MODEL_FIELD_LABELS.payout_bank, show: shown.label(BANK_LABELS) },
+  {
+    field: 'payoutAccountNumber',
+    label: MODEL_FIELD_LABELS.payout_account_number,
+    show: formatAccountNumber,
+  },
+];
 
 /** A rule a model's values break: the field and the Chinese message. */
 export interface FieldIssue {
@@ -149,6 +191,26 @@ export function modelRuleIssues(
   const end = input.contract_end !== undefined ? input.contract_end : stored?.contractEnd;
   if (start && end && end < start) {
     issues.push({ field: 'contract_end', message: MODEL_MESSAGES.contractEndBeforeStart });
+  }
+  // Whether the field is filled once the update applies: what is sent, else what is stored.
+  const filled = (field: Field) => {
+    const value = input[field] !== undefined ? input[field] : stored?.[COLUMNS[field]];
+    return value !== null && value !== undefined && value !== '';
+  };
+  // An account is all three fields or none: the first one missing says so.
+  if (MODEL_PAYOUT_ACCOUNT_FIELDS.some(filled)) {
+    const missing = MODEL_PAYOUT_ACCOUNT_FIELDS.find((field) => !filled(field));
+    if (missing) issues.push({ field: missing, message: MODEL_MESSAGES.payoutIncomplete });
+  }
+  // The mother agency's share: a rate with how it is reckoned, and a mother agency to pay it to.
+  if (filled('mother_agency_rate') && !filled('mother_agency_basis')) {
+    issues.push({ field: 'mother_agency_basis', message: MODEL_MESSAGES.motherAgencyBasisMissing });
+  }
+  if (filled('mother_agency_basis') && !filled('mother_agency_rate')) {
+    issues.push({ field: 'mother_agency_rate', message: MODEL_MESSAGES.motherAgencyRateMissing });
+  }
+  if (filled('mother_agency_rate') && !filled('mother_agency')) {
+    issues.push({ field: 'mother_agency', message: MODEL_MESSAGES.motherAgencyMissing });
   }
   return issues;
 }
@@ -197,9 +259,38 @@ export function sensitiveIssues(
   return issues;
 }
 
-function checkSensitive(manage: boolean, input: ModelUpdate, stored: ModelRecord | undefined) {
-  const [issue] = sensitiveIssues(manage, input, stored);
+/**
+ * The payout account is written only with data_management or accounting at manage: below, a request
+ * that so much as names one of its fields is refused (403), as one naming the national ID is.
+ */
+export function payoutIssues(payout: boolean, input: ModelUpdate): FieldIssue[] {
+  if (payout) return [];
+  const named = MODEL_PAYOUT_ACCOUNT_FIELDS.find((field) => input[field] !== undefined);
+  return named ? [{ field: named, message: MODEL_MESSAGES.payoutForbidden }] : [];
+}
+
+function checkSensitive(sight: ModelSight, input: ModelUpdate, stored: ModelRecord | undefined) {
+  const [issue] = [...sensitiveIssues(sight.manage, input, stored), ...payoutIssues(sight.payout, input)];
   if (issue) throw new AppError('forbidden', { message: issue.message });
+}
+
+/** Tells every member holding accounting at manage of a model's payout account, in the write's transaction. */
+async function notifyFinance(
+  tx: Database,
+  teamId: number,
+  modelId: number,
+  notice: { title: string; body: string },
+  at: Date,
+) {
+  await notifyMembers(tx, {
+    teamId,
+    recipientMembershipIds: await listMemberIdsHolding(tx, teamId, 'accounting', 'manage'),
+    type: 'event_notice',
+    title: notice.title,
+    body: notice.body,
+    link: ADMIN_PATHS.model(modelId),
+    at,
+  });
 }
 
 /** A unique index refusing a mobile or national ID that another write took meanwhile: a 409, not a 500. */
@@ -286,17 +377,28 @@ export async function createModel(
   input: ModelCreate,
   origin: RequestOrigin,
 ): Promise<ModelView> {
-  const manage = await canManage(deps, auth);
-  checkSensitive(manage, input, undefined);
+  const sight = await modelSight(deps, auth);
+  checkSensitive(sight, input, undefined);
   const now = deps.clock();
   const [model] = await withDuplicateGuard(() =>
     deps.db.transaction(async (tx) => {
       await checkFields(deps, tx, auth, input, undefined);
-      return insertNewModels(tx, auth, [input], origin, { now });
+      const created = await insertNewModels(tx, auth, [input], origin, { now });
+      const [first] = created;
+      if (first?.payoutAccountNumber) {
+        const account = {
+          bank: first.payoutBank,
+          name: first.payoutAccountName,
+          number: first.payoutAccountNumber,
+        };
+        const notice = { title: MODEL_MESSAGES.payoutCreated(first.name), body: payoutAccountText(account) };
+        await notifyFinance(tx, auth.teamId, first.id, notice, now);
+      }
+      return created;
     }),
   );
   if (!model) throw new Error('model not created');
-  return reread(deps, auth, model.id, manage);
+  return reread(deps, auth, model.id, sight);
 }
 
 /**
@@ -310,13 +412,13 @@ export async function updateModel(
   input: ModelUpdate,
   origin: RequestOrigin,
 ): Promise<ModelView> {
-  const manage = await canManage(deps, auth);
+  const sight = await modelSight(deps, auth);
   const now = deps.clock();
   await withDuplicateGuard(() =>
     deps.db.transaction(async (tx) => {
       const stored = await findModelForUpdate(tx, auth.teamId, modelId);
       if (!stored) throw modelNotFound();
-      checkSensitive(manage, input, stored);
+      checkSensitive(sight, input, stored);
       await checkFields(deps, tx, auth, input, stored);
       const values = toColumns(input);
       const changes = await changeLog(tx, auth.teamId, stored, values, MODEL_CHANGE_LOG);
@@ -339,15 +441,29 @@ export async function updateModel(
           ...measurementOf({ ...stored, ...values }),
         });
       }
+      const name = values.name ?? stored.name;
       await recordOperation(tx, {
         action: 'model_update',
         actor: memberActor(auth, origin, now),
         targetId: modelId,
-        detail: { name: values.name ?? stored.name, changes },
+        detail: { name, changes },
       });
+      const accountChanges = await changeLog(tx, auth.teamId, stored, values, PAYOUT_NOTICE_FIELDS);
+      if (accountChanges.length > 0) {
+        const body = accountChanges
+          .map((change) => `${change.field}：${change.before} → ${change.after}`)
+          .join('；');
+        await notifyFinance(
+          tx,
+          auth.teamId,
+          modelId,
+          { title: MODEL_MESSAGES.payoutChanged(name), body },
+          now,
+        );
+      }
     }),
   );
-  return reread(deps, auth, modelId, manage);
+  return reread(deps, auth, modelId, sight);
 }
 
 /**

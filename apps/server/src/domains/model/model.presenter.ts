@@ -1,12 +1,18 @@
 import type { Measurement, Model, Trip } from '@trackit/contract/model.schema';
 import { ageOn } from '@trackit/contract/model-age';
+import { type ModelDeduction, modelDeductionState } from '@trackit/contract/model-deduction.schema';
+import { levelAllows } from '@trackit/contract/permissions';
 import type { listMeasurements, TripRow } from './model.repository';
 import type { ModelView } from './model.service';
+import type { DeductionView } from './model-deduction.service';
 
 type MeasurementRow = Awaited<ReturnType<typeof listMeasurements>>['rows'][number];
 
-/** The national ID is left out (not blanked) for a member below manage. */
-export function presentModel({ row, coverThumbUrl, today, showIdNumber }: ModelView): Model {
+/**
+ * The national ID is left out (not blanked) for a member below manage; the payout account for a member
+ * holding neither data_management nor accounting at manage.
+ */
+export function presentModel({ row, coverThumbUrl, today, sight }: ModelView): Model {
   const model = row.model;
   return {
     id: model.id,
@@ -30,12 +36,22 @@ export function presentModel({ row, coverThumbUrl, today, showIdNumber }: ModelV
     tags: model.tags,
     mobile: model.mobile,
     wechat: model.wechat,
-    ...(showIdNumber ? { id_number: model.idNumber } : {}),
+    ...(sight.manage ? { id_number: model.idNumber } : {}),
     socials: model.socials,
     manager_member_id: model.managerMembershipId,
     manager_nickname: row.managerNickname,
     mother_agency: model.motherAgency,
     commission_rate: model.commissionRate,
+    mother_agency_rate: model.motherAgencyRate,
+    mother_agency_basis: model.motherAgencyBasis,
+    payout_type: model.payoutType,
+    ...(sight.payout
+      ? {
+          payout_account_name: model.payoutAccountName,
+          payout_bank: model.payoutBank,
+          payout_account_number: model.payoutAccountNumber,
+        }
+      : {}),
     contract_start: model.contractStart,
     contract_end: model.contractEnd,
     notes: model.notes,
@@ -73,5 +89,33 @@ export function presentTrip(row: TripRow): Trip {
     place: row.place,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const memberRef = (id: number | null, nickname: string | null) =>
+  id !== null && nickname !== null ? { id, nickname } : null;
+
+/** A deduction; `can.void` for accounting edit while it is neither voided nor settled. */
+export function presentDeduction({ row, fileUrl, level }: DeductionView): ModelDeduction {
+  const { deduction } = row;
+  const answer = {
+    voided_at: deduction.voidedAt?.toISOString() ?? null,
+    settlement_id: deduction.settlementId,
+  };
+  const state = modelDeductionState(answer);
+  return {
+    id: deduction.id,
+    model_id: deduction.modelId,
+    kind: deduction.kind,
+    occurred_on: deduction.occurredOn,
+    amount: deduction.amount,
+    note: deduction.note,
+    file: fileUrl && deduction.fileName ? { name: deduction.fileName, url: fileUrl } : null,
+    ...answer,
+    state,
+    voided_by: memberRef(deduction.voidedByMembershipId, row.voidedByName),
+    created_by: memberRef(deduction.createdByMembershipId, row.createdByName),
+    created_at: deduction.createdAt.toISOString(),
+    can: { void: levelAllows(level, 'edit') && state === 'unsettled' },
   };
 }

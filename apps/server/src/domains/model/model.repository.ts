@@ -13,7 +13,7 @@ import { feeLines, orderModels, orders } from '../order/order.tables';
 import { memberships } from '../organization/organization.tables';
 import { packageModels, packagePicks, packages, packageViews } from '../package/package.tables';
 import { blobs, files } from '../upload/upload.tables';
-import { modelMeasurements, models, modelTrips } from './model.tables';
+import { modelDeductions, modelMeasurements, models, modelTrips } from './model.tables';
 
 export type ModelRecord = typeof models.$inferSelect;
 export type ModelValues = typeof models.$inferInsert;
@@ -146,14 +146,14 @@ export async function findModelNamesakes(
 /**
  * What refers to the model (a deletion's check): the orders naming it (as a model, in a fee line or on
  * the calendar), the packages showing it or holding a client's view or pick of it (a model taken out of
- * a package keeps those), and its folders. Each part is read through an index led by the team, the model
+ * a package keeps those), its folders and its deductions (voided ones too). Each part is read through an index led by the team, the model
  * or the team's orders and packages, never a scan of every team's rows.
  */
 export async function countModelReferences(
   db: Database,
   teamId: number,
   modelId: number,
-): Promise<{ orders: number; packages: number; folders: number }> {
+): Promise<{ orders: number; packages: number; folders: number; deductions: number }> {
   const teamOrders = db.select({ id: orders.id }).from(orders).where(eq(orders.teamId, teamId));
   const teamPackages = db.select({ id: packages.id }).from(packages).where(eq(packages.teamId, teamId));
   const orderIds = union(
@@ -184,17 +184,22 @@ export async function countModelReferences(
       .from(packageViews)
       .where(and(inArray(packageViews.packageId, teamPackages), eq(packageViews.modelId, modelId))),
   ).as('package_ids');
-  // One after another: inside a deletion's transaction the three share one connection.
+  // One after another: inside a deletion's transaction they share one connection.
   const [orderCount] = await db.select({ total: count() }).from(orderIds);
   const [packageCount] = await db.select({ total: count() }).from(packageIds);
   const [folderCount] = await db
     .select({ total: count() })
     .from(folders)
     .where(and(eq(folders.teamId, teamId), eq(folders.modelId, modelId)));
+  const [deductionCount] = await db
+    .select({ total: count() })
+    .from(modelDeductions)
+    .where(and(eq(modelDeductions.teamId, teamId), eq(modelDeductions.modelId, modelId)));
   return {
     orders: orderCount?.total ?? 0,
     packages: packageCount?.total ?? 0,
     folders: folderCount?.total ?? 0,
+    deductions: deductionCount?.total ?? 0,
   };
 }
 

@@ -5,7 +5,7 @@ import type { Handlers } from '../../http/endpoint-router';
 import { clientGoneSignal } from '../../http/request-context';
 import { presentHistoryPage } from '../operation-log/operation-log.presenter';
 import { makeCompCard } from './comp-card/comp-card.service';
-import { presentMeasurement, presentModel, presentTrip } from './model.presenter';
+import { presentDeduction, presentMeasurement, presentModel, presentTrip } from './model.presenter';
 import {
   deleteModel,
   findModelDuplicates,
@@ -15,6 +15,7 @@ import {
   listTeamModels,
   type ModelDeps,
 } from './model.service';
+import { createModelDeduction, listModelDeductions, voidModelDeduction } from './model-deduction.service';
 import { listModelHistory } from './model-history.service';
 import { createTrip, deleteTrip, listModelTrips, updateTrip } from './model-trip.service';
 import { createModel, updateModel } from './model-write.service';
@@ -63,6 +64,14 @@ export function modelRoutes(deps: ModelDeps): Handlers<Endpoints['model']> {
     },
     createTrip: async ({ auth, params, body, origin }) =>
       presentTrip(await createTrip(deps, auth, params.id, body, origin)),
+    deductions: async ({ auth, params, query }) => {
+      const { items, total } = await listModelDeductions(deps, auth, params.id, query);
+      return { items: items.map(presentDeduction), total };
+    },
+    createDeduction: async ({ auth, params, body, origin }) =>
+      presentDeduction(await createModelDeduction(deps, auth, params.id, body, origin)),
+    voidDeduction: async ({ auth, params, origin }) =>
+      presentDeduction(await voidModelDeduction(deps, auth, params.id, params.deduction_id, origin)),
     updateTrip: async ({ auth, params, body, origin }) =>
       presentTrip(await updateTrip(deps, auth, params.id, body, origin)),
     deleteTrip: async ({ auth, params, origin }) =>

@@ -1,8 +1,9 @@
 /**
  * Models (docs/product.md "Models"): reading records and their measurement history, and deleting a record
- * made by mistake (creating and changing: model-write.service.ts; trips: model-trip.service.ts). Sensitive
- * fields (the national ID) and archiving (status `left`) need data_management at manage; below it the ID
- * is never answered and never written.
+ * made by mistake (creating and changing: model-write.service.ts; trips: model-trip.service.ts;
+ * deductions: model-deduction.service.ts). Sensitive fields (the national ID) and archiving (status `left`)
+ * need data_management at manage; below it the ID is never answered and never written. The payout
+ * account needs data_management or accounting at manage, in the same way.
  */
 
 import { businessDate } from '@trackit/contract/business-time';
@@ -41,12 +42,20 @@ import { listModels, type ModelListFilter } from './model-list.repository';
 
 export type ModelDeps = UploadDeps;
 
-/** A model as its answer needs it: the row, the signed cover, today (for the age) and who may see the ID. */
+/** Which sensitive fields of a model the caller sees and writes. */
+export interface ModelSight {
+  /** data_management manage: the national ID, archiving. */
+  manage: boolean;
+  /** data_management or accounting manage: the payout account. */
+  payout: boolean;
+}
+
+/** A model as its answer needs it: the row, the signed cover, today (for the age) and what the caller sees. */
 export interface ModelView {
   row: ModelRow;
   coverThumbUrl: string | null;
   today: string;
-  showIdNumber: boolean;
+  sight: ModelSight;
 }
 
 export const modelNotFound = () => new AppError('notFound', { message: MODEL_MESSAGES.modelNotFound });
@@ -55,27 +64,34 @@ export const invalid = (field: string, message: string) =>
 
 /** Whether the member holds data_management at manage: sees and writes national IDs, archives. */
 export async function canManage(deps: Pick<ModelDeps, 'db'>, auth: AuthContext): Promise<boolean> {
-  return levelAllows((await grantsOf(deps, auth)).get('data_management'), 'manage');
+  return (await modelSight(deps, auth)).manage;
 }
 
-async function view(deps: ModelDeps, row: ModelRow, showIdNumber: boolean): Promise<ModelView> {
+/** The sensitive fields the member sees and writes (one read of the request's grants). */
+export async function modelSight(deps: Pick<ModelDeps, 'db'>, auth: AuthContext): Promise<ModelSight> {
+  const grants = await grantsOf(deps, auth);
+  const manage = levelAllows(grants.get('data_management'), 'manage');
+  return { manage, payout: manage || levelAllows(grants.get('accounting'), 'manage') };
+}
+
+async function view(deps: ModelDeps, row: ModelRow, sight: ModelSight): Promise<ModelView> {
   let coverThumbUrl: string | null = null;
   if (row.cover) {
     const signed = await signFile(deps, row.cover);
     coverThumbUrl = signed.thumbUrl ?? signed.previewUrl;
   }
-  return { row, coverThumbUrl, today: businessDate(deps.clock()), showIdNumber };
+  return { row, coverThumbUrl, today: businessDate(deps.clock()), sight };
 }
 
-export async function reread(deps: ModelDeps, auth: AuthContext, modelId: number, showIdNumber: boolean) {
+export async function reread(deps: ModelDeps, auth: AuthContext, modelId: number, sight: ModelSight) {
   const row = await findModel(deps.db, auth.teamId, modelId);
   if (!row) throw modelNotFound();
-  return view(deps, row, showIdNumber);
+  return view(deps, row, sight);
 }
 
 /** One model of the caller's team; another team's is "not found". */
 export async function getModel(deps: ModelDeps, auth: AuthContext, modelId: number): Promise<ModelView> {
-  return reread(deps, auth, modelId, await canManage(deps, auth));
+  return reread(deps, auth, modelId, await modelSight(deps, auth));
 }
 
 /**
@@ -96,11 +112,11 @@ export async function findModelDuplicates(
   auth: AuthContext,
   query: ModelDuplicateQuery,
 ): Promise<ModelView[]> {
-  const [manage, rows] = await Promise.all([
-    canManage(deps, auth),
+  const [sight, rows] = await Promise.all([
+    modelSight(deps, auth),
     findModelNamesakes(deps.db, auth.teamId, query.name, query.birthday, DUPLICATE_MATCHES_MAX),
   ]);
-  return Promise.all(rows.map((row) => view(deps, row, manage)));
+  return Promise.all(rows.map((row) => view(deps, row, sight)));
 }
 
 /** GET /v1/models/{id}/deletion: whether the model can be deleted now, and why not. */
@@ -167,11 +183,11 @@ export function toListFilter(query: ModelFilter, today: string): ModelListFilter
 /** GET /v1/models: filtered and paged in the database. */
 export async function listTeamModels(deps: ModelDeps, auth: AuthContext, query: ModelQuery) {
   const filter = toListFilter(query, businessDate(deps.clock()));
-  const [manage, { rows, total }] = await Promise.all([
-    canManage(deps, auth),
+  const [sight, { rows, total }] = await Promise.all([
+    modelSight(deps, auth),
     listModels(deps.db, auth.teamId, filter, pageWindow(query)),
   ]);
-  return { items: await Promise.all(rows.map((row) => view(deps, row, manage))), total };
+  return { items: await Promise.all(rows.map((row) => view(deps, row, sight))), total };
 }
 
 /** GET /v1/models/{id}/measurements: newest first. */

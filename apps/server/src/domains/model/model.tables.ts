@@ -1,5 +1,9 @@
 import { LETTERS } from '@trackit/contract/constants';
 import { GENDERS, MODEL_STATUSES, MODEL_TRIP_KINDS, SIZES } from '@trackit/contract/enums';
+import { MODEL_PAYOUT_TYPES, MOTHER_AGENCY_BASES } from '@trackit/contract/model.schema';
+import { MODEL_DEDUCTION_KINDS } from '@trackit/contract/model-deduction.schema';
+import { MAX_FEE_FEN } from '@trackit/contract/money';
+import { BANKS } from '@trackit/contract/team-recipient.schema';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,12 +16,13 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { enumCheck, enumColumn, teamKey, teamReference, timestamps } from '../../db/columns';
 import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
-import { files } from '../upload/upload.tables';
+import { blobs, files } from '../upload/upload.tables';
 
 export interface StoredSocialAccount {
   platform: string;
@@ -68,6 +73,14 @@ export const models = pgTable(
     motherAgency: varchar('mother_agency', { length: 100 }),
     /** Basis points: 2000 is 20 %. */
     commissionRate: integer('commission_rate'),
+    /** The mother agency's share in basis points, of the gross or of the commission (`motherAgencyBasis`). */
+    motherAgencyRate: integer('mother_agency_rate'),
+    motherAgencyBasis: enumColumn('mother_agency_basis', MOTHER_AGENCY_BASES, 16),
+    payoutType: enumColumn('payout_type', MODEL_PAYOUT_TYPES, 16).notNull().default('individual'),
+    // The payout account: sensitive (model.service.ts answers it to data_management or accounting manage).
+    payoutAccountName: varchar('payout_account_name', { length: 100 }),
+    payoutBank: enumColumn('payout_bank', BANKS, 16),
+    payoutAccountNumber: varchar('payout_account_number', { length: 30 }),
     contractStart: date('contract_start', { mode: 'string' }),
     contractEnd: date('contract_end', { mode: 'string' }),
     notes: varchar('notes', { length: 2000 }),
@@ -109,6 +122,11 @@ export const models = pgTable(
     enumCheck('models_clothing_size_check', t.clothingSize, SIZES),
     enumCheck('models_cup_check', t.cup, LETTERS),
     enumCheck('models_status_check', t.status, MODEL_STATUSES),
+    enumCheck('models_payout_type_check', t.payoutType, MODEL_PAYOUT_TYPES),
+    enumCheck('models_mother_agency_basis_check', t.motherAgencyBasis, MOTHER_AGENCY_BASES),
+    enumCheck('models_payout_bank_check', t.payoutBank, BANKS),
+    check('models_mother_agency_rate_check', sql`${t.motherAgencyRate} between 0 and 10000`),
+    check('models_payout_account_number_check', sql`${t.payoutAccountNumber} ~ '^[0-9]{8,30}$'`),
   ],
 );
 
@@ -159,5 +177,63 @@ export const modelTrips = pgTable(
     index('model_trips_model_idx').on(t.teamId, t.modelId, t.startDate.desc(), t.id.desc()),
     enumCheck('model_trips_kind_check', t.kind, MODEL_TRIP_KINDS),
     check('model_trips_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+/**
+ * A deduction recorded against a model (扣款, docs/product.md "Models"): an advance paid to them or an
+ * expense the agency paid for them, to be taken from a later payout. Voided (kept, with when and by whom)
+ * only while no settlement has taken it; never deleted, so a model with deductions is not deleted either.
+ */
+export const modelDeductions = pgTable(
+  'model_deductions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    modelId: bigint('model_id', { mode: 'number' }).notNull(),
+    kind: enumColumn('kind', MODEL_DEDUCTION_KINDS, 16).notNull(),
+    /** The business date it happened (China). */
+    occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
+    /** In fen. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    /** The receipt (票据), an upload claimed for it; its name as uploaded. */
+    fileBlobId: uuid('file_blob_id'),
+    fileName: varchar('file_name', { length: 255 }),
+    createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The settlement (结算单) that took it, null while unsettled. Its reference to settlements (team_id,
+     * settlement_id) is added by migration 0036_settlements.sql: settlement.tables.ts imports this
+     * file, so this one cannot name that table.
+     */
+    settlementId: bigint('settlement_id', { mode: 'number' }),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    voidedByMembershipId: bigint('voided_by_membership_id', { mode: 'number' }),
+  },
+  (t) => [
+    teamKey('model_deductions', t),
+    teamReference('model_deductions_model_team_fk', t.teamId, t.modelId, models),
+    teamReference('model_deductions_file_blob_team_fk', t.teamId, t.fileBlobId, blobs),
+    teamReference('model_deductions_created_by_team_fk', t.teamId, t.createdByMembershipId, memberships),
+    teamReference('model_deductions_voided_by_team_fk', t.teamId, t.voidedByMembershipId, memberships),
+    // The model's list, newest first; what a settlement may still take.
+    index('model_deductions_model_idx').on(t.teamId, t.modelId, t.occurredOn.desc(), t.id.desc()),
+    index('model_deductions_unsettled_idx')
+      .on(t.teamId, t.modelId)
+      .where(sql`settlement_id is null and voided_at is null`),
+    // What a settlement took (its answer; giving them back when it is rejected or deleted).
+    index('model_deductions_settlement_idx')
+      .on(t.teamId, t.settlementId)
+      .where(sql`settlement_id is not null`),
+    enumCheck('model_deductions_kind_check', t.kind, MODEL_DEDUCTION_KINDS),
+    check(
+      'model_deductions_amount_check',
+      sql`${t.amount} > 0 and ${t.amount} <= ${sql.raw(String(MAX_FEE_FEN))}`,
+    ),
+    // A voided deduction is never settled, nor a settled one voided.
+    check('model_deductions_void_check', sql`${t.voidedAt} is null or ${t.settlementId} is null`),
   ],
 );

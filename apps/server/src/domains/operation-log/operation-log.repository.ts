@@ -1,6 +1,6 @@
 import type { OperationTarget } from '@trackit/contract/operation-catalogue';
 import type { OperationAction } from '@trackit/contract/operation-log.schema';
-import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
@@ -77,6 +77,8 @@ export async function findReferenceNames(
 export interface OperationLogFilter {
   /** Any of these actions. */
   actions?: readonly OperationAction[] | undefined;
+  /** None of these actions (a history shown to a reader who may not see them). */
+  exceptActions?: readonly OperationAction[] | undefined;
   membershipId?: number | undefined;
   from?: Date | undefined;
   /** Exclusive. */
@@ -106,6 +108,7 @@ export async function listOperationLogs(
   const where = and(
     eq(operationLogs.teamId, teamId),
     filter.actions?.length ? inArray(operationLogs.action, [...filter.actions]) : undefined,
+    filter.exceptActions?.length ? notInArray(operationLogs.action, [...filter.exceptActions]) : undefined,
     filter.membershipId ? eq(operationLogs.membershipId, filter.membershipId) : undefined,
     filter.from ? gte(operationLogs.createdAt, filter.from) : undefined,
     filter.before ? lt(operationLogs.createdAt, filter.before) : undefined,

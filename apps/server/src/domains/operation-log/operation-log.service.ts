@@ -187,18 +187,20 @@ export function listTeamOperations(deps: OperationLogDeps, auth: AuthContext, qu
 
 /**
  * A record's history, newest first: the entries whose target is one of the given records (a model and
- * its folders). The caller has checked that the records are the team's.
+ * its folders), less the actions the reader may not see (`exceptActions`). The caller has checked that
+ * the records are the team's.
  */
 export function listRecordHistory(
   db: Database,
   teamId: number,
   targets: { type: OperationTarget; ids: (string | number)[] }[],
   window: PageWindow,
+  exceptActions: readonly OperationAction[] = [],
 ) {
   return listOperationLogs(
     db,
     teamId,
-    { targets: targets.map((target) => ({ type: target.type, ids: target.ids.map(String) })) },
+    { targets: targets.map((target) => ({ type: target.type, ids: target.ids.map(String) })), exceptActions },
     window,
   );
 }

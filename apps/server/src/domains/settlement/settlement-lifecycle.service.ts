@@ -23,6 +23,7 @@ import { subtractSplits, ZERO_SPLIT } from '@trackit/contract/settlement-math';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { decideApproval, requestApproval } from '../approval/approval.service';
+import { giveBackDeductions } from '../model/model-deduction.service';
 import { notifyMembers } from '../notify/notify.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { findTeamMember } from '../organization/organization.service';
@@ -121,6 +122,8 @@ export async function decideSettlement(
       decidedAt: now,
       updatedAt: now,
     });
+    // Rejected, it no longer counts: the deductions it took wait for the next settlement.
+    if (input.result === 'rejected') await giveBackDeductions(tx, teamId, settlementId);
     const modelName = (await findSettlement(tx, teamId, settlementId))?.modelName ?? MESSAGES.empty;
     const creator = settlement.createdByMembershipId;
     if (creator !== null && creator !== auth.membershipId) {

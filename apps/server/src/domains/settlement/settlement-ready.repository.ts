@@ -6,7 +6,7 @@
  * the figures are the contract's (./settlement-release.ts), SQL only sums and filters.
  */
 import type { FeeKind } from '@trackit/contract/enums';
-import type { SettlementPayoutType } from '@trackit/contract/settlement.schema';
+import type { ModelPayoutType, MotherAgencyBasis } from '@trackit/contract/model.schema';
 import type { ShareTerms } from '@trackit/contract/settlement-math';
 import { and, asc, between, count, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -24,19 +24,37 @@ export interface SettlementModel {
   id: number;
   name: string;
   commissionRate: number | null;
-  payoutType: SettlementPayoutType;
+  payoutType: ModelPayoutType;
   motherAgency: ShareTerms['motherAgency'];
 }
 
 /** The columns of a model a settlement reads. */
-const MODEL_COLUMNS = { id: models.id, name: models.name, commissionRate: models.commissionRate };
+const MODEL_COLUMNS = {
+  id: models.id,
+  name: models.name,
+  commissionRate: models.commissionRate,
+  payoutType: models.payoutType,
+  motherAgencyRate: models.motherAgencyRate,
+  motherAgencyBasis: models.motherAgencyBasis,
+};
 
-const modelOf = (row: { id: number; name: string; commissionRate: number | null }): SettlementModel => ({
+const modelOf = (row: {
+  id: number;
+  name: string;
+  commissionRate: number | null;
+  payoutType: ModelPayoutType;
+  motherAgencyRate: number | null;
+  motherAgencyBasis: MotherAgencyBasis | null;
+}): SettlementModel => ({
   id: row.id,
   name: row.name,
   commissionRate: row.commissionRate,
-  payoutType: 'individual',
-  motherAgency: null,
+  payoutType: row.payoutType,
+  // A mother agency shares the fees once both its rate and its basis are written (the model form asks both).
+  motherAgency:
+    row.motherAgencyRate === null || row.motherAgencyBasis === null
+      ? null
+      : { rate: row.motherAgencyRate, basis: row.motherAgencyBasis },
 });
 
 /**

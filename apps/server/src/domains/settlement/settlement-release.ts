@@ -10,7 +10,7 @@
  *   ahead of the client (an advance), all of it counts as released and nothing waits for the client.
  */
 
-import type { SettlementPayoutType } from '@trackit/contract/settlement.schema';
+import type { ModelPayoutType } from '@trackit/contract/model.schema';
 import {
   fullShare,
   releasedShare,
@@ -94,7 +94,7 @@ export interface EarlierPayout {
 
 /** A settlement's figures from its lines' releases: per job, each taxed with the month's earlier payouts. */
 export function figuresOf(
-  payoutType: SettlementPayoutType,
+  payoutType: ModelPayoutType,
   releases: readonly Pick<LineRelease, 'orderId' | 'now'>[],
   earlier: ReadonlyMap<number, EarlierPayout>,
   deductions = 0,

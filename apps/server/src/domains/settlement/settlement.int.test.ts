@@ -610,6 +610,88 @@ describe('model settlements (模特结算)', () => {
     await refused(create({ model_id: noRate.id }), 409, SETTLEMENT_MESSAGES.commissionRateMissing);
   });
 
+  it('shares with a mother agency, takes the deductions that fit and withholds nothing for a studio', async () => {
+    const model = await ok(
+      api<Model>('POST', '/models', {
+        name: '宋佳',
+        gender: 'female',
+        commission_rate: 2_000,
+        mother_agency: '东京某某经纪',
+        mother_agency_rate: 1_000,
+        mother_agency_basis: 'gross',
+        payout_type: 'studio',
+      }),
+    );
+    const line = await billedLine(model.id, modelFee(1_000_000));
+    await clientPays(line.id, line.total);
+    const deduct = (body: Record<string, unknown>) =>
+      ok(api<{ id: number }>('POST', `/models/${model.id}/deductions`, body, editor.headers));
+    // Oldest first while they fit in what is paid after tax: the second does not, so the third waits too.
+    const advance = await deduct({
+      kind: 'advance',
+      occurred_on: addDays(today, -1),
+      amount: 50_000,
+      note: '预支',
+    });
+    const tooBig = await deduct({ kind: 'expense', occurred_on: today, amount: 9_000_000, note: '机票' });
+    const later = await deduct({ kind: 'expense', occurred_on: today, amount: 10_000, note: '模卡' });
+
+    // 10,000 yuan: 20 % commission, 10 % of the gross to the mother agency from the model; a studio: no tax.
+    const figures = {
+      gross: 1_000_000,
+      commission: 200_000,
+      mother_agency: 100_000,
+      income: 700_000,
+      tax: 0,
+    };
+    expect((await ready(model.id))?.releasable).toEqual({ ...figures, deductions: 50_000, net: 650_000 });
+    const drafted = await ok(create({ model_id: model.id }));
+    expect(drafted).toMatchObject({
+      payout_type: 'studio',
+      ...figures,
+      mother_agency_from_model: 100_000,
+      taxable: 0,
+      deductions: 50_000,
+      net: 650_000,
+    });
+    expect(drafted.lines).toEqual([
+      expect.objectContaining({ mother_agency: 100_000, mother_agency_from_model: 100_000, income: 700_000 }),
+    ]);
+    expect(drafted.deductions_taken).toEqual([
+      { id: advance.id, kind: 'advance', occurred_on: addDays(today, -1), amount: 50_000, note: '预支' },
+    ]);
+    const stateOf = async (state: string) =>
+      (
+        await ok(
+          api<{ id: number }[]>(
+            'GET',
+            `/models/${model.id}/deductions?state=${state}`,
+            undefined,
+            reader.headers,
+          ),
+        )
+      ).map((deduction) => deduction.id);
+    expect(await stateOf('settled')).toEqual([advance.id]);
+    expect((await stateOf('unsettled')).sort()).toEqual([tooBig.id, later.id].sort());
+    await refused(api('POST', `/models/${model.id}/deductions/${advance.id}/void`, {}, editor.headers), 409);
+
+    // Rejected: the deduction waits for the next settlement again; the next draft takes it.
+    await ok(step(drafted.id, 'submit', undefined, editor.headers));
+    const rejected = await ok(step(drafted.id, 'approval', { result: 'rejected', comment: '扣款有误' }));
+    expect(rejected.deductions_taken).toEqual([]);
+    expect(await stateOf('settled')).toEqual([]);
+    await ok(api('DELETE', `/settlements/${drafted.id}`, undefined, editor.headers));
+    const again = await ok(create({ model_id: model.id }));
+    expect(again.deductions_taken.map((deduction) => deduction.id)).toEqual([advance.id]);
+    await approveAndPay(again.id);
+
+    // A studio is not on the month's withholding list.
+    const list = await ok(
+      api<Withholding>('GET', `/finance/withholding?month=${month}`, undefined, reader.headers),
+    );
+    expect(list.rows.map((row) => row.model.id)).not.toContain(model.id);
+  });
+
   it('lets exactly one of 20 racing drafts of a model take its money', async () => {
     const model = await newModel('并发');
     const line = await billedLine(model.id, modelFee(100_000));

@@ -8,6 +8,7 @@
  */
 import { businessDate, businessMonth } from '@trackit/contract/business-time';
 import type { FeeKind, PermissionLevel } from '@trackit/contract/enums';
+import type { ModelPayoutType } from '@trackit/contract/model.schema';
 import { levelAllows } from '@trackit/contract/permissions';
 import {
   type ReadyToSettle,
@@ -16,7 +17,6 @@ import {
   type Settlement,
   type SettlementCreate,
   type SettlementDetail,
-  type SettlementPayoutType,
   type SettlementQuery,
 } from '@trackit/contract/settlement.schema';
 import type { SettlementFigures, ShareSplit, ShareTerms } from '@trackit/contract/settlement-math';
@@ -25,6 +25,13 @@ import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { approvalHistory, removeApprovals } from '../approval/approval.service';
+import {
+  deductionsOfSettlement,
+  giveBackDeductions,
+  type PendingDeduction,
+  pendingDeductions,
+  takeDeductions,
+} from '../model/model-deduction.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { grantsOf } from '../permission/permission.service';
 import { presentReadyToSettle, presentSettlement, presentSettlementDetail } from './settlement.presenter';
@@ -50,6 +57,7 @@ import {
   unpaidSettlementOfJobs,
 } from './settlement-ready.repository';
 import {
+  deductionsTaken,
   type EarlierPayout,
   figuresOf,
   isZeroSplit,
@@ -104,7 +112,14 @@ export async function loadSettlementDetail(
   const jobs = await listSettlementJobs(db, teamId, settlementId);
   const approvals = await approvalHistory(db, approvalOf(teamId, settlementId));
   const corrections = await listCorrectionsOf(db, teamId, settlementId);
-  return presentSettlementDetail(row, { lines, jobs, deductions: [], approvals, corrections }, level);
+  const deductions = (await deductionsOfSettlement(db, teamId, settlementId)).map((deduction) => ({
+    id: deduction.id,
+    kind: deduction.kind,
+    occurred_on: deduction.occurredOn,
+    amount: deduction.amount,
+    note: deduction.note,
+  }));
+  return presentSettlementDetail(row, { lines, jobs, deductions, approvals, corrections }, level);
 }
 
 /** GET /v1/settlements. */
@@ -139,6 +154,23 @@ function payoutsAfter(
 }
 
 /**
+ * A settlement's figures with the deductions it takes: the pending ones, oldest first, that fit in what it
+ * pays after tax (none when it pays nothing, e.g. a correction).
+ */
+function withDeductions(
+  payoutType: ModelPayoutType,
+  releases: readonly Pick<LineRelease, 'orderId' | 'now'>[],
+  earlier: ReadonlyMap<number, EarlierPayout>,
+  pending: readonly PendingDeduction[],
+): { figures: SettlementFigures; taken: PendingDeduction[] } {
+  const before = figuresOf(payoutType, releases, earlier);
+  const taken = deductionsTaken(pending, Math.max(0, before.totals.income - before.totals.tax));
+  if (taken.length === 0) return { figures: before, taken };
+  const amount = taken.reduce((sum, deduction) => sum + deduction.amount, 0);
+  return { figures: figuresOf(payoutType, releases, earlier, amount), taken };
+}
+
+/**
  * One model of 待结算: each open line's release; the releasable figures as a settlement drafted now would
  * have them (taxed with the month's paid payouts of each job); the waiting ones as if paid this month
  * after the releasable part (an estimate: the client has not paid yet).
@@ -147,10 +179,11 @@ function readyOf(
   model: SettlementModel,
   lines: CandidateLine[],
   earlier: ReadonlyMap<number, EarlierPayout>,
+  pending: readonly PendingDeduction[],
 ): ReadyToSettle {
   const released = lines.map((line) => ({ line, release: releaseOf(line, modelTerms(model)) }));
   const now = released.filter(({ release }) => !isZeroSplit(release.now)).map(({ release }) => release);
-  const releasable = figuresOf(model.payoutType, now, earlier);
+  const releasable = withDeductions(model.payoutType, now, earlier, pending).figures;
   const waiting = figuresOf(
     model.payoutType,
     released
@@ -172,11 +205,13 @@ export async function listReadyToSettle(
   const modelIds = rows.map((model) => model.id);
   const lines = await listCandidateLines(deps.db, teamId, { modelIds, onlyOpen: true });
   const earlier = await earlierPayouts(deps.db, teamId, modelIds, businessMonth(deps.clock()));
+  const pending = await pendingDeductions(deps.db, teamId, modelIds);
   const items = rows.map((model) =>
     readyOf(
       model,
       lines.filter((line) => line.modelId === model.id),
       earlier.get(model.id) ?? new Map(),
+      pending.filter((deduction) => deduction.modelId === model.id),
     ),
   );
   return { items, total };
@@ -199,7 +234,7 @@ export interface DraftInput {
   membershipId: number;
   now: Date;
   model: SettlementModel;
-  payoutType: SettlementPayoutType;
+  payoutType: ModelPayoutType;
   lines: DraftLine[];
   period: { from: string; to: string } | null;
   corrects: { id: number; reason: string } | null;
@@ -221,10 +256,13 @@ export async function draftSettlement(
   const blocking = await unpaidSettlementOfJobs(tx, teamId, model.id, taxMonth, orderIds);
   if (blocking) throw settlementConflict(SETTLEMENT_MESSAGES.earlierUnpaid(blocking));
   const earlier = (await earlierPayouts(tx, teamId, [model.id], taxMonth)).get(model.id) ?? new Map();
-  const figures = figuresOf(
+  // A correction takes back; it takes no deductions.
+  const pending = input.corrects ? [] : await pendingDeductions(tx, teamId, [model.id], true);
+  const { figures, taken } = withDeductions(
     input.payoutType,
     input.lines.map((line) => ({ orderId: line.orderId, now: line.split })),
     earlier,
+    pending,
   );
   const number = formatSettlementNumber(now, await nextSettlementSequence(tx, teamId, businessDate(now)));
   const { totals } = figures;
@@ -280,6 +318,12 @@ export async function draftSettlement(
       taxable: job.taxable,
       tax: job.tax,
     })),
+  );
+  await takeDeductions(
+    tx,
+    teamId,
+    id,
+    taken.map((deduction) => deduction.id),
   );
   return { id, number, figures };
 }
@@ -396,6 +440,7 @@ export async function deleteSettlement(
       throw settlementConflict(SETTLEMENT_MESSAGES.notDeletable);
     }
     const row = await findSettlement(tx, teamId, settlementId);
+    await giveBackDeductions(tx, teamId, settlementId);
     await removeApprovals(tx, approvalOf(teamId, settlementId));
     await deleteSettlementRow(tx, teamId, settlementId);
     await recordOperation(tx, {

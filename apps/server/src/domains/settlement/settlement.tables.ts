@@ -1,5 +1,5 @@
 import { FEE_KINDS } from '@trackit/contract/enums';
-import { SETTLEMENT_PAYOUT_TYPES } from '@trackit/contract/settlement.schema';
+import { MODEL_PAYOUT_TYPES, MOTHER_AGENCY_BASES } from '@trackit/contract/model.schema';
 import { SETTLEMENT_STATUSES } from '@trackit/contract/settlement-enums';
 import { sql } from 'drizzle-orm';
 import {
@@ -34,9 +34,6 @@ const split = () => ({
   income: bigint('income', { mode: 'number' }).notNull(),
 });
 
-/** The mother agency's bases (settlement-math.ts MotherAgencyTerms). */
-const MOTHER_AGENCY_BASES = ['gross', 'commission'] as const;
-
 /**
  * A model's settlement (结算单, docs/product.md "Model settlements"): what it pays the model for the fee
  * lines it takes (settlement_lines), its tax per job (settlement_jobs) and its figures (the contract's
@@ -57,7 +54,7 @@ export const settlements = pgTable(
     modelId: bigint('model_id', { mode: 'number' }).notNull(),
     status: enumColumn('status', SETTLEMENT_STATUSES, 16).notNull().default('draft'),
     /** How the model was paid when it was drafted (a studio has nothing withheld). */
-    payoutType: enumColumn('payout_type', SETTLEMENT_PAYOUT_TYPES, 16).notNull(),
+    payoutType: enumColumn('payout_type', MODEL_PAYOUT_TYPES, 16).notNull(),
     periodFrom: date('period_from', { mode: 'string' }),
     periodTo: date('period_to', { mode: 'string' }),
     /** The business month it was drafted in (YYYY-MM): a job's payouts of one month are taxed together. */
@@ -99,7 +96,7 @@ export const settlements = pgTable(
     index('settlements_team_paid_on_idx').on(t.teamId, t.paidOn, t.id),
     index('settlements_team_corrects_idx').on(t.teamId, t.correctsId).where(sql`corrects_id is not null`),
     enumCheck('settlements_status_check', t.status, SETTLEMENT_STATUSES),
-    enumCheck('settlements_payout_type_check', t.payoutType, SETTLEMENT_PAYOUT_TYPES),
+    enumCheck('settlements_payout_type_check', t.payoutType, MODEL_PAYOUT_TYPES),
     check('settlements_tax_month_check', sql`${t.taxMonth} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check(
       'settlements_period_check',

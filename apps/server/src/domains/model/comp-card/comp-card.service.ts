@@ -93,7 +93,7 @@ export async function makeCompCard(
     row,
     coverThumbUrl: null,
     today: businessDate(deps.clock()),
-    showIdNumber: false,
+    sight: { manage: false, payout: false },
   });
   const [agency, fonts] = await Promise.all([getTeamName(deps.db, auth.teamId), loadPdfFonts()]);
   const draft = draftCompCard(

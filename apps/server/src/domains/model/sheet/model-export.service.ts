@@ -37,7 +37,9 @@ export async function exportModels(
   async function* batches(): AsyncGenerator<Model[]> {
     for (let start = 0; start < ids.length; start += BATCH) {
       const rows = await findModelsByIds(deps.db, auth.teamId, ids.slice(start, start + BATCH));
-      yield rows.map((row) => presentModel({ row, coverThumbUrl: null, today, showIdNumber: manage }));
+      // The payout account is never exported (docs/product.md "Models", 导出).
+      const sight = { manage, payout: false };
+      yield rows.map((row) => presentModel({ row, coverThumbUrl: null, today, sight }));
     }
   }
   const content = new PassThrough();

@@ -284,4 +284,54 @@ describe('model import', () => {
     }
     expect(await teamCount(models)).toBe(before);
   });
+  it('reads the payout type and the mother agency’s share, never a payout account', async () => {
+    const template = sheetRows(
+      (await readWorkbook((await download(t, '/v1/models/import_template', owner)).bytes))
+        .worksheets[0] as ExcelJS.Worksheet,
+    )[0];
+    expect(template).toEqual(
+      expect.arrayContaining(['母公司', '母公司分成比例（%）', '母公司分成方式', '结算类型']),
+    );
+    for (const account of ['开户名', '开户银行', '银行账号']) expect(template).not.toContain(account);
+
+    const header = [
+      '姓名',
+      '性别',
+      '母公司',
+      '母公司分成比例（%）',
+      '母公司分成方式',
+      '结算类型',
+      '银行账号',
+    ];
+    const file = await xlsxOf(header, [
+      ['母公司甲', '女', 'Elite Paris', '12.5%', '按佣金', '工作室', '6222021234567890'],
+      ['无方式', '女', 'Elite Paris', '10', null, null, null],
+      ['无母公司', '女', null, '10', '按总额', null, null],
+      ['方式错', '女', 'Elite Paris', '10', '按净额', '公司', null],
+    ]);
+    const res = await commit(file);
+    expect(res.body.code, res.body.message).toBe(0);
+    // The account column is not one the import reads: its cells are neither shown nor kept.
+    expect(res.body.data.columns.map((column) => column.header)).not.toContain('银行账号');
+    const errorsOf = (row: number) => res.body.data.rows.find((entry) => entry.row === row)?.errors;
+    expect(errorsOf(2)).toEqual({});
+    expect(errorsOf(3)).toEqual({ mother_agency_basis: MODEL_MESSAGES.motherAgencyBasisMissing });
+    expect(errorsOf(4)).toEqual({ mother_agency: MODEL_MESSAGES.motherAgencyMissing });
+    expect(errorsOf(5)).toEqual({
+      mother_agency_basis: '*请从下拉选项中选择：按总额、按佣金',
+      payout_type: '*请从下拉选项中选择：个人、工作室',
+    });
+    expect(res.body.data).toMatchObject({ valid: 1, imported: 1 });
+    const [imported] = await t.database.db
+      .select()
+      .from(models)
+      .where(and(eq(models.teamId, teamId), eq(models.name, '母公司甲')));
+    expect(imported).toMatchObject({
+      motherAgency: 'Elite Paris',
+      motherAgencyRate: 1250,
+      motherAgencyBasis: 'commission',
+      payoutType: 'studio',
+      payoutAccountNumber: null,
+    });
+  });
 });

@@ -17,7 +17,11 @@ import {
   MODEL_FIELD_LABELS,
   MODEL_LIMITS,
   MODEL_MESSAGES,
+  MODEL_PAYOUT_TYPE_LABELS,
+  MODEL_PAYOUT_TYPES,
   MODEL_TEXT_LIMITS,
+  MOTHER_AGENCY_BASES,
+  MOTHER_AGENCY_BASIS_LABELS,
   type Model,
   type ModelCreate,
 } from '@trackit/contract/model.schema';
@@ -28,8 +32,15 @@ import { listCountries } from '../../country/country.service';
 /** A cell's text read as a field's value, or why it cannot be one. */
 export type CellReading = { value: unknown } | { error: string };
 
-/** The fields a spreadsheet can fill in (the manager and social accounts are set in the form). */
-export type ImportField = Exclude<keyof ModelCreate, 'manager_member_id' | 'socials'>;
+/**
+ * The fields a spreadsheet can fill in. The manager and social accounts are set in the form; so is the
+ * payout account, never in a spreadsheet: a changed account is logged and told to finance one model at a
+ * time, and a file of accounts is a copy that leaves the system.
+ */
+export type ImportField = Exclude<
+  keyof ModelCreate,
+  'manager_member_id' | 'socials' | 'payout_account_name' | 'payout_bank' | 'payout_account_number'
+>;
 
 export interface ImportRule {
   field: ImportField;
@@ -118,6 +129,8 @@ export const asPercent = (text: string): CellReading => {
 const GENDER_OPTIONS = GENDERS.map((gender) => GENDER_LABELS[gender]);
 const SIZE_OPTIONS = SIZES.map((size) => SIZE_LABELS[size]);
 const STATUS_OPTIONS = MODEL_STATUSES.map((status) => MODEL_STATUS_LABELS[status]);
+const BASIS_OPTIONS = MOTHER_AGENCY_BASES.map((basis) => MOTHER_AGENCY_BASIS_LABELS[basis]);
+const PAYOUT_TYPE_OPTIONS = MODEL_PAYOUT_TYPES.map((type) => MODEL_PAYOUT_TYPE_LABELS[type]);
 const COUNTRY_OPTIONS = Object.values(COUNTRY_NAMES);
 
 const labelled = <V extends string>(value: V | null, labels: Readonly<Record<V, string>>) =>
@@ -328,6 +341,45 @@ export const MODEL_SHEET_COLUMNS: readonly SheetColumn[] = [
       hint: '0-100 的百分比，如 20 或 20%',
       example: '20%',
       read: asPercent,
+    },
+  },
+  {
+    key: 'mother_agency_rate',
+    header: `${MODEL_FIELD_LABELS.mother_agency_rate}（%）`,
+    width: 14,
+    format: 'percent',
+    write: (model) => (model.mother_agency_rate === null ? null : model.mother_agency_rate / 10_000),
+    import: {
+      field: 'mother_agency_rate',
+      hint: '0-100 的百分比，如 10 或 10%；填写时须同时填写母公司和母公司分成方式',
+      example: '10%',
+      read: asPercent,
+    },
+  },
+  {
+    key: 'mother_agency_basis',
+    header: MODEL_FIELD_LABELS.mother_agency_basis,
+    width: 14,
+    write: (model) => labelled(model.mother_agency_basis, MOTHER_AGENCY_BASIS_LABELS),
+    import: {
+      field: 'mother_agency_basis',
+      hint: `${BASIS_OPTIONS.join(' 或 ')}（母公司分成按模特总收入或按经纪公司佣金计算）`,
+      example: MOTHER_AGENCY_BASIS_LABELS.commission,
+      options: BASIS_OPTIONS,
+      read: asOption(MOTHER_AGENCY_BASES, (basis) => MOTHER_AGENCY_BASIS_LABELS[basis]),
+    },
+  },
+  {
+    key: 'payout_type',
+    header: MODEL_FIELD_LABELS.payout_type,
+    width: 10,
+    write: (model) => MODEL_PAYOUT_TYPE_LABELS[model.payout_type],
+    import: {
+      field: 'payout_type',
+      hint: `${PAYOUT_TYPE_OPTIONS.join(' 或 ')}；不填为${MODEL_PAYOUT_TYPE_LABELS.individual}`,
+      example: MODEL_PAYOUT_TYPE_LABELS.individual,
+      options: PAYOUT_TYPE_OPTIONS,
+      read: asOption(MODEL_PAYOUT_TYPES, (type) => MODEL_PAYOUT_TYPE_LABELS[type]),
     },
   },
   day('contract_start', '2026-01-01'),
