@@ -14,6 +14,7 @@ import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { type SignedInMember, signInMemberWith, signInTeamByLevel } from '../../test/factories';
 import { uploadBlob } from '../../test/uploads';
+import { settlements } from '../settlement/settlement.tables';
 import { modelDeductions } from './model.tables';
 
 type Headers = Record<string, string>;
@@ -163,10 +164,29 @@ describe('a model’s deductions', () => {
     const log = await ok(api<OperationLog[]>('GET', '/v1/operation_logs?per_page=1'));
     expect(log[0]?.sentence).toBe(`作废了模特「刘晓阳」${addDays(today, -3)} 的预支扣款 ¥2,000.00`);
 
-    // A settlement takes the expense (settlements come later: set here as they will set it).
+    // A settlement takes the expense (written here as settlement.service.ts writes it when it drafts one;
+    // settlement.int.test.ts takes deductions through the API).
+    const [settlement] = await t.database.db
+      .insert(settlements)
+      .values({
+        teamId,
+        number: 'JS20260101001',
+        modelId,
+        payoutType: 'individual',
+        taxMonth: today.slice(0, 7),
+        gross: 0,
+        commission: 0,
+        motherAgency: 0,
+        motherAgencyFromModel: 0,
+        income: 0,
+        taxable: 0,
+        tax: 0,
+        net: 0,
+      })
+      .returning({ id: settlements.id });
     await t.database.db
       .update(modelDeductions)
-      .set({ settlementId: 1 })
+      .set({ settlementId: settlement?.id ?? null })
       .where(eq(modelDeductions.id, expenseId));
     const before = await stored();
     const again = await voiding(advanceId);
