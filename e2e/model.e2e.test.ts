@@ -312,4 +312,65 @@ describe('models', () => {
     await screenshot(page, 'model-delete-refused-1280x720', { fullPage: false });
     await page.close();
   });
+
+  it('keeps how a model is paid and what was paid to her ahead: 结算信息 and 扣款 with 登记 and 作废', async () => {
+    const created = await postApi<{ id: number }>(
+      '/v1/models',
+      {
+        name: '孙可欣',
+        gender: 'female',
+        height: 172,
+        city: '上海',
+        commission_rate: 2000,
+        mother_agency: '北京星海模特',
+        mother_agency_rate: 1000,
+        mother_agency_basis: 'gross',
+        payout_type: 'individual',
+        payout_account_name: '孙可欣',
+        payout_bank: 'cmb',
+        payout_account_number: '6214830212345678',
+      },
+      owner.access_token,
+    );
+    expect(created.code).toBe(0);
+    const page = await openSignedIn(browser, owner, `/admin/information/model/${created.data.id}`);
+    const errors = watchErrors(page);
+    const payout = page.getByTestId('model-payout');
+    await payout.waitFor();
+    expect(await page.getByTestId('model-payout-account').innerText()).toContain('6214 8302 1234 5678');
+    await shot(page, 'model-payout-1440');
+
+    await page.getByRole('tab', { name: '扣款' }).click();
+    await page.getByText('还没有扣款').waitFor();
+    await page.getByTestId('deduction-add').click();
+    await page.getByTestId('deduction-form').waitFor();
+    await typeDate(page.getByTestId('deduction-date-input'), '2026-11-02');
+    await page.getByTestId('deduction-amount-input').fill('1200');
+    await page.getByTestId('deduction-note-input').fill('上海往返机票');
+    await screenshot(page, 'model-deduction-form-1440', { fullPage: false });
+    await page.getByTestId('deduction-submit').click();
+    const row = page.locator('[data-testid^="deduction-row-"]', { hasText: '上海往返机票' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('1,200.00');
+    expect(await row.innerText()).toContain('未结算');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await shot(page, 'model-deductions-1280');
+    await row.locator('[data-testid^="deduction-void-"]').click();
+    await page
+      .getByRole('tooltip')
+      .getByRole('button', { name: /作\s?废|确\s?定/ })
+      .click();
+    await expect.poll(() => row.innerText()).toContain('已作废');
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('model-edit').click();
+    await page.getByTestId('model-payout-account-input').waitFor();
+    await page.getByTestId('model-payout-type-input').scrollIntoViewIfNeeded();
+    await screenshot(page, 'model-payout-form-1440', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByTestId('model-payout-type-input').scrollIntoViewIfNeeded();
+    await screenshot(page, 'model-payout-form-1280', { fullPage: false });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -106,7 +106,7 @@ function DeductionForm({ modelId, onDone }: { modelId: number; onDone: () => voi
             data-testid="deduction-date-input"
           />
         </Form.Item>
-        <Form.Item name="amount" label="金额" style={{ flex: 1 }} rules={[schemaRule(shape.amount)]}>
+        <Form.Item name="amount" label="金额" required style={{ flex: 1 }} rules={[schemaRule(shape.amount)]}>
           <MoneyInput style={{ width: '100%' }} data-testid="deduction-amount-input" />
         </Form.Item>
       </Flex>

@@ -1,11 +1,4 @@
-import {
-  addDays,
-  businessDate,
-  businessInstant,
-  daysBetween,
-  monthStart,
-  weekOf,
-} from '@trackit/contract/business-time';
+import { addDays, businessInstant, daysBetween, monthStart, weekOf } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
 import {
   FINANCE_DASHBOARD_MONTHS,
@@ -13,26 +6,14 @@ import {
   type FinanceDashboard,
 } from '@trackit/contract/finance-dashboard.schema';
 import type { InvoiceDetail } from '@trackit/contract/invoice.schema';
-import type { Model } from '@trackit/contract/model.schema';
-import type { OrderCreated } from '@trackit/contract/order.schema';
-import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { FeeRow, FeeTotals } from '@trackit/contract/receivable.schema';
-import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../test/api-answers';
+import { ok, refused } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import {
-  modelFee,
-  orderDay,
-  type SignedInMember,
-  signInMemberWith,
-  signInTeamByLevel,
-} from '../../test/factories';
+import { modelFee, orderDay, type SignedInMember, signInMemberWith } from '../../test/factories';
+import { createFinanceTeam, type FinanceTeam, type Headers } from '../../test/finance-factory';
 import { invoiceCorrections } from '../invoice/invoice.tables';
-import { feeLines, orders } from '../order/order.tables';
-
-type Headers = Record<string, string>;
 
 /**
  * 看板 (GET /v1/finance/dashboard) over HTTP: what is owed against the 费用 list's totals and rows, and
@@ -42,16 +23,15 @@ type Headers = Record<string, string>;
  */
 describe('看板: the finance dashboard', () => {
   let t: TestApp;
+  let finance: FinanceTeam;
+  let api: FinanceTeam['api'];
   let teamId: number;
-  let owner: SignedInMember;
   let reader: SignedInMember;
   let editor: SignedInMember;
   let manager: SignedInMember;
   let stranger: SignedInMember;
   let today: string;
   let lastMonthFirst: string;
-  let general: TeamRecipient;
-  let model: Model;
   let answer: FinanceDashboard;
   const clients = {} as Record<'net30' | 'onDelivery' | 'far', Company>;
   const ids = { dueToday: 0, later: 0, paid: 0 };
@@ -65,58 +45,22 @@ describe('看板: the finance dashboard', () => {
     correctedLastMonth: 0,
   };
 
-  const api = <T>(method: string, path: string, body?: unknown, headers: Headers = owner.headers) =>
-    t.request<T>(method, `/storm_api/v1${path}`, { headers, ...(body === undefined ? {} : { body }) });
   const dashboard = (headers: Headers = reader.headers) =>
     ok(api<FinanceDashboard>('GET', '/finance/dashboard', undefined, headers));
 
   /** An order of the client whose last working day is `lastDay`, billed today. */
-  const billedOrder = async (company: Company, lastDay: string, amounts: number[]) => {
-    const created = await ok(
-      api<OrderCreated>('POST', '/orders', {
-        company_id: company.id,
-        team_recipient_id: general.id,
-        job_type: 'ad',
+  const billedOrder = (company: Company, lastDay: string, amounts: number[]) =>
+    finance.billedOrder(
+      amounts.map((amount) => modelFee(amount)),
+      {
+        companyId: company.id,
         title: `${company.name}拍摄`,
         days: [orderDay(lastDay)],
-        models: [{ model_id: model.id, fees: amounts.map((amount) => modelFee(amount)) }],
-      }),
+        billedAt: t.clock.now(),
+      },
     );
-    await t.database.db
-      .update(orders)
-      .set({ status: 'billed', billedAt: t.clock.now() })
-      .where(and(eq(orders.teamId, teamId), eq(orders.id, created.id)));
-    const lines = await t.database.db
-      .select()
-      .from(feeLines)
-      .where(eq(feeLines.orderId, created.id))
-      .orderBy(asc(feeLines.position), asc(feeLines.id));
-    return { id: created.id, lines };
-  };
-  const invoiceOf = async (company: Company, lineIds: number[], number: string, issuedOn: string) => {
-    const requested = await ok(
-      api<InvoiceDetail>(
-        'POST',
-        '/invoices',
-        {
-          team_recipient_id: general.id,
-          company_id: company.id,
-          type: 'ordinary',
-          buyer: { name: `${company.name}有限公司`, tax_id: '91310115MA1H7R2Q5C' },
-          fee_line_ids: lineIds,
-        },
-        editor.headers,
-      ),
-    );
-    return ok(
-      api<InvoiceDetail>(
-        'POST',
-        `/invoices/${requested.id}/issue`,
-        { number, issued_on: issuedOn },
-        manager.headers,
-      ),
-    );
-  };
+  const invoiceOf = (company: Company, lineIds: number[], issuedOn: string) =>
+    finance.issuedInvoice(lineIds, { companyId: company.id, issuedOn });
   /** A red-letter correction of `total` (tax included), passed; its amount before tax. */
   const correct = async (invoiceId: number, total: number) => {
     const asked = await ok(
@@ -133,58 +77,26 @@ describe('看板: the finance dashboard', () => {
     );
     return { id: correction?.id ?? 0, amount: correction?.amount ?? 0 };
   };
-  const receipt = (receivedOn: string, amount: number) =>
-    ok(
-      api<ReceiptDetail>(
-        'POST',
-        '/receipts',
-        { received_on: receivedOn, amount, payer_name: '付款方', team_recipient_id: general.id },
-        editor.headers,
-      ),
-    );
-  const allocate = (receiptId: number, allocations: unknown[]) =>
-    ok(api('POST', `/receipts/${receiptId}/allocations`, allocations, editor.headers));
+  const receipt = (receivedOn: string, amount: number, allocations?: unknown[]) =>
+    finance.receipt({ receivedOn, amount, allocations });
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const team = await signInTeamByLevel(t, 'accounting');
-    teamId = team.teamId;
-    owner = team.owner;
-    reader = team.levels.read;
-    editor = team.levels.edit;
-    manager = team.levels.manage;
-    stranger = team.stranger;
-    today = businessDate(t.clock.now());
+    finance = await createFinanceTeam(t, { client: { name: '青禾服饰', payment_terms_days: 30 } });
+    ({ api, teamId, reader, editor, manager, stranger, today } = finance);
     lastMonthFirst = monthStart(addDays(monthStart(today), -1));
-    clients.net30 = await ok(
-      api<Company>('POST', '/companies', { name: '青禾服饰', payment_terms_days: 30 }),
-    );
-    clients.onDelivery = await ok(api<Company>('POST', '/companies', { name: '木棉文化' }));
-    clients.far = await ok(api<Company>('POST', '/companies', { name: '远山影业' }));
-    general = await ok(
-      api<TeamRecipient>('POST', '/team_recipients', {
-        name: '上海星辰模特经纪有限公司',
-        short_name: '星辰经纪',
-        credit_code: '91310106MA1FY4XK3E',
-        taxpayer_type: 'general',
-        bank: 'cmb',
-        branch: '上海静安支行',
-        account_number: '121909876510201',
-        is_default: true,
-      }),
-    );
-    model = await ok(api<Model>('POST', '/models', { name: '林晓', gender: 'female' }));
+    clients.net30 = finance.client;
+    clients.onDelivery = await finance.company({ name: '木棉文化' });
+    clients.far = await finance.company({ name: '远山影业' });
 
     // 10 days overdue; invoiced today, 60,000 of it received, then 10,000 corrected (passed today).
     const partial = await billedOrder(clients.net30, addDays(today, -40), [100_000, 50_000]);
     const first = await invoiceOf(
       clients.net30,
       partial.lines.map((line) => line.id),
-      '26312000000000000001',
       today,
     );
-    const paying = await receipt(today, 60_000);
-    await allocate(paying.id, [{ invoice_id: first.id, amount: 60_000 }]);
+    await receipt(today, 60_000, [{ invoice_id: first.id, amount: 60_000 }]);
     const firstCorrection = await correct(first.id, 10_000);
     expected.issuedThisMonth += first.amount;
     expected.correctedThisMonth += firstCorrection.amount;
@@ -195,7 +107,6 @@ describe('看板: the finance dashboard', () => {
     const second = await invoiceOf(
       clients.onDelivery,
       overdue.lines.map((line) => line.id),
-      '26312000000000000002',
       lastMonthFirst,
     );
     const secondCorrection = await correct(second.id, 2_000);
@@ -215,15 +126,13 @@ describe('看板: the finance dashboard', () => {
     // Paid in full directly: out of the receivables; its receipt keeps the rest as credit.
     const paid = await billedOrder(clients.onDelivery, addDays(today, -3), [8_000]);
     ids.paid = paid.id;
-    const prepaid = await receipt(today, 10_000);
     const paidLine = paid.lines[0];
-    await allocate(prepaid.id, [{ fee_line_id: paidLine?.id, amount: paidLine?.total }]);
+    await receipt(today, 10_000, [{ fee_line_id: paidLine?.id, amount: paidLine?.total }]);
     expected.credit += 10_000 - (paidLine?.total ?? 0);
 
     // Last month: one receipt untouched, one partly allocated (to the order due today).
     await receipt(lastMonthFirst, 5_000);
-    const partly = await receipt(lastMonthFirst, 3_000);
-    await allocate(partly.id, [{ fee_line_id: dueToday.lines[0]?.id, amount: 1_000 }]);
+    await receipt(lastMonthFirst, 3_000, [{ fee_line_id: dueToday.lines[0]?.id, amount: 1_000 }]);
     expected.credit += 5_000 + 2_000;
     // Voided: neither received nor credit.
     const voided = await receipt(today, 7_000);
@@ -356,8 +265,7 @@ describe('看板: the finance dashboard', () => {
 
   it('is refused without accounting read, and shows another team only its own zeros', async () => {
     const outsider = await signInMemberWith(t, teamId, [{ key: 'dashboard', level: 'read' }], '运营');
-    const refused = await api('GET', '/finance/dashboard', undefined, outsider.headers);
-    expect(refused.status).toBe(403);
+    await refused(api('GET', '/finance/dashboard', undefined, outsider.headers), 403);
     const theirs = await dashboard(stranger.headers);
     expect(theirs.receivable).toEqual({ count: 0, outstanding: 0 });
     expect(theirs.buckets.every((bucket) => bucket.count === 0 && bucket.outstanding === 0)).toBe(true);
