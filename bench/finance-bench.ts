@@ -512,6 +512,16 @@ async function main() {
       const { at } = await timeConcurrently(call, { requests: REQUESTS, concurrency: 1 });
       apiTimes.push({ p50: at(0.5), p99: at(0.99) });
     }
+    // What any signed-in call costs before its own SQL (session, routing, JSON): a call that reads nothing.
+    const bare = async () => {
+      const res = await fetch(`${server?.base}/permissions/my`, { headers: server?.headers ?? {} });
+      await res.arrayBuffer();
+    };
+    await timeConcurrently(bare, { requests: 3, concurrency: 1 });
+    const fixed = await timeConcurrently(bare, { requests: REQUESTS, concurrency: 1 });
+    console.log(
+      `  a signed-in call reading nothing (GET /permissions/my): p50 ${ms(fixed.at(0.5))} p99 ${ms(fixed.at(0.99))}`,
+    );
     await server.stop();
     server = undefined;
     // The server stopped (PGlite's directory opens in one process at a time): the same SQL from here.
