@@ -259,6 +259,17 @@ const signedInRoutes: AdminRoute[] = [
       lazy: page(() => import('./features/finance/receipts-page'), 'ReceiptsPage'),
     },
     {
+      path: 'settlements',
+      level: 'read',
+      lazy: page(() => import('./features/settlement/settlement-list-page'), 'SettlementListPage'),
+    },
+    {
+      path: 'settlements/:id',
+      level: 'read',
+      title: '结算单',
+      lazy: page(() => import('./features/settlement/settlement-page'), 'SettlementPage'),
+    },
+    {
       path: ':id',
       level: 'read',
       title: '财务详情',

@@ -27,6 +27,8 @@ export const ADMIN_PATHS = {
   receipt: (id: number | string) => `${base}/finance/receipts?receipt=${id}`,
   /** 费用: the billed orders' receivables (filters in the address: fees-page.tsx). */
   fees: `${base}/finance/fees`,
+  /** 模特结算: the settlements and 待结算. */
+  settlements: `${base}/finance/settlements`,
   /** A model's settlement (模特结算). */
   settlement: (id: number | string) => `${base}/finance/settlements/${id}`,
   /** 财务详情 of an order. */

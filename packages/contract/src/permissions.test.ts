@@ -45,6 +45,7 @@ describe('PERMISSION_MENU', () => {
       'ready_to_invoice 待开票',
       'fees 费用',
       'receipts 收款',
+      'settlements 模特结算',
     ]);
     expect(children('dashboard')).toEqual([]);
   });

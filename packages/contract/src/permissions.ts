@@ -78,6 +78,7 @@ export const PERMISSION_MENU: readonly MenuEntry[] = [
       { label: '待开票', path: 'ready_to_invoice' },
       { label: '费用', path: 'fees' },
       { label: '收款', path: 'receipts' },
+      { label: '模特结算', path: 'settlements' },
     ],
   },
   { key: 'operation_record', label: '操作日志', path: 'operate', children: [] },

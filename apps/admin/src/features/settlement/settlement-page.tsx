@@ -1,0 +1,282 @@
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
+import type { ApprovalStep } from '@trackit/contract/approval.schema';
+import { APPROVAL_STATUS_LABELS, FEE_KIND_LABELS } from '@trackit/contract/enums';
+import { MESSAGES } from '@trackit/contract/messages';
+import { MODEL_PAYOUT_TYPE_LABELS } from '@trackit/contract/model.schema';
+import { MODEL_DEDUCTION_KIND_LABELS } from '@trackit/contract/model-deduction.schema';
+import {
+  SETTLEMENT_MESSAGES,
+  type SettlementDetail,
+  type SettlementJob,
+  type SettlementLine,
+} from '@trackit/contract/settlement.schema';
+import {
+  Alert,
+  Card,
+  Descriptions,
+  Empty,
+  Flex,
+  Statistic,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
+import { Link, useParams } from 'react-router';
+import { MoneyCell } from '../../components/money/money-cell';
+import { isRecordMissing, parseRecordId } from '../../components/record-id';
+import { RecordPage } from '../../components/record-page';
+import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
+import { dateTimeText } from '../order/order-labels';
+import { settlementQuery } from './settlement.queries';
+import { SettlementActions } from './settlement-actions';
+import { SettlementStatusTag } from './settlement-labels';
+
+type Deduction = SettlementDetail['deductions_taken'][number];
+
+const money = (fen: number) => <MoneyCell fen={fen} />;
+const route = (path: string) => toAdminRoute(path) ?? '/';
+
+const lineColumns: TableColumnsType<SettlementLine> = [
+  {
+    title: '订单',
+    key: 'order',
+    render: (_: unknown, line) => (
+      <Flex vertical>
+        <Link
+          to={route(ADMIN_PATHS.financeOrder(line.order.id))}
+          data-testid={`settlement-line-order-${line.id}`}
+        >
+          {line.order.number}
+        </Link>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {line.order.title || '（未填写标题）'}
+        </Typography.Text>
+      </Flex>
+    ),
+  },
+  { title: '客户', dataIndex: 'company_name', render: (name: string | null) => name ?? MESSAGES.empty },
+  { title: '日期', dataIndex: 'date', width: 110, render: (date: string | null) => date ?? MESSAGES.empty },
+  {
+    title: '费用',
+    key: 'kind',
+    render: (_: unknown, line) => (
+      <Flex gap={4} wrap>
+        <span>{FEE_KIND_LABELS[line.kind]}</span>
+        {line.advance && (
+          <Tag color="orange" data-testid={`settlement-line-advance-${line.id}`}>
+            提前支付
+          </Tag>
+        )}
+      </Flex>
+    ),
+  },
+  { title: '结算金额', dataIndex: 'gross', align: 'right', render: money },
+  { title: '佣金', dataIndex: 'commission', align: 'right', render: money },
+  { title: '母公司分成', dataIndex: 'mother_agency', align: 'right', render: money },
+  { title: '模特收入', dataIndex: 'income', align: 'right', render: money },
+];
+
+const jobColumns: TableColumnsType<SettlementJob> = [
+  {
+    title: '订单',
+    dataIndex: 'order_number',
+    render: (number: string, job) => <Link to={route(ADMIN_PATHS.financeOrder(job.order_id))}>{number}</Link>,
+  },
+  { title: '模特收入', dataIndex: 'income', align: 'right', render: money },
+  { title: '本月已付收入', dataIndex: 'earlier_income', align: 'right', render: money },
+  { title: '本月已扣税', dataIndex: 'earlier_tax', align: 'right', render: money },
+  { title: '应纳税所得额', dataIndex: 'taxable', align: 'right', render: money },
+  { title: '本次预扣个税', dataIndex: 'tax', align: 'right', render: money },
+];
+
+const deductionColumns: TableColumnsType<Deduction> = [
+  { title: '日期', dataIndex: 'occurred_on', width: 110 },
+  {
+    title: '类型',
+    dataIndex: 'kind',
+    render: (kind: Deduction['kind']) => MODEL_DEDUCTION_KIND_LABELS[kind],
+  },
+  { title: '说明', dataIndex: 'note', render: (note: string) => note || MESSAGES.empty },
+  { title: '金额', dataIndex: 'amount', align: 'right', render: money },
+];
+
+const APPROVAL_COLORS: Readonly<Record<ApprovalStep['status'], string>> = {
+  init: 'blue',
+  passed: 'green',
+  rejected: 'red',
+};
+
+/** Each submission, then each decision with its comment (as the order page's approvals). */
+function Approvals({ approvals }: { approvals: readonly ApprovalStep[] }) {
+  if (approvals.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未提交审批" />;
+  return (
+    <Timeline
+      data-testid="settlement-approvals"
+      items={approvals.map((step) => ({
+        key: step.id,
+        color: APPROVAL_COLORS[step.status],
+        content: (
+          <Flex vertical gap={2}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {dateTimeText(step.at)}
+            </Typography.Text>
+            <span>
+              <Typography.Text strong>{step.member?.nickname ?? MESSAGES.empty}</Typography.Text>{' '}
+              {step.status === 'init' ? '提交审批' : APPROVAL_STATUS_LABELS[step.status]}
+            </span>
+            {step.comment && <Typography.Text type="secondary">{step.comment}</Typography.Text>}
+          </Flex>
+        ),
+      }))}
+    />
+  );
+}
+
+function Header({ settlement }: { settlement: SettlementDetail }) {
+  const figures = [
+    ['结算金额', settlement.gross],
+    ['佣金', settlement.commission],
+    ['母公司分成', settlement.mother_agency],
+    ['模特收入', settlement.income],
+    ['应纳税所得额', settlement.taxable],
+    ['预扣个税', settlement.tax],
+    ['扣款', settlement.deductions],
+    ['实付', settlement.net],
+  ] as const;
+  return (
+    <Card
+      title={
+        <Flex align="center" gap={12} wrap>
+          <span data-testid="settlement-number">{settlement.number}</span>
+          <SettlementStatusTag status={settlement.status} testId="settlement-status" />
+          {settlement.corrects && <Tag color="purple">冲正</Tag>}
+          {settlement.has_advance && <Tag color="orange">含提前支付</Tag>}
+        </Flex>
+      }
+      extra={<SettlementActions settlement={settlement} />}
+    >
+      <Descriptions column={{ xs: 1, md: 2, xl: 4 }} data-testid="settlement-info">
+        <Descriptions.Item label="模特">
+          <Link to={route(ADMIN_PATHS.model(settlement.model.id))} data-testid="settlement-model">
+            {settlement.model.name}
+          </Link>
+        </Descriptions.Item>
+        <Descriptions.Item label="结算类型">
+          {MODEL_PAYOUT_TYPE_LABELS[settlement.payout_type]}
+        </Descriptions.Item>
+        <Descriptions.Item label="计税月份">{settlement.tax_month}</Descriptions.Item>
+        <Descriptions.Item label="结算期间">
+          {settlement.period_from && settlement.period_to
+            ? `${settlement.period_from} 至 ${settlement.period_to}`
+            : '全部可结算'}
+        </Descriptions.Item>
+        <Descriptions.Item label="生成">
+          {settlement.created_by?.nickname ?? MESSAGES.empty} · {dateTimeText(settlement.created_at)}
+        </Descriptions.Item>
+        {settlement.paid_on && (
+          <Descriptions.Item label="付款">
+            <span data-testid="settlement-paid">
+              {settlement.paid_on} · {settlement.paid_by?.short_name ?? MESSAGES.empty} · 流水号{' '}
+              {settlement.paid_reference ?? MESSAGES.empty}
+            </span>
+          </Descriptions.Item>
+        )}
+        {settlement.corrects && (
+          <Descriptions.Item label="冲正">
+            <Link to={route(ADMIN_PATHS.settlement(settlement.corrects.id))}>
+              {settlement.corrects.number}
+            </Link>
+            {settlement.reason ? `：${settlement.reason}` : ''}
+          </Descriptions.Item>
+        )}
+        {settlement.corrections.length > 0 && (
+          <Descriptions.Item label="冲正结算单">
+            <Flex gap={8} wrap>
+              {settlement.corrections.map((correction) => (
+                <Link key={correction.id} to={route(ADMIN_PATHS.settlement(correction.id))}>
+                  {correction.number}
+                </Link>
+              ))}
+            </Flex>
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      <Flex gap={40} wrap style={{ marginTop: 16 }} data-testid="settlement-figures">
+        {figures.map(([title, fen]) => (
+          <Statistic key={title} title={title} valueRender={() => <MoneyCell fen={fen} />} />
+        ))}
+      </Flex>
+    </Card>
+  );
+}
+
+/**
+ * A model's settlement (/admin/finance/settlements/{id}, docs/product.md "Model settlements"): its figures,
+ * the fee lines it pays, each job's tax with the month's earlier payouts, the deductions it takes and its
+ * approvals; submitted, decided, paid, corrected or deleted as its `can` allows. Approval notifications and
+ * 待我审批 link here (ADMIN_PATHS.settlement). The breadcrumb shows the settlement's number, never the id.
+ */
+export function SettlementPage() {
+  const id = parseRecordId(useParams().id);
+  const query = useQuery({ ...settlementQuery(id ?? 0), enabled: id !== undefined });
+  const missing = id === undefined || isRecordMissing(query.error);
+  useBreadcrumbTitle(query.data?.number ?? (missing ? SETTLEMENT_MESSAGES.notFound : undefined));
+  return (
+    <RecordPage
+      query={query}
+      missing={missing}
+      missingMessage="该结算单可能不存在、已删除，或不属于当前团队"
+      back={{ label: '返回模特结算', to: route(ADMIN_PATHS.settlements) }}
+      testId="settlement-missing"
+      skeletonRows={10}
+    >
+      {(settlement) => (
+        <Flex vertical gap={16} data-testid="settlement-page">
+          {settlement.status === 'rejected' && (
+            <Alert type="warning" showIcon title="结算单已驳回：金额已退回待结算，可删除后重新生成" />
+          )}
+          <Header settlement={settlement} />
+          <Card title="费用明细">
+            <Table<SettlementLine>
+              size="small"
+              rowKey="id"
+              columns={lineColumns}
+              dataSource={settlement.lines}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              data-testid="settlement-lines"
+            />
+          </Card>
+          <Card title="按订单预扣个税">
+            <Table<SettlementJob>
+              size="small"
+              rowKey="order_id"
+              columns={jobColumns}
+              dataSource={settlement.jobs}
+              pagination={false}
+              data-testid="settlement-jobs"
+            />
+          </Card>
+          <Card title="扣款">
+            <Table<Deduction>
+              size="small"
+              rowKey="id"
+              columns={deductionColumns}
+              dataSource={settlement.deductions_taken}
+              pagination={false}
+              locale={{ emptyText: '本结算单未扣款' }}
+              data-testid="settlement-deductions"
+            />
+          </Card>
+          <Card title="审批记录">
+            <Approvals approvals={settlement.approvals} />
+          </Card>
+        </Flex>
+      )}
+    </RecordPage>
+  );
+}

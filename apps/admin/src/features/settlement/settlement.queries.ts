@@ -1,0 +1,111 @@
+/**
+ * Model settlements' calls (docs/product.md "Model settlements", packages/contract/src/settlement.endpoints.ts):
+ * 待结算 (GET /v1/settlements/ready), the settlements (GET /v1/settlements, GET /v1/settlements/{id}) and
+ * what changes them. Every change stores the settlement as answered and asks 待结算, the lists, 费用 and
+ * 待我审批 again.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApprovalDecision } from '@trackit/contract/approval.schema';
+import { endpoints } from '@trackit/contract/endpoints';
+import type {
+  SettlementCorrect,
+  SettlementCreateInput,
+  SettlementDetail,
+  SettlementPay,
+} from '@trackit/contract/settlement.schema';
+import { api } from '../../api';
+import { pagedListQuery } from '../../components/list/list-query';
+import { approvalKeys } from '../approval/approval.queries';
+import { financeKeys } from '../finance/finance.queries';
+
+/** Query keys, all under `['settlements']`. */
+export const settlementKeys = {
+  all: ['settlements'] as const,
+  ready: ['settlements', 'ready'] as const,
+  lists: ['settlements', 'list'] as const,
+  detail: (id: number) => ['settlements', 'detail', id] as const,
+};
+
+export const readyToSettleQuery = pagedListQuery(settlementKeys.ready, endpoints.settlement.ready);
+export const settlementListQuery = pagedListQuery(settlementKeys.lists, endpoints.settlement.list);
+
+export const settlementQuery = (id: number) =>
+  queryOptions({
+    queryKey: settlementKeys.detail(id),
+    queryFn: ({ signal }) =>
+      api.call(endpoints.settlement.get, { params: { id } }, { signal, hideToast: true }),
+  });
+
+type QueryClient = ReturnType<typeof useQueryClient>;
+
+const refreshAround = (queryClient: QueryClient) => {
+  void queryClient.invalidateQueries({ queryKey: settlementKeys.ready });
+  void queryClient.invalidateQueries({ queryKey: settlementKeys.lists });
+  void queryClient.invalidateQueries({ queryKey: financeKeys.fees });
+  void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+};
+
+const store = (queryClient: QueryClient, settlement: SettlementDetail) => {
+  queryClient.setQueryData(settlementKeys.detail(settlement.id), settlement);
+  refreshAround(queryClient);
+};
+
+/** 生成结算单: resolves the new draft. */
+export function useCreateSettlement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SettlementCreateInput) => api.call(endpoints.settlement.create, { body }),
+    onSuccess: (settlement) => store(queryClient, settlement),
+  });
+}
+
+/** 提交审批. */
+export function useSubmitSettlement(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(endpoints.settlement.submit, { params: { id } }),
+    onSuccess: (settlement) => store(queryClient, settlement),
+  });
+}
+
+/** 通过 / 驳回 (a rejection needs its comment). */
+export function useDecideSettlement(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApprovalDecision) => api.call(endpoints.settlement.decide, { params: { id }, body }),
+    onSuccess: (settlement) => store(queryClient, settlement),
+  });
+}
+
+/** 登记付款. */
+export function usePaySettlement(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SettlementPay) => api.call(endpoints.settlement.pay, { params: { id }, body }),
+    onSuccess: (settlement) => store(queryClient, settlement),
+  });
+}
+
+/** 冲正: resolves the correction's draft. */
+export function useCorrectSettlement(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SettlementCorrect) => api.call(endpoints.settlement.correct, { params: { id }, body }),
+    onSuccess: (settlement) => {
+      store(queryClient, settlement);
+      void queryClient.invalidateQueries({ queryKey: settlementKeys.detail(id) });
+    },
+  });
+}
+
+/** 删除 a draft or a rejected settlement. */
+export function useDeleteSettlement(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(endpoints.settlement.delete, { params: { id } }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: settlementKeys.detail(id) });
+      refreshAround(queryClient);
+    },
+  });
+}
