@@ -66,6 +66,8 @@ export const E2E_USERS = {
   financeDashboardOwner: '13700000041',
   /** An owner of the demo agency (after the demo seed): the receipts journey (收款), a number of its own. */
   receiptsOwner: '13700000053',
+  /** An owner of the demo agency (after the demo seed): the model settlements journey (模特结算). */
+  settlementsOwner: '13700000054',
 } as const;
 
 export const E2E_TEAMS = {
@@ -106,6 +108,13 @@ export async function createE2eFixtures(db: Database) {
     teamId: demoAgency.id,
     userId: receiptsOwner.id,
     nickname: '演示出纳',
+    isOwner: true,
+  });
+  const settlementsOwner = await ensureUser(db, E2E_USERS.settlementsOwner);
+  await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: settlementsOwner.id,
+    nickname: '演示结算',
     isOwner: true,
   });
   const dashboardOwner = await ensureUser(db, E2E_USERS.dashboardOwner);

@@ -1,0 +1,110 @@
+import { businessDate } from '@trackit/contract/business-time';
+import type { ReadyGroup, ReadyLine } from '@trackit/contract/invoice.schema';
+import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
+import type { TokenPair } from '@trackit/contract/session.schema';
+import type { Settlement } from '@trackit/contract/settlement.schema';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './api';
+import { launchBrowser, screenshot, watchErrors } from './browser';
+import { E2E_USERS } from './fixtures';
+import { openSignedIn, signInByApi } from './session';
+
+/**
+ * Model settlements (模特结算) on the demo agency: a billed order's fee line paid in part by its client
+ * (a receipt allocated to the line through the API), then in the browser 待结算 shows the model, 生成结算单
+ * drafts the settlement, which is submitted, approved and paid on its page.
+ */
+describe('finance: a model settled from 待结算 to 已付款', () => {
+  let browser: Browser;
+  let owner: TokenPair;
+  let line: ReadyLine;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    owner = await signInByApi(E2E_USERS.settlementsOwner);
+    const today = businessDate(new Date());
+    // A model with no settlement still open: a job's payouts of a month are settled one after the other.
+    const open = await callApi<Settlement[]>(
+      'GET',
+      '/v1/settlements?status=draft&status=submitted&status=passed&per_page=100',
+      owner,
+    );
+    const busy = new Set(open.map((settlement) => settlement.model.id));
+    const groups = await callApi<ReadyGroup[]>('GET', '/v1/finance/ready_to_invoice?per_page=100', owner);
+    // The middle clients: the finance and receipts journeys take the first and the last.
+    const candidates = groups
+      .slice(1, -1)
+      .filter((group) => group.team_recipient !== null)
+      .flatMap((group) => group.lines.map((candidate) => ({ group, line: candidate })))
+      .filter(({ line: candidate }) => !busy.has(candidate.model_id) && candidate.total >= 200);
+    const chosen = candidates[0];
+    if (!chosen?.group.team_recipient) throw new Error('the demo agency has a billed line of a free model');
+    line = chosen.line;
+    const receipt = await callApi<ReceiptDetail>('POST', '/v1/receipts', owner, {
+      received_on: today,
+      amount: Math.floor(line.total / 2),
+      payer_name: chosen.group.company.name,
+      reference: 'ABC2026112700054',
+      team_recipient_id: chosen.group.team_recipient.id,
+    });
+    await callApi('POST', `/v1/receipts/${receipt.id}/allocations`, owner, [
+      { fee_line_id: line.fee_line_id, amount: Math.floor(line.total / 2) },
+    ]);
+  });
+  afterAll(() => browser.close());
+
+  it('drafts the settlement from 待结算, submits, approves and pays it', async () => {
+    const page = await openSignedIn(
+      browser,
+      owner,
+      `/admin/finance/settlements?tab=ready&model_id=${line.model_id}`,
+    );
+    const errors = watchErrors(page);
+    await page.getByTestId(`ready-row-${line.model_id}`).waitFor();
+    await screenshot(page, 'settlements-ready-1440');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'settlements-ready-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByTestId(`settlement-create-${line.model_id}`).click();
+    await page.getByTestId('settlement-page').waitFor();
+    expect(await page.getByTestId('settlement-status').textContent()).toBe('草稿');
+    const number = await page.getByTestId('settlement-number').textContent();
+    expect(number).toMatch(/^JS\d{11}$/);
+    // The breadcrumb names the settlement by its number.
+    await expect.poll(() => page.locator('.ant-breadcrumb').textContent()).toContain(number ?? '');
+    await screenshot(page, 'settlement-draft');
+
+    await page.getByTestId('settlement-submit').click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await expect.poll(() => page.getByTestId('settlement-status').textContent()).toBe('待审批');
+
+    await page.getByTestId('settlement-pass').click();
+    const decide = page.getByTestId('settlement-decide-modal');
+    await decide.getByRole('button', { name: '通过' }).click();
+    await expect.poll(() => page.getByTestId('settlement-status').textContent()).toBe('已通过');
+
+    await page.getByTestId('settlement-pay').click();
+    const pay = page.getByTestId('settlement-pay-modal');
+    await pay.getByTestId('settlement-reference').fill('CMB2026112700054');
+    await pay.getByTestId('settlement-payer').click();
+    await page.locator('.ant-select-item-option').first().click();
+    await screenshot(page, 'settlement-pay', { fullPage: false });
+    await pay.getByRole('button', { name: '登记' }).click();
+    await expect.poll(() => page.getByTestId('settlement-status').textContent()).toBe('已付款');
+    expect(await page.getByTestId('settlement-paid').textContent()).toContain('CMB2026112700054');
+    expect(await page.getByTestId('settlement-approvals').textContent()).toContain('已同意');
+    await screenshot(page, 'settlement-paid-1440');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'settlement-paid-1280');
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(page.url().replace(/settlements\/\d+$/, 'settlements'));
+    await page.getByTestId('settlement-list').waitFor();
+    await page.locator('[data-testid^="settlement-row-"]').first().waitFor();
+    await screenshot(page, 'settlements-list');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
