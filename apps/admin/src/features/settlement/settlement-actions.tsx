@@ -140,6 +140,7 @@ function PayModal({ settlement, onClose }: { settlement: SettlementDetail; onClo
         <Form.Item
           name="reference"
           label="银行流水号"
+          required
           rules={[schemaRule(settlementPaySchema.shape.reference)]}
         >
           <Input maxLength={64} data-testid="settlement-reference" />
