@@ -59,6 +59,14 @@ const LIST_PAGES: readonly ListPage[] = [
     tables: ['ready-to-bill-list', 'ready-to-bill-approval-list'],
     actions: ['ready-to-bill-list', 'ready-to-bill-approval-list'],
   },
+  // The demo seed holds a paid, a submitted and a draft settlement, and models with money to settle.
+  { name: 'settlements', path: '/admin/finance/settlements', tables: ['settlement-list'], actions: [] },
+  {
+    name: 'ready-to-settle',
+    path: '/admin/finance/settlements?tab=ready',
+    tables: ['ready-to-settle'],
+    actions: ['ready-to-settle'],
+  },
   {
     name: 'receipts',
     path: '/admin/finance/receipts',
