@@ -42,6 +42,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 300_000,
+          // A page's condition polled (expect.poll) waits as long as a locator does, not Vitest's 1 s:
+          // on a busy two-core machine a page can take seconds to show it, and the product is not wrong.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
