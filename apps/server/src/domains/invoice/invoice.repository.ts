@@ -17,7 +17,13 @@ import { memberships } from '../organization/organization.tables';
 import { allocations } from '../receipt/receipt.tables';
 import { teamRecipients } from '../team-recipient/team-recipient.tables';
 import { blobs } from '../upload/upload.tables';
-import { invoiceCorrectionLines, invoiceCorrections, invoiceLines, invoices } from './invoice.tables';
+import {
+  givenBackOf,
+  invoiceCorrectionLines,
+  invoiceCorrections,
+  invoiceLines,
+  invoices,
+} from './invoice.tables';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
 export type InvoiceValues = typeof invoices.$inferInsert;
@@ -133,26 +139,6 @@ export async function findInvoiceByNumber(db: Database, teamId: number, number: 
   return row;
 }
 
-/** Sum of passed corrections' parts of the outer query's invoice line, as a correlated subquery. */
-const givenBackOfInvoiceLine = (db: Database) =>
-  sql<number>`coalesce(${db
-    .select({ total: sql`sum(${invoiceCorrectionLines.total})` })
-    .from(invoiceCorrectionLines)
-    .innerJoin(
-      invoiceCorrections,
-      and(
-        eq(invoiceCorrections.teamId, invoiceCorrectionLines.teamId),
-        eq(invoiceCorrections.id, invoiceCorrectionLines.correctionId),
-      ),
-    )
-    .where(
-      and(
-        eq(invoiceCorrectionLines.teamId, invoiceLines.teamId),
-        eq(invoiceCorrectionLines.invoiceLineId, invoiceLines.id),
-        eq(invoiceCorrections.status, 'passed'),
-      ),
-    )}, 0)::bigint`.mapWith(Number);
-
 /** The invoice's lines with their order's number, the model's stage name and what corrections gave back. */
 export function listInvoiceLines(db: Database, teamId: number, invoiceId: number) {
   return db
@@ -162,7 +148,7 @@ export function listInvoiceLines(db: Database, teamId: number, invoiceId: number
       orderNumber: orders.number,
       modelId: models.id,
       modelName: models.name,
-      givenBack: givenBackOfInvoiceLine(db),
+      givenBack: givenBackOf('invoice_line'),
     })
     .from(invoiceLines)
     .innerJoin(

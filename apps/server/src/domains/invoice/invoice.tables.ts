@@ -1,7 +1,7 @@
 import { TAX_RATES } from '@trackit/contract/constants';
 import { APPROVAL_STATUSES, FEE_KINDS } from '@trackit/contract/enums';
 import { INVOICE_ITEMS, INVOICE_STATUSES, INVOICE_TYPES } from '@trackit/contract/finance-enums';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -9,6 +9,7 @@ import {
   date,
   index,
   pgTable,
+  QueryBuilder,
   smallint,
   text,
   timestamp,
@@ -212,3 +213,34 @@ export const invoiceCorrectionLines = pgTable(
     figuresCheck('invoice_correction_lines_figures_check', t),
   ],
 );
+
+/**
+ * What passed red-letter corrections gave back, as a correlated subquery (0 when none): of the outer
+ * query's invoice line (`invoice_lines`, not aliased) or of its fee line (`fee_lines`, not aliased),
+ * correlated on the line's (team_id, id). Kept beside the tables so that every domain's repository reads
+ * the one definition: 待开票, an invoice's lines and the receipts' payment inputs.
+ */
+export function givenBackOf(of: 'invoice_line' | 'fee_line') {
+  const outer =
+    of === 'invoice_line'
+      ? { teamId: invoiceLines.teamId, id: invoiceLines.id, column: invoiceCorrectionLines.invoiceLineId }
+      : { teamId: feeLines.teamId, id: feeLines.id, column: invoiceCorrectionLines.feeLineId };
+  const parts = new QueryBuilder()
+    .select({ total: sql`sum(${invoiceCorrectionLines.total})` })
+    .from(invoiceCorrectionLines)
+    .innerJoin(
+      invoiceCorrections,
+      and(
+        eq(invoiceCorrections.teamId, invoiceCorrectionLines.teamId),
+        eq(invoiceCorrections.id, invoiceCorrectionLines.correctionId),
+      ),
+    )
+    .where(
+      and(
+        eq(invoiceCorrectionLines.teamId, outer.teamId),
+        eq(outer.column, outer.id),
+        eq(invoiceCorrections.status, 'passed'),
+      ),
+    );
+  return sql<number>`coalesce(${parts}, 0)::bigint`.mapWith(Number);
+}

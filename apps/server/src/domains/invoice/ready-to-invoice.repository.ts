@@ -12,7 +12,7 @@ import { companies } from '../company/company.tables';
 import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
 import { teamRecipients } from '../team-recipient/team-recipient.tables';
-import { invoiceCorrectionLines, invoiceCorrections, invoiceLines } from './invoice.tables';
+import { givenBackOf, invoiceLines } from './invoice.tables';
 
 const num = (value: unknown): number => Number(value);
 
@@ -25,26 +25,9 @@ function sumsOfFeeLine(db: Database) {
     .select({ total: sql`sum(${invoiceLines.total})` })
     .from(invoiceLines)
     .where(and(eq(invoiceLines.teamId, feeLines.teamId), eq(invoiceLines.feeLineId, feeLines.id)));
-  const givenBack = db
-    .select({ total: sql`sum(${invoiceCorrectionLines.total})` })
-    .from(invoiceCorrectionLines)
-    .innerJoin(
-      invoiceCorrections,
-      and(
-        eq(invoiceCorrections.teamId, invoiceCorrectionLines.teamId),
-        eq(invoiceCorrections.id, invoiceCorrectionLines.correctionId),
-      ),
-    )
-    .where(
-      and(
-        eq(invoiceCorrectionLines.teamId, feeLines.teamId),
-        eq(invoiceCorrectionLines.feeLineId, feeLines.id),
-        eq(invoiceCorrections.status, 'passed'),
-      ),
-    );
   return {
     invoiced: sql<number>`coalesce(${invoiced}, 0)`.mapWith(num),
-    givenBack: sql<number>`coalesce(${givenBack}, 0)`.mapWith(num),
+    givenBack: givenBackOf('fee_line'),
   };
 }
 

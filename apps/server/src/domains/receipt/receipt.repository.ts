@@ -24,12 +24,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
 import type { PageWindow } from '../../http/pagination';
-import {
-  invoiceCorrectionLines,
-  invoiceCorrections,
-  invoiceLines,
-  invoices,
-} from '../invoice/invoice.tables';
+import { givenBackOf, invoiceLines, invoices } from '../invoice/invoice.tables';
 import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
 import { memberships } from '../organization/organization.tables';
@@ -312,28 +307,11 @@ export async function paymentInputs(db: Database, teamId: number, feeLineIds: re
   if (feeLineIds.length === 0) return { invoices: [], direct: [] };
   const ids = [...new Set(feeLineIds)];
   const covering = alias(invoiceLines, 'covering_line');
-  const givenBack = db
-    .select({ total: sql`sum(${invoiceCorrectionLines.total})` })
-    .from(invoiceCorrectionLines)
-    .innerJoin(
-      invoiceCorrections,
-      and(
-        eq(invoiceCorrections.teamId, invoiceCorrectionLines.teamId),
-        eq(invoiceCorrections.id, invoiceCorrectionLines.correctionId),
-      ),
-    )
-    .where(
-      and(
-        eq(invoiceCorrectionLines.teamId, invoiceLines.teamId),
-        eq(invoiceCorrectionLines.invoiceLineId, invoiceLines.id),
-        eq(invoiceCorrections.status, 'passed'),
-      ),
-    );
   const lines = await db
     .select({
       invoiceId: invoiceLines.invoiceId,
       feeLineId: invoiceLines.feeLineId,
-      total: sql<number>`${invoiceLines.total} - coalesce(${givenBack}, 0)`.mapWith(num),
+      total: sql<number>`${invoiceLines.total} - ${givenBackOf('invoice_line')}`.mapWith(num),
       allocated: allocatedTo(db, allocations.invoiceId, {
         teamId: invoiceLines.teamId,
         id: invoiceLines.invoiceId,
