@@ -1,14 +1,14 @@
 import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
-import type { ApprovalStep } from '@trackit/contract/approval.schema';
 import { businessClock } from '@trackit/contract/business-time';
-import { APPROVAL_STATUS_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
+import { JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import type { Order, OrderEntry } from '@trackit/contract/order.schema';
 import { BILLING_WORDS } from '@trackit/contract/order-constants';
-import { Card, Col, Descriptions, Empty, Flex, Row, Table, Timeline, Typography } from 'antd';
+import { Card, Col, Descriptions, Empty, Flex, Row, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { HTMLAttributes } from 'react';
 import { Link } from 'react-router';
+import { ApprovalTimeline } from '../../components/approval-timeline';
 import { RecordHistory } from '../../components/record-history';
 import { RecordPage } from '../../components/record-page';
 import { useCan } from '../../layouts/use-permission-level';
@@ -96,39 +96,6 @@ function OrderDays({ order }: { order: Order }) {
         </Flex>
       ))}
     </Flex>
-  );
-}
-
-const APPROVAL_COLORS: Readonly<Record<ApprovalStep['status'], string>> = {
-  init: 'blue',
-  passed: 'green',
-  rejected: 'red',
-};
-
-/** The approval's steps: each submission, then the decision with its comment. */
-function OrderApprovals({ approvals }: { approvals: readonly ApprovalStep[] }) {
-  if (approvals.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未提交审批" />;
-  return (
-    <Timeline
-      data-testid="order-approvals"
-      items={approvals.map((step) => ({
-        key: step.id,
-        color: APPROVAL_COLORS[step.status],
-        content: (
-          <Flex vertical gap={2}>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {dateTimeText(step.at)}
-            </Typography.Text>
-            <span>
-              <Typography.Text strong>{step.member?.nickname ?? MESSAGES.empty}</Typography.Text>{' '}
-              {step.status === 'init' ? '提交审批' : APPROVAL_STATUS_LABELS[step.status]}
-            </span>
-            {step.comment && <Typography.Text type="secondary">{step.comment}</Typography.Text>}
-          </Flex>
-        ),
-      }))}
-    />
   );
 }
 
@@ -225,7 +192,7 @@ export function OrderDetailPage() {
                   <OrderDays order={order} />
                 </Card>
                 <Card title="审批记录">
-                  <OrderApprovals approvals={order.approvals} />
+                  <ApprovalTimeline testId="order-approvals" approvals={order.approvals} />
                 </Card>
                 <Card title="附件">
                   <OrderAttachments

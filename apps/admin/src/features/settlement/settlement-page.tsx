@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
-import type { ApprovalStep } from '@trackit/contract/approval.schema';
-import { APPROVAL_STATUS_LABELS, FEE_KIND_LABELS } from '@trackit/contract/enums';
+import { FEE_KIND_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import { MODEL_PAYOUT_TYPE_LABELS } from '@trackit/contract/model.schema';
 import { MODEL_DEDUCTION_KIND_LABELS } from '@trackit/contract/model-deduction.schema';
@@ -15,16 +14,15 @@ import {
   Alert,
   Card,
   Descriptions,
-  Empty,
   Flex,
   Statistic,
   Table,
   type TableColumnsType,
   Tag,
-  Timeline,
   Typography,
 } from 'antd';
 import { Link, useParams } from 'react-router';
+import { ApprovalTimeline } from '../../components/approval-timeline';
 import { MoneyCell } from '../../components/money/money-cell';
 import { isRecordMissing, parseRecordId } from '../../components/record-id';
 import { RecordPage } from '../../components/record-page';
@@ -102,39 +100,6 @@ const deductionColumns: TableColumnsType<Deduction> = [
   { title: '说明', dataIndex: 'note', render: (note: string) => note || MESSAGES.empty },
   { title: '金额', dataIndex: 'amount', align: 'right', render: money },
 ];
-
-const APPROVAL_COLORS: Readonly<Record<ApprovalStep['status'], string>> = {
-  init: 'blue',
-  passed: 'green',
-  rejected: 'red',
-};
-
-/** Each submission, then each decision with its comment (as the order page's approvals). */
-function Approvals({ approvals }: { approvals: readonly ApprovalStep[] }) {
-  if (approvals.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未提交审批" />;
-  return (
-    <Timeline
-      data-testid="settlement-approvals"
-      items={approvals.map((step) => ({
-        key: step.id,
-        color: APPROVAL_COLORS[step.status],
-        content: (
-          <Flex vertical gap={2}>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {dateTimeText(step.at)}
-            </Typography.Text>
-            <span>
-              <Typography.Text strong>{step.member?.nickname ?? MESSAGES.empty}</Typography.Text>{' '}
-              {step.status === 'init' ? '提交审批' : APPROVAL_STATUS_LABELS[step.status]}
-            </span>
-            {step.comment && <Typography.Text type="secondary">{step.comment}</Typography.Text>}
-          </Flex>
-        ),
-      }))}
-    />
-  );
-}
 
 function Header({ settlement }: { settlement: SettlementDetail }) {
   const figures = [
@@ -273,7 +238,7 @@ export function SettlementPage() {
             />
           </Card>
           <Card title="审批记录">
-            <Approvals approvals={settlement.approvals} />
+            <ApprovalTimeline testId="settlement-approvals" approvals={settlement.approvals} />
           </Card>
         </Flex>
       )}
