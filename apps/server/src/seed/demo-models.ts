@@ -192,6 +192,26 @@ export async function drawPortrait(name: string, number: number, seed: number): 
 
 const silentLog = pino({ level: 'silent' });
 
+/** What the seed's uploads and model writes run with: the seed signs and checks its own references. */
+export function seedUploadDeps(
+  db: Database,
+  storage: BlobStorage,
+  clock: () => Date,
+): UploadDeps & { thumbnails: ReturnType<typeof createThumbnailQueue> } {
+  return {
+    db,
+    storage,
+    disk: null,
+    clock,
+    // The server's key is not needed: the seed checks only the references it signed itself.
+    blobKey: randomBytes(32),
+    maxBytes: Number.MAX_SAFE_INTEGER,
+    log: silentLog,
+    thumbnails: createThumbnailQueue({ db, storage, clock, log: silentLog }),
+    videoPosters: false,
+  };
+}
+
 /**
  * Creates the models as `author` (the team's owner), managers taken in turn from `managerIds`; the first
  * models get a book (and every other one polaroids) of drawn pictures, the first picture as the cover.
@@ -204,19 +224,8 @@ export async function seedDemoModels(
   managerIds: number[],
 ): Promise<void> {
   const clock = () => new Date();
-  const thumbnails = createThumbnailQueue({ db, storage, clock, log: silentLog });
-  const deps: UploadDeps = {
-    db,
-    storage,
-    disk: null,
-    clock,
-    // The seed signs and checks its own uploads' references; the server's key is not needed.
-    blobKey: randomBytes(32),
-    maxBytes: Number.MAX_SAFE_INTEGER,
-    log: silentLog,
-    thumbnails,
-    videoPosters: false,
-  };
+  const deps = seedUploadDeps(db, storage, clock);
+  const { thumbnails } = deps;
   const origin = { ip: '', userAgent: '' };
   const today = businessDate(clock());
 

@@ -1,4 +1,4 @@
-import { addDays, businessDate, weekdayOf } from '@trackit/contract/business-time';
+import { addDays, businessDate, monthStart, weekdayOf } from '@trackit/contract/business-time';
 import type { Calendar } from '@trackit/contract/calendar.schema';
 import type { FeeStatement } from '@trackit/contract/fee-statement.schema';
 import { AGING_BUCKETS } from '@trackit/contract/finance-enums';
@@ -7,7 +7,7 @@ import type { Order, OrderListItem } from '@trackit/contract/order.schema';
 import { isValidCreditCode } from '@trackit/contract/patterns';
 import type { Receipt, ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { FinanceOrder } from '@trackit/contract/receivable.schema';
-import type { Settlement } from '@trackit/contract/settlement.schema';
+import type { Settlement, SettlementDetail, Withholding } from '@trackit/contract/settlement.schema';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -334,18 +334,43 @@ describe('demo data and team set-up', () => {
     expect(finance.find((order) => order.id === queried?.order?.id)?.outstanding).toBeGreaterThan(0);
   });
 
-  it('gives the demo agency model settlements: one paid, one waiting for approval, one draft', async () => {
+  it('gives the demo agency model settlements of every kind, last month in 扣缴明细', async () => {
     const headers = bearer((await signIn(t, DEMO_MOBILES.owner)).token);
     const get = async <T>(path: string) =>
       (await t.request<T>('GET', `/storm_api/v1/${path}`, { headers })).body.data;
-    const settlements = await get<Settlement[]>('settlements');
-    expect(settlements.map((settlement) => settlement.status).sort()).toEqual(['draft', 'paid', 'submitted']);
+    const list = await get<Settlement[]>('settlements');
+    expect(list.map((settlement) => settlement.status).sort()).toEqual([
+      'draft',
+      'paid',
+      'paid',
+      'passed',
+      'submitted',
+    ]);
+    const settlements = await Promise.all(
+      list.map((settlement) => get<SettlementDetail>(`settlements/${settlement.id}`)),
+    );
     for (const settlement of settlements) {
       expect(settlement.gross).toBeGreaterThan(0);
       expect(settlement.net).toBe(settlement.income - settlement.tax - settlement.deductions);
     }
-    const paid = settlements.find((settlement) => settlement.status === 'paid');
-    expect(paid?.paid_on).toBe(addDays(businessDate(new Date()), -1));
+    const today = businessDate(new Date());
+    const lastMonth25 = addDays(monthStart(today), -6);
+    const [individual, studio] = settlements
+      .filter((settlement) => settlement.status === 'paid')
+      .sort((a, b) => String(a.paid_on).localeCompare(String(b.paid_on)));
+    // Paid last month as an individual, her advance (借支) taken off, tax withheld.
+    expect(individual?.paid_on).toBe(lastMonth25);
+    expect(individual?.deductions).toBe(50_000);
+    expect(individual?.tax).toBeGreaterThan(0);
+    // Paid through her studio yesterday: nothing withheld.
+    expect(studio?.paid_on).toBe(addDays(today, -1));
+    expect(studio?.tax).toBe(0);
+    // The draft's model has a mother agency, whose share comes off her income, and an expense to repay.
+    const draft = settlements.find((settlement) => settlement.status === 'draft');
+    expect(draft?.mother_agency).toBeGreaterThan(0);
+    expect(draft?.deductions).toBe(32_000);
+    // Paid ahead of the client: approved, waiting to be paid.
+    expect(settlements.find((settlement) => settlement.status === 'passed')?.has_advance).toBe(true);
     const waiting = await get<{ kind: string; record_id: number }[]>('approvals');
     expect(waiting).toContainEqual(
       expect.objectContaining({
@@ -353,6 +378,8 @@ describe('demo data and team set-up', () => {
         record_id: settlements.find((settlement) => settlement.status === 'submitted')?.id,
       }),
     );
+    const withholding = await get<Withholding>(`finance/withholding?month=${lastMonth25.slice(0, 7)}`);
+    expect(withholding.rows.map((row) => row.model.id)).toEqual([individual?.model.id]);
   });
 
   it('creates a team with its owner, reusing the user of a known number', async () => {

@@ -166,6 +166,6 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
   const billed = await seedDemoOrders(db, storage, ownerContext, agentMembershipId, studioId);
   await seedDemoFinance(db, storage, ownerContext, billed, studioId);
   await seedDemoStatements(db, ownerContext);
-  await seedDemoSettlements(db, ownerContext);
+  await seedDemoSettlements(db, storage, ownerContext);
   return true;
 }

@@ -1,12 +1,22 @@
 /**
- * The demo agency's model settlements (docs/product.md "Model settlements"), through the settlement services
- * at the business time each step would have happened: for the first three models with money their clients
- * paid (待结算, in pinyin order), one settlement paid a day ago (drafted, approved and paid by the owner), one
- * waiting for approval (in the owner's 待我审批) and one draft. Runs after the finance year
- * (demo-finance.ts), whose receipts released the money.
+ * The demo agency's model settlements (docs/product.md "Model settlements", "Demo data"), through the
+ * model and settlement services at the business time each step would have happened. Runs after the
+ * finance year (demo-finance.ts), whose receipts released the money. Of the models with money their
+ * clients paid (待结算, in pinyin order):
+ * - the first is paid as an individual with a payout account and an advance (借支) taken off her pay:
+ *   settled, approved and paid on the 25th of last month, so 扣缴明细 of last month lists her;
+ * - the second is paid through her studio (个人工作室: nothing withheld), paid a day ago;
+ * - the third waits for approval (in the owner's 待我审批);
+ * - the fourth has a mother agency (20 % of the agency's commission) and a travel expense: a draft of
+ *   the day.
+ * And one model whose client has not paid yet is paid ahead of the client (预付), approved.
  */
-import { addDays, businessDate, businessInstant } from '@trackit/contract/business-time';
+import { addDays, businessDate, businessInstant, monthStart } from '@trackit/contract/business-time';
+import type { ModelUpdate } from '@trackit/contract/model.schema';
+import type { ReadyToSettle } from '@trackit/contract/settlement.schema';
 import type { Database } from '../db/client';
+import { createModelDeduction } from '../domains/model/model-deduction.service';
+import { updateModel } from '../domains/model/model-write.service';
 import { createSettlement, listReadyToSettle } from '../domains/settlement/settlement.service';
 import {
   decideSettlement,
@@ -14,26 +24,108 @@ import {
   submitSettlement,
 } from '../domains/settlement/settlement-lifecycle.service';
 import { defaultRecipientId } from '../domains/team-recipient/team-recipient.service';
+import type { BlobStorage } from '../domains/upload/storage/blob-storage';
 import type { AuthContext } from '../http/auth-context';
+import { seedUploadDeps } from './demo-models';
 
 const origin = { ip: '', userAgent: '' };
 
-export async function seedDemoSettlements(db: Database, owner: AuthContext): Promise<void> {
+/** A payout account of the demo: the holder, a bank of the contract's list, 16 digits. */
+const payoutAccount = (holder: string, index: number): ModelUpdate => ({
+  payout_account_name: holder,
+  payout_bank: (['cmb', 'icbc', 'ccb', 'boc'] as const)[index % 4],
+  payout_account_number: `6214${String(83_000_000_000 + index * 7_919_003).padStart(12, '0')}`,
+});
+
+export async function seedDemoSettlements(
+  db: Database,
+  storage: BlobStorage,
+  owner: AuthContext,
+): Promise<void> {
   const payer = await defaultRecipientId(db, owner.teamId);
   if (payer === null) return;
   const today = businessDate(new Date());
-  const when = (days: number, time: string) => {
-    const at = businessInstant(addDays(today, days), time);
-    return { db, clock: () => at };
+  const lastMonth25 = addDays(monthStart(today), -6);
+  const at = (date: string, time: string) => {
+    const instant = businessInstant(date, time);
+    return { db, clock: () => instant };
   };
-  const { items } = await listReadyToSettle(when(-2, '10:00'), owner, { page: 1, per_page: 20 });
-  const models = items.filter((item) => item.commission_rate !== null && item.releasable.gross > 0);
-  const [paid, submitted, draft] = models;
-  if (paid) {
+  const when = (days: number, time: string) => at(addDays(today, days), time);
+  const modelDeps = (date: string) => seedUploadDeps(db, storage, () => businessInstant(date, '09:00'));
+
+  const { items } = await listReadyToSettle(at(lastMonth25, '09:00'), owner, { page: 1, per_page: 100 });
+  const settleable = items.filter((item) => item.commission_rate !== null);
+  const released = settleable.filter((item) => item.releasable.gross > 0);
+  const [individual, studio, submitted, withMother] = released;
+  const unpaid = settleable.find(
+    (item) =>
+      !released.slice(0, 4).includes(item) &&
+      item.lines.some((line) => line.paid === 0 && line.waiting_gross > 0 && !line.advanced),
+  );
+
+  const describe = async (model: ReadyToSettle | undefined, date: string, update: ModelUpdate) => {
+    if (model) await updateModel(modelDeps(date), owner, model.model.id, update, origin);
+  };
+  const accountsOn = addDays(lastMonth25, -20);
+  await describe(individual, accountsOn, {
+    payout_type: 'individual',
+    ...payoutAccount(individual?.model.name ?? '', 0),
+  });
+  await describe(studio, accountsOn, {
+    payout_type: 'studio',
+    ...payoutAccount(`${studio?.model.name ?? ''}（上海）文化工作室`, 1),
+  });
+  await describe(submitted, accountsOn, {
+    payout_type: 'individual',
+    ...payoutAccount(submitted?.model.name ?? '', 2),
+  });
+  await describe(withMother, accountsOn, {
+    payout_type: 'individual',
+    ...payoutAccount(withMother?.model.name ?? '', 3),
+    mother_agency: 'Elite Model Management（巴黎）',
+    mother_agency_rate: 2000,
+    mother_agency_basis: 'commission',
+  });
+  await describe(unpaid, accountsOn, {
+    payout_type: 'individual',
+    ...payoutAccount(unpaid?.model.name ?? '', 4),
+  });
+
+  if (individual) {
+    await createModelDeduction(
+      modelDeps(addDays(lastMonth25, -12)),
+      owner,
+      individual.model.id,
+      { kind: 'advance', occurred_on: addDays(lastMonth25, -12), amount: 50_000, note: '预支房租' },
+      origin,
+    );
+    const settlement = await createSettlement(
+      at(lastMonth25, '10:00'),
+      owner,
+      { model_id: individual.model.id, advance: false },
+      origin,
+    );
+    await submitSettlement(at(lastMonth25, '10:05'), owner, settlement.id, origin);
+    await decideSettlement(
+      at(lastMonth25, '15:30'),
+      owner,
+      settlement.id,
+      { result: 'passed', comment: '' },
+      origin,
+    );
+    await paySettlement(
+      at(lastMonth25, '16:00'),
+      owner,
+      settlement.id,
+      { paid_on: lastMonth25, reference: 'CMB20260001234', team_recipient_id: payer },
+      origin,
+    );
+  }
+  if (studio) {
     const settlement = await createSettlement(
       when(-2, '10:00'),
       owner,
-      { model_id: paid.model.id, advance: false },
+      { model_id: studio.model.id, advance: false },
       origin,
     );
     await submitSettlement(when(-2, '10:05'), owner, settlement.id, origin);
@@ -48,7 +140,7 @@ export async function seedDemoSettlements(db: Database, owner: AuthContext): Pro
       when(-1, '11:00'),
       owner,
       settlement.id,
-      { paid_on: addDays(today, -1), reference: 'CMB20260001234', team_recipient_id: payer },
+      { paid_on: addDays(today, -1), reference: 'CMB20260001388', team_recipient_id: payer },
       origin,
     );
   }
@@ -61,6 +153,39 @@ export async function seedDemoSettlements(db: Database, owner: AuthContext): Pro
     );
     await submitSettlement(when(-1, '14:10'), owner, settlement.id, origin);
   }
-  if (draft)
-    await createSettlement(when(0, '09:30'), owner, { model_id: draft.model.id, advance: false }, origin);
+  if (withMother) {
+    await createModelDeduction(
+      modelDeps(addDays(today, -3)),
+      owner,
+      withMother.model.id,
+      { kind: 'expense', occurred_on: addDays(today, -3), amount: 32_000, note: '高铁票 上海—杭州 往返' },
+      origin,
+    );
+    // Drafted as the seed runs: it may run at any hour, and nothing is dated after its own time.
+    await createSettlement(
+      { db, clock: () => new Date() },
+      owner,
+      { model_id: withMother.model.id, advance: false },
+      origin,
+    );
+  }
+  if (unpaid) {
+    const line = unpaid.lines.find((candidate) => candidate.paid === 0 && candidate.waiting_gross > 0);
+    if (line) {
+      const settlement = await createSettlement(
+        when(-1, '09:30'),
+        owner,
+        { model_id: unpaid.model.id, fee_line_ids: [line.fee_line_id], advance: true },
+        origin,
+      );
+      await submitSettlement(when(-1, '09:35'), owner, settlement.id, origin);
+      await decideSettlement(
+        when(-1, '10:20'),
+        owner,
+        settlement.id,
+        { result: 'passed', comment: '客户月底付款，先行垫付' },
+        origin,
+      );
+    }
+  }
 }
