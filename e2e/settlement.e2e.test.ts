@@ -1,5 +1,6 @@
 import { businessDate } from '@trackit/contract/business-time';
 import type { ReadyGroup } from '@trackit/contract/invoice.schema';
+import { formatYuan } from '@trackit/contract/money';
 import type { Order } from '@trackit/contract/order.schema';
 import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { TokenPair } from '@trackit/contract/session.schema';
@@ -20,6 +21,8 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
   let browser: Browser;
   let owner: TokenPair;
   let line: ReadyToSettleLine & { model_id: number };
+  /** The client pays `amount` of the line: a receipt into the order's payee entity, allocated to it. */
+  let clientPays: (amount: number, reference: string) => Promise<void>;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -41,7 +44,10 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
     );
     const ready = await callApi<ReadyToSettle[]>('GET', '/v1/settlements/ready?per_page=100', owner);
     const chosen = ready
-      .filter((model) => model.commission_rate !== null && !busy.has(model.model.id))
+      .filter(
+        (model) =>
+          model.commission_rate !== null && model.payout_type === 'individual' && !busy.has(model.model.id),
+      )
       .flatMap((model) => model.lines.map((candidate) => ({ ...candidate, model_id: model.model.id })))
       .find(
         (candidate) =>
@@ -53,21 +59,25 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
     const order = await callApi<Order>('GET', `/v1/orders/${chosen.order_id}`, owner);
     if (order.team_recipient_id === null) throw new Error('a billed order has its payee entity');
     line = chosen;
-    const amount = Math.floor((chosen.total - chosen.paid) / 2);
-    const receipt = await callApi<ReceiptDetail>('POST', '/v1/receipts', owner, {
-      received_on: today,
-      amount,
-      payer_name: chosen.company_name ?? '客户',
-      reference: 'ABC2026112700054',
-      team_recipient_id: order.team_recipient_id,
-    });
-    await callApi('POST', `/v1/receipts/${receipt.id}/allocations`, owner, [
-      { fee_line_id: chosen.fee_line_id, amount },
-    ]);
+    const payee = order.team_recipient_id;
+    clientPays = async (amount, reference) => {
+      const receipt = await callApi<ReceiptDetail>('POST', '/v1/receipts', owner, {
+        received_on: today,
+        amount,
+        payer_name: chosen.company_name ?? '客户',
+        reference,
+        team_recipient_id: payee,
+      });
+      await callApi('POST', `/v1/receipts/${receipt.id}/allocations`, owner, [
+        { fee_line_id: chosen.fee_line_id, amount },
+      ]);
+    };
+    // The client pays half of what it owes on the line now, the rest later in the journey.
+    await clientPays(Math.floor((chosen.total - chosen.paid) / 2), 'ABC2026112700054');
   });
   afterAll(() => browser.close());
 
-  it('drafts the settlement from 待结算, submits, approves and pays it', async () => {
+  it('settles what the client paid, then the rest once the client pays it', async () => {
     const page = await openSignedIn(
       browser,
       owner,
@@ -117,6 +127,35 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
     await page.getByTestId('settlement-list').waitFor();
     await page.locator('[data-testid^="settlement-row-"]').first().waitFor();
     await screenshot(page, 'settlements-list');
+
+    // Nothing of the line is left to release until the client pays the rest; then 待结算 offers it again.
+    const before = await callApi<ReadyToSettle[]>(
+      'GET',
+      `/v1/settlements/ready?model_id=${line.model_id}`,
+      owner,
+    );
+    expect(
+      before[0]?.lines.find((candidate) => candidate.fee_line_id === line.fee_line_id)?.releasable.gross ?? 0,
+    ).toBe(0);
+    const rest = before[0]?.lines.find((candidate) => candidate.fee_line_id === line.fee_line_id);
+    if (!rest) throw new Error('the line still waits for its client');
+    await clientPays(rest.total - rest.paid, 'ABC2026112700055');
+    const after = await callApi<ReadyToSettle[]>(
+      'GET',
+      `/v1/settlements/ready?model_id=${line.model_id}`,
+      owner,
+    );
+    const released = after[0]?.lines.find((candidate) => candidate.fee_line_id === line.fee_line_id);
+    expect(released?.releasable.gross).toBe(rest.waiting_gross);
+    await page.goto(page.url().replace(/settlements.*$/, `settlements?tab=ready&model_id=${line.model_id}`));
+    await page.getByTestId(`ready-row-${line.model_id}`).waitFor();
+    await expect
+      .poll(() => page.getByTestId(`ready-net-${line.model_id}`).textContent())
+      .toContain(formatYuan(after[0]?.releasable.net ?? 0).replace('¥', ''));
+    await page.getByTestId(`settlement-create-${line.model_id}`).click();
+    await page.getByTestId('settlement-page').waitFor();
+    expect(await page.getByTestId('settlement-status').textContent()).toBe('草稿');
+    await screenshot(page, 'settlement-second-part');
     expect(errors).toEqual([]);
     await page.close();
   });
