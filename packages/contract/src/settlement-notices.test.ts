@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { monthInChinese, SETTLEMENT_NOTICES, withholdingDueDate, withholdingDueText } from './settlement.schema';
+import {
+  monthInChinese,
+  SETTLEMENT_NOTICES,
+  withholdingDueDate,
+  withholdingDueText,
+} from './settlement.schema';
 
 describe('the withholding filing date and reminder', () => {
   it('falls due on the 15th of the next month, across a year end', () => {

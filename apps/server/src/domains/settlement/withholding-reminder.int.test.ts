@@ -22,7 +22,10 @@ describe('withholding reminder (扣缴申报提醒)', () => {
   /** The month the settlement was paid in (the test clock's), and the business date of the next month's day. */
   let month: string;
   const dayOfNextMonth = (day: number, months = 1) =>
-    businessInstant(`${addMonths(`${month}-01`, months).slice(0, 8)}${String(day).padStart(2, '0')}`, '09:00');
+    businessInstant(
+      `${addMonths(`${month}-01`, months).slice(0, 8)}${String(day).padStart(2, '0')}`,
+      '09:00',
+    );
   const job = DAILY_JOBS.filter((one) => one.name === 'withholding_reminder');
   let paid: SettlementDetail;
 
@@ -40,7 +43,9 @@ describe('withholding reminder (扣缴申报提醒)', () => {
     const [line] = order.lines;
     if (!line) throw new Error('no fee line');
     await team.receipt({ amount: line.total, allocations: [{ fee_line_id: line.id, amount: line.total }] });
-    const draft = await ok(team.api<SettlementDetail>('POST', '/settlements', { model_id: model.id }, editor.headers));
+    const draft = await ok(
+      team.api<SettlementDetail>('POST', '/settlements', { model_id: model.id }, editor.headers),
+    );
     const step = (what: string, body?: unknown, headers = manager.headers) =>
       ok(team.api<SettlementDetail>('POST', `/settlements/${draft.id}/${what}`, body, headers));
     await step('submit', undefined, editor.headers);
