@@ -33,13 +33,14 @@ const COLUMNS: ColumnType<WithholdingRow>[] = [
   {
     title: '模特',
     key: 'model',
-    width: 140,
+    width: 130,
+    fixed: 'left',
     render: (_: unknown, row) => <Link to={modelRoute(row.model.id)}>{row.model.name}</Link>,
   },
   {
     title: '证件号码',
     key: 'id_number',
-    width: 200,
+    width: 180,
     render: (_: unknown, row) =>
       row.id_number ?? <Typography.Text type="warning">未填写身份证号</Typography.Text>,
   },
@@ -47,21 +48,21 @@ const COLUMNS: ColumnType<WithholdingRow>[] = [
     title: '收入额',
     dataIndex: 'income',
     align: 'right',
-    width: 140,
+    width: 130,
     render: (fen: number) => <MoneyCell fen={fen} />,
   },
   {
     title: '应纳税所得额',
     dataIndex: 'taxable',
     align: 'right',
-    width: 140,
+    width: 130,
     render: (fen: number) => <MoneyCell fen={fen} />,
   },
   {
     title: '已预扣税额',
     dataIndex: 'tax',
     align: 'right',
-    width: 140,
+    width: 130,
     render: (fen: number) => <MoneyCell fen={fen} />,
   },
   {
@@ -146,7 +147,7 @@ export function WithholdingTab() {
             columns={COLUMNS}
             dataSource={answer.rows}
             pagination={false}
-            scroll={{ x: 1000 }}
+            scroll={{ x: 900 }}
             onRow={(row) =>
               ({ 'data-testid': `withholding-row-${row.model.id}` }) as HTMLAttributes<HTMLElement>
             }
