@@ -31,6 +31,8 @@ export const ADMIN_PATHS = {
   settlements: `${base}/finance/settlements`,
   /** A model's settlement (模特结算). */
   settlement: (id: number | string) => `${base}/finance/settlements/${id}`,
+  /** 模特结算's 扣缴明细 tab on a month (`YYYY-MM`). */
+  withholding: (month: string) => `${base}/finance/settlements?tab=withholding&month=${month}`,
   /** 财务详情 of an order. */
   financeOrder: (id: number | string) => `${base}/finance/${id}`,
   calendar: `${base}/calendar`,

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { approvalStepSchema } from './approval.schema';
+import { addMonths } from './business-time';
 import { memberRefSchema } from './company.schema';
 import { feeKindSchema } from './enums';
 import { dateSchema, idQuerySchema, idSchema, pageQuerySchema, queryList, sortSchema } from './envelope';
@@ -51,7 +52,33 @@ export const SETTLEMENT_NOTICES = {
   passed: (number: string) => `结算单已通过审批：${number}`,
   rejected: (number: string) => `结算单被驳回：${number}`,
   decisionBody: (nickname: string, comment: string) => (comment ? `${nickname}：${comment}` : nickname),
+  /** The reminder of the 10th (WITHHOLDING_REMINDER_DAY) to the `accounting` managers. */
+  withholdingDue: '上月代扣个税待申报',
+  /** `2026年11月向 3 位模特代扣个税 ¥1,234.00，请于12月15日前完成申报`; `tax` already formatted. */
+  withholdingDueBody: (month: string, people: number, tax: string) =>
+    `${monthInChinese(month)}向 ${people} 位模特代扣个税 ${tax}，请于${withholdingDueText(month)}前完成申报`,
 } as const;
+
+/**
+ * The withholding filing (扣缴申报) of a month's payouts is due by the 15th of the next month; on the
+ * 10th the daily job reminds finance of last month's list (docs/product.md "Model settlements").
+ */
+export const WITHHOLDING_DUE_DAY = 15;
+export const WITHHOLDING_REMINDER_DAY = 10;
+
+/** `2026年11月` of a month `YYYY-MM`. */
+export const monthInChinese = (month: string): string =>
+  `${month.slice(0, 4)}年${Number(month.slice(5, 7))}月`;
+
+/** The business date the filing of `month`'s withholding is due by: the 15th of the next month. */
+export const withholdingDueDate = (month: string): string =>
+  `${addMonths(`${month}-01`, 1).slice(0, 8)}${WITHHOLDING_DUE_DAY}`;
+
+/** `12月15日`: the due date of `month`'s filing, as the reminder and the screen say it. */
+export const withholdingDueText = (month: string): string => {
+  const due = withholdingDueDate(month);
+  return `${Number(due.slice(5, 7))}月${Number(due.slice(8, 10))}日`;
+};
 
 export const SETTLEMENT_LIMITS = {
   /** Fee lines one request may name. */

@@ -1,5 +1,6 @@
 /**
- * Jobs that run once a day per team (docs/product.md "Usage licences", "Orders": abandoned empty drafts): at start and every hour each
+ * Jobs that run once a day per team (docs/product.md "Usage licences", "Orders": abandoned empty drafts,
+ * "Model settlements": the withholding reminder of the 10th): at start and every hour each
  * server process goes through the teams, and for each job and team inserts the (job, team, business date)
  * row of job_runs; the one insert that goes in runs the job, any other process or later round skips it.
  * A job that fails gives its row back and is tried again the next round; one whose process died is
@@ -10,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { removeAbandonedDrafts } from '../domains/order/abandoned-drafts.service';
 import { renewUsageLicences } from '../domains/order/renewal/usage-renewal.service';
+import { remindWithholding } from '../domains/settlement/withholding-reminder.service';
 import { claimJobRun, finishJobRun, type JobRunKey, listTeamIds, releaseJobRun } from './job-run.repository';
 
 export interface DailyJobDeps {
@@ -35,6 +37,12 @@ export const DAILY_JOBS: readonly DailyJob[] = [
     name: 'abandoned_drafts',
     run: async (deps, teamId, now) => {
       await removeAbandonedDrafts(deps, teamId, now);
+    },
+  },
+  {
+    name: 'withholding_reminder',
+    run: async (deps, teamId, now) => {
+      await remindWithholding(deps, teamId, now);
     },
   },
 ];

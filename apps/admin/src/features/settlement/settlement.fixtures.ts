@@ -1,5 +1,10 @@
 /** Answers of the settlement endpoints for the page tests: one model, one billed order, believable figures. */
-import type { ReadyToSettle, Settlement, SettlementDetail } from '@trackit/contract/settlement.schema';
+import type {
+  ReadyToSettle,
+  Settlement,
+  SettlementDetail,
+  Withholding,
+} from '@trackit/contract/settlement.schema';
 
 const noAbilities = { submit: false, decide: false, pay: false, delete: false, correct: false };
 
@@ -126,5 +131,32 @@ export const readyToSettleFixture = (overrides: Partial<ReadyToSettle> = {}): Re
     net: 268_800,
   },
   lines: [],
+  ...overrides,
+});
+
+/** 扣缴明细 of November 2026: two individuals (one without an ID number), totals as the API sums them. */
+export const withholdingFixture = (overrides: Partial<Withholding> = {}): Withholding => ({
+  month: '2026-11',
+  rows: [
+    {
+      model: { id: 7, name: '林夏' },
+      id_number: '110***********123X',
+      id_number_masked: true,
+      income: 1_000_000,
+      taxable: 800_000,
+      tax: 160_000,
+      settlements: ['JS20261120001', 'JS20261124001'],
+    },
+    {
+      model: { id: 8, name: '苏晴' },
+      id_number: null,
+      id_number_masked: false,
+      income: 300_001,
+      taxable: 220_001,
+      tax: 44_000,
+      settlements: ['JS20261126001'],
+    },
+  ],
+  totals: { income: 1_300_001, taxable: 1_020_001, tax: 204_000 },
   ...overrides,
 });

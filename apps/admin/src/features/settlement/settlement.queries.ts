@@ -1,10 +1,11 @@
 /**
  * Model settlements' calls (docs/product.md "Model settlements", packages/contract/src/settlement.endpoints.ts):
- * 待结算 (GET /v1/settlements/ready), the settlements (GET /v1/settlements, GET /v1/settlements/{id}) and
- * what changes them. Every change stores the settlement as answered and asks 待结算, the lists, 费用 and
- * 待我审批 again.
+ * 待结算 (GET /v1/settlements/ready), the settlements (GET /v1/settlements, GET /v1/settlements/{id}),
+ * the month's 扣缴明细 (GET /v1/finance/withholding and its export) and what changes them. Every change
+ * stores the settlement as answered and asks 待结算, the lists, 扣缴明细, 费用 and 待我审批 again.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { saveDownloadedFile } from '@trackit/client/save-file';
 import type { ApprovalDecision } from '@trackit/contract/approval.schema';
 import { endpoints } from '@trackit/contract/endpoints';
 import type {
@@ -24,6 +25,8 @@ export const settlementKeys = {
   ready: ['settlements', 'ready'] as const,
   lists: ['settlements', 'list'] as const,
   detail: (id: number) => ['settlements', 'detail', id] as const,
+  withholdings: ['settlements', 'withholding'] as const,
+  withholding: (month: string) => ['settlements', 'withholding', month] as const,
 };
 
 export const readyToSettleQuery = pagedListQuery(settlementKeys.ready, endpoints.settlement.ready);
@@ -36,11 +39,30 @@ export const settlementQuery = (id: number) =>
       api.call(endpoints.settlement.get, { params: { id } }, { signal, hideToast: true }),
   });
 
+/** 扣缴明细 of a month (`YYYY-MM`). */
+export const withholdingQuery = (month: string) =>
+  queryOptions({
+    queryKey: settlementKeys.withholding(month),
+    queryFn: ({ signal }) => api.call(endpoints.settlement.withholding, { query: { month } }, { signal }),
+  });
+
+/** 导出 Excel of a month's 扣缴明细, under the server's file name. */
+export function useExportWithholding() {
+  return useMutation({
+    mutationFn: async (month: string) =>
+      saveDownloadedFile(
+        await api.download(endpoints.settlement.withholdingExport, { query: { month } }),
+        `扣缴明细_${month}.xlsx`,
+      ),
+  });
+}
+
 type QueryClient = ReturnType<typeof useQueryClient>;
 
 const refreshAround = (queryClient: QueryClient) => {
   void queryClient.invalidateQueries({ queryKey: settlementKeys.ready });
   void queryClient.invalidateQueries({ queryKey: settlementKeys.lists });
+  void queryClient.invalidateQueries({ queryKey: settlementKeys.withholdings });
   void queryClient.invalidateQueries({ queryKey: financeKeys.fees });
   void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
 };
