@@ -4,7 +4,13 @@ import { formatYuan } from '@trackit/contract/money';
 import type { Order } from '@trackit/contract/order.schema';
 import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { TokenPair } from '@trackit/contract/session.schema';
-import type { ReadyToSettle, ReadyToSettleLine, Settlement } from '@trackit/contract/settlement.schema';
+import type {
+  ReadyToSettle,
+  ReadyToSettleLine,
+  Settlement,
+  SettlementDetail,
+  Withholding,
+} from '@trackit/contract/settlement.schema';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './api';
@@ -23,11 +29,11 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
   let line: ReadyToSettleLine & { model_id: number };
   /** The client pays `amount` of the line: a receipt into the order's payee entity, allocated to it. */
   let clientPays: (amount: number, reference: string) => Promise<void>;
+  const today = businessDate(new Date());
 
   beforeAll(async () => {
     browser = await launchBrowser();
     owner = await signInByApi(E2E_USERS.settlementsOwner);
-    const today = businessDate(new Date());
     // A model with no settlement still open: a job's payouts of a month are settled one after the other.
     const open = await callApi<Settlement[]>(
       'GET',
@@ -118,6 +124,8 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
     await expect.poll(() => page.getByTestId('settlement-status').textContent()).toBe('已付款');
     expect(await page.getByTestId('settlement-paid').textContent()).toContain('CMB2026112700054');
     expect(await page.getByTestId('settlement-approvals').textContent()).toContain('已同意');
+    const firstId = Number(page.url().match(/settlements\/(\d+)$/)?.[1]);
+    const firstTax = (await callApi<SettlementDetail>('GET', `/v1/settlements/${firstId}`, owner)).tax;
     await screenshot(page, 'settlement-paid-1440');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'settlement-paid-1280');
@@ -156,6 +164,24 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
     await page.getByTestId('settlement-page').waitFor();
     expect(await page.getByTestId('settlement-status').textContent()).toBe('草稿');
     await screenshot(page, 'settlement-second-part');
+
+    // 扣缴明细 of this month lists the model paid today, with the tax the first settlement withheld; the
+    // workbook for the filing downloads from it.
+    const month = today.slice(0, 7);
+    await page.goto(page.url().replace(/settlements.*$/, `settlements?tab=withholding&month=${month}`));
+    const row = page.getByTestId(`withholding-row-${line.model_id}`);
+    await row.waitFor();
+    const withholding = await callApi<Withholding>('GET', `/v1/finance/withholding?month=${month}`, owner);
+    const mine = withholding.rows.find((candidate) => candidate.model.id === line.model_id);
+    expect(mine?.tax).toBe(firstTax);
+    expect(await row.textContent()).toContain(formatYuan(firstTax).replace('¥', ''));
+    await screenshot(page, 'settlement-withholding-1440');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'settlement-withholding-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const download = page.waitForEvent('download');
+    await page.getByTestId('withholding-export').click();
+    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
     expect(errors).toEqual([]);
     await page.close();
   });

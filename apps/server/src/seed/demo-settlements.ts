@@ -13,6 +13,7 @@
  */
 import { addDays, businessDate, businessInstant, monthStart } from '@trackit/contract/business-time';
 import type { ModelUpdate } from '@trackit/contract/model.schema';
+import { nationalIdCheckChar } from '@trackit/contract/patterns';
 import type { ReadyToSettle } from '@trackit/contract/settlement.schema';
 import type { Database } from '../db/client';
 import { createModelDeduction } from '../domains/model/model-deduction.service';
@@ -30,8 +31,15 @@ import { seedUploadDeps } from './demo-models';
 
 const origin = { ip: '', userAgent: '' };
 
+/** A national ID with a valid check character (Shanghai, Xuhui; born in the late 1990s): the filing needs it. */
+const demoIdNumber = (index: number): string => {
+  const first17 = `310104${1996 + index}0${index + 3}1${index}${(index * 37) % 10}0${index % 2 === 0 ? 2 : 1}`;
+  return first17 + nationalIdCheckChar(first17);
+};
+
 /** A payout account of the demo: the holder, a bank of the contract's list, 16 digits. */
 const payoutAccount = (holder: string, index: number): ModelUpdate => ({
+  id_number: demoIdNumber(index),
   payout_account_name: holder,
   payout_bank: (['cmb', 'icbc', 'ccb', 'boc'] as const)[index % 4],
   payout_account_number: `6214${String(83_000_000_000 + index * 7_919_003).padStart(12, '0')}`,
