@@ -47,7 +47,10 @@ export async function findOpenShareLink(
 const ofRecord = (teamId: number, kind: ShareLinkKind, recordId: number) =>
   and(eq(shareLinks.teamId, teamId), eq(shareLinks.kind, kind), eq(shareLinks.recordId, recordId));
 
-/** The record's most recent link (live, expired or revoked), or undefined when it was never shared. */
+/**
+ * The record's current link: its unrevoked one (live or expired; there is at most one), else the one
+ * revoked last; undefined when it was never shared.
+ */
 export async function findLatestShareLinkOf(
   db: Database,
   teamId: number,
@@ -58,7 +61,8 @@ export async function findLatestShareLinkOf(
     .select()
     .from(shareLinks)
     .where(ofRecord(teamId, kind, recordId))
-    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
+    // DESC puts NULL first: the unrevoked link before any revoked one.
+    .orderBy(desc(shareLinks.revokedAt), desc(shareLinks.createdAt), desc(shareLinks.id))
     .limit(1);
   return row;
 }

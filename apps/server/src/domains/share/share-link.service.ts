@@ -92,7 +92,7 @@ export function deleteShareLinks(tx: Database, teamId: number, kind: ShareLinkKi
   return deleteShareLinksOf(tx, teamId, kind, recordId);
 }
 
-/** The record's most recent link (live, expired or revoked); undefined when it was never shared. */
+/** The record's current link: its unrevoked one (live or expired), else the one revoked last; undefined if never shared. */
 export function latestShareLinkOf(db: Database, teamId: number, kind: ShareLinkKind, recordId: number) {
   return findLatestShareLinkOf(db, teamId, kind, recordId);
 }

@@ -29,6 +29,9 @@ export function SettlementPage() {
   return isShareId(shareId) ? <SettlementView key={shareId} shareId={shareId} /> : <NotFoundPage />;
 }
 
+/** Rows without an id of their own, keyed by their place (the lists never reorder). */
+const keyed = <T extends object>(rows: readonly T[]) => rows.map((row, place) => ({ ...row, key: place }));
+
 const money = (fen: number) => <span className={styles.figure}>{formatYuan(fen)}</span>;
 
 type Row = PublicSettlementLine & { key: number };
@@ -138,7 +141,7 @@ function Summary({ statement }: { statement: PublicSettlement }) {
 function Lines({ statement }: { statement: PublicSettlement }) {
   const { totals } = statement;
   const columns = lineColumns(statement);
-  const rows = statement.lines.map((line, place) => ({ ...line, key: place }));
+  const rows = keyed(statement.lines);
   const sums = statement.show_client_fees ? (['client_total', ...AMOUNTS] as const) : AMOUNTS;
   const lead = columns.length - sums.length;
   return (
@@ -203,8 +206,8 @@ function Payment({ statement }: { statement: PublicSettlement }) {
         <div className={styles.none}>本结算单未扣款</div>
       ) : (
         <ul className={styles.list}>
-          {statement.deductions.map((deduction, place) => (
-            <li key={`${deduction.occurred_on}-${place}`}>
+          {keyed(statement.deductions).map(({ key, ...deduction }) => (
+            <li key={key}>
               <span>{deduction.occurred_on}</span>
               <span>
                 {MODEL_DEDUCTION_KIND_LABELS[deduction.kind]}
