@@ -35,6 +35,7 @@ import { createSmsSender } from './domains/session/sms/create-sms-sender';
 import type { SmsSender } from './domains/session/sms/sms-sender';
 import { deriveKey } from './domains/session/token';
 import { settlementRoutes } from './domains/settlement/settlement.routes';
+import { settlementPublicRoutes, settlementShareRoutes } from './domains/settlement/settlement-share.routes';
 import { shareRoutes } from './domains/share/share.routes';
 import { registerShareGuard } from './domains/share/share-guard';
 import { shareHeadResolver } from './domains/share/share-meta.service';
@@ -182,6 +183,8 @@ export async function buildApp({
       feeStatementPublic: feeStatementPublicRoutes({ db: database.db, clock }),
       // Model settlements (issue 24, 模特结算).
       settlement: settlementRoutes({ db: database.db, clock }),
+      settlementShare: settlementShareRoutes({ db: database.db, clock }),
+      settlementPublic: settlementPublicRoutes({ db: database.db, clock }),
     },
     accessControl,
     { rawBodyLimit: config.uploadMaxBytes },

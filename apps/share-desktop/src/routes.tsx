@@ -7,7 +7,7 @@ const notFoundPage = async () => ({ Component: (await import('./components/not-f
 
 /**
  * The route table of the desktop share app (basename /web): a package and its models, a folder shared
- * alone, a fee statement (对账单).
+ * alone, a fee statement (对账单), a model's settlement (结算单).
  */
 export const routes: RouteObject[] = [
   {
@@ -33,6 +33,12 @@ export const routes: RouteObject[] = [
         path: 'fees/:shareId',
         lazy: async () => ({
           Component: (await import('./features/fee-statement/fee-statement-page')).FeeStatementPage,
+        }),
+      },
+      {
+        path: 'settlements/:shareId',
+        lazy: async () => ({
+          Component: (await import('./features/settlement/settlement-page')).SettlementPage,
         }),
       },
       { path: '*', lazy: notFoundPage },

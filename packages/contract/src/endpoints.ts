@@ -27,6 +27,7 @@ import { receivableEndpoints } from './receivable.endpoints';
 import { sessionEndpoints } from './session.endpoints';
 // Model settlements (issue 24, 模特结算).
 import { settlementEndpoints } from './settlement.endpoints';
+import { settlementPublicEndpoints, settlementShareEndpoints } from './settlement-share.endpoints';
 import { shareEndpoints } from './share.endpoints';
 import { systemEndpoints } from './system.endpoints';
 import { teamEndpoints } from './team.endpoints';
@@ -65,6 +66,9 @@ export const endpoints = {
   feeStatementPublic: feeStatementPublicEndpoints,
   // Model settlements (issue 24, 模特结算).
   settlement: settlementEndpoints,
+  // A settlement's PDF and its share to the model, the finance settings (issue 24).
+  settlementShare: settlementShareEndpoints,
+  settlementPublic: settlementPublicEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

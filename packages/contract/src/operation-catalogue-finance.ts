@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { INVOICE_TYPE_LABELS, invoiceTypeSchema } from './finance-enums';
 import { formatYuan } from './money';
-import { action } from './operation-action';
+import { action, changeOf } from './operation-action';
 
 export const FINANCE_OPERATIONS = {
   // Invoices: `name` is the buyer (购方名称), `number` the tax platform's number once issued.
@@ -167,6 +167,36 @@ export const FINANCE_OPERATIONS = {
     }),
     sentence: ({ name, number, corrected, net, reason }) =>
       `为「${name}」的结算单 ${corrected} 生成了冲正结算单 ${number}，实付 ${formatYuan(net)}：${reason}`,
+  }),
+  settlement_share: action({
+    label: '分享结算单',
+    inTeamLog: true,
+    target: 'settlement',
+    detail: z.object({ name: z.string(), number: z.string() }),
+    sentence: ({ name, number }) => `把结算单 ${number} 分享给了「${name}」`,
+  }),
+  settlement_share_revoke: action({
+    label: '撤销结算单分享',
+    inTeamLog: true,
+    target: 'settlement',
+    detail: z.object({ name: z.string(), number: z.string() }),
+    sentence: ({ name, number }) => `撤销了「${name}」的结算单 ${number} 的分享链接`,
+  }),
+  // The team's finance settings (GET/PATCH /v1/finance/settings).
+  finance_settings_update: action({
+    label: '修改财务设置',
+    inTeamLog: true,
+    target: null,
+    detail: z.object({ show_client_fees_to_models: changeOf(z.boolean()) }),
+    sentence: ({ show_client_fees_to_models }) =>
+      `${show_client_fees_to_models.after ? '开启' : '关闭'}了「向模特显示客户费用」`,
+    changes: ({ show_client_fees_to_models }) => [
+      {
+        field: '向模特显示客户费用',
+        before: show_client_fees_to_models.before ? '开启' : '关闭',
+        after: show_client_fees_to_models.after ? '开启' : '关闭',
+      },
+    ],
   }),
   settlement_delete: action({
     label: '删除结算单',

@@ -83,6 +83,9 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
     reason: '佣金比例有误',
   },
   settlement_delete: { name: '林晓', number: 'JS20261124001' },
+  settlement_share: { name: '林晓', number: 'JS20261124001' },
+  settlement_share_revoke: { name: '林晓', number: 'JS20261124001' },
+  finance_settings_update: { show_client_fees_to_models: { before: false, after: true } },
   package_create: { name: '春季新品拍摄', models: ['刘晓阳', 'Anna'] },
   package_update: {
     name: '春季新品拍摄',

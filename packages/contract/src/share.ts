@@ -160,7 +160,7 @@ export function shareCardFacts(facts: ShareFacts, fields: readonly ShareField[])
  * The kinds of record a share link opens (docs/product.md "Share links"). A new kind is one line here;
  * the typecheck then asks for its link preview and its share pages (apps/server/src/domains/share/).
  */
-export const SHARE_LINK_KINDS = ['package', 'folder', 'fee_statement'] as const;
+export const SHARE_LINK_KINDS = ['package', 'folder', 'fee_statement', 'settlement'] as const;
 export type ShareLinkKind = (typeof SHARE_LINK_KINDS)[number];
 
 /** What every share link answers, whatever its kind. */
@@ -185,6 +185,8 @@ export const SHARE_PATHS = {
   desktopFolder: (shareId: string) => `${BASE_PATHS.web}/f/${shareId}`,
   /** A fee statement (对账单): desktop only, printable on A4. */
   desktopFeeStatement: (shareId: string) => `${BASE_PATHS.web}/fees/${shareId}`,
+  /** A model's settlement (结算单) shared with the model: desktop only, printable, fits a phone. */
+  desktopSettlement: (shareId: string) => `${BASE_PATHS.web}/settlements/${shareId}`,
 } as const;
 
 /** A new package is open to its client for this long unless its author sets another expiry. */

@@ -1,5 +1,6 @@
 import { Card, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
+import { FinanceSettingsButton } from './finance-settings';
 import { ReadyToSettleList } from './ready-to-settle';
 import { SettlementList } from './settlement-list';
 import { WithholdingTab } from './withholding-tab';
@@ -22,6 +23,7 @@ export function SettlementListPage() {
       <Tabs
         activeKey={tab}
         onChange={showTab}
+        tabBarExtraContent={<FinanceSettingsButton />}
         items={[
           { key: 'list', label: '结算单', children: tab === 'list' && <SettlementList /> },
           { key: 'ready', label: '待结算', children: tab === 'ready' && <ReadyToSettleList /> },

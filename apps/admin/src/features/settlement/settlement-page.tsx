@@ -31,6 +31,7 @@ import { dateTimeText } from '../order/order-labels';
 import { settlementQuery } from './settlement.queries';
 import { SettlementActions } from './settlement-actions';
 import { SettlementStatusTag } from './settlement-labels';
+import { SettlementShare } from './settlement-share';
 
 type Deduction = SettlementDetail['deductions_taken'][number];
 
@@ -122,7 +123,12 @@ function Header({ settlement }: { settlement: SettlementDetail }) {
           {settlement.has_advance && <Tag color="orange">含提前支付</Tag>}
         </Flex>
       }
-      extra={<SettlementActions settlement={settlement} />}
+      extra={
+        <Flex gap={8} wrap>
+          <SettlementShare settlement={settlement} />
+          <SettlementActions settlement={settlement} />
+        </Flex>
+      }
     >
       <Descriptions column={{ xs: 1, md: 2, xl: 4 }} data-testid="settlement-info">
         <Descriptions.Item label="模特">

@@ -34,6 +34,7 @@ import {
 } from '../model/model-deduction.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { grantsOf } from '../permission/permission.service';
+import { deleteShareLinks } from '../share/share-link.service';
 import { presentReadyToSettle, presentSettlement, presentSettlementDetail } from './settlement.presenter';
 import {
   deleteSettlementRow,
@@ -442,6 +443,7 @@ export async function deleteSettlement(
     const row = await findSettlement(tx, teamId, settlementId);
     await giveBackDeductions(tx, teamId, settlementId);
     await removeApprovals(tx, approvalOf(teamId, settlementId));
+    await deleteShareLinks(tx, teamId, 'settlement', settlementId);
     await deleteSettlementRow(tx, teamId, settlementId);
     await recordOperation(tx, {
       action: 'settlement_delete',

@@ -215,3 +215,19 @@ export const settlementCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.teamId, t.day] })],
 );
+
+/**
+ * The team's finance settings (GET/PATCH /v1/finance/settings), one row per team once changed; a team
+ * without a row has every setting off. A table of the settlement domain rather than a column of `teams`:
+ * the settlement domain reads and writes it alone (a domain never writes another's table), and a further
+ * finance setting is one more column here.
+ */
+export const financeSettings = pgTable('finance_settings', {
+  teamId: bigint('team_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => teams.id),
+  /** A model's shared settlement also shows each line's client fee (the line's total with VAT). */
+  showClientFeesToModels: boolean('show_client_fees_to_models').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedByMembershipId: bigint('updated_by_membership_id', { mode: 'number' }),
+});

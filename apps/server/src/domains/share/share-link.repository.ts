@@ -4,7 +4,7 @@
  * link with its team, so everything read after it is read within that team.
  */
 import type { ShareLinkKind } from '@trackit/contract/share';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { teams } from '../team/team.tables';
 import { shareLinks } from './share.tables';
@@ -46,6 +46,26 @@ export async function findOpenShareLink(
 
 const ofRecord = (teamId: number, kind: ShareLinkKind, recordId: number) =>
   and(eq(shareLinks.teamId, teamId), eq(shareLinks.kind, kind), eq(shareLinks.recordId, recordId));
+
+/**
+ * The record's current link: its unrevoked one (live or expired; there is at most one), else the one
+ * revoked last; undefined when it was never shared.
+ */
+export async function findLatestShareLinkOf(
+  db: Database,
+  teamId: number,
+  kind: ShareLinkKind,
+  recordId: number,
+): Promise<ShareLinkRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(shareLinks)
+    .where(ofRecord(teamId, kind, recordId))
+    // DESC puts NULL first: the unrevoked link before any revoked one.
+    .orderBy(desc(shareLinks.revokedAt), desc(shareLinks.createdAt), desc(shareLinks.id))
+    .limit(1);
+  return row;
+}
 
 /** Ends the record's live link; resolves whether there was one. */
 export async function revokeLiveShareLink(

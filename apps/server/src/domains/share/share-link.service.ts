@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { newShareId, shareNotFound } from './share-id';
 import {
   deleteShareLinksOf,
+  findLatestShareLinkOf,
   findOpenShareLink,
   insertShareLink,
   revokeLiveShareLink,
@@ -89,4 +90,9 @@ export function setShareLinkExpiry(
 /** Deletes the record's links with the record: they answer "not found" as an unknown id would. */
 export function deleteShareLinks(tx: Database, teamId: number, kind: ShareLinkKind, recordId: number) {
   return deleteShareLinksOf(tx, teamId, kind, recordId);
+}
+
+/** The record's current link: its unrevoked one (live or expired), else the one revoked last; undefined if never shared. */
+export function latestShareLinkOf(db: Database, teamId: number, kind: ShareLinkKind, recordId: number) {
+  return findLatestShareLinkOf(db, teamId, kind, recordId);
 }

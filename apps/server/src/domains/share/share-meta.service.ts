@@ -8,6 +8,7 @@
 import { businessDate } from '@trackit/contract/business-time';
 import { FEE_STATEMENT_MESSAGES } from '@trackit/contract/fee-statement.schema';
 import { sliceText, textLength } from '@trackit/contract/patterns';
+import { SETTLEMENT_SHARE_MESSAGES } from '@trackit/contract/settlement-share.schema';
 import { SHARE_PREVIEW_FIELDS, type ShareLinkKind, shareFacts } from '@trackit/contract/share';
 import type { FastifyRequest } from 'fastify';
 import { isNotFound } from '../../http/app-error';
@@ -16,6 +17,7 @@ import { getPublicFeeStatement } from '../fee-statement/fee-statement-public.ser
 import { getSharedFolder } from '../folder/folder-share.service';
 import { publicFacts } from '../package/package-public.presenter';
 import { getPublicPackage, getPublicPackageModel } from '../package/package-public.service';
+import { getPublicSettlement } from '../settlement/settlement-share.service';
 import type { SignedFile } from '../upload/signed-files.service';
 import type { UploadDeps } from '../upload/upload.service';
 import { type SharePage, sharePageOf } from './share-paths';
@@ -72,6 +74,15 @@ const SHARE_PREVIEWS: { readonly [K in ShareLinkKind]: PreviewOf } = {
     return {
       title: FEE_STATEMENT_MESSAGES.title(statement.client_name),
       description: `${statement.payee.name}发送的对账单`,
+      image: null,
+    };
+  },
+  // The agency's and the model's names and the number: no amount.
+  settlement: async (deps, { shareId }) => {
+    const { statement } = await getPublicSettlement(deps, shareId);
+    return {
+      title: SETTLEMENT_SHARE_MESSAGES.title(statement.number),
+      description: `${statement.agency}发给${statement.model_name}的结算单`,
       image: null,
     };
   },

@@ -1,7 +1,7 @@
 /**
  * The share apps' pages that open a share link (docs/product.md §2.4, §2.5 and "Share links"), below an
  * app's base path, listed per kind: a package `/s/{id}`, one of its models `/s/{id}/{model}`,
- * `/photo/{id}/{model}` and `/files/{id}/{model}`, a folder shared alone `/f/{id}` and a fee statement `/fees/{id}`. The link preview
+ * `/photo/{id}/{model}` and `/files/{id}/{model}`, a folder shared alone `/f/{id}` a fee statement `/fees/{id}` and a model's settlement `/settlements/{id}`. The link preview
  * (share-meta.service.ts) and the per-address limit (share-guard.ts) read a path through this one
  * function, so what is limited is what is resolved.
  */
@@ -30,6 +30,8 @@ const PAGES: { readonly [K in ShareLinkKind]: readonly RegExp[] } = {
   // A fee statement, on the desktop app only (/web/fees/{id}): /h5/fees/{id} sends the browser there
   // (`desktopOnlyPageOf`).
   fee_statement: [/^\/fees\/([^/]+)\/?$/],
+  // A model's settlement, on the desktop app only like the fee statement (/h5/settlements/{id} redirects).
+  settlement: [/^\/settlements\/([^/]+)\/?$/],
 };
 
 /**
@@ -37,7 +39,7 @@ const PAGES: { readonly [K in ShareLinkKind]: readonly RegExp[] } = {
  * laid out once (apps/share-desktop, which also fits a phone's width), rather than a second page in /h5's
  * size budget.
  */
-const DESKTOP_ONLY: ReadonlySet<ShareLinkKind> = new Set(['fee_statement']);
+const DESKTOP_ONLY: ReadonlySet<ShareLinkKind> = new Set(['fee_statement', 'settlement']);
 const KINDS = Object.keys(PAGES) as ShareLinkKind[];
 
 /** An item's id as the share apps' routers read it (apps/share-mobile/src/routes.ts). */

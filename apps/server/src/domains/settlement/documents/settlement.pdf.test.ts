@@ -1,0 +1,172 @@
+import { writeFile } from 'node:fs/promises';
+import { fenInChineseCapitals, formatYuan } from '@trackit/contract/money';
+import type { PublicSettlement, PublicSettlementLine } from '@trackit/contract/settlement-share.schema';
+import { describe, expect, it } from 'vitest';
+import { pdfPages, squeeze } from '../../../test/pdf-text';
+import { renderSettlementPdf, settlementPdfLayout } from './settlement.pdf';
+
+let sequence = 0;
+/** A line of the model's share: 20 % commission, 10 % of the gross to the mother agency from the model. */
+function line(gross: number, overrides: Partial<PublicSettlementLine> = {}): PublicSettlementLine {
+  sequence += 1;
+  const commission = Math.round(gross * 0.2);
+  const mother = Math.round(gross * 0.1);
+  return {
+    order_number: `XC20261124${String(sequence).padStart(3, '0')}`,
+    order_title: `秋冬大片 ${sequence}`,
+    date: '2026-11-20',
+    kind: 'ModelFee',
+    gross,
+    commission,
+    mother_agency: mother,
+    income: gross - commission - mother,
+    ...overrides,
+  };
+}
+
+/** A statement whose totals are the lines' sums, taxed and less deductions. */
+function statementOf(
+  lines: PublicSettlementLine[],
+  overrides: Partial<PublicSettlement> = {},
+): PublicSettlement {
+  const sum = (key: 'gross' | 'commission' | 'mother_agency' | 'income') =>
+    lines.reduce((total, one) => total + one[key], 0);
+  const income = sum('income');
+  const taxable = Math.round(income * 0.8);
+  const tax = Math.round(taxable * 0.2);
+  const deductions = 50_000;
+  return {
+    agency: '上海星辰模特经纪有限公司',
+    number: 'JS20261124001',
+    model_name: '林晓',
+    status: 'paid',
+    payout_type: 'individual',
+    period_from: '2026-11-01',
+    period_to: '2026-11-30',
+    created_on: '2026-11-24',
+    tax_month: '2026-11',
+    corrects: null,
+    reason: null,
+    lines,
+    deductions: [{ kind: 'advance', occurred_on: '2026-11-10', amount: deductions, note: '机票预支' }],
+    totals: {
+      gross: sum('gross'),
+      commission: sum('commission'),
+      mother_agency: sum('mother_agency'),
+      income,
+      taxable,
+      tax,
+      deductions,
+      net: income - tax - deductions,
+    },
+    paid: { on: '2026-11-25', reference: 'CMB20261125' },
+    payout_account: '招商银行 尾号 3445',
+    show_client_fees: false,
+    expires_at: null,
+    ...overrides,
+  };
+}
+
+const printedAt = new Date('2026-11-25T04:00:00Z');
+
+describe('settlement PDF', () => {
+  it('writes lines whose sums are the settlement’s figures, and totals that add up to the net', () => {
+    const statement = statementOf([line(1_250_000), line(333_333), line(7, { kind: 'UsageFee' })]);
+    const layout = settlementPdfLayout(statement);
+    const { totals } = statement;
+    expect(layout.lineSums).toEqual({
+      gross: totals.gross,
+      commission: totals.commission,
+      mother_agency: totals.mother_agency,
+      income: totals.income,
+    });
+    // One row per line and the 合计 row, printing the sums.
+    expect(layout.lines).toHaveLength(4);
+    expect(layout.lines.at(-1)?.cells).toEqual([
+      '合计',
+      '',
+      '',
+      formatYuan(totals.gross),
+      formatYuan(totals.commission),
+      formatYuan(totals.mother_agency),
+      formatYuan(totals.income),
+    ]);
+    const amount = (label: string) => {
+      const found = layout.totals.find((total) => total.label === label);
+      if (!found) throw new Error(`no total ${label}`);
+      return found.fen;
+    };
+    expect(amount('分成前金额') - amount('佣金') - amount('母公司分成')).toBe(amount('收入'));
+    expect(amount('收入') - amount('预扣个税') - amount('扣款')).toBe(amount('实付'));
+    expect(amount('实付')).toBe(totals.net);
+    expect(layout.capitals).toEqual({ label: '实付（大写）', fen: totals.net });
+    expect(layout.payment).toEqual([
+      ['收款账户', '招商银行 尾号 3445'],
+      ['付款日期', '2026年11月25日'],
+      ['付款流水号', 'CMB20261125'],
+    ]);
+  });
+
+  it('prints a correction with the settlement it corrects and what is owed back', async () => {
+    const taken = line(-500_000);
+    const statement = statementOf([taken], {
+      number: 'JS20261125002',
+      corrects: 'JS20261124001',
+      reason: '客户退款',
+      status: 'draft',
+      paid: null,
+      deductions: [],
+    });
+    statement.totals = {
+      ...statement.totals,
+      deductions: 0,
+      net: statement.totals.income - statement.totals.tax,
+    };
+    const layout = settlementPdfLayout(statement);
+    expect(layout.title).toBe('模特结算单（冲正）');
+    expect(layout.facts).toContainEqual(['冲正的结算单', 'JS20261124001']);
+    expect(layout.capitals).toEqual({ label: '应退回（大写）', fen: -statement.totals.net });
+    const text = squeeze((await pdfPages(await renderSettlementPdf(statement, printedAt))).join(''));
+    for (const expected of [
+      '上海星辰模特经纪有限公司',
+      '模特结算单（冲正）',
+      'JS20261125002',
+      'JS20261124001',
+      '客户退款',
+      '草稿',
+    ]) {
+      expect(text).toContain(squeeze(expected));
+    }
+    expect(text).toContain(`应退回（大写）：人民币${fenInChineseCapitals(-statement.totals.net)}`);
+    expect(text).not.toContain('付款流水号');
+  });
+
+  it('prints the heading, every line, the deductions, the totals in capitals and the payment in Chinese', async () => {
+    const lines = Array.from({ length: 40 }, (_, index) => line(100_000 + index * 1_000));
+    const statement = statementOf(lines);
+    const pdf = await renderSettlementPdf(statement, printedAt);
+    if (process.env.KEEP_PDF) await writeFile(process.env.KEEP_PDF, pdf);
+    const pages = (await pdfPages(pdf)).map(squeeze);
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages[1]).toContain('结算明细（续）订单日期项目分成前金额佣金母公司分成收入');
+    const text = pages.join('');
+    for (const expected of [
+      '模特结算单',
+      'JS20261124001',
+      '林晓',
+      '已付款',
+      '2026-11-01至2026-11-30',
+      'XC20261124',
+      '机票预支',
+      '预扣个税',
+      squeeze(formatYuan(statement.totals.net)),
+      `实付（大写）：人民币${fenInChineseCapitals(statement.totals.net)}`,
+      '招商银行尾号3445',
+      'CMB20261125',
+      `第${pages.length}页，共${pages.length}页`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    for (const one of lines) expect(text).toContain(one.order_number);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * A settlement as its model sees it (GET /v1/public/settlements/{share_id}, and what the PDF prints): the
+ * model's own share of each line and the settlement's figures, the mother agency's share as what it takes
+ * from the model (so gross − commission − mother agency = income, line by line and in total), the payout
+ * account masked to its last four digits. The client's fee of a line is added only when the team shows it
+ * (`showClientFees`); otherwise the key is absent.
+ */
+import { businessDate } from '@trackit/contract/business-time';
+import { maskAccountNumber } from '@trackit/contract/model.schema';
+import type { SettlementDetail } from '@trackit/contract/settlement.schema';
+import type { PublicSettlement } from '@trackit/contract/settlement-share.schema';
+import { BANK_LABELS, type Bank } from '@trackit/contract/team-recipient.schema';
+
+export interface StatementExtras {
+  teamName: string;
+  /** The legal name of the payee entity that paid (a paid settlement). */
+  payerName: string | null;
+  account: { bank: Bank | null; accountNumber: string | null };
+  /** The client's total of each fee line, by fee line id (read only when shown). */
+  clientTotals: ReadonlyMap<number, number>;
+  showClientFees: boolean;
+  expiresAt: Date | null;
+}
+
+const payoutAccountOf = ({ bank, accountNumber }: StatementExtras['account']) =>
+  accountNumber
+    ? [bank ? BANK_LABELS[bank] : null, maskAccountNumber(accountNumber)].filter(Boolean).join(' ')
+    : null;
+
+export function presentPublicSettlement(detail: SettlementDetail, extras: StatementExtras): PublicSettlement {
+  const { showClientFees } = extras;
+  const lines = detail.lines.map((line) => ({
+    order_number: line.order.number,
+    order_title: line.order.title,
+    date: line.date,
+    kind: line.kind,
+    gross: line.gross,
+    commission: line.commission,
+    mother_agency: line.mother_agency_from_model,
+    income: line.income,
+    ...(showClientFees ? { client_total: extras.clientTotals.get(line.fee_line_id) ?? 0 } : {}),
+  }));
+  return {
+    agency: extras.payerName ?? extras.teamName,
+    number: detail.number,
+    model_name: detail.model.name,
+    status: detail.status,
+    payout_type: detail.payout_type,
+    period_from: detail.period_from,
+    period_to: detail.period_to,
+    created_on: businessDate(detail.created_at),
+    tax_month: detail.tax_month,
+    corrects: detail.corrects?.number ?? null,
+    reason: detail.reason,
+    lines,
+    deductions: detail.deductions_taken.map((deduction) => ({
+      kind: deduction.kind,
+      occurred_on: deduction.occurred_on,
+      amount: deduction.amount,
+      note: deduction.note,
+    })),
+    totals: {
+      gross: detail.gross,
+      commission: detail.commission,
+      mother_agency: detail.mother_agency_from_model,
+      income: detail.income,
+      taxable: detail.taxable,
+      tax: detail.tax,
+      deductions: detail.deductions,
+      net: detail.net,
+      ...(showClientFees
+        ? { client_total: lines.reduce((sum, line) => sum + (line.client_total ?? 0), 0) }
+        : {}),
+    },
+    paid:
+      detail.paid_on && detail.paid_reference
+        ? { on: detail.paid_on, reference: detail.paid_reference }
+        : null,
+    payout_account: payoutAccountOf(extras.account),
+    show_client_fees: showClientFees,
+    expires_at: extras.expiresAt?.toISOString() ?? null,
+  };
+}
