@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { businessDate } from '@trackit/contract/business-time';
 import type { ReadyGroup } from '@trackit/contract/invoice.schema';
 import { formatYuan } from '@trackit/contract/money';
@@ -12,9 +13,9 @@ import type {
   Withholding,
 } from '@trackit/contract/settlement.schema';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from './api';
-import { launchBrowser, screenshot, watchErrors } from './browser';
+import { launchBrowser, openPage, screenshot, watchErrors } from './browser';
 import { E2E_USERS } from './fixtures';
 import { openSignedIn, signInByApi } from './session';
 
@@ -23,6 +24,9 @@ import { openSignedIn, signInByApi } from './session';
  * (a receipt allocated to the line through the API), then in the browser 待结算 shows the model, 生成结算单
  * drafts the settlement, which is submitted, approved and paid on its page.
  */
+/** The settlement's id in its page's address. */
+const firstIdOf = (address: string): number => Number(address.match(/settlements\/(\d+)$/)?.[1]);
+
 describe('finance: a model settled from 待结算 to 已付款', () => {
   let browser: Browser;
   let owner: TokenPair;
@@ -124,11 +128,48 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
     await expect.poll(() => page.getByTestId('settlement-status').textContent()).toBe('已付款');
     expect(await page.getByTestId('settlement-paid').textContent()).toContain('CMB2026112700054');
     expect(await page.getByTestId('settlement-approvals').textContent()).toContain('已同意');
-    const firstId = Number(page.url().match(/settlements\/(\d+)$/)?.[1]);
-    const firstTax = (await callApi<SettlementDetail>('GET', `/v1/settlements/${firstId}`, owner)).tax;
+    const firstTax = (
+      await callApi<SettlementDetail>('GET', `/v1/settlements/${firstIdOf(page.url())}`, owner)
+    ).tax;
     await screenshot(page, 'settlement-paid-1440');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'settlement-paid-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The model's statement: an A4 PDF, and a link the agent sends to the model.
+    const pdf = page.waitForEvent('download');
+    await page.getByTestId('settlement-pdf').click();
+    const downloaded = await pdf;
+    expect(downloaded.suggestedFilename()).toMatch(/^结算单_.+_JS\d{11}\.pdf$/);
+    const bytes = await readFile((await downloaded.path()) ?? '');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await page.getByTestId('settlement-share').click();
+    await page.getByTestId('settlement-share-create').click();
+    const url = (await page.getByTestId('settlement-share-url').textContent())?.trim() ?? '';
+    expect(url).toMatch(/\/web\/settlements\/[\w-]{24}$/);
+    await screenshot(page, 'settlement-share-dialog', { fullPage: false });
+    await page.keyboard.press('Escape');
+    const model = await openPage(browser);
+    const modelErrors = watchErrors(model);
+    await model.goto(`${inject('e2eBaseUrl')}${url.slice(url.indexOf('/web/'))}`);
+    await model.getByTestId('lines').waitFor();
+    expect(await model.getByTestId('number').textContent()).toBe(number);
+    const paidSettlement = await callApi<SettlementDetail>(
+      'GET',
+      `/v1/settlements/${firstIdOf(page.url())}`,
+      owner,
+    );
+    expect(await model.getByTestId('net').textContent()).toContain(
+      formatYuan(paidSettlement.net).replace('¥', ''),
+    );
+    // The client's price is the agency's business: off by default, the page never names it.
+    expect(await model.locator('body').textContent()).not.toContain('客户费用');
+    await screenshot(model, 'settlement-model-page-1440');
+    await model.setViewportSize({ width: 390, height: 844 });
+    expect(await model.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(model, 'settlement-model-page-390');
+    expect(modelErrors).toEqual([]);
+    await model.close();
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(page.url().replace(/settlements\/\d+$/, 'settlements'));
