@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { BUSINESS_TIME_ZONE } from '@trackit/contract/business-time';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Download, type Page } from 'playwright-core';
 
 /** Debian's chromium: never a downloaded browser (it cannot be fetched on these machines). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,4 +52,12 @@ export function watchErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(message.text());
   });
   return errors;
+}
+
+/** Keeps a downloaded document under e2e/screenshots/ beside the screenshots, for a person to look at. */
+export async function keepDownload(download: Download, name: string): Promise<string> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, name);
+  await download.saveAs(file);
+  return file;
 }

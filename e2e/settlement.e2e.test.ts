@@ -15,7 +15,7 @@ import type {
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from './api';
-import { launchBrowser, openPage, screenshot, watchErrors } from './browser';
+import { keepDownload, launchBrowser, openPage, screenshot, watchErrors } from './browser';
 import { E2E_USERS } from './fixtures';
 import { openSignedIn, signInByApi } from './session';
 
@@ -141,7 +141,7 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
     await page.getByTestId('settlement-pdf').click();
     const downloaded = await pdf;
     expect(downloaded.suggestedFilename()).toMatch(/^结算单_.+_JS\d{11}\.pdf$/);
-    const bytes = await readFile((await downloaded.path()) ?? '');
+    const bytes = await readFile(await keepDownload(downloaded, 'settlement.pdf'));
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     await page.getByTestId('settlement-share').click();
     await page.getByTestId('settlement-share-create').click();
