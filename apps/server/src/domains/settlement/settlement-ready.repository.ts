@@ -300,6 +300,29 @@ function readyModelsWhere(db: Database, teamId: number, modelId: number | undefi
   );
 }
 
+/** The team's model as a settlement reads it (not locked); undefined when it is not the team's. */
+export async function findSettlementModel(
+  db: Database,
+  teamId: number,
+  modelId: number,
+): Promise<SettlementModel | undefined> {
+  const [row] = await db
+    .select(MODEL_COLUMNS)
+    .from(models)
+    .where(and(eq(models.teamId, teamId), eq(models.id, modelId)));
+  return row ? modelOf(row) : undefined;
+}
+
+/** Every model of the team with something to settle or to wait for (待结算 unpaged: the finance dashboard). */
+export async function listAllReadyModels(db: Database, teamId: number): Promise<SettlementModel[]> {
+  const rows = await db
+    .select(MODEL_COLUMNS)
+    .from(models)
+    .where(readyModelsWhere(db, teamId, undefined))
+    .orderBy(asc(models.pinyinFull), asc(models.id));
+  return rows.map(modelOf);
+}
+
 /** A page of the models with something to settle or to wait for, by pinyin, and how many there are. */
 export async function listReadyModels(
   db: Database,
