@@ -122,7 +122,9 @@ function ModelPayables({ answer, links }: { answer: FinanceDashboard; links: Fin
             <div className={styles.pair}>
               <div>
                 <Money title="当前可结算" fen={payable.payable} testId="finance-payable-now" />
-                <Note testId="finance-payable-models">{payable.models} 位模特待结算（实付，已扣个税与扣款）</Note>
+                <Note testId="finance-payable-models">
+                  {payable.models} 位模特待结算（实付，已扣个税与扣款）
+                </Note>
               </div>
               <div>
                 <Money title="待回款" fen={payable.waiting} testId="finance-payable-waiting" />

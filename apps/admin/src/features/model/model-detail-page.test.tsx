@@ -263,7 +263,9 @@ describe('ModelDetailPage', () => {
     expect(row.textContent).toContain('已付款');
     expect(row.textContent).toContain('-¥1,200.50');
     expect(row.textContent).toContain('2026-11-21');
-    expect(screen.getByTestId('model-settlement-open-41').getAttribute('href')).toBe('/finance/settlements/41');
+    expect(screen.getByTestId('model-settlement-open-41').getAttribute('href')).toBe(
+      '/finance/settlements/41',
+    );
     // Two settlements: all of them are listed, no 查看全部.
     expect(screen.queryByTestId('model-settlement-all')).toBeNull();
     fireEvent.click(screen.getByTestId('model-settlement-ready'));

@@ -3,7 +3,19 @@ import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
 import { MESSAGES } from '@trackit/contract/messages';
 import { type Settlement, settlementQuerySchema } from '@trackit/contract/settlement.schema';
 import type { SettlementSummary } from '@trackit/contract/settlement-summary.schema';
-import { Button, Card, Col, Empty, Flex, Row, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Row,
+  Statistic,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MoneyCell } from '../../components/money/money-cell';
@@ -56,7 +68,17 @@ const COLUMNS: TableColumnsType<Settlement> = [
 ];
 
 /** A figure card: its title, the amount and a line under it. */
-function Figure({ title, fen, note, testId }: { title: string; fen: number; note: ReactNode; testId: string }) {
+function Figure({
+  title,
+  fen,
+  note,
+  testId,
+}: {
+  title: string;
+  fen: number;
+  note: ReactNode;
+  testId: string;
+}) {
   return (
     <Card size="small" style={{ height: '100%' }}>
       <Statistic
@@ -126,7 +148,9 @@ export function ModelSettlements({ modelId }: { modelId: number }) {
   const navigate = useNavigate();
   const summary = useQuery(settlementSummaryQuery(modelId));
   const list = useQuery(
-    settlementListQuery(settlementQuerySchema.parse({ model_id: modelId, per_page: MODEL_SETTLEMENTS_SHOWN })),
+    settlementListQuery(
+      settlementQuerySchema.parse({ model_id: modelId, per_page: MODEL_SETTLEMENTS_SHOWN }),
+    ),
   );
   return (
     <Flex vertical gap={16} data-testid="model-settlements">

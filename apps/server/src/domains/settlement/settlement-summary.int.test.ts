@@ -35,7 +35,11 @@ describe('settlement summary and the dashboard’s payable to models', () => {
     api<SettlementSummary>('GET', `/settlements/summary?model_id=${modelId}`, undefined, headers);
   const summary = (modelId: number) => ok(asked(modelId));
   const ready = async (modelId: number) =>
-    (await ok(api<ReadyToSettle[]>('GET', `/settlements/ready?model_id=${modelId}`, undefined, reader.headers)))[0];
+    (
+      await ok(
+        api<ReadyToSettle[]>('GET', `/settlements/ready?model_id=${modelId}`, undefined, reader.headers),
+      )
+    )[0];
   /** Drafted by the editor (every releasable line), submitted, passed and paid today by the manager. */
   const pay = async (id: number) => {
     await ok(api('POST', `/settlements/${id}/submit`, undefined, editor.headers));
@@ -110,7 +114,12 @@ describe('settlement summary and the dashboard’s payable to models', () => {
     const lineB = s1.lines.find((line) => line.fee_line_id === b.id);
     expect(lineB).toBeDefined();
     const correction = await ok(
-      api<SettlementDetail>('POST', `/settlements/${s1.id}/correct`, { fee_line_ids: [b.id], reason: '金额有误' }, editor.headers),
+      api<SettlementDetail>(
+        'POST',
+        `/settlements/${s1.id}/correct`,
+        { fee_line_ids: [b.id], reason: '金额有误' },
+        editor.headers,
+      ),
     );
     const c1 = await pay(correction.id);
     expect(c1.net).toBeLessThan(0);

@@ -16,8 +16,7 @@ export interface PaidSums {
   gross: number;
 }
 
-const sumOf = (column: AnyColumn) =>
-  sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
+const sumOf = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
 
 /**
  * The team's settlements paid within [from, to] (business dates, both included), of one model when named:

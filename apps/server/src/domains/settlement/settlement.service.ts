@@ -222,7 +222,12 @@ export async function readyOfModels(
   const linesOf = groupBy(lines, (line) => line.modelId);
   const pendingOf = groupBy(pending, (deduction) => deduction.modelId);
   return rows.map((model) =>
-    readyOf(model, linesOf.get(model.id) ?? [], earlier.get(model.id) ?? new Map(), pendingOf.get(model.id) ?? []),
+    readyOf(
+      model,
+      linesOf.get(model.id) ?? [],
+      earlier.get(model.id) ?? new Map(),
+      pendingOf.get(model.id) ?? [],
+    ),
   );
 }
 
