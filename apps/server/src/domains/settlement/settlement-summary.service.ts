@@ -9,8 +9,8 @@ import { SETTLEMENT_MESSAGES } from '@trackit/contract/settlement.schema';
 import type { SettlementSummary, SettlementSummaryQuery } from '@trackit/contract/settlement-summary.schema';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
-import { readyOfModels, type SettlementDeps } from './settlement.service';
-import { findSettlementModel, listAllReadyModels } from './settlement-ready.repository';
+import { readyOfModels, readyOfTeam, type SettlementDeps } from './settlement.service';
+import { findSettlementModel } from './settlement-ready.repository';
 import { countAndLatestSettlement, type PaidSums, sumPaidSettlements } from './settlement-summary.repository';
 
 /** The business year of the day: its number and its first and last days. */
@@ -61,7 +61,7 @@ export async function payableToModels(
   deps: SettlementDeps,
   teamId: number,
 ): Promise<{ models: number; payable: number; waiting: number }> {
-  const ready = await readyOfModels(deps, teamId, await listAllReadyModels(deps.db, teamId));
+  const ready = await readyOfTeam(deps, teamId);
   return {
     models: ready.length,
     payable: ready.reduce((sum, model) => sum + model.releasable.net, 0),

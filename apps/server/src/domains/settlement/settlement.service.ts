@@ -50,6 +50,7 @@ import {
   type CandidateLine,
   earlierPayouts,
   findNamedFeeLines,
+  findSettlementModels,
   listCandidateLines,
   listReadyModels,
   lockSettlementModel,
@@ -207,7 +208,7 @@ export async function listReadyToSettle(
 /**
  * 待结算 of these models of the team, in their order, in a fixed number of queries whatever their number
  * (every model's open lines, the month's paid payouts and the pending deductions, each read once): the
- * list's page, one model's summary and the finance dashboard's sums all work it out here.
+ * list's page and one model's summary work it out here, the finance dashboard through readyOfTeam.
  */
 export async function readyOfModels(
   deps: SettlementDeps,
@@ -217,6 +218,28 @@ export async function readyOfModels(
   if (rows.length === 0) return [];
   const modelIds = rows.map((model) => model.id);
   const lines = await listCandidateLines(deps.db, teamId, { modelIds, onlyOpen: true });
+  return readyOfLines(deps, teamId, rows, lines);
+}
+
+/**
+ * 待结算 of every model of the team (the finance dashboard's sums): the team's open lines read once, their
+ * models (exactly those 待结算 lists: a model with an open line), by pinyin.
+ */
+export async function readyOfTeam(deps: SettlementDeps, teamId: number): Promise<ReadyToSettle[]> {
+  const lines = await listCandidateLines(deps.db, teamId, { modelIds: 'all', onlyOpen: true });
+  const rows = await findSettlementModels(deps.db, teamId, [...new Set(lines.map((line) => line.modelId))]);
+  return readyOfLines(deps, teamId, rows, lines);
+}
+
+/** The models' 待结算 from their open lines: the month's paid payouts and pending deductions read once. */
+async function readyOfLines(
+  deps: SettlementDeps,
+  teamId: number,
+  rows: readonly SettlementModel[],
+  lines: CandidateLine[],
+): Promise<ReadyToSettle[]> {
+  if (rows.length === 0) return [];
+  const modelIds = rows.map((model) => model.id);
   const earlier = await earlierPayouts(deps.db, teamId, modelIds, businessMonth(deps.clock()));
   const pending = await pendingDeductions(deps.db, teamId, modelIds);
   const linesOf = groupBy(lines, (line) => line.modelId);
