@@ -21,6 +21,7 @@ import {
   withholdingQuerySchema,
   withholdingSchema,
 } from './settlement.schema';
+import { settlementSummaryQuerySchema, settlementSummarySchema } from './settlement-summary.schema';
 
 export const settlementEndpoints = {
   ready: endpoint({
@@ -31,6 +32,14 @@ export const settlementEndpoints = {
     access: requires('accounting', 'read'),
     query: readyToSettleQuerySchema,
     answer: page(readyToSettleSchema),
+  }),
+  summary: endpoint({
+    method: 'GET',
+    path: '/v1/settlements/summary',
+    summary: '模特结算汇总：当前可结算、待回款、本年已付、本年代扣个税与本年税前金额，结算单数量与最新一张',
+    access: requires('accounting', 'read'),
+    query: settlementSummaryQuerySchema,
+    answer: json(settlementSummarySchema),
   }),
   list: endpoint({
     method: 'GET',

@@ -23,6 +23,8 @@ describe('financeDashboardLinks', () => {
     expect(links.receivedThisMonth).toBe('/finance/receipts?from=2026-11-01&to=2026-11-30');
     expect(links.receivedLastMonth).toBe('/finance/receipts?from=2026-10-01&to=2026-10-31');
     expect(links.credit).toBe('/finance/receipts?unallocated=true');
+    expect(links.payableToModels).toBe('/finance/settlements?tab=ready');
+    expect(links.withholding).toBe('/finance/settlements?tab=withholding');
     expect(links.invoicedUnpaid).toBe('/finance/ready_to_invoice?tab=invoices&status=issued');
     expect(links.month({ from: '2026-10-01', to: '2026-10-31' })).toBe(
       '/finance/ready_to_invoice?tab=invoices&issued_from=2026-10-01&issued_to=2026-10-31',
@@ -55,7 +57,14 @@ describe('financeDashboardLinks', () => {
 
   it('leads only to pages an accounting reader may open', () => {
     const reader = { accounting: 'read' } as const;
-    for (const link of [links.receivable, links.receivedThisMonth, links.invoicedUnpaid, links.credit]) {
+    for (const link of [
+      links.receivable,
+      links.receivedThisMonth,
+      links.invoicedUnpaid,
+      links.credit,
+      links.payableToModels,
+      links.withholding,
+    ]) {
       expect(canOpenPath(link, reader), link).toBe(true);
       expect(canOpenPath(link, {}), link).toBe(false);
     }

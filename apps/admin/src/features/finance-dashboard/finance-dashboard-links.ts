@@ -2,7 +2,7 @@
  * Where each figure of 看板 leads (docs/product.md "Finance dashboard"): the list behind it, filtered with
  * the parameters that list reads from its address. 费用 and the invoice list through their contract query
  * schemas (the writer they read back with), so a click lands on exactly the rows the figure sums; the
- * receipt list reads `from` and `to` (its received dates) and `unallocated`.
+ * receipt list reads `from` and `to` (its received dates) and `unallocated`; 模特结算 its `tab`.
  */
 import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
 import type { FinanceDashboard } from '@trackit/contract/finance-dashboard.schema';
@@ -13,6 +13,7 @@ import { type ListPatch, writeListSearch } from '../../components/list/list-sear
 
 export const FEES_PATH = '/finance/fees';
 export const RECEIPTS_PATH = '/finance/receipts';
+export const SETTLEMENTS_PATH = toAdminRoute(ADMIN_PATHS.settlements) ?? '/finance/settlements';
 const READY_TO_INVOICE_PATH = toAdminRoute(ADMIN_PATHS.readyToInvoice) ?? '/finance/ready_to_invoice';
 
 /** The buckets of what is past its due date (every bucket but 未到期). */
@@ -52,6 +53,10 @@ export interface FinanceDashboardLinks {
   month: (month: { from: string; to: string }) => string;
   client: (companyId: number) => string;
   credit: string;
+  /** 应付模特: 模特结算's 待结算 tab. */
+  payableToModels: string;
+  /** 本月代扣个税: 模特结算's 扣缴明细 tab. */
+  withholding: string;
 }
 
 /** Every figure's list, for the dates of one answer. */
@@ -69,5 +74,7 @@ export function financeDashboardLinks(
     month: (month) => invoiceList({ issued_from: month.from, issued_to: month.to }),
     client: (companyId) => feeList({ company_id: companyId, outstanding: true }),
     credit: withQuery(RECEIPTS_PATH, new URLSearchParams({ unallocated: 'true' })),
+    payableToModels: withQuery(SETTLEMENTS_PATH, new URLSearchParams({ tab: 'ready' })),
+    withholding: withQuery(SETTLEMENTS_PATH, new URLSearchParams({ tab: 'withholding' })),
   };
 }

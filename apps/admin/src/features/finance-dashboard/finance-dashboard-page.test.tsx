@@ -67,6 +67,11 @@ describe('FinanceDashboardPage', () => {
     expect(text('finance-invoiced-unpaid-count')).toBe('5 张已开具发票（已减红冲与核销）');
     expect(text('finance-credit')).toBe('¥3,180.00');
     expect(text('finance-credit-count')).toBe('2 笔收款有未核销金额');
+    expect(text('finance-payable-now')).toBe('当前可结算¥12,264.50');
+    expect(text('finance-payable-models')).toBe('3 位模特待结算（实付，已扣个税与扣款）');
+    expect(text('finance-payable-waiting')).toBe('待回款¥8,400.00');
+    expect(text('finance-withheld-this-month')).toBe('¥2,136.00');
+    expect(text('finance-withheld-this-month-count')).toBe('本月付款的 4 张结算单预扣');
     expect(text('finance-bucket-not_due')).toBe('未到期¥60,420.00');
     expect(text('finance-bucket-d31_60')).toBe('31–60 天¥15,900.00');
     expect(text('finance-bucket-d90_plus-count')).toBe('1 个订单');
@@ -99,6 +104,8 @@ describe('FinanceDashboardPage', () => {
     expect(href('received-last-month')).toBe('/finance/receipts?from=2026-10-01&to=2026-10-31');
     expect(href('invoiced-unpaid')).toBe('/finance/ready_to_invoice?tab=invoices&status=issued');
     expect(href('credit')).toBe('/finance/receipts?unallocated=true');
+    expect(href('payable-to-models')).toBe('/finance/settlements?tab=ready');
+    expect(href('withholding')).toBe('/finance/settlements?tab=withholding');
   });
 
   it('opens the list behind a bar: overdue buckets, by due date, a month’s invoices', async () => {

@@ -108,6 +108,44 @@ function Figures({ answer, links }: { answer: FinanceDashboard; links: FinanceDa
   );
 }
 
+const payableSpan = { xs: 24, sm: 12, xl: 14 } as const;
+const withheldSpan = { xs: 24, sm: 12, xl: 10 } as const;
+
+/** 应付模特 (what settlements drafted now would pay, what waits for clients) and 本月代扣个税. */
+function ModelPayables({ answer, links }: { answer: FinanceDashboard; links: FinanceDashboardLinks }) {
+  const { payable_to_models: payable, withheld_this_month: withheld } = answer;
+  return (
+    <Row gutter={[16, 16]}>
+      <Col {...payableSpan}>
+        <Card size="small" title="应付模特" className={styles.card}>
+          <Linked to={links.payableToModels} testId="payable-to-models">
+            <div className={styles.pair}>
+              <div>
+                <Money title="当前可结算" fen={payable.payable} testId="finance-payable-now" />
+                <Note testId="finance-payable-models">
+                  {payable.models} 位模特待结算（实付，已扣个税与扣款）
+                </Note>
+              </div>
+              <div>
+                <Money title="待回款" fen={payable.waiting} testId="finance-payable-waiting" />
+                <Note>客户付款后可结算（个税为估算）</Note>
+              </div>
+            </div>
+          </Linked>
+        </Card>
+      </Col>
+      <Col {...withheldSpan}>
+        <Card size="small" title="本月代扣个税" className={styles.card}>
+          <Linked to={links.withholding} testId="withholding">
+            <Money fen={withheld.amount} testId="finance-withheld-this-month" />
+            <Note testId="finance-withheld-this-month-count">本月付款的 {withheld.count} 张结算单预扣</Note>
+          </Linked>
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
 /** 账龄: what is outstanding in each bucket, each opening 费用 filtered by it. */
 function Buckets({ answer, links }: { answer: FinanceDashboard; links: FinanceDashboardLinks }) {
   return (
@@ -182,6 +220,7 @@ function FinanceDashboardBody({ answer }: { answer: FinanceDashboard }) {
   return (
     <div className={styles.page} data-testid="finance-dashboard">
       <Figures answer={answer} links={links} />
+      <ModelPayables answer={answer} links={links} />
       <Buckets answer={answer} links={links} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
@@ -222,7 +261,8 @@ function FinanceDashboardBody({ answer }: { answer: FinanceDashboard }) {
 /**
  * 看板 (/admin/finance/dashboard, docs/product.md "Finance dashboard"): what clients owe and since when,
  * what came in this month and last, invoices left unpaid, credit held, what falls due in the weeks ahead,
- * who owes most and revenue invoiced month by month; each figure opens the list behind it. The charts load
+ * what is payable to models and withheld for them this month, who owes most and revenue invoiced month by
+ * month; each figure opens the list behind it. The charts load
  * on their own, after the figures.
  */
 export function FinanceDashboardPage() {

@@ -41,5 +41,7 @@ export const financeDashboardFixture = (overrides: Partial<FinanceDashboard> = {
     { company: { id: 7, name: '远山影业' }, count: 2, outstanding: 1_590_000 },
   ],
   credit: { count: 2, amount: 318_000 },
+  payable_to_models: { models: 3, payable: 1_226_450, waiting: 840_000 },
+  withheld_this_month: { from: '2026-11-01', to: '2026-11-30', count: 4, amount: 213_600 },
   ...overrides,
 });

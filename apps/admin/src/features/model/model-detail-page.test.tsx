@@ -8,10 +8,12 @@ import { endpoints } from '@trackit/contract/endpoints';
 import type { PermissionLevel } from '@trackit/contract/enums';
 import type { Model, Trip } from '@trackit/contract/model.schema';
 import type { ModelDeduction } from '@trackit/contract/model-deduction.schema';
+import type { SettlementSummary } from '@trackit/contract/settlement-summary.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
 import { pageSettled, renderPage } from '../../testing/render-page';
+import { settlementFixture } from '../settlement/settlement.fixtures';
 import { modelFixture } from './model.fixtures';
 import { ModelDetailPage } from './model-detail-page';
 
@@ -52,6 +54,44 @@ const deduction = (overrides: Partial<ModelDeduction> = {}): ModelDeduction => (
   ...overrides,
 });
 
+const paid = settlementFixture({
+  id: 41,
+  number: 'JS20261110002',
+  model: { id: 9, name: '刘晓阳' },
+  status: 'paid',
+  net: 652_000,
+  paid_on: '2026-11-12',
+});
+const correction = settlementFixture({
+  id: 42,
+  number: 'JS20261120001',
+  model: { id: 9, name: '刘晓阳' },
+  status: 'paid',
+  net: -120_050,
+  corrects: { id: 41, number: 'JS20261110002' },
+  paid_on: '2026-11-21',
+});
+const summary: SettlementSummary = {
+  model: { id: 9, name: '刘晓阳' },
+  year: '2026',
+  payable_now: 504_000,
+  waiting: 336_000,
+  paid_this_year: 531_950,
+  withheld_this_year: 108_000,
+  gross_this_year: 820_000,
+  settlements: {
+    count: 2,
+    latest: {
+      id: 42,
+      number: 'JS20261120001',
+      status: 'paid',
+      net: -120_050,
+      created_at: '2026-11-20T02:00:00.000Z',
+      paid_on: '2026-11-21',
+    },
+  },
+};
+
 const answerAs = (level: PermissionLevel, stored: Model | null = model, accounting?: PermissionLevel) =>
   answerCalls(
     api,
@@ -78,6 +118,8 @@ const answerAs = (level: PermissionLevel, stored: Model | null = model, accounti
       perPage: 20,
       total: 2,
     })),
+    answer(endpoints.settlement.summary, () => summary),
+    answer(endpoints.settlement.list, () => ({ data: [correction, paid], page: 1, perPage: 5, total: 2 })),
     answer(endpoints.country.list, () => ({ countries: { CN: '中国' } })),
     answer(endpoints.model.get, () => {
       if (!stored) throw new ApiError({ message: '模特不存在', code: 40400, status: 404 });
@@ -200,6 +242,45 @@ describe('ModelDetailPage', () => {
     await screen.findByTestId('deduction-row-31');
     expect(screen.queryByTestId('deduction-add')).toBeNull();
     expect(screen.queryByTestId('deduction-void-31')).toBeNull();
+  });
+
+  it('shows 结算 to finance’s readers: the figures, the latest settlements and 待结算 of the model', async () => {
+    answerAs('read', model, 'read');
+    renderPage(<ModelDetailPage />, '/information/model/:id', '/information/model/9');
+    fireEvent.click(await screen.findByRole('tab', { name: '结算' }));
+    expect((await screen.findByTestId('model-settlement-payable')).textContent).toBe('当前可结算¥5,040.00');
+    expect(screen.getByTestId('model-settlement-waiting').textContent).toBe('待回款¥3,360.00');
+    expect(screen.getByTestId('model-settlement-paid').textContent).toBe('本年已付¥5,319.50');
+    expect(screen.getByTestId('model-settlement-withheld').textContent).toBe('本年代扣个税¥1,080.00');
+    expect(screen.getByTestId('model-settlement-count').textContent).toBe('（共 2 张）');
+    expect(callsTo(api, endpoints.settlement.summary)[0]?.[0]).toEqual({ query: { model_id: 9 } });
+    expect(callsTo(api, endpoints.settlement.list)[0]?.[0]).toMatchObject({
+      query: { model_id: 9, page: 1, per_page: 5 },
+    });
+    const row = await screen.findByTestId('model-settlement-row-42');
+    expect(row.textContent).toContain('JS20261120001');
+    expect(row.textContent).toContain('冲正');
+    expect(row.textContent).toContain('已付款');
+    expect(row.textContent).toContain('-¥1,200.50');
+    expect(row.textContent).toContain('2026-11-21');
+    expect(screen.getByTestId('model-settlement-open-41').getAttribute('href')).toBe(
+      '/finance/settlements/41',
+    );
+    // Two settlements: all of them are listed, no 查看全部.
+    expect(screen.queryByTestId('model-settlement-all')).toBeNull();
+    fireEvent.click(screen.getByTestId('model-settlement-ready'));
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('/finance/settlements?tab=ready&model_id=9'),
+    );
+  });
+
+  it('has no 结算 tab for a member without finance', async () => {
+    answerAs('manage');
+    const { queryClient } = renderPage(<ModelDetailPage />, '/information/model/:id', '/information/model/9');
+    await screen.findByTestId('model-figures');
+    await levelsLoaded(queryClient);
+    expect(screen.queryByRole('tab', { name: '结算' })).toBeNull();
+    expect(callsTo(api, endpoints.settlement.summary)).toHaveLength(0);
   });
 
   it('says so when the model is not there', async () => {

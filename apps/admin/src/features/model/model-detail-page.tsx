@@ -28,6 +28,7 @@ import { figureLine, ModelCover, ModelStatusTag, personLine } from './model-labe
 import { ModelMeasurements } from './model-measurements';
 import { ModelProfile } from './model-profile';
 import { ModelResources } from './model-resources';
+import { ModelSettlements } from './model-settlements';
 import { ModelTrips } from './model-trips';
 
 /** The head of the page: cover, name, who, figures, where, 模卡, 发套餐, 编辑 and 删除. */
@@ -187,6 +188,11 @@ function ModelDetail({ model }: { model: Model }) {
             ...(canReadFinance
               ? [
                   {
+                    key: 'settlements',
+                    label: '结算',
+                    children: <ModelSettlements modelId={model.id} />,
+                  },
+                  {
                     key: 'deductions',
                     label: '扣款',
                     children: <ModelDeductions modelId={model.id} canEdit={canEditFinance} />,
@@ -206,9 +212,10 @@ function ModelDetail({ model }: { model: Model }) {
 /**
  * A model (/admin/information/model/{id}): the header with cover and figures, then the profile, the
  * resources (the model's folders and their files), the trips (added and changed in place), the
- * measurement history, the deductions (扣款, for finance's readers) and the operation history. 编辑 opens the form and 发套餐 the editor of a new
- * package of this model, for members who may edit; 删除 (managers) removes a model created by mistake,
- * disabled with the server's reason once an order, a package or a folder refers to it.
+ * measurement history, the settlements and deductions (结算, 扣款, for finance's readers) and the
+ * operation history. 编辑 opens the form and 发套餐 the editor of a new package of this model, for
+ * members who may edit; 删除 (managers) removes a model created by mistake, disabled with the server's
+ * reason once an order, a package or a folder refers to it.
  * The breadcrumb shows the name (模特不存在 when missing).
  */
 export function ModelDetailPage() {

@@ -76,52 +76,69 @@ export async function lockSettlementModel(
 }
 
 /**
- * What live settlements (every status but rejected) took of the outer query's fee line (`fee_lines`, not
- * aliased), and the terms of its latest line: a lateral subquery correlated on the line's (team_id, id),
- * served by settlement_lines_team_fee_line_idx.
+ * What live settlements (every status but rejected) took of a fee line, and the terms of its latest line:
+ * the aggregates over its settlement lines, written once for both forms below.
  */
-function settledOfFeeLine(db: Database) {
+function settledColumns() {
   const latest = (column: SQL | typeof settlementLines.commissionRate) =>
     sql`(array_agg(${column} order by ${settlementLines.id} desc))[1]`;
+  return {
+    gross: sql<string | null>`sum(${settlementLines.gross})`.as('settled_gross'),
+    commission: sql<string | null>`sum(${settlementLines.commission})`.as('settled_commission'),
+    motherAgency: sql<string | null>`sum(${settlementLines.motherAgency})`.as('settled_mother_agency'),
+    motherAgencyFromModel: sql<string | null>`sum(${settlementLines.motherAgencyFromModel})`.as(
+      'settled_mother_agency_from_model',
+    ),
+    income: sql<string | null>`sum(${settlementLines.income})`.as('settled_income'),
+    advancedGross: sql<
+      string | null
+    >`sum(case when ${settlementLines.advance} then ${settlementLines.gross} else 0 end)`.as(
+      'advanced_gross',
+    ),
+    commissionRate: sql<number | null>`${latest(settlementLines.commissionRate)}`.as('last_commission_rate'),
+    motherAgencyRate: sql<number | null>`${latest(sql`${settlementLines.motherAgencyRate}`)}`.as(
+      'last_mother_agency_rate',
+    ),
+    motherAgencyBasis: sql<
+      'gross' | 'commission' | null
+    >`${latest(sql`${settlementLines.motherAgencyBasis}`)}`.as('last_mother_agency_basis'),
+  };
+}
+
+/** A settlement line of a live settlement (its settlement's status is not rejected). */
+const liveSettlement = and(
+  eq(settlements.teamId, settlementLines.teamId),
+  eq(settlements.id, settlementLines.settlementId),
+  ne(settlements.status, 'rejected'),
+);
+
+/**
+ * settledColumns of the outer query's fee line (`fee_lines`, not aliased): a lateral subquery correlated
+ * on the line's (team_id, id), served by settlement_lines_team_fee_line_idx (some models' lines).
+ */
+function settledOfFeeLine(db: Database) {
   return db
-    .select({
-      gross: sql<string | null>`sum(${settlementLines.gross})`.as('settled_gross'),
-      commission: sql<string | null>`sum(${settlementLines.commission})`.as('settled_commission'),
-      motherAgency: sql<string | null>`sum(${settlementLines.motherAgency})`.as('settled_mother_agency'),
-      motherAgencyFromModel: sql<string | null>`sum(${settlementLines.motherAgencyFromModel})`.as(
-        'settled_mother_agency_from_model',
-      ),
-      income: sql<string | null>`sum(${settlementLines.income})`.as('settled_income'),
-      advancedGross: sql<
-        string | null
-      >`sum(case when ${settlementLines.advance} then ${settlementLines.gross} else 0 end)`.as(
-        'advanced_gross',
-      ),
-      commissionRate: sql<number | null>`${latest(settlementLines.commissionRate)}`.as(
-        'last_commission_rate',
-      ),
-      motherAgencyRate: sql<number | null>`${latest(sql`${settlementLines.motherAgencyRate}`)}`.as(
-        'last_mother_agency_rate',
-      ),
-      motherAgencyBasis: sql<
-        'gross' | 'commission' | null
-      >`${latest(sql`${settlementLines.motherAgencyBasis}`)}`.as('last_mother_agency_basis'),
-    })
+    .select(settledColumns())
     .from(settlementLines)
-    .innerJoin(
-      settlements,
-      and(eq(settlements.teamId, settlementLines.teamId), eq(settlements.id, settlementLines.settlementId)),
-    )
-    .where(
-      and(
-        eq(settlementLines.teamId, feeLines.teamId),
-        eq(settlementLines.feeLineId, feeLines.id),
-        ne(settlements.status, 'rejected'),
-      ),
-    )
+    .innerJoin(settlements, liveSettlement)
+    .where(and(eq(settlementLines.teamId, feeLines.teamId), eq(settlementLines.feeLineId, feeLines.id)))
     .as('settled');
 }
-type Settled = ReturnType<typeof settledOfFeeLine>;
+
+/**
+ * settledColumns of every fee line of the team with a live settlement line, grouped once (every model's
+ * lines: one pass over the team's settlement lines, joined on `fee_line_id`, instead of a probe per line).
+ */
+function settledByFeeLine(db: Database, teamId: number) {
+  return db
+    .select({ feeLineId: settlementLines.feeLineId, ...settledColumns() })
+    .from(settlementLines)
+    .innerJoin(settlements, liveSettlement)
+    .where(eq(settlementLines.teamId, teamId))
+    .groupBy(settlementLines.feeLineId)
+    .as('settled');
+}
+type Settled = Pick<ReturnType<typeof settledOfFeeLine>, 'gross' | 'advancedGross'>;
 
 /** A fee line's order, on the line's (team_id, order_id). */
 const orderOfLine = and(eq(orders.teamId, feeLines.teamId), eq(orders.id, feeLines.orderId));
@@ -198,9 +215,12 @@ const candidateOf = (row: CandidateRow): CandidateLine => ({
   companyName: row.companyName,
 });
 
-/** Which fee lines to read: of these models, optionally these lines, orders starting in a period, or only open ones. */
+/**
+ * Which fee lines to read: of these models (`'all'`: every model of the team), optionally these lines,
+ * orders starting in a period, or only open ones.
+ */
 export interface CandidateFilter {
-  modelIds: readonly number[];
+  modelIds: readonly number[] | 'all';
   feeLineIds?: readonly number[];
   period?: { from: string; to: string };
   onlyOpen: boolean;
@@ -215,10 +235,13 @@ export async function listCandidateLines(
   teamId: number,
   filter: CandidateFilter,
 ): Promise<CandidateLine[]> {
-  if (filter.modelIds.length === 0) return [];
+  const { modelIds } = filter;
+  if (modelIds !== 'all' && modelIds.length === 0) return [];
   if (filter.feeLineIds?.length === 0) return [];
-  const settled = settledOfFeeLine(db);
-  const rows = await db
+  // Some models' lines probe their settlement lines each; every model's join them grouped once.
+  const grouped = modelIds === 'all' ? settledByFeeLine(db, teamId) : undefined;
+  const settled = grouped ?? settledOfFeeLine(db);
+  const query = db
     .select({
       id: feeLines.id,
       orderId: feeLines.orderId,
@@ -245,12 +268,16 @@ export async function listCandidateLines(
     .from(feeLines)
     .innerJoin(orders, orderOfLine)
     .leftJoin(companies, and(eq(companies.teamId, orders.teamId), eq(companies.id, orders.companyId)))
-    .leftJoinLateral(settled, sql`true`)
+    .$dynamic();
+  const joined = grouped
+    ? query.leftJoin(grouped, eq(grouped.feeLineId, feeLines.id))
+    : query.leftJoinLateral(settled, sql`true`);
+  const rows = await joined
     .where(
       and(
         eq(feeLines.teamId, teamId),
         eq(orders.status, 'billed'),
-        inArray(feeLines.modelId, [...new Set(filter.modelIds)]),
+        modelIds === 'all' ? undefined : inArray(feeLines.modelId, [...new Set(modelIds)]),
         filter.feeLineIds ? inArray(feeLines.id, [...new Set(filter.feeLineIds)]) : undefined,
         filter.period ? between(orders.firstDate, filter.period.from, filter.period.to) : undefined,
         filter.onlyOpen ? openLine(settled) : undefined,
@@ -298,6 +325,34 @@ function readyModelsWhere(db: Database, teamId: number, modelId: number | undefi
         ),
     ),
   );
+}
+
+/** The team's model as a settlement reads it (not locked); undefined when it is not the team's. */
+export async function findSettlementModel(
+  db: Database,
+  teamId: number,
+  modelId: number,
+): Promise<SettlementModel | undefined> {
+  const [row] = await db
+    .select(MODEL_COLUMNS)
+    .from(models)
+    .where(and(eq(models.teamId, teamId), eq(models.id, modelId)));
+  return row ? modelOf(row) : undefined;
+}
+
+/** The team's models named by id, by pinyin (the models of some lines). */
+export async function findSettlementModels(
+  db: Database,
+  teamId: number,
+  ids: readonly number[],
+): Promise<SettlementModel[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(MODEL_COLUMNS)
+    .from(models)
+    .where(and(eq(models.teamId, teamId), inArray(models.id, [...new Set(ids)])))
+    .orderBy(asc(models.pinyinFull), asc(models.id));
+  return rows.map(modelOf);
 }
 
 /** A page of the models with something to settle or to wait for, by pinyin, and how many there are. */

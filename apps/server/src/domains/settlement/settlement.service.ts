@@ -51,6 +51,7 @@ import {
   type CandidateLine,
   earlierPayouts,
   findNamedFeeLines,
+  findSettlementModels,
   listCandidateLines,
   listReadyModels,
   lockSettlementModel,
@@ -201,21 +202,68 @@ export async function listReadyToSettle(
   auth: AuthContext,
   query: ReadyToSettleQuery,
 ): Promise<{ items: ReadyToSettle[]; total: number }> {
-  const { teamId } = auth;
-  const { rows, total } = await listReadyModels(deps.db, teamId, query.model_id, pageWindow(query));
+  const { rows, total } = await listReadyModels(deps.db, auth.teamId, query.model_id, pageWindow(query));
+  return { items: await readyOfModels(deps, auth.teamId, rows), total };
+}
+
+/**
+ * 待结算 of these models of the team, in their order, in a fixed number of queries whatever their number
+ * (every model's open lines, the month's paid payouts and the pending deductions, each read once): the
+ * list's page and one model's summary work it out here, the finance dashboard through readyOfTeam.
+ */
+export async function readyOfModels(
+  deps: SettlementDeps,
+  teamId: number,
+  rows: readonly SettlementModel[],
+): Promise<ReadyToSettle[]> {
+  if (rows.length === 0) return [];
   const modelIds = rows.map((model) => model.id);
   const lines = await listCandidateLines(deps.db, teamId, { modelIds, onlyOpen: true });
+  return readyOfLines(deps, teamId, rows, lines);
+}
+
+/**
+ * 待结算 of every model of the team (the finance dashboard's sums): the team's open lines read once, their
+ * models (exactly those 待结算 lists: a model with an open line), by pinyin.
+ */
+export async function readyOfTeam(deps: SettlementDeps, teamId: number): Promise<ReadyToSettle[]> {
+  const lines = await listCandidateLines(deps.db, teamId, { modelIds: 'all', onlyOpen: true });
+  const rows = await findSettlementModels(deps.db, teamId, [...new Set(lines.map((line) => line.modelId))]);
+  return readyOfLines(deps, teamId, rows, lines);
+}
+
+/** The models' 待结算 from their open lines: the month's paid payouts and pending deductions read once. */
+async function readyOfLines(
+  deps: SettlementDeps,
+  teamId: number,
+  rows: readonly SettlementModel[],
+  lines: CandidateLine[],
+): Promise<ReadyToSettle[]> {
+  if (rows.length === 0) return [];
+  const modelIds = rows.map((model) => model.id);
   const earlier = await earlierPayouts(deps.db, teamId, modelIds, businessMonth(deps.clock()));
   const pending = await pendingDeductions(deps.db, teamId, modelIds);
-  const items = rows.map((model) =>
+  const linesOf = groupBy(lines, (line) => line.modelId);
+  const pendingOf = groupBy(pending, (deduction) => deduction.modelId);
+  return rows.map((model) =>
     readyOf(
       model,
-      lines.filter((line) => line.modelId === model.id),
+      linesOf.get(model.id) ?? [],
       earlier.get(model.id) ?? new Map(),
-      pending.filter((deduction) => deduction.modelId === model.id),
+      pendingOf.get(model.id) ?? [],
     ),
   );
-  return { items, total };
+}
+
+/** The items by a key, each group in the items' order (a team's 待结算 has many models: no filter per model). */
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const group = groups.get(keyOf(item));
+    if (group) group.push(item);
+    else groups.set(keyOf(item), [item]);
+  }
+  return groups;
 }
 
 /** A line of a settlement being drafted: what it takes of a fee line and by which terms. */
