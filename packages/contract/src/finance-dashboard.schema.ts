@@ -65,12 +65,6 @@ export const financeDashboardSchema = z.object({
   top_clients: z.array(owedSchema.extend({ company: z.object({ id: z.number().int(), name: z.string() }) })),
   /** 预收款: what live receipts hold that is not allocated, and how many hold some. */
   credit: tallySchema,
-  /**
-   * 应付模特: 待结算 (`GET /v1/settlements/ready`) over every model: how many models are listed, the
-   * releasable nets summed (`payable`, what settlements drafted now would pay) and the waiting nets summed
-   * (`waiting`, what waits for clients' payments).
-   */
-  payable_to_models: z.object({ models: count, payable: fen, waiting: fen }),
   /** 本月代扣个税: the settlements paid this business month (`paid_on`) and the tax withheld in them. */
   withheld_this_month: receivedSchema,
 });

@@ -43,3 +43,15 @@ export const settlementSummarySchema = z.object({
   settlements: z.object({ count: z.number().int().nonnegative(), latest: settlementBriefSchema.nullable() }),
 });
 export type SettlementSummary = z.infer<typeof settlementSummarySchema>;
+
+/**
+ * 应付模特 (GET /v1/settlements/ready/totals; the finance dashboard's card, loaded on its own): 待结算
+ * over every model, how many models are listed, the releasable nets summed (`payable`, what settlements
+ * drafted now would pay) and the waiting nets summed (`waiting`, what waits for clients' payments).
+ */
+export const readyTotalsSchema = z.object({
+  models: z.number().int().nonnegative(),
+  payable: fen,
+  waiting: fen,
+});
+export type ReadyTotals = z.infer<typeof readyTotalsSchema>;

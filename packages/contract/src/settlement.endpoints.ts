@@ -21,7 +21,11 @@ import {
   withholdingQuerySchema,
   withholdingSchema,
 } from './settlement.schema';
-import { settlementSummaryQuerySchema, settlementSummarySchema } from './settlement-summary.schema';
+import {
+  readyTotalsSchema,
+  settlementSummaryQuerySchema,
+  settlementSummarySchema,
+} from './settlement-summary.schema';
 
 export const settlementEndpoints = {
   ready: endpoint({
@@ -32,6 +36,13 @@ export const settlementEndpoints = {
     access: requires('accounting', 'read'),
     query: readyToSettleQuerySchema,
     answer: page(readyToSettleSchema),
+  }),
+  readyTotals: endpoint({
+    method: 'GET',
+    path: '/v1/settlements/ready/totals',
+    summary: '应付模特：待结算的模特数、当前可结算的实付合计与待回款的实付合计',
+    access: requires('accounting', 'read'),
+    answer: json(readyTotalsSchema),
   }),
   summary: endpoint({
     method: 'GET',

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo, permissionsAnswer } from '../../testing/api-answers';
 import { renderPage } from '../../testing/render-page';
-import { financeDashboardFixture } from './finance-dashboard.fixtures';
+import { financeDashboardFixture, payableToModelsFixture } from './finance-dashboard.fixtures';
 import { FinanceDashboardPage } from './finance-dashboard-page';
 
 vi.mock('../../api', () => ({ api: { call: vi.fn() } }));
@@ -54,6 +54,7 @@ describe('FinanceDashboardPage', () => {
       api,
       reader,
       answer(endpoints.receivable.dashboard, () => financeDashboardFixture()),
+      answer(endpoints.settlement.readyTotals, () => payableToModelsFixture()),
     );
     renderPage(<FinanceDashboardPage />, '/finance/dashboard');
     await screen.findByTestId('finance-dashboard');
@@ -67,7 +68,7 @@ describe('FinanceDashboardPage', () => {
     expect(text('finance-invoiced-unpaid-count')).toBe('5 张已开具发票（已减红冲与核销）');
     expect(text('finance-credit')).toBe('¥3,180.00');
     expect(text('finance-credit-count')).toBe('2 笔收款有未核销金额');
-    expect(text('finance-payable-now')).toBe('当前可结算¥12,264.50');
+    expect((await screen.findByTestId('finance-payable-now')).textContent).toBe('当前可结算¥12,264.50');
     expect(text('finance-payable-models')).toBe('3 位模特待结算（实付，已扣个税与扣款）');
     expect(text('finance-payable-waiting')).toBe('待回款¥8,400.00');
     expect(text('finance-withheld-this-month')).toBe('¥2,136.00');
@@ -93,6 +94,7 @@ describe('FinanceDashboardPage', () => {
       api,
       reader,
       answer(endpoints.receivable.dashboard, () => financeDashboardFixture()),
+      answer(endpoints.settlement.readyTotals, () => payableToModelsFixture()),
     );
     renderPage(<FinanceDashboardPage />, '/finance/dashboard');
     await screen.findByTestId('finance-link-receivable');
@@ -120,6 +122,7 @@ describe('FinanceDashboardPage', () => {
         api,
         reader,
         answer(endpoints.receivable.dashboard, () => financeDashboardFixture()),
+        answer(endpoints.settlement.readyTotals, () => payableToModelsFixture()),
       );
       const { where } = renderPage(<FinanceDashboardPage />, '/finance/dashboard');
       await screen.findByTestId('finance-link-receivable');
@@ -139,6 +142,7 @@ describe('FinanceDashboardPage', () => {
         expected: { ...fixture.expected, later: { count: 2, outstanding: 150_000 } },
         top_clients: [],
       })),
+      answer(endpoints.settlement.readyTotals, () => payableToModelsFixture()),
     );
     renderPage(<FinanceDashboardPage />, '/finance/dashboard');
     expect((await screen.findByTestId('finance-expected-later')).textContent).toBe(

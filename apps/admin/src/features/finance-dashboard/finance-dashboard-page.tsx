@@ -9,7 +9,7 @@ import { MoneyCell } from '../../components/money/money-cell';
 import { QueryState } from '../../components/query-state';
 import { useCanOpen } from '../../layouts/route-access';
 import styles from './finance-dashboard.module.css';
-import { financeDashboardQuery } from './finance-dashboard.queries';
+import { financeDashboardQuery, payableToModelsQuery } from './finance-dashboard.queries';
 import { type FinanceDashboardLinks, financeDashboardLinks } from './finance-dashboard-links';
 
 /**
@@ -111,27 +111,35 @@ function Figures({ answer, links }: { answer: FinanceDashboard; links: FinanceDa
 const payableSpan = { xs: 24, sm: 12, xl: 14 } as const;
 const withheldSpan = { xs: 24, sm: 12, xl: 10 } as const;
 
-/** 应付模特 (what settlements drafted now would pay, what waits for clients) and 本月代扣个税. */
+/**
+ * 应付模特 (what settlements drafted now would pay, what waits for clients: its own call, which may take
+ * longer than the rest) and 本月代扣个税.
+ */
 function ModelPayables({ answer, links }: { answer: FinanceDashboard; links: FinanceDashboardLinks }) {
-  const { payable_to_models: payable, withheld_this_month: withheld } = answer;
+  const { withheld_this_month: withheld } = answer;
+  const payableQuery = useQuery(payableToModelsQuery);
   return (
     <Row gutter={[16, 16]}>
       <Col {...payableSpan}>
         <Card size="small" title="应付模特" className={styles.card}>
-          <Linked to={links.payableToModels} testId="payable-to-models">
-            <div className={styles.pair}>
-              <div>
-                <Money title="当前可结算" fen={payable.payable} testId="finance-payable-now" />
-                <Note testId="finance-payable-models">
-                  {payable.models} 位模特待结算（实付，已扣个税与扣款）
-                </Note>
-              </div>
-              <div>
-                <Money title="待回款" fen={payable.waiting} testId="finance-payable-waiting" />
-                <Note>客户付款后可结算（个税为估算）</Note>
-              </div>
-            </div>
-          </Linked>
+          <QueryState query={payableQuery} loading={{ rows: 1 }}>
+            {(payable) => (
+              <Linked to={links.payableToModels} testId="payable-to-models">
+                <div className={styles.pair}>
+                  <div>
+                    <Money title="当前可结算" fen={payable.payable} testId="finance-payable-now" />
+                    <Note testId="finance-payable-models">
+                      {payable.models} 位模特待结算（实付，已扣个税与扣款）
+                    </Note>
+                  </div>
+                  <div>
+                    <Money title="待回款" fen={payable.waiting} testId="finance-payable-waiting" />
+                    <Note>客户付款后可结算（个税为估算）</Note>
+                  </div>
+                </div>
+              </Linked>
+            )}
+          </QueryState>
         </Card>
       </Col>
       <Col {...withheldSpan}>

@@ -1,6 +1,7 @@
 /** A 看板 answer for the tests: Tuesday 24 November 2026, its finance week from Monday the 23rd. */
 import { addDays, addMonths, monthEnd } from '@trackit/contract/business-time';
 import type { FinanceDashboard } from '@trackit/contract/finance-dashboard.schema';
+import type { ReadyTotals } from '@trackit/contract/settlement-summary.schema';
 
 const MONDAY = '2026-11-23';
 const WEEK_OWED = [3_180_000, 0, 1_272_000, 848_000, 0, 530_000, 0, 212_000];
@@ -41,7 +42,13 @@ export const financeDashboardFixture = (overrides: Partial<FinanceDashboard> = {
     { company: { id: 7, name: '远山影业' }, count: 2, outstanding: 1_590_000 },
   ],
   credit: { count: 2, amount: 318_000 },
-  payable_to_models: { models: 3, payable: 1_226_450, waiting: 840_000 },
   withheld_this_month: { from: '2026-11-01', to: '2026-11-30', count: 4, amount: 213_600 },
   ...overrides,
+});
+
+/** 应付模特 (GET /v1/settlements/ready/totals). */
+export const payableToModelsFixture = (): ReadyTotals => ({
+  models: 3,
+  payable: 1_226_450,
+  waiting: 840_000,
 });

@@ -3,9 +3,10 @@
  * date, in one answer. What is owed comes from the 费用 list's own query (fee-list.repository.ts): the
  * receivable, its aging buckets, the weeks ahead and the top clients are its outstanding rows grouped in one
  * pass (`sumOutstandingGroups`: by bucket, by due date, by client), so each adds up with the list to the fen. Receipts, invoices
- * left unpaid, revenue by month and credit are read in finance-dashboard.repository.ts. What is payable to
- * models is 待结算's own computation over every model, and the month's withholding the paid settlements'
- * tax (the settlement domain's settlement-summary.service.ts).
+ * left unpaid, revenue by month and credit are read in finance-dashboard.repository.ts; the month's
+ * withholding is the paid settlements' tax (the settlement domain's settlement-summary.service.ts). What is
+ * payable to models (应付模特) is not here: 待结算 worked out over every model reads every open fee line, so
+ * its card loads on its own (GET /v1/settlements/ready/totals) and never holds the other figures up.
  */
 import {
   addDays,
@@ -25,7 +26,7 @@ import {
 } from '@trackit/contract/finance-dashboard.schema';
 import { AGING_BUCKETS } from '@trackit/contract/finance-enums';
 import type { AuthContext } from '../../http/auth-context';
-import { paidSettlementsIn, payableToModels } from '../settlement/settlement-summary.service';
+import { paidSettlementsIn } from '../settlement/settlement-summary.service';
 import { sumOutstandingGroups } from './fee-list.repository';
 import type { FinanceDeps } from './finance.service';
 import {
@@ -91,14 +92,13 @@ export async function getFinanceDashboard(deps: FinanceDeps, auth: AuthContext):
   const months = lastMonths(today);
   const first = months[0]?.from ?? thisMonth.from;
 
-  const [owing, received, unpaid, issued, corrected, credit, payable, withheld] = await Promise.all([
+  const [owing, received, unpaid, issued, corrected, credit, withheld] = await Promise.all([
     sumOutstandingGroups(deps.db, teamId, { asOf: today, today }),
     sumReceiptsByMonth(deps.db, teamId, lastMonth.from, thisMonth.to),
     sumInvoicedUnpaid(deps.db, teamId),
     sumIssuedByMonth(deps.db, teamId, first, thisMonth.to),
     sumCorrectedByMonth(deps.db, teamId, first, thisMonth.to),
     sumCredit(deps.db, teamId),
-    payableToModels(deps, teamId),
     paidSettlementsIn(deps, teamId, thisMonth),
   ]);
 
@@ -138,7 +138,6 @@ export async function getFinanceDashboard(deps: FinanceDeps, auth: AuthContext):
         outstanding: group.outstanding,
       })),
     credit,
-    payable_to_models: payable,
     withheld_this_month: { ...thisMonth, count: withheld.count, amount: withheld.tax },
   };
 }

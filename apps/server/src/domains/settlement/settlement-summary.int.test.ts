@@ -3,7 +3,7 @@ import type { FinanceDashboard } from '@trackit/contract/finance-dashboard.schem
 import type { Model } from '@trackit/contract/model.schema';
 import type { ReadyToSettle, Settlement, SettlementDetail } from '@trackit/contract/settlement.schema';
 import { SETTLEMENT_MESSAGES } from '@trackit/contract/settlement.schema';
-import type { SettlementSummary } from '@trackit/contract/settlement-summary.schema';
+import type { ReadyTotals, SettlementSummary } from '@trackit/contract/settlement-summary.schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, refused } from '../../test/api-answers';
@@ -186,7 +186,8 @@ describe('settlement summary and the dashboard’s payable to models', () => {
     const dashboard = await ok(api<FinanceDashboard>('GET', '/finance/dashboard', undefined, reader.headers));
     const readyAll = await everyPage<ReadyToSettle>('/settlements/ready');
     expect(readyAll.length).toBeGreaterThanOrEqual(3);
-    expect(dashboard.payable_to_models).toEqual({
+    const totals = await ok(api<ReadyTotals>('GET', '/settlements/ready/totals', undefined, reader.headers));
+    expect(totals).toEqual({
       models: readyAll.length,
       payable: readyAll.reduce((sum, model) => sum + model.releasable.net, 0),
       waiting: readyAll.reduce((sum, model) => sum + model.waiting.net, 0),

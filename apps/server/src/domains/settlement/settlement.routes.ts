@@ -16,7 +16,7 @@ import {
   paySettlement,
   submitSettlement,
 } from './settlement-lifecycle.service';
-import { getSettlementSummary } from './settlement-summary.service';
+import { getSettlementSummary, payableToModels } from './settlement-summary.service';
 import { getWithholding } from './withholding.service';
 import { buildWithholdingWorkbook } from './withholding-workbook';
 
@@ -24,6 +24,7 @@ import { buildWithholdingWorkbook } from './withholding-workbook';
 export function settlementRoutes(deps: SettlementDeps): Handlers<Endpoints['settlement']> {
   return {
     ready: ({ auth, query }) => listReadyToSettle(deps, auth, query),
+    readyTotals: ({ auth }) => payableToModels(deps, auth.teamId),
     summary: ({ auth, query }) => getSettlementSummary(deps, auth, query),
     list: ({ auth, query }) => listSettlementsOf(deps, auth, query),
     create: ({ auth, body, origin }) => createSettlement(deps, auth, body, origin),
