@@ -39,6 +39,8 @@ import { models } from '../apps/server/src/domains/model/model.tables';
 import { feeLines, orderModels, orders } from '../apps/server/src/domains/order/order.tables';
 import { memberships } from '../apps/server/src/domains/organization/organization.tables';
 import { allocations, feeLinePayments, receipts } from '../apps/server/src/domains/receipt/receipt.tables';
+import { listReadyToSettle } from '../apps/server/src/domains/settlement/settlement.service';
+import { payableToModels } from '../apps/server/src/domains/settlement/settlement-summary.service';
 import { createTeamWithOwner } from '../apps/server/src/domains/team/team.service';
 import { teamRecipients } from '../apps/server/src/domains/team-recipient/team-recipient.tables';
 import { users } from '../apps/server/src/domains/user/user.tables';
@@ -127,6 +129,8 @@ async function seedTeam(
       pinyinFull: `mote${index}`,
       pinyinInitials: 'mt',
       gender: 'female' as const,
+      // 待结算 works its figures out only for a model with a commission rate.
+      commissionRate: 1500 + (index % 4) * 500,
     })),
     (chunk) => db.insert(models).values(chunk).returning({ id: models.id }),
   );
@@ -460,6 +464,20 @@ async function main() {
         label: '看板 (finance dashboard)',
         path: () => '/finance/dashboard',
         direct: ({ db }) => getFinanceDashboard({ db, clock: () => new Date() }, { teamId } as AuthContext),
+      },
+      {
+        label: '待结算, first page of models',
+        path: () => '/settlements/ready',
+        direct: ({ db }) =>
+          listReadyToSettle({ db, clock: () => new Date() }, { teamId } as AuthContext, {
+            page: 1,
+            per_page: 20,
+          }),
+      },
+      {
+        label: '应付模特 (待结算 over every model)',
+        path: () => '/settlements/ready/totals',
+        direct: ({ db }) => payableToModels({ db, clock: () => new Date() }, teamId),
       },
       {
         label: "a client's statement, 1 year",
