@@ -83,6 +83,13 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
     reason: '佣金比例有误',
   },
   settlement_delete: { name: '林晓', number: 'JS20261124001' },
+  settlement_rate_override: {
+    name: '林晓',
+    order: 'HF20261124001',
+    before: null,
+    after: 1500,
+    reason: '客户特批',
+  },
   package_create: { name: '春季新品拍摄', models: ['刘晓阳', 'Anna'] },
   package_update: {
     name: '春季新品拍摄',

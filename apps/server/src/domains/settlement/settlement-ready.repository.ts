@@ -14,7 +14,12 @@ import type { PageWindow } from '../../http/pagination';
 import { companies } from '../company/company.tables';
 import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
-import { settlementJobs, settlementLines, settlements } from './settlement.tables';
+import {
+  settlementCommissionOverrides,
+  settlementJobs,
+  settlementLines,
+  settlements,
+} from './settlement.tables';
 import type { EarlierPayout, LineFacts } from './settlement-release';
 
 const num = (value: unknown): number => Number(value);
@@ -92,6 +97,7 @@ function settledOfFeeLine(db: Database) {
         'settled_mother_agency_from_model',
       ),
       income: sql<string | null>`sum(${settlementLines.income})`.as('settled_income'),
+      lines: sql<string>`count(*)`.as('settled_lines'),
       advancedGross: sql<
         string | null
       >`sum(case when ${settlementLines.advance} then ${settlementLines.gross} else 0 end)`.as(
@@ -141,6 +147,12 @@ export interface CandidateLine extends LineFacts {
   orderTitle: string;
   orderFirstDate: string | null;
   companyName: string | null;
+  /** The model's rate in force on the order's first day (else its first rate known); null: no history. */
+  rateAsOf: number | null;
+  /** The rate set by hand for this line, over the model's. */
+  override: { rate: number; reason: string } | null;
+  /** A live settlement took it: its terms hold, no override may be set. */
+  taken: boolean;
 }
 
 interface CandidateRow {
@@ -164,6 +176,10 @@ interface CandidateRow {
   lastCommissionRate: number | null;
   lastMotherAgencyRate: number | null;
   lastMotherAgencyBasis: 'gross' | 'commission' | null;
+  settledLines: string;
+  rateAsOf: number | null;
+  overrideRate: number | null;
+  overrideReason: string | null;
 }
 
 const candidateOf = (row: CandidateRow): CandidateLine => ({
@@ -196,7 +212,24 @@ const candidateOf = (row: CandidateRow): CandidateLine => ({
   orderTitle: row.orderTitle,
   orderFirstDate: row.firstDate,
   companyName: row.companyName,
+  rateAsOf: row.rateAsOf === null ? null : num(row.rateAsOf),
+  override: row.overrideRate === null ? null : { rate: row.overrideRate, reason: row.overrideReason ?? '' },
+  taken: num(row.settledLines) > 0,
 });
+
+/**
+ * The outer query's fee line's model rate as of its order's first day (`orders` joined): the latest row of
+ * the history effective on or before it (the latest of all when the order has no first day), else the
+ * earliest row. Served by model_commission_rates_model_day_key.
+ */
+const rateAsOfFirstDay = sql<number | null>`coalesce(
+  (select r.rate_bp from model_commission_rates r
+    where r.team_id = ${feeLines.teamId} and r.model_id = ${feeLines.modelId}
+      and r.effective_from <= coalesce(${orders.firstDate}, '9999-12-31'::date)
+    order by r.effective_from desc limit 1),
+  (select r.rate_bp from model_commission_rates r
+    where r.team_id = ${feeLines.teamId} and r.model_id = ${feeLines.modelId}
+    order by r.effective_from asc limit 1))`;
 
 /** Which fee lines to read: of these models, optionally these lines, orders starting in a period, or only open ones. */
 export interface CandidateFilter {
@@ -241,10 +274,21 @@ export async function listCandidateLines(
       lastCommissionRate: settled.commissionRate,
       lastMotherAgencyRate: settled.motherAgencyRate,
       lastMotherAgencyBasis: settled.motherAgencyBasis,
+      settledLines: settled.lines,
+      rateAsOf: rateAsOfFirstDay,
+      overrideRate: settlementCommissionOverrides.rateBp,
+      overrideReason: settlementCommissionOverrides.reason,
     })
     .from(feeLines)
     .innerJoin(orders, orderOfLine)
     .leftJoin(companies, and(eq(companies.teamId, orders.teamId), eq(companies.id, orders.companyId)))
+    .leftJoin(
+      settlementCommissionOverrides,
+      and(
+        eq(settlementCommissionOverrides.teamId, feeLines.teamId),
+        eq(settlementCommissionOverrides.feeLineId, feeLines.id),
+      ),
+    )
     .leftJoinLateral(settled, sql`true`)
     .where(
       and(

@@ -30,8 +30,15 @@ const splitOf = (split: ShareSplit) => ({
   income: split.income,
 });
 
-/** What the caller may do with the settlement now, by its status and the caller's `accounting` level. */
-export function settlementAbilities(settlement: SettlementRecord, level: PermissionLevel | undefined) {
+/**
+ * What the caller may do with the settlement now, by its status and the caller's `accounting` level; a paid
+ * settlement is correctable while one of its lines is not taken back by a live correction.
+ */
+export function settlementAbilities(
+  settlement: SettlementRecord,
+  level: PermissionLevel | undefined,
+  hasUncorrectedLine = true,
+) {
   const edit = levelAllows(level, 'edit');
   const manage = levelAllows(level, 'manage');
   return {
@@ -39,7 +46,7 @@ export function settlementAbilities(settlement: SettlementRecord, level: Permiss
     decide: manage && settlement.status === 'submitted',
     pay: manage && settlement.status === 'passed',
     delete: edit && (settlement.status === 'draft' || settlement.status === 'rejected'),
-    correct: edit && settlement.status === 'paid' && settlement.correctsId === null,
+    correct: edit && settlement.status === 'paid' && settlement.correctsId === null && hasUncorrectedLine,
   };
 }
 
@@ -74,7 +81,7 @@ export function presentSettlement(row: SettlementRow, level: PermissionLevel | u
     created_at: settlement.createdAt.toISOString(),
     submitted_at: iso(settlement.submittedAt),
     decided_at: iso(settlement.decidedAt),
-    can: settlementAbilities(settlement, level),
+    can: settlementAbilities(settlement, level, row.hasUncorrectedLine),
   };
 }
 
@@ -160,6 +167,9 @@ function presentReadyLine(line: CandidateLine, release: LineRelease): ReadyToSet
     releasable: splitOf(release.now),
     waiting_gross: release.waiting.gross,
     advanced: release.advanced,
+    commission_rate: release.terms.commissionRate,
+    commission_override: line.override,
+    rate_locked: line.taken,
   };
 }
 
