@@ -275,7 +275,7 @@ export const settlementAbilitiesSchema = z.object({
   pay: z.boolean(),
   /** Delete: `accounting` edit, a draft or rejected. */
   delete: z.boolean(),
-  /** Correct: `accounting` edit, paid and not a correction itself. */
+  /** Correct: `accounting` edit, paid, not a correction itself, and a line of it not yet taken back. */
   correct: z.boolean(),
 });
 
@@ -322,6 +322,8 @@ export const settlementLineSchema = z.object({
   advance: z.boolean(),
   /** In a correction: the line of the corrected settlement it takes back. */
   corrects_line_id: z.number().int().nullable(),
+  /** A live correction (not rejected) takes this line back: it cannot be corrected again. */
+  corrected: z.boolean(),
 });
 export type SettlementLine = z.infer<typeof settlementLineSchema>;
 

@@ -85,13 +85,10 @@ export function presentSettlement(row: SettlementRow, level: PermissionLevel | u
   };
 }
 
-function presentLine({
-  line,
-  orderNumber,
-  orderTitle,
-  orderFirstDate,
-  companyName,
-}: SettlementLineRow): SettlementLine {
+function presentLine(
+  { line, orderNumber, orderTitle, orderFirstDate, companyName }: SettlementLineRow,
+  corrected: ReadonlySet<number>,
+): SettlementLine {
   return {
     id: line.id,
     fee_line_id: line.feeLineId,
@@ -102,6 +99,7 @@ function presentLine({
     ...splitOf(line),
     advance: line.advance,
     corrects_line_id: line.correctsLineId,
+    corrected: corrected.has(line.id),
   };
 }
 
@@ -123,6 +121,8 @@ export interface SettlementDetailParts {
   deductions: SettlementDetail['deductions_taken'];
   approvals: ApprovalStep[];
   corrections: SettlementDetail['corrections'];
+  /** Its lines a live correction takes back. */
+  correctedLineIds: ReadonlySet<number>;
 }
 
 export function presentSettlementDetail(
@@ -132,7 +132,7 @@ export function presentSettlementDetail(
 ): SettlementDetail {
   return {
     ...presentSettlement(row, level),
-    lines: parts.lines.map(presentLine),
+    lines: parts.lines.map((line) => presentLine(line, parts.correctedLineIds)),
     jobs: parts.jobs.map(presentJob),
     deductions_taken: parts.deductions,
     approvals: parts.approvals,

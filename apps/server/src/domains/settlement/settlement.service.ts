@@ -36,6 +36,7 @@ import { memberActor, recordOperation } from '../operation-log/operation-log.ser
 import { grantsOf } from '../permission/permission.service';
 import { presentReadyToSettle, presentSettlement, presentSettlementDetail } from './settlement.presenter';
 import {
+  correctedLineIds,
   deleteSettlementRow,
   findSettlement,
   insertSettlement,
@@ -116,6 +117,7 @@ export async function loadSettlementDetail(
   const jobs = await listSettlementJobs(db, teamId, settlementId);
   const approvals = await approvalHistory(db, approvalOf(teamId, settlementId));
   const corrections = await listCorrectionsOf(db, teamId, settlementId);
+  const correctedLineIdSet = await correctedLineIds(db, teamId, settlementId);
   const deductions = (await deductionsOfSettlement(db, teamId, settlementId)).map((deduction) => ({
     id: deduction.id,
     kind: deduction.kind,
@@ -123,7 +125,11 @@ export async function loadSettlementDetail(
     amount: deduction.amount,
     note: deduction.note,
   }));
-  return presentSettlementDetail(row, { lines, jobs, deductions, approvals, corrections }, level);
+  return presentSettlementDetail(
+    row,
+    { lines, jobs, deductions, approvals, corrections, correctedLineIds: correctedLineIdSet },
+    level,
+  );
 }
 
 /** GET /v1/settlements. */
