@@ -10,67 +10,21 @@ import {
   type CommissionOverrideInput,
   SETTLEMENT_MESSAGES,
 } from '@trackit/contract/settlement.schema';
-import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
-import { models } from '../model/model.tables';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
-import { feeLines, orders } from '../order/order.tables';
 import { type SettlementDeps, settlementConflict } from './settlement.service';
-import { settlementCommissionOverrides, settlementLines, settlements } from './settlement.tables';
+import {
+  deleteCommissionOverride,
+  feeLineTaken,
+  findCommissionOverride,
+  findFeeLineOfTeam,
+  upsertCommissionOverride,
+} from './settlement-override.repository';
 import { lockSettlementModel } from './settlement-ready.repository';
 
 const feeLineNotFound = () => new AppError('notFound', { message: SETTLEMENT_MESSAGES.feeLineNotFound });
-
-/** The team's fee line with its order's number, its model's name and its override (none: not the team's). */
-async function findFeeLine(db: Database, teamId: number, feeLineId: number) {
-  const [row] = await db
-    .select({
-      id: feeLines.id,
-      modelId: feeLines.modelId,
-      orderNumber: orders.number,
-      modelName: models.name,
-    })
-    .from(feeLines)
-    .innerJoin(orders, and(eq(orders.teamId, feeLines.teamId), eq(orders.id, feeLines.orderId)))
-    .innerJoin(models, and(eq(models.teamId, feeLines.teamId), eq(models.id, feeLines.modelId)))
-    .where(and(eq(feeLines.teamId, teamId), eq(feeLines.id, feeLineId)));
-  return row;
-}
-
-/** Whether a live settlement (not rejected) took the line. */
-async function lineTaken(db: Database, teamId: number, feeLineId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: settlementLines.id })
-    .from(settlementLines)
-    .innerJoin(
-      settlements,
-      and(eq(settlements.teamId, settlementLines.teamId), eq(settlements.id, settlementLines.settlementId)),
-    )
-    .where(
-      and(
-        eq(settlementLines.teamId, teamId),
-        eq(settlementLines.feeLineId, feeLineId),
-        ne(settlements.status, 'rejected'),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-async function currentOverride(db: Database, teamId: number, feeLineId: number) {
-  const [row] = await db
-    .select({ rate: settlementCommissionOverrides.rateBp })
-    .from(settlementCommissionOverrides)
-    .where(
-      and(
-        eq(settlementCommissionOverrides.teamId, teamId),
-        eq(settlementCommissionOverrides.feeLineId, feeLineId),
-      ),
-    );
-  return row;
-}
 
 /**
  * The line (404 when not the team's), its model locked, refused (409) once a live settlement took it;
@@ -89,13 +43,13 @@ async function changeOverride(
   const now = deps.clock();
   const { teamId } = auth;
   await deps.db.transaction(async (tx) => {
-    const line = await findFeeLine(tx, teamId, feeLineId);
+    const line = await findFeeLineOfTeam(tx, teamId, feeLineId);
     if (!line) throw feeLineNotFound();
     await lockSettlementModel(tx, teamId, line.modelId);
-    if (await lineTaken(tx, teamId, feeLineId)) {
+    if (await feeLineTaken(tx, teamId, feeLineId)) {
       throw settlementConflict(SETTLEMENT_MESSAGES.overrideAfterSettled, { fee_line_id: feeLineId });
     }
-    const before = await currentOverride(tx, teamId, feeLineId);
+    const before = await findCommissionOverride(tx, teamId, feeLineId);
     const { after, reason } = await write(tx, before);
     await recordOperation(tx, {
       action: 'settlement_rate_override',
@@ -116,25 +70,14 @@ export async function setCommissionOverride(
 ): Promise<CommissionOverride> {
   const now = deps.clock();
   await changeOverride(deps, auth, feeLineId, origin, async (tx) => {
-    await tx
-      .insert(settlementCommissionOverrides)
-      .values({
-        teamId: auth.teamId,
-        feeLineId,
-        rateBp: body.commission_rate,
-        reason: body.reason,
-        createdByMembershipId: auth.membershipId,
-        createdAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [settlementCommissionOverrides.teamId, settlementCommissionOverrides.feeLineId],
-        set: {
-          rateBp: body.commission_rate,
-          reason: body.reason,
-          createdByMembershipId: auth.membershipId,
-          createdAt: now,
-        },
-      });
+    await upsertCommissionOverride(tx, {
+      teamId: auth.teamId,
+      feeLineId,
+      rateBp: body.commission_rate,
+      reason: body.reason,
+      createdByMembershipId: auth.membershipId,
+      createdAt: now,
+    });
     return { after: body.commission_rate, reason: body.reason };
   });
   return { fee_line_id: feeLineId, commission_rate: body.commission_rate, reason: body.reason };
@@ -149,14 +92,7 @@ export async function removeCommissionOverride(
 ): Promise<null> {
   await changeOverride(deps, auth, feeLineId, origin, async (tx, before) => {
     if (!before) throw new AppError('notFound', { message: SETTLEMENT_MESSAGES.overrideNotFound });
-    await tx
-      .delete(settlementCommissionOverrides)
-      .where(
-        and(
-          eq(settlementCommissionOverrides.teamId, auth.teamId),
-          eq(settlementCommissionOverrides.feeLineId, feeLineId),
-        ),
-      );
+    await deleteCommissionOverride(tx, auth.teamId, feeLineId);
     return { after: null, reason: '' };
   });
   return null;
