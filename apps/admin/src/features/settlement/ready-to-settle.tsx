@@ -163,7 +163,8 @@ const columns = ({
   {
     title: '费用',
     key: 'lines',
-    kind: 'count',
+    // The count with its open/close arrow.
+    width: 88,
     render: (_: unknown, row) => (
       <Button
         type="link"
