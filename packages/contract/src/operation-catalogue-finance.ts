@@ -198,6 +198,23 @@ export const FINANCE_OPERATIONS = {
       },
     ],
   }),
+  /** A fee line's commission rate set by hand before it is settled; `after` null: the override removed. */
+  settlement_rate_override: action({
+    label: '调整费用佣金比例',
+    inTeamLog: true,
+    target: 'model',
+    detail: z.object({
+      name: z.string(),
+      order: z.string(),
+      before: z.number().int().nullable(),
+      after: z.number().int().nullable(),
+      reason: z.string(),
+    }),
+    sentence: ({ name, order, before, after, reason }) =>
+      after === null
+        ? `取消了「${name}」在订单 ${order} 的费用佣金比例调整${before === null ? '' : `（原 ${before / 100}%）`}`
+        : `将「${name}」在订单 ${order} 的费用佣金比例调整为 ${after / 100}%${before === null ? '' : `（原 ${before / 100}%）`}：${reason}`,
+  }),
   settlement_delete: action({
     label: '删除结算单',
     inTeamLog: true,

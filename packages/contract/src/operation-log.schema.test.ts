@@ -86,6 +86,13 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
   settlement_share: { name: '林晓', number: 'JS20261124001' },
   settlement_share_revoke: { name: '林晓', number: 'JS20261124001' },
   finance_settings_update: { show_client_fees_to_models: { before: false, after: true } },
+  settlement_rate_override: {
+    name: '林晓',
+    order: 'HF20261124001',
+    before: null,
+    after: 1500,
+    reason: '客户特批',
+  },
   package_create: { name: '春季新品拍摄', models: ['刘晓阳', 'Anna'] },
   package_update: {
     name: '春季新品拍摄',

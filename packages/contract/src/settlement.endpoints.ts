@@ -2,7 +2,8 @@
  * Model settlements (模特结算, docs/product.md "Model settlements"), key `accounting`: read sees what is
  * ready, the settlements and the month's withholding list; edit drafts settlements, submits them for
  * approval, deletes drafts and rejected ones and drafts corrections; manage decides them (the approvers of
- * the approval kind `settlement`), records their payment and pays models ahead of clients (advances).
+ * the approval kind `settlement`), records their payment, pays models ahead of clients (advances) and
+ * sets a fee line's commission rate by hand before it is settled.
  */
 import { z } from 'zod';
 import { approvalDecisionSchema } from './approval.schema';
@@ -10,6 +11,9 @@ import { endpoint, json, page, raw, requires } from './endpoint';
 import { idParamsSchema } from './envelope';
 import { XLSX_CONTENT_TYPE } from './model-sheet.schema';
 import {
+  commissionOverrideAnswerSchema,
+  commissionOverrideSchema,
+  feeLineParamsSchema,
   readyToSettleQuerySchema,
   readyToSettleSchema,
   settlementCorrectSchema,
@@ -118,6 +122,24 @@ export const settlementEndpoints = {
     summary: '删除草稿或已驳回的结算单：其金额与扣款退回待结算，编号不再使用',
     access: requires('accounting', 'edit'),
     params: idParamsSchema,
+    answer: json(z.null()),
+  }),
+  setCommissionOverride: endpoint({
+    method: 'PUT',
+    path: '/v1/settlements/commission_overrides/:fee_line_id',
+    summary:
+      '调整一条费用的佣金比例（万分比，须填写原因，记入操作日志）：优先于模特按订单首日适用的佣金比例；已有结算单（未驳回）的费用不能调整',
+    access: requires('accounting', 'manage'),
+    params: feeLineParamsSchema,
+    body: commissionOverrideSchema,
+    answer: json(commissionOverrideAnswerSchema),
+  }),
+  removeCommissionOverride: endpoint({
+    method: 'DELETE',
+    path: '/v1/settlements/commission_overrides/:fee_line_id',
+    summary: '取消一条费用的佣金比例调整（记入操作日志）；已有结算单（未驳回）的费用不能取消',
+    access: requires('accounting', 'manage'),
+    params: feeLineParamsSchema,
     answer: json(z.null()),
   }),
   withholding: endpoint({

@@ -38,6 +38,11 @@ export const SETTLEMENT_MESSAGES = {
   correctionOfCorrection: '冲正结算单不能再冲正',
   lineNotInSettlement: '所选费用不在该结算单中',
   lineAlreadyCorrected: '所选费用已有冲正结算单',
+  feeLineNotFound: '费用不存在',
+  /** A line's commission rate holds once a settlement took it. */
+  overrideAfterSettled: '该费用已有结算单，不能再调整佣金比例（如需更正请冲正后重新结算）',
+  overrideNotFound: '该费用没有调整过佣金比例',
+  overrideRateInvalid: '*佣金比例应为 0 到 100% 之间',
   paidInFuture: '*付款日期不能晚于今天',
   paidBeforeCreated: '*付款日期不能早于结算单的生成日期',
   periodReversed: '*结束日期不能早于开始日期',
@@ -146,6 +151,35 @@ export const settlementCorrectSchema = z.object({
 });
 export type SettlementCorrect = z.infer<typeof settlementCorrectSchema>;
 
+/**
+ * PUT /v1/settlements/commission_overrides/{fee_line_id}: the fee line's commission rate in basis points
+ * (2000 = 20%), over the model's, and why.
+ */
+export const commissionOverrideSchema = z.object({
+  commission_rate: z
+    .number({ error: SETTLEMENT_MESSAGES.overrideRateInvalid })
+    .int(SETTLEMENT_MESSAGES.overrideRateInvalid)
+    .min(0, SETTLEMENT_MESSAGES.overrideRateInvalid)
+    .max(10_000, SETTLEMENT_MESSAGES.overrideRateInvalid),
+  reason: textSchema({
+    min: 1,
+    max: SETTLEMENT_LIMITS.reason,
+    multiline: true,
+    message: '*请填写调整原因',
+  }),
+});
+export type CommissionOverrideInput = z.infer<typeof commissionOverrideSchema>;
+
+export const feeLineParamsSchema = z.object({ fee_line_id: z.coerce.number<number>().int().positive() });
+
+/** A fee line's commission rate set by hand. */
+export const commissionOverrideAnswerSchema = z.object({
+  fee_line_id: z.number().int(),
+  commission_rate: z.number().int(),
+  reason: z.string(),
+});
+export type CommissionOverride = z.infer<typeof commissionOverrideAnswerSchema>;
+
 /** The orders of GET /v1/settlements. */
 export const SETTLEMENT_SORTS = ['created_at', 'paid_on'] as const;
 
@@ -221,6 +255,15 @@ export const readyToSettleLineSchema = z.object({
   waiting_gross: fen,
   /** A settlement paid it ahead of the client. */
   advanced: z.boolean(),
+  /**
+   * The commission rate (basis points) it is shared by: its latest settlement's while one holds part of
+   * it, else its override, else the model's rate as of the order's first day.
+   */
+  commission_rate: z.number().int(),
+  /** The rate set by hand for this line (accounting manage), over the model's. */
+  commission_override: z.object({ rate: z.number().int(), reason: z.string() }).nullable(),
+  /** A live settlement took it: its rate can no longer be overridden. */
+  rate_locked: z.boolean(),
 });
 export type ReadyToSettleLine = z.infer<typeof readyToSettleLineSchema>;
 
@@ -259,7 +302,7 @@ export const settlementAbilitiesSchema = z.object({
   pay: z.boolean(),
   /** Delete: `accounting` edit, a draft or rejected. */
   delete: z.boolean(),
-  /** Correct: `accounting` edit, paid and not a correction itself. */
+  /** Correct: `accounting` edit, paid, not a correction itself, and a line of it not yet taken back. */
   correct: z.boolean(),
 });
 
@@ -306,6 +349,8 @@ export const settlementLineSchema = z.object({
   advance: z.boolean(),
   /** In a correction: the line of the corrected settlement it takes back. */
   corrects_line_id: z.number().int().nullable(),
+  /** A live correction (not rejected) takes this line back: it cannot be corrected again. */
+  corrected: z.boolean(),
 });
 export type SettlementLine = z.infer<typeof settlementLineSchema>;
 

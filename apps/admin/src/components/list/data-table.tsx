@@ -54,6 +54,11 @@ export interface DataTableProps<T, Q extends ListQueryBase, K extends Key> {
   rowTestId?: (row: T) => string;
   /** The rows' density: `middle` by default, at whose cell padding the lists fit a 1280 px window. */
   size?: TableProps<T>['size'];
+  /**
+   * Rows that open below themselves (antd's `expandable`). Keep `showExpandColumn: false` and toggle from
+   * a cell: the column layout does not count antd's expand column.
+   */
+  expandable?: TableProps<T>['expandable'];
   testId?: string;
 }
 
@@ -87,6 +92,7 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
   rowPath,
   rowTestId,
   size = 'middle',
+  expandable,
   testId,
 }: DataTableProps<T, Q, K>) {
   const scopedSelection = useListSelection<T, K>(rowKey, { scope: search.query });
@@ -183,6 +189,7 @@ export function DataTable<T extends object, Q extends ListQueryBase, K extends K
             scroll={{ x: layout.scrollX }}
             onRow={onRow}
             onChange={handleChange}
+            {...(expandable ? { expandable } : {})}
             rowSelection={
               bulkActions && {
                 columnWidth: SELECTION_COLUMN_WIDTH,

@@ -3,11 +3,7 @@ import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
 import { APPROVAL_MESSAGES } from '@trackit/contract/approval.schema';
 import { businessDate } from '@trackit/contract/business-time';
 import { DATE_FORMATS } from '@trackit/contract/constants';
-import {
-  type SettlementDetail,
-  settlementCorrectSchema,
-  settlementPaySchema,
-} from '@trackit/contract/settlement.schema';
+import { type SettlementDetail, settlementPaySchema } from '@trackit/contract/settlement.schema';
 import { App, Button, DatePicker, Flex, Form, Input, Modal, Popconfirm, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -15,14 +11,12 @@ import { useNavigate } from 'react-router';
 import { schemaRule } from '../../components/schema-rule';
 import { teamRecipientOptionsQuery } from '../team-recipient/team-recipient.queries';
 import {
-  useCorrectSettlement,
   useDecideSettlement,
   useDeleteSettlement,
   usePaySettlement,
   useSubmitSettlement,
 } from './settlement.queries';
-
-const settlementRoute = (id: number) => toAdminRoute(ADMIN_PATHS.settlement(id)) ?? '/';
+import { CorrectModal } from './settlement-correct-modal';
 
 /** 通过 / 驳回: a rejection needs its reason. */
 function DecideModal({
@@ -156,49 +150,6 @@ function PayModal({ settlement, onClose }: { settlement: SettlementDetail; onClo
             placeholder="选择付款的收款主体"
             data-testid="settlement-payer"
           />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-/** 冲正: a correction draft taking back every line, with the reason; the page then opens it. */
-function CorrectModal({ settlement, onClose }: { settlement: SettlementDetail; onClose: () => void }) {
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const [form] = Form.useForm<{ reason: string }>();
-  const correct = useCorrectSettlement(settlement.id);
-  return (
-    <Modal
-      open
-      title={`冲正 · ${settlement.number}`}
-      okText="生成冲正结算单"
-      onCancel={onClose}
-      confirmLoading={correct.isPending}
-      onOk={() => form.submit()}
-      destroyOnHidden
-      data-testid="settlement-correct-modal"
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(values) =>
-          correct.mutate(values, {
-            onSuccess: (correction) => {
-              void message.success(`已生成冲正结算单 ${correction.number}`);
-              onClose();
-              void navigate(settlementRoute(correction.id));
-            },
-          })
-        }
-      >
-        <Form.Item
-          name="reason"
-          label="冲正原因"
-          rules={[schemaRule(settlementCorrectSchema.shape.reason)]}
-          extra="已付款的结算单不会修改：冲正生成一张金额为负的结算单，审批并付款后抵回"
-        >
-          <Input.TextArea maxLength={200} showCount rows={3} data-testid="settlement-correct-reason" />
         </Form.Item>
       </Form>
     </Modal>

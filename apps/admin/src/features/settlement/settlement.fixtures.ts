@@ -1,6 +1,7 @@
 /** Answers of the settlement endpoints for the page tests: one model, one billed order, believable figures. */
 import type {
   ReadyToSettle,
+  ReadyToSettleLine,
   Settlement,
   SettlementDetail,
   Withholding,
@@ -57,6 +58,7 @@ export const settlementDetailFixture = (overrides: Partial<SettlementDetail> = {
       income: 480_000,
       advance: false,
       corrects_line_id: null,
+      corrected: false,
     },
     {
       id: 402,
@@ -72,6 +74,7 @@ export const settlementDetailFixture = (overrides: Partial<SettlementDetail> = {
       income: 320_000,
       advance: true,
       corrects_line_id: null,
+      corrected: false,
     },
   ],
   jobs: [
@@ -158,5 +161,33 @@ export const withholdingFixture = (overrides: Partial<Withholding> = {}): Withho
     },
   ],
   totals: { income: 1_300_001, taxable: 1_020_001, tax: 204_000 },
+  ...overrides,
+});
+
+/** A line of 待结算: 1,000 yuan before VAT, paid in full, 20 % commission. */
+export const readyLineFixture = (overrides: Partial<ReadyToSettleLine> = {}): ReadyToSettleLine => ({
+  fee_line_id: 301,
+  order_id: 11,
+  order_number: 'XC20261120001',
+  order_title: '春季画册',
+  company_name: '杭州青禾服饰有限公司',
+  date: '2026-11-05',
+  kind: 'ModelFee',
+  total: 106_000,
+  paid: 106_000,
+  line_gross: 100_000,
+  settled_gross: 0,
+  releasable: {
+    gross: 100_000,
+    commission: 20_000,
+    mother_agency: 0,
+    mother_agency_from_model: 0,
+    income: 80_000,
+  },
+  waiting_gross: 0,
+  advanced: false,
+  commission_rate: 2000,
+  commission_override: null,
+  rate_locked: false,
   ...overrides,
 });

@@ -9,6 +9,7 @@ import { saveDownloadedFile } from '@trackit/client/save-file';
 import type { ApprovalDecision } from '@trackit/contract/approval.schema';
 import { endpoints } from '@trackit/contract/endpoints';
 import type {
+  CommissionOverrideInput,
   SettlementCorrect,
   SettlementCreateInput,
   SettlementDetail,
@@ -129,5 +130,25 @@ export function useDeleteSettlement(id: number) {
       queryClient.removeQueries({ queryKey: settlementKeys.detail(id) });
       refreshAround(queryClient);
     },
+  });
+}
+
+/** 调整佣金比例 of a fee line (accounting manage): 待结算 is asked again. */
+export function useSetCommissionOverride() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ feeLineId, body }: { feeLineId: number; body: CommissionOverrideInput }) =>
+      api.call(endpoints.settlement.setCommissionOverride, { params: { fee_line_id: feeLineId }, body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: settlementKeys.ready }),
+  });
+}
+
+/** 取消调整: the line goes back to the model's rate as of the order's first day. */
+export function useRemoveCommissionOverride() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (feeLineId: number) =>
+      api.call(endpoints.settlement.removeCommissionOverride, { params: { fee_line_id: feeLineId } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: settlementKeys.ready }),
   });
 }

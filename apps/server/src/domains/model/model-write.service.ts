@@ -59,6 +59,7 @@ import {
   modelSight,
   reread,
 } from './model.service';
+import { recordCommissionRates } from './model-commission-rate.repository';
 import { searchForm } from './model-list.repository';
 import { namePinyin } from './model-pinyin';
 
@@ -357,6 +358,14 @@ export async function insertNewModels(
         ...measurementOf(model),
       })),
   );
+  await recordCommissionRates(
+    tx,
+    auth.teamId,
+    created.flatMap((model) =>
+      model.commissionRate === null ? [] : [{ modelId: model.id, rate: model.commissionRate }],
+    ),
+    { membershipId: auth.membershipId, at: now },
+  );
   const actor = memberActor(auth, origin, now);
   await recordOperations(
     tx,
@@ -431,6 +440,13 @@ export async function updateModel(
         ...(remeasured ? { lastMeasuredAt: now } : {}),
         updatedAt: now,
       });
+      const rate = values.commissionRate;
+      if (rate !== undefined && rate !== null && rate !== stored.commissionRate) {
+        await recordCommissionRates(tx, auth.teamId, [{ modelId, rate }], {
+          membershipId: auth.membershipId,
+          at: now,
+        });
+      }
       if (remeasured) {
         await insertMeasurement(tx, {
           teamId: auth.teamId,

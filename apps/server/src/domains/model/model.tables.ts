@@ -237,3 +237,39 @@ export const modelDeductions = pgTable(
     check('model_deductions_void_check', sql`${t.voidedAt} is null or ${t.settlementId} is null`),
   ],
 );
+
+/**
+ * A model's commission rate over time (docs/product.md "Model settlements"): one row per business date the
+ * rate was set or changed (the form, an import), the day's last change winning. A fee line not yet settled
+ * is shared by the rate in force on its order's first day (the latest row effective on or before it), else
+ * by the earliest row (the first rate known). Migration 0037 wrote each rated model's rate from 1970-01-01.
+ */
+export const modelCommissionRates = pgTable(
+  'model_commission_rates',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    modelId: bigint('model_id', { mode: 'number' }).notNull(),
+    /** The business date (China) from which the rate applies. */
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    /** Basis points: 2000 = 20%. */
+    rateBp: integer('rate_bp').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }),
+  },
+  (t) => [
+    teamKey('model_commission_rates', t),
+    teamReference('model_commission_rates_model_team_fk', t.teamId, t.modelId, models).onDelete('cascade'),
+    teamReference(
+      'model_commission_rates_created_by_team_fk',
+      t.teamId,
+      t.createdByMembershipId,
+      memberships,
+    ),
+    // One rate per model and day; a line's rate as of its order's first day.
+    uniqueIndex('model_commission_rates_model_day_key').on(t.teamId, t.modelId, t.effectiveFrom),
+    check('model_commission_rates_rate_check', sql`${t.rateBp} between 0 and 10000`),
+  ],
+);

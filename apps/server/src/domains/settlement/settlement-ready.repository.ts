@@ -8,13 +8,19 @@
 import type { FeeKind } from '@trackit/contract/enums';
 import type { ModelPayoutType, MotherAgencyBasis } from '@trackit/contract/model.schema';
 import type { ShareTerms } from '@trackit/contract/settlement-math';
-import { and, asc, between, count, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, exists, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
 import { companies } from '../company/company.tables';
-import { models } from '../model/model.tables';
+import { modelCommissionRates, models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
-import { settlementJobs, settlementLines, settlements } from './settlement.tables';
+import {
+  settlementCommissionOverrides,
+  settlementJobs,
+  settlementLines,
+  settlements,
+} from './settlement.tables';
 import type { EarlierPayout, LineFacts } from './settlement-release';
 
 const num = (value: unknown): number => Number(value);
@@ -90,6 +96,7 @@ function settledColumns() {
       'settled_mother_agency_from_model',
     ),
     income: sql<string | null>`sum(${settlementLines.income})`.as('settled_income'),
+    lines: sql<string>`count(*)`.as('settled_lines'),
     advancedGross: sql<
       string | null
     >`sum(case when ${settlementLines.advance} then ${settlementLines.gross} else 0 end)`.as(
@@ -158,6 +165,12 @@ export interface CandidateLine extends LineFacts {
   orderTitle: string;
   orderFirstDate: string | null;
   companyName: string | null;
+  /** The model's rate in force on the order's first day (else its first rate known); null: no history. */
+  rateAsOf: number | null;
+  /** The rate set by hand for this line, over the model's. */
+  override: { rate: number; reason: string } | null;
+  /** A live settlement took it: its terms hold, no override may be set. */
+  taken: boolean;
 }
 
 interface CandidateRow {
@@ -181,6 +194,10 @@ interface CandidateRow {
   lastCommissionRate: number | null;
   lastMotherAgencyRate: number | null;
   lastMotherAgencyBasis: 'gross' | 'commission' | null;
+  settledLines: string;
+  rateAsOf: number | null;
+  overrideRate: number | null;
+  overrideReason: string | null;
 }
 
 const candidateOf = (row: CandidateRow): CandidateLine => ({
@@ -213,7 +230,41 @@ const candidateOf = (row: CandidateRow): CandidateLine => ({
   orderTitle: row.orderTitle,
   orderFirstDate: row.firstDate,
   companyName: row.companyName,
+  rateAsOf: row.rateAsOf === null ? null : num(row.rateAsOf),
+  override: row.overrideRate === null ? null : { rate: row.overrideRate, reason: row.overrideReason ?? '' },
+  taken: num(row.settledLines) > 0,
 });
+
+/**
+/**
+ * The outer query's fee line's model rate as of its order's first day (`orders` joined): the latest row of
+ * the history effective on or before it (the latest of all when the order has no first day), else the
+ * earliest row. Served by model_commission_rates_model_day_key.
+ */
+function rateAsOfFirstDay() {
+  const ofLineModel = and(
+    eq(modelCommissionRates.teamId, feeLines.teamId),
+    eq(modelCommissionRates.modelId, feeLines.modelId),
+  );
+  const inForce = new QueryBuilder()
+    .select({ rate: modelCommissionRates.rateBp })
+    .from(modelCommissionRates)
+    .where(
+      and(
+        ofLineModel,
+        lte(modelCommissionRates.effectiveFrom, sql`coalesce(${orders.firstDate}, '9999-12-31'::date)`),
+      ),
+    )
+    .orderBy(desc(modelCommissionRates.effectiveFrom))
+    .limit(1);
+  const first = new QueryBuilder()
+    .select({ rate: modelCommissionRates.rateBp })
+    .from(modelCommissionRates)
+    .where(ofLineModel)
+    .orderBy(asc(modelCommissionRates.effectiveFrom))
+    .limit(1);
+  return sql<number | null>`coalesce((${inForce}), (${first}))`;
+}
 
 /**
  * Which fee lines to read: of these models (`'all'`: every model of the team), optionally these lines,
@@ -264,10 +315,21 @@ export async function listCandidateLines(
       lastCommissionRate: settled.commissionRate,
       lastMotherAgencyRate: settled.motherAgencyRate,
       lastMotherAgencyBasis: settled.motherAgencyBasis,
+      settledLines: settled.lines,
+      rateAsOf: rateAsOfFirstDay(),
+      overrideRate: settlementCommissionOverrides.rateBp,
+      overrideReason: settlementCommissionOverrides.reason,
     })
     .from(feeLines)
     .innerJoin(orders, orderOfLine)
     .leftJoin(companies, and(eq(companies.teamId, orders.teamId), eq(companies.id, orders.companyId)))
+    .leftJoin(
+      settlementCommissionOverrides,
+      and(
+        eq(settlementCommissionOverrides.teamId, feeLines.teamId),
+        eq(settlementCommissionOverrides.feeLineId, feeLines.id),
+      ),
+    )
     .$dynamic();
   const joined = grouped
     ? query.leftJoin(grouped, eq(grouped.feeLineId, feeLines.id))

@@ -30,8 +30,15 @@ const splitOf = (split: ShareSplit) => ({
   income: split.income,
 });
 
-/** What the caller may do with the settlement now, by its status and the caller's `accounting` level. */
-export function settlementAbilities(settlement: SettlementRecord, level: PermissionLevel | undefined) {
+/**
+ * What the caller may do with the settlement now, by its status and the caller's `accounting` level; a paid
+ * settlement is correctable while one of its lines is not taken back by a live correction.
+ */
+export function settlementAbilities(
+  settlement: SettlementRecord,
+  level: PermissionLevel | undefined,
+  hasUncorrectedLine = true,
+) {
   const edit = levelAllows(level, 'edit');
   const manage = levelAllows(level, 'manage');
   return {
@@ -39,7 +46,7 @@ export function settlementAbilities(settlement: SettlementRecord, level: Permiss
     decide: manage && settlement.status === 'submitted',
     pay: manage && settlement.status === 'passed',
     delete: edit && (settlement.status === 'draft' || settlement.status === 'rejected'),
-    correct: edit && settlement.status === 'paid' && settlement.correctsId === null,
+    correct: edit && settlement.status === 'paid' && settlement.correctsId === null && hasUncorrectedLine,
   };
 }
 
@@ -74,17 +81,14 @@ export function presentSettlement(row: SettlementRow, level: PermissionLevel | u
     created_at: settlement.createdAt.toISOString(),
     submitted_at: iso(settlement.submittedAt),
     decided_at: iso(settlement.decidedAt),
-    can: settlementAbilities(settlement, level),
+    can: settlementAbilities(settlement, level, row.hasUncorrectedLine),
   };
 }
 
-function presentLine({
-  line,
-  orderNumber,
-  orderTitle,
-  orderFirstDate,
-  companyName,
-}: SettlementLineRow): SettlementLine {
+function presentLine(
+  { line, orderNumber, orderTitle, orderFirstDate, companyName }: SettlementLineRow,
+  corrected: ReadonlySet<number>,
+): SettlementLine {
   return {
     id: line.id,
     fee_line_id: line.feeLineId,
@@ -95,6 +99,7 @@ function presentLine({
     ...splitOf(line),
     advance: line.advance,
     corrects_line_id: line.correctsLineId,
+    corrected: corrected.has(line.id),
   };
 }
 
@@ -116,6 +121,8 @@ export interface SettlementDetailParts {
   deductions: SettlementDetail['deductions_taken'];
   approvals: ApprovalStep[];
   corrections: SettlementDetail['corrections'];
+  /** Its lines a live correction takes back. */
+  correctedLineIds: ReadonlySet<number>;
 }
 
 export function presentSettlementDetail(
@@ -125,7 +132,7 @@ export function presentSettlementDetail(
 ): SettlementDetail {
   return {
     ...presentSettlement(row, level),
-    lines: parts.lines.map(presentLine),
+    lines: parts.lines.map((line) => presentLine(line, parts.correctedLineIds)),
     jobs: parts.jobs.map(presentJob),
     deductions_taken: parts.deductions,
     approvals: parts.approvals,
@@ -160,6 +167,9 @@ function presentReadyLine(line: CandidateLine, release: LineRelease): ReadyToSet
     releasable: splitOf(release.now),
     waiting_gross: release.waiting.gross,
     advanced: release.advanced,
+    commission_rate: release.terms.commissionRate,
+    commission_override: line.override,
+    rate_locked: line.taken,
   };
 }
 

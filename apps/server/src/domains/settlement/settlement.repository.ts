@@ -67,6 +67,14 @@ const selectSettlements = (db: Database) =>
       createdByName: creator.nickname,
       paidBy: { id: teamRecipients.id, shortName: teamRecipients.shortName },
       corrects: { id: corrected.id, number: corrected.number },
+      /** A line of it no live correction (not rejected) takes back (served by settlement_lines_team_corrects_idx). */
+      hasUncorrectedLine: sql<boolean>`exists (
+        select 1 from settlement_lines l
+        where l.team_id = ${settlements.teamId} and l.settlement_id = ${settlements.id}
+          and not exists (
+            select 1 from settlement_lines c
+            join settlements cs on cs.team_id = c.team_id and cs.id = c.settlement_id
+            where c.team_id = l.team_id and c.corrects_line_id = l.id and cs.status <> 'rejected'))`,
     })
     .from(settlements)
     .innerJoin(models, and(eq(models.teamId, settlements.teamId), eq(models.id, settlements.modelId)))

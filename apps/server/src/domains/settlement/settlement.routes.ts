@@ -16,6 +16,7 @@ import {
   paySettlement,
   submitSettlement,
 } from './settlement-lifecycle.service';
+import { removeCommissionOverride, setCommissionOverride } from './settlement-override.service';
 import { getSettlementSummary, payableToModels } from './settlement-summary.service';
 import { getWithholding } from './withholding.service';
 import { buildWithholdingWorkbook } from './withholding-workbook';
@@ -34,6 +35,10 @@ export function settlementRoutes(deps: SettlementDeps): Handlers<Endpoints['sett
     pay: ({ auth, params, body, origin }) => paySettlement(deps, auth, params.id, body, origin),
     correct: ({ auth, params, body, origin }) => correctSettlement(deps, auth, params.id, body, origin),
     delete: ({ auth, params, origin }) => deleteSettlement(deps, auth, params.id, origin),
+    setCommissionOverride: ({ auth, params, body, origin }) =>
+      setCommissionOverride(deps, auth, params.fee_line_id, body, origin),
+    removeCommissionOverride: ({ auth, params, origin }) =>
+      removeCommissionOverride(deps, auth, params.fee_line_id, origin),
     withholding: ({ auth, query }) => getWithholding(deps, auth, query),
     withholdingExport: async ({ auth, query, reply }) =>
       sendAttachment(reply, {

@@ -37,6 +37,7 @@ import { grantsOf } from '../permission/permission.service';
 import { deleteShareLinks } from '../share/share-link.service';
 import { presentReadyToSettle, presentSettlement, presentSettlementDetail } from './settlement.presenter';
 import {
+  correctedLineIds,
   deleteSettlementRow,
   findSettlement,
   insertSettlement,
@@ -94,9 +95,13 @@ export const approvalOf = (teamId: number, settlementId: number) => ({
 export const formatSettlementNumber = (at: Date, sequence: number): string =>
   `JS${businessDate(at).replaceAll('-', '')}${String(sequence).padStart(3, '0')}`;
 
-/** The model's terms for lines not yet settled (a missing commission rate counts as 0 in 待结算's figures). */
-const modelTerms = (model: SettlementModel): ShareTerms => ({
-  commissionRate: model.commissionRate ?? 0,
+/**
+ * The terms of a line not yet settled: its override, else the model's rate as of its order's first day
+ * (else the model's current rate; a missing rate counts as 0 in 待结算's figures), and the model's mother
+ * agency.
+ */
+export const lineTerms = (model: SettlementModel, line: CandidateLine): ShareTerms => ({
+  commissionRate: line.override?.rate ?? line.rateAsOf ?? model.commissionRate ?? 0,
   motherAgency: model.motherAgency,
 });
 
@@ -114,6 +119,7 @@ export async function loadSettlementDetail(
   const jobs = await listSettlementJobs(db, teamId, settlementId);
   const approvals = await approvalHistory(db, approvalOf(teamId, settlementId));
   const corrections = await listCorrectionsOf(db, teamId, settlementId);
+  const correctedLineIdSet = await correctedLineIds(db, teamId, settlementId);
   const deductions = (await deductionsOfSettlement(db, teamId, settlementId)).map((deduction) => ({
     id: deduction.id,
     kind: deduction.kind,
@@ -121,7 +127,11 @@ export async function loadSettlementDetail(
     amount: deduction.amount,
     note: deduction.note,
   }));
-  return presentSettlementDetail(row, { lines, jobs, deductions, approvals, corrections }, level);
+  return presentSettlementDetail(
+    row,
+    { lines, jobs, deductions, approvals, corrections, correctedLineIds: correctedLineIdSet },
+    level,
+  );
 }
 
 /** GET /v1/settlements. */
@@ -183,7 +193,7 @@ function readyOf(
   earlier: ReadonlyMap<number, EarlierPayout>,
   pending: readonly PendingDeduction[],
 ): ReadyToSettle {
-  const released = lines.map((line) => ({ line, release: releaseOf(line, modelTerms(model)) }));
+  const released = lines.map((line) => ({ line, release: releaseOf(line, lineTerms(model, line)) }));
   const now = released.filter(({ release }) => !isZeroSplit(release.now)).map(({ release }) => release);
   const releasable = withDeductions(model.payoutType, now, earlier, pending).figures;
   const waiting = figuresOf(
@@ -432,7 +442,7 @@ export async function createSettlement(
     });
     const released = lines.map((line) => ({
       line,
-      release: releaseOf(line, modelTerms(model), body.advance),
+      release: releaseOf(line, lineTerms(model, line), body.advance),
     }));
     if (chosen) {
       const empty = released.find(({ release }) => isZeroSplit(release.now));

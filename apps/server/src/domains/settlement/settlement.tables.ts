@@ -231,3 +231,41 @@ export const financeSettings = pgTable('finance_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   updatedByMembershipId: bigint('updated_by_membership_id', { mode: 'number' }),
 });
+
+/**
+ * A fee line's commission rate set by hand (accounting manage, logged) before any settlement takes it: it
+ * wins over the model's rate as of the order's first day, in 待结算 and in the settlements drafted.
+ * Refused once a live settlement (not rejected) took the line, whose terms then hold.
+ */
+export const settlementCommissionOverrides = pgTable(
+  'settlement_commission_overrides',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    feeLineId: bigint('fee_line_id', { mode: 'number' }).notNull(),
+    /** Basis points: 2000 = 20%. */
+    rateBp: integer('rate_bp').notNull(),
+    reason: text('reason').notNull(),
+    createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    teamKey('settlement_commission_overrides', t),
+    teamReference(
+      'settlement_commission_overrides_fee_line_team_fk',
+      t.teamId,
+      t.feeLineId,
+      feeLines,
+    ).onDelete('cascade'),
+    teamReference(
+      'settlement_commission_overrides_created_by_team_fk',
+      t.teamId,
+      t.createdByMembershipId,
+      memberships,
+    ),
+    uniqueIndex('settlement_commission_overrides_fee_line_key').on(t.teamId, t.feeLineId),
+    check('settlement_commission_overrides_rate_check', sql`${t.rateBp} between 0 and 10000`),
+  ],
+);

@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { signInTeamByLevel } from '../../../test/factories';
 import { download, postFile, readWorkbook, sheetRows, xlsxOf } from '../../../test/spreadsheets';
 import { operationLogs } from '../../operation-log/operation-log.tables';
-import { modelMeasurements, models } from '../model.tables';
+import { modelCommissionRates, modelMeasurements, models } from '../model.tables';
 
 type Headers = Record<string, string>;
 
@@ -186,6 +186,12 @@ describe('model import', () => {
       .from(modelMeasurements)
       .where(eq(modelMeasurements.modelId, nana.id));
     expect(measured[0]?.total).toBe(1);
+    // The rate starts its history (settlements read a line's rate as of its order's first day).
+    const rates = await t.database.db
+      .select({ rate: modelCommissionRates.rateBp })
+      .from(modelCommissionRates)
+      .where(eq(modelCommissionRates.modelId, nana.id));
+    expect(rates).toEqual([{ rate: 2500 }]);
     expect(await teamCount(operationLogs)).toBe((logsBefore ?? 0) + 2);
     const log = await t.request<{ sentence: string }[]>(
       'GET',
