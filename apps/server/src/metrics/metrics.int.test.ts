@@ -2,6 +2,7 @@
  * Prometheus metrics (issue 25): on METRICS_PORT only, never on the public port; requests counted by
  * route pattern and status; SMS, uploads, job failures, pool and queue gauges; slow requests logged.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDailyJobs } from '../jobs/daily-jobs';
@@ -102,6 +103,27 @@ describe('metrics on METRICS_PORT', () => {
     expect(text).toContain(
       'http_requests_total{route="/storm_api/v1/mobile_codes",method="POST",status_code="429"} 1',
     );
+  });
+
+  it('reads the database pool: a connection in use while a transaction runs, none after', async () => {
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      entered();
+      await gate;
+    });
+    await inside;
+    expect(t.database.poolUsage().inUse).toBeGreaterThanOrEqual(1);
+    release();
+    await held;
+    expect(t.database.poolUsage()).toEqual({ inUse: 0, waiting: 0 });
   });
 
   it('is never served on the public port', async () => {
