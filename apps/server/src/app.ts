@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import compress from '@fastify/compress';
 import { API_BASE_PATH } from '@trackit/contract/constants';
 import { endpoints } from '@trackit/contract/endpoints';
@@ -53,10 +54,20 @@ import { type AccessControl, guardApiRoutes, registerApi } from './http/endpoint
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
 import { LOG_SERIALIZERS } from './http/error-log';
 import { generateRequestId, registerRequestIdHeader } from './http/request-id';
+import { registerRequestMetrics } from './http/request-metrics';
 import { literalWhenUndecodable, MAX_PARAM_LENGTH } from './http/request-url';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApps } from './http/static-apps';
 import { createDailyJobRunner, DAILY_JOBS_INTERVAL_MS } from './jobs/daily-jobs';
+import { createMetrics } from './metrics/metrics';
+import { type MetricsServer, startMetricsServer } from './metrics/metrics-server';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The metrics listener's address once started; null without METRICS_PORT. */
+    metricsAddress(): AddressInfo | null;
+  }
+}
 
 // Validation messages of every schema, server-side, in Chinese.
 z.config(zhCN());
@@ -94,6 +105,8 @@ export async function buildApp({
   };
 
   const { storage, disk } = createStorage(config, deriveKey(secret, 'storage-url'), clock);
+  // Only with METRICS_PORT: otherwise nothing is collected and the domains' counters are skipped.
+  const metrics = config.metrics ? createMetrics() : undefined;
 
   const app = Fastify({
     logger: { level: config.logLevel, serializers: LOG_SERIALIZERS, ...(logStream && { stream: logStream }) },
@@ -121,13 +134,14 @@ export async function buildApp({
   registerRequestIdHeader(app);
   registerShareGuard(app, { clock, limit: config.shareRateLimitPerMinute });
   dropSlowBodies(app, config.bodyTimeoutMs);
-  closeConnectionsWhenStopping(app);
+  const isStopping = closeConnectionsWhenStopping(app);
+  registerRequestMetrics(app, { metrics, slowMs: config.slowRequestMs });
   await registerSecurityHeaders(app, {
     staticHost: config.staticHost,
     storageOrigins: storage.browserOrigins,
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  const thumbnails = createThumbnailQueue({ db: database.db, storage, clock, log: app.log });
+  const thumbnails = createThumbnailQueue({ db: database.db, storage, clock, log: app.log, metrics });
   const uploadDeps: UploadDeps = {
     db: database.db,
     storage,
@@ -138,7 +152,10 @@ export async function buildApp({
     log: app.log,
     thumbnails,
     videoPosters: ffmpegAvailable(),
+    metrics,
   };
+  metrics?.watchDatabasePool(() => database.poolUsage());
+  metrics?.watchQueueDepth('thumbnail', () => thumbnails.depth());
   // Every route comes from the contract's endpoint map, with exactly the access it declares.
   const accessControl: AccessControl = {
     authenticate: (request) => authenticate(sessionDeps, request.headers.authorization),
@@ -148,13 +165,21 @@ export async function buildApp({
     app,
     endpoints,
     {
-      system: systemRoutes({ config, database, instanceId: instance.id, log: app.log }),
+      system: systemRoutes({
+        config,
+        database,
+        instanceId: instance.id,
+        log: app.log,
+        probeStorage: () => storage.probe(),
+        isStopping,
+      }),
       country: countryRoutes(),
       session: sessionRoutes({
         ...sessionDeps,
         smsKey: sessionDeps.keys.sms,
         sms: sms ?? createSmsSender(config.sms),
         log: app.log,
+        metrics,
       }),
       team: teamRoutes({ db: database.db }),
       profile: profileRoutes(uploadDeps),
@@ -214,8 +239,16 @@ export async function buildApp({
   // Options past their expiry are released, and the next ones promoted, at start and every minute.
   let stopOptionSweep: (() => Promise<void>) | undefined;
   // The daily jobs (usage-licence renewals), each once a day per team: looked at on start and hourly.
-  const dailyJobs = createDailyJobRunner({ db: database.db, clock, log: app.log });
+  const dailyJobs = createDailyJobRunner({ db: database.db, clock, log: app.log, metrics });
+  // Prometheus scrapes a listener of its own, never the public port.
+  let metricsServer: MetricsServer | undefined;
+  app.decorate('metricsAddress', () => metricsServer?.address() ?? null);
   app.addHook('onReady', async () => {
+    if (metrics && config.metrics) {
+      metricsServer = await startMetricsServer(metrics.registry, config.metrics, (error) =>
+        app.log.error({ err: error }, 'metrics scrape failed'),
+      );
+    }
     thumbnails.schedule();
     purge();
     stopOptionSweep = startOptionSweep({ db: database.db, clock }, app.log);
@@ -231,6 +264,7 @@ export async function buildApp({
     await dailyJobs.idle();
     await stopOptionSweep?.();
     await thumbnails.stop();
+    await metricsServer?.close();
   });
   return app;
 }
@@ -259,8 +293,9 @@ function dropSlowBodies(app: FastifyInstance, timeoutMs: number) {
  * Once app.close() has begun, every answer says `Connection: close` and each connection is closed as
  * soon as it is idle: Fastify only closes the connections idle at the moment close begins, so one that
  * was busy then would otherwise stay kept-alive and hold the shutdown until the process is killed.
+ * Answers whether close has begun (the readiness check says so at once).
  */
-function closeConnectionsWhenStopping(app: FastifyInstance) {
+function closeConnectionsWhenStopping(app: FastifyInstance): () => boolean {
   let stopping = false;
   app.addHook('preClose', async () => {
     stopping = true;
@@ -273,4 +308,5 @@ function closeConnectionsWhenStopping(app: FastifyInstance) {
   app.addHook('onResponse', async () => {
     if (stopping) setImmediate(() => app.server.closeIdleConnections());
   });
+  return () => stopping;
 }

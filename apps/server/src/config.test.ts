@@ -36,6 +36,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BODY_TIMEOUT_MS: 'soon' })).toThrow(/BODY_TIMEOUT_MS/);
   });
 
+  it('reads the metrics listener and the slow-request threshold (issue 25)', () => {
+    expect(loadConfig({})).toMatchObject({ metrics: undefined, slowRequestMs: 1000 });
+    expect(loadConfig({ METRICS_PORT: '' }).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '0.0.0.0', port: 9464 });
+    expect(loadConfig({ HOST: '10.0.0.5', METRICS_PORT: '9464', METRICS_HOST: '127.0.0.1' }).metrics).toEqual(
+      {
+        host: '127.0.0.1',
+        port: 9464,
+      },
+    );
+    expect(loadConfig({ SLOW_REQUEST_MS: '0' }).slowRequestMs).toBe(0);
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+    expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ SLOW_REQUEST_MS: '-1' })).toThrow(/SLOW_REQUEST_MS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', STATIC_HOST: ' ' }).databaseUrl).toBeUndefined();
   });

@@ -49,6 +49,12 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(2_147_483_648),
   // Public share calls (package pages, picks, views) one client address may make per minute.
   SHARE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  // Prometheus metrics at /metrics on a listener of their own; unset: no listener, nothing collected.
+  METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  // Interface of the metrics listener; unset: the same as HOST.
+  METRICS_HOST: optionalString,
+  // A request answered after this long is logged at warn level with its route.
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
   TRACKIT_BUILD_VERSION: optionalString,
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMS_DRIVER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
@@ -92,6 +98,9 @@ const SMS_DRIVER_VARIABLES = {
 } as const;
 
 const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
+  }
   for (const name of SMS_DRIVER_VARIABLES[env.SMS_DRIVER]) {
     if (!env[name])
       context.addIssue({
@@ -137,6 +146,10 @@ export interface Config {
   uploadMaxBytes: number;
   /** Public share calls one client address may make per minute. */
   shareRateLimitPerMinute: number;
+  /** Where Prometheus scrapes /metrics; undefined: no metrics at all. Never the public port. */
+  metrics: { host: string; port: number } | undefined;
+  /** A request that takes longer is logged at warn level (route, status, duration). */
+  slowRequestMs: number;
   version: string;
   /** Signs tokens and code hashes; when unset, a secret kept in the database is used. */
   authSecret: string | undefined;
@@ -266,6 +279,9 @@ export function loadConfig(
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     shareRateLimitPerMinute: e.SHARE_RATE_LIMIT_PER_MINUTE,
+    metrics:
+      e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT },
+    slowRequestMs: e.SLOW_REQUEST_MS,
     version: e.TRACKIT_BUILD_VERSION ?? defaultVersion(),
     authSecret: e.AUTH_SECRET,
     sms: smsConfig(e),

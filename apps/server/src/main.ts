@@ -63,6 +63,8 @@ async function main() {
     },
     `TrackIt is serving http://localhost:${port}/admin`,
   );
+  const metrics = app.metricsAddress();
+  if (metrics) app.log.info(`Prometheus metrics at http://${metrics.address}:${metrics.port}/metrics`);
 }
 
 main().catch((error: unknown) => {

@@ -57,6 +57,15 @@ export const SIGN_IN_MESSAGES = {
 } as const;
 export const resendWait = (seconds: number): string => `请 ${seconds} 秒后再获取验证码`;
 
+/** What GET /storm_api/health/ready says of each check that did not hold (issue 25). */
+export const READINESS_MESSAGES = {
+  database: '数据库无应答',
+  storage: '文件存储无应答',
+  migrations: '数据库迁移未执行到最新',
+  accepting: '服务正在停止',
+} as const;
+export const notReady = (reasons: readonly string[]): string => `服务未就绪：${reasons.join('、')}`;
+
 /** Server messages of uploads (issue 5). */
 export const UPLOAD_MESSAGES = {
   unsupportedType: '不支持的文件类型',

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { endpoint, json, publicAccess, raw } from './endpoint';
 import { asciiTokenSchema } from './patterns';
-import { configsSchema, healthSchema } from './system.schema';
+import { configsSchema, healthSchema, livenessSchema, readinessSchema } from './system.schema';
 
 export const systemEndpoints = {
   health: endpoint({
@@ -11,6 +11,21 @@ export const systemEndpoints = {
     summary: '健康检查：数据库状态、版本与运行时长；数据库无应答时 HTTP 503',
     access: publicAccess,
     answer: json(healthSchema),
+  }),
+  live: endpoint({
+    method: 'GET',
+    path: '/health/live',
+    summary: '存活检查：进程能应答即 200，不访问数据库',
+    access: publicAccess,
+    answer: json(livenessSchema),
+  }),
+  ready: endpoint({
+    method: 'GET',
+    path: '/health/ready',
+    summary:
+      '就绪检查：数据库与文件存储可用、迁移已执行到最新、未在停止；任一不满足时 HTTP 503，并指出哪一项',
+    access: publicAccess,
+    answer: json(readinessSchema),
   }),
   configs: endpoint({
     method: 'GET',

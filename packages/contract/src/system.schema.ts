@@ -12,6 +12,35 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
+/** GET /storm_api/health/live: the process answers (no database call). */
+export const livenessSchema = z.object({
+  status: z.literal('alive'),
+  version: z.string(),
+  uptime_seconds: z.number().int(),
+});
+export type Liveness = z.infer<typeof livenessSchema>;
+
+/** The checks of GET /storm_api/health/ready, each passed or not. */
+export const READINESS_CHECKS = ['database', 'storage', 'migrations', 'accepting'] as const;
+export type ReadinessCheck = (typeof READINESS_CHECKS)[number];
+
+/**
+ * GET /storm_api/health/ready: whether this process should be sent requests. `checks`: the database and
+ * the file store answer, the database's migrations are applied up to this build's latest, the process is
+ * not shutting down; `failed` lists those that did not hold (HTTP 503 when any).
+ */
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.object({
+    database: z.enum(['ok', 'error']),
+    storage: z.enum(['ok', 'error']),
+    migrations: z.enum(['ok', 'pending', 'error']),
+    accepting: z.enum(['ok', 'shutting_down']),
+  }),
+  failed: z.array(z.enum(READINESS_CHECKS)),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
+
 /** GET /storm_api/v1/configs: what the apps need to know about this installation; no secrets. */
 export const configsSchema = z.object({
   product_name: z.string(),

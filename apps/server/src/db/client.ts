@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
+   * Connections running a query or transaction, and queries waiting for one (metrics): the PostgreSQL
+   * pool's counts; PGlite has one connection, in use or not, and the calls queued behind it.
+   */
+  poolUsage(): { inUse: number; waiting: number };
+  /**
    * Keeps the planner's statistics current. PostgreSQL's autovacuum does it by itself; PGlite has no
    * autovacuum, so without this its plans go stale as a team's lists grow (docs/benchmarks.md, models).
    */
@@ -47,6 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      poolUsage: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       maintain: async () => undefined,
     };
   }
@@ -54,6 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  const calls = countCalls(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -62,11 +69,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    poolUsage: () => ({ inUse: Math.min(calls.running, 1), waiting: Math.max(calls.running - 1, 0) }),
     maintain: async () => {
       await db.execute(sql`analyze`);
     },
     dumpSnapshot: () => client.dumpDataDir('none'),
   };
+}
+
+/**
+ * Counts the calls under way on a PGlite client (drizzle goes through query and transaction; a
+ * transaction's own statements run on its handle and are not counted again). PGlite runs them one at a
+ * time: the first is running, the others wait.
+ */
+function countCalls(client: PGlite): { readonly running: number } {
+  const state = { running: 0 };
+  const track =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      state.running += 1;
+      try {
+        return await call(...args);
+      } finally {
+        state.running -= 1;
+      }
+    };
+  client.query = track(client.query.bind(client)) as PGlite['query'];
+  client.transaction = track(client.transaction.bind(client)) as PGlite['transaction'];
+  return state;
 }
 
 /** Where the embedded database keeps its files under DATA_DIR. */

@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
@@ -16,4 +18,23 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   } else {
     await migrateNodePostgres(handle.db as unknown as NodePgDatabase, config);
   }
+}
+
+let latestMigrationMillis: number | undefined;
+
+/**
+ * Whether the database has every migration of this build (readiness, issue 25): drizzle records each
+ * applied one with its journal time, and applies them in that order. A database a newer build has
+ * migrated further is up to date for this one too.
+ */
+export async function migrationsApplied(handle: DatabaseHandle): Promise<boolean> {
+  latestMigrationMillis ??= Math.max(
+    0,
+    ...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((migration) => migration.folderMillis),
+  );
+  const rows = await handle.db.execute<{ latest: string | number | null }>(
+    sql`select max(created_at) as latest from drizzle.__drizzle_migrations`,
+  );
+  const latest = (rows as unknown as { rows?: { latest: string | number | null }[] }).rows?.[0]?.latest;
+  return latest != null && Number(latest) >= latestMigrationMillis;
 }

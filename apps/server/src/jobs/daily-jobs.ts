@@ -12,12 +12,14 @@ import type { Database } from '../db/client';
 import { removeAbandonedDrafts } from '../domains/order/abandoned-drafts.service';
 import { renewUsageLicences } from '../domains/order/renewal/usage-renewal.service';
 import { remindWithholding } from '../domains/settlement/withholding-reminder.service';
+import type { AppMetrics } from '../metrics/metrics';
 import { claimJobRun, finishJobRun, type JobRunKey, listTeamIds, releaseJobRun } from './job-run.repository';
 
 export interface DailyJobDeps {
   db: Database;
   clock: () => Date;
   log: FastifyBaseLogger;
+  metrics?: AppMetrics | undefined;
 }
 
 export interface DailyJob {
@@ -76,6 +78,7 @@ export async function runDailyJobs(
         round.ran.push(key);
       } catch (error) {
         deps.log.error({ err: error, ...key }, 'daily job failed');
+        deps.metrics?.jobFailed(job.name);
         await releaseJobRun(deps.db, key);
         round.failed.push(key);
       }

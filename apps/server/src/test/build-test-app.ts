@@ -68,6 +68,10 @@ export async function buildTestApp(
     ...env,
   });
   const database = await createTestDatabase();
+  // Closed once, whoever asks first: a test may close the database under the running app (readiness).
+  const closeDatabase = database.close;
+  let databaseClosed: Promise<void> | undefined;
+  database.close = () => (databaseClosed ??= closeDatabase());
   let now = Date.now();
   const clock: TestClock = { now: () => new Date(now), advance: (ms) => (now += ms) };
   const sent: SentCodes['all'] = [];

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { RequestOrigin } from '../../http/auth-context';
+import type { AppMetrics, SmsRefusal } from '../../metrics/metrics';
 import { listValidMemberships } from '../organization/organization.service';
 import { findUser } from '../user/user.service';
 import { SESSION_POLICY } from './session.policy';
@@ -17,6 +18,7 @@ export interface MobileCodeDeps {
   smsKey: Buffer;
   sms: SmsSender;
   log: FastifyBaseLogger;
+  metrics?: AppMetrics | undefined;
 }
 
 const HOUR_MS = 3_600_000;
@@ -42,13 +44,22 @@ export function tooManyRequests(message: string, retryAt: Date, now: Date): AppE
  */
 export async function requestMobileCode(deps: MobileCodeDeps, mobile: string, origin: RequestOrigin) {
   const now = deps.clock();
+  const refused = (reason: SmsRefusal, error: AppError) => {
+    deps.metrics?.smsRefused(reason);
+    return error;
+  };
   const code = String(randomInt(0, 10 ** SESSION_POLICY.codeLength)).padStart(SESSION_POLICY.codeLength, '0');
   const eligible = await deps.db.transaction(async (tx) => {
     await lockMobile(tx, mobile);
     const stats = await codeRequestStats(tx, mobile, origin.ip, now);
     if (stats.lastRequestAt) {
       const resendAt = new Date(stats.lastRequestAt.getTime() + SESSION_POLICY.resendIntervalMs);
-      if (resendAt > now) throw tooManyRequests(resendWait(secondsUntil(resendAt, now)), resendAt, now);
+      if (resendAt > now) {
+        throw refused(
+          'resend_interval',
+          tooManyRequests(resendWait(secondsUntil(resendAt, now)), resendAt, now),
+        );
+      }
     }
     const dayLimits = [
       [
@@ -60,12 +71,13 @@ export async function requestMobileCode(deps: MobileCodeDeps, mobile: string, or
     ] as const;
     for (const [used, limit, oldest] of dayLimits) {
       if (used >= limit && oldest) {
-        throw tooManyRequests(SIGN_IN_MESSAGES.codeDailyLimit, new Date(oldest.getTime() + DAY_MS), now);
+        const retryAt = new Date(oldest.getTime() + DAY_MS);
+        throw refused('daily_limit', tooManyRequests(SIGN_IN_MESSAGES.codeDailyLimit, retryAt, now));
       }
     }
     if (stats.ipHourCount >= SESSION_POLICY.codesPerIpPerHour && stats.ipHourOldest) {
       const retryAt = new Date(stats.ipHourOldest.getTime() + HOUR_MS);
-      throw tooManyRequests(SIGN_IN_MESSAGES.ipHourlyLimit, retryAt, now);
+      throw refused('address_hourly_limit', tooManyRequests(SIGN_IN_MESSAGES.ipHourlyLimit, retryAt, now));
     }
 
     await replaceCode(tx, {
@@ -82,9 +94,13 @@ export async function requestMobileCode(deps: MobileCodeDeps, mobile: string, or
   if (eligible) {
     // Sent after answering's work is done and without waiting: the answer takes the same time
     // whether or not a message goes out.
-    deps.sms.sendCode(mobile, code).catch((error: unknown) => {
-      deps.log.error({ err: error, sms: deps.sms.name }, 'sending the sign-in code failed');
-    });
+    deps.sms.sendCode(mobile, code).then(
+      () => deps.metrics?.smsSent(),
+      (error: unknown) => {
+        deps.metrics?.smsRefused('provider');
+        deps.log.error({ err: error, sms: deps.sms.name }, 'sending the sign-in code failed');
+      },
+    );
   }
   return { resend_after_seconds: SESSION_POLICY.resendIntervalMs / 1000 };
 }

@@ -2,13 +2,28 @@ import type { Endpoints } from '@trackit/contract/endpoints';
 import { AppError } from '../../http/app-error';
 import type { Handlers } from '../../http/endpoint-router';
 import { referenceAsset, referencePage } from './api-reference';
-import { checkHealth, openApiJson, publicConfigs, type SystemDeps } from './system.service';
+import {
+  checkHealth,
+  checkLiveness,
+  checkReadiness,
+  openApiJson,
+  publicConfigs,
+  type SystemDeps,
+} from './system.service';
 
 export function systemRoutes(deps: SystemDeps): Handlers<Endpoints['system']> {
   return {
     health: async ({ reply }) => {
       reply.header('cache-control', 'no-store');
       return checkHealth(deps);
+    },
+    live: async ({ reply }) => {
+      reply.header('cache-control', 'no-store');
+      return checkLiveness(deps);
+    },
+    ready: async ({ reply }) => {
+      reply.header('cache-control', 'no-store');
+      return checkReadiness(deps);
     },
     configs: async () => publicConfigs(deps.config),
     openapi: async ({ reply }) =>

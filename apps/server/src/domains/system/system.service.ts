@@ -1,12 +1,19 @@
 /** The installation itself: its identity and secret, health, public settings and the API's description. */
 import { CODE_LENGTH, CODE_RESEND_SECONDS, UPLOAD_CHECKSUM_CHUNK_BYTES } from '@trackit/contract/constants';
 import { endpoints } from '@trackit/contract/endpoints';
-import { PRODUCT_NAME, PRODUCT_NAME_ZH } from '@trackit/contract/messages';
-import type { Configs, Health } from '@trackit/contract/system.schema';
+import { notReady, PRODUCT_NAME, PRODUCT_NAME_ZH, READINESS_MESSAGES } from '@trackit/contract/messages';
+import {
+  type Configs,
+  type Health,
+  type Liveness,
+  READINESS_CHECKS,
+  type Readiness,
+} from '@trackit/contract/system.schema';
 import { UPLOAD_CONTENT_TYPES } from '@trackit/contract/upload';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
+import { migrationsApplied } from '../../db/migrate';
 import { AppError } from '../../http/app-error';
 import { buildOpenApiDocument } from '../../http/openapi';
 import { generateSecret } from '../session/token';
@@ -17,9 +24,14 @@ export interface SystemDeps {
   database: DatabaseHandle;
   instanceId: string;
   log: FastifyBaseLogger;
+  /** Throws when the file store does not answer. */
+  probeStorage: () => Promise<void>;
+  /** True once the server has begun to stop. */
+  isStopping: () => boolean;
 }
 
 const startedAt = Date.now();
+const uptimeSeconds = () => Math.floor((Date.now() - startedAt) / 1000);
 
 /** The installation's record, created with the first start on an empty database. */
 export async function ensureInstance(db: DatabaseHandle['db']): Promise<InstanceRow> {
@@ -47,10 +59,63 @@ export async function checkHealth(deps: SystemDeps): Promise<Health> {
     database_driver: deps.database.driver,
     version: deps.config.version,
     instance_id: deps.instanceId,
-    uptime_seconds: Math.floor((Date.now() - startedAt) / 1000),
+    uptime_seconds: uptimeSeconds(),
   };
   if (!databaseUp) throw new AppError('serviceUnavailable', { data: health });
   return health;
+}
+
+/** GET /storm_api/health/live: the process answers; nothing else is looked at. */
+export function checkLiveness(deps: Pick<SystemDeps, 'config'>): Liveness {
+  return { status: 'alive', version: deps.config.version, uptime_seconds: uptimeSeconds() };
+}
+
+/** Runs a check; a failure is logged (not answered: the answer only names the check). */
+async function passes(deps: SystemDeps, name: string, check: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await check();
+    return true;
+  } catch (error) {
+    deps.log.error({ err: error, check: name }, 'readiness: check failed');
+    return false;
+  }
+}
+
+/** Whether this build's migrations are all applied: `error` when that cannot be read. */
+async function migrationState(deps: SystemDeps): Promise<Readiness['checks']['migrations']> {
+  try {
+    return (await migrationsApplied(deps.database)) ? 'ok' : 'pending';
+  } catch (error) {
+    deps.log.error({ err: error, check: 'migrations' }, 'readiness: check failed');
+    return 'error';
+  }
+}
+
+/**
+ * GET /storm_api/health/ready: whether a load balancer should send this process requests. 503, with the
+ * checks and the failed ones named, when the database or the store does not answer, a migration of this
+ * build is not applied, or the server has begun to stop (at once: requests in flight still finish).
+ */
+export async function checkReadiness(deps: SystemDeps): Promise<Readiness> {
+  const stopping = deps.isStopping();
+  const [databaseUp, storageUp] = await Promise.all([
+    passes(deps, 'database', () => deps.database.ping()),
+    passes(deps, 'storage', () => deps.probeStorage()),
+  ]);
+  const migrations = databaseUp ? await migrationState(deps) : 'error';
+  const checks: Readiness['checks'] = {
+    database: databaseUp ? 'ok' : 'error',
+    storage: storageUp ? 'ok' : 'error',
+    migrations,
+    accepting: stopping || deps.isStopping() ? 'shutting_down' : 'ok',
+  };
+  const failed = READINESS_CHECKS.filter((name) => checks[name] !== 'ok');
+  const readiness: Readiness = { status: failed.length ? 'not_ready' : 'ready', checks, failed };
+  if (failed.length) {
+    const message = notReady(failed.map((name) => READINESS_MESSAGES[name]));
+    throw new AppError('serviceUnavailable', { message, data: readiness });
+  }
+  return readiness;
 }
 
 /** GET /v1/configs: what the apps need to know about this installation; no secrets. */

@@ -1,8 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { AppMetrics } from '../../metrics/metrics';
 import { makeThumbnails } from './images';
 import type { BlobStorage } from './storage/blob-storage';
-import { listFilesAwaitingThumbnails, recordThumbnails } from './upload.repository';
+import {
+  countFilesAwaitingThumbnails,
+  listFilesAwaitingThumbnails,
+  recordThumbnails,
+} from './upload.repository';
 import { videoPoster } from './video-poster';
 
 /**
@@ -15,6 +20,7 @@ export function createThumbnailQueue(deps: {
   storage: BlobStorage;
   clock: () => Date;
   log: FastifyBaseLogger;
+  metrics?: AppMetrics | undefined;
 }) {
   let running: Promise<void> | null = null;
   let again = false;
@@ -33,6 +39,7 @@ export function createThumbnailQueue(deps: {
       await recordThumbnails(deps.db, file, { state: 'ready', thumbKey, previewKey }, deps.clock());
     } catch (error) {
       deps.log.warn({ err: error, fileId: file.id }, 'thumbnail failed');
+      deps.metrics?.jobFailed('thumbnail');
       await recordThumbnails(deps.db, file, { state: 'failed' }, deps.clock());
     }
   }
@@ -62,6 +69,8 @@ export function createThumbnailQueue(deps: {
           running = null;
         });
     },
+    /** Files waiting for their thumbnails, in every team (metrics). */
+    depth: () => countFilesAwaitingThumbnails(deps.db),
     async drain() {
       while (running) await running;
     },

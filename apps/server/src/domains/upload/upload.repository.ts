@@ -173,6 +173,12 @@ export function listFilesAwaitingThumbnails(db: Database, limit: number) {
     .limit(limit);
 }
 
+/** Files awaiting thumbnails, across teams (the queue's depth): read on the pending partial index. */
+export async function countFilesAwaitingThumbnails(db: Database): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(files).where(eq(files.thumbnailState, 'pending'));
+  return row?.count ?? 0;
+}
+
 export async function recordThumbnails(
   db: Database,
   file: { id: number; teamId: number },

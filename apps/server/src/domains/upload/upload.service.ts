@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
+import type { AppMetrics } from '../../metrics/metrics';
 import { makeAvatar } from './images';
 import { signBlobId, verifySignedBlobId } from './signed-id';
 import type { BlobStorage } from './storage/blob-storage';
@@ -57,6 +58,7 @@ export interface UploadDeps {
   thumbnails: ThumbnailQueue;
   /** ffmpeg is on this machine: videos get a poster frame, else an icon. */
   videoPosters: boolean;
+  metrics?: AppMetrics | undefined;
 }
 
 const PENDING_LIFETIME_MS = 24 * 3_600_000;
@@ -200,7 +202,7 @@ export async function openBlob(deps: Pick<UploadDeps, 'disk'>, key: string, quer
  * forged or foreign reference, a blob already taken, and bytes missing or unlike what was declared.
  */
 async function claimUploadedBlob(
-  deps: Pick<UploadDeps, 'storage' | 'blobKey'>,
+  deps: Pick<UploadDeps, 'storage' | 'blobKey' | 'metrics'>,
   tx: Database,
   auth: AuthContext,
   signedId: string,
@@ -216,6 +218,7 @@ async function claimUploadedBlob(
     throw new AppError('conflict', { message: UPLOAD_MESSAGES.contentMismatch });
   }
   await markBlobAttached(tx, auth.teamId, blob.id, at);
+  deps.metrics?.uploadStored(blob.byteSize);
   return blob;
 }
 
@@ -224,7 +227,7 @@ async function claimUploadedBlob(
  * transaction, with the same checks as a folder's file.
  */
 export function claimBlob(
-  deps: Pick<UploadDeps, 'storage' | 'blobKey'>,
+  deps: Pick<UploadDeps, 'storage' | 'blobKey' | 'metrics'>,
   tx: Database,
   auth: AuthContext,
   signedId: string,
@@ -376,7 +379,7 @@ const avatarKey = (blobKey: string) => `${blobKey}.avatar.webp`;
  * is made at once (an avatar is at most AVATAR_MAX_BYTES). Resolves the blob's id, the avatar's stable name.
  */
 export async function adoptAvatarImage(
-  deps: Pick<UploadDeps, 'storage' | 'blobKey'>,
+  deps: Pick<UploadDeps, 'storage' | 'blobKey' | 'metrics'>,
   tx: Database,
   auth: AuthContext,
   signedId: string,

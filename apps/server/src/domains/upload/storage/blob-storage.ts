@@ -51,4 +51,6 @@ export interface BlobStorage {
    */
   withLocalFile<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>;
   delete(key: string): Promise<void>;
+  /** Throws when the store cannot be reached (readiness): the bucket answers, or the folder is writable. */
+  probe(): Promise<void>;
 }

@@ -1,6 +1,17 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import {
+  access,
+  constants,
+  link,
+  mkdir,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -175,6 +186,11 @@ export function createDiskStorage(settings: DiskStorageSettings) {
     async delete(key) {
       await unlink(fileOf(key)).catch(() => undefined);
       await unlink(`${fileOf(key)}.md5`).catch(() => undefined);
+    },
+
+    async probe() {
+      await mkdir(settings.root, { recursive: true });
+      await access(settings.root, constants.W_OK);
     },
 
     /** Checks a PUT's signature and expiry, then stores the body only if its size and MD5 match. */

@@ -64,6 +64,11 @@ describe('S3 storage driver (s3rver)', () => {
     if (directory) await rm(directory, { recursive: true, force: true });
   });
 
+  it('probes the bucket for readiness: resolves when it answers, rejects when it is missing', async () => {
+    await expect(storage.probe()).resolves.toBeUndefined();
+    await expect(createS3Storage({ ...settings, bucket: 'no-such-bucket' }).probe()).rejects.toThrow();
+  });
+
   it('signs a PUT that binds Content-MD5, Content-Type and Content-Length, with no checksum parameter', async () => {
     const body = randomBytes(1000);
     const presigned = await storage.presignPut({

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -140,6 +141,10 @@ export function createS3Storage(settings: S3StorageSettings): BlobStorage {
 
     async delete(key: string) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async probe() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
     },
   };
   return storage;
