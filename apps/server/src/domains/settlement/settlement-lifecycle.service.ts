@@ -19,7 +19,9 @@ import {
   type SettlementDetail,
   type SettlementPay,
 } from '@trackit/contract/settlement.schema';
+import type { SettlementStatus } from '@trackit/contract/settlement-enums';
 import { subtractSplits, ZERO_SPLIT } from '@trackit/contract/settlement-math';
+import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { decideApproval, requestApproval } from '../approval/approval.service';
@@ -34,6 +36,7 @@ import {
   findSettlementRecord,
   listSettlementLines,
   lockSettlement,
+  type SettlementRecord,
   updateSettlementRow,
 } from './settlement.repository';
 import {
@@ -51,6 +54,34 @@ import { lockSettlementModel } from './settlement-ready.repository';
 const invalid = (field: string, message: string) =>
   new AppError('validationFailed', { message, data: { fields: { [field]: message } } });
 
+/**
+ * One step of a settlement in the status it needs (404 when not the team's, 409 with `refused` in any
+ * other status): the settlement locked in a transaction, the step run (given the model's name for its log
+ * and notices), and the settlement answered as its page shows it after the step, at the caller's level.
+ */
+async function settlementStep(
+  deps: SettlementDeps,
+  auth: AuthContext,
+  settlementId: number,
+  status: SettlementStatus,
+  refused: string,
+  step: (
+    tx: Database,
+    context: { settlement: SettlementRecord; modelName: string; now: Date },
+  ) => Promise<void>,
+): Promise<SettlementDetail> {
+  const now = deps.clock();
+  const level = await settlementLevel(deps, auth);
+  return deps.db.transaction(async (tx) => {
+    const settlement = await lockSettlement(tx, auth.teamId, settlementId);
+    if (!settlement) throw settlementNotFound();
+    if (settlement.status !== status) throw settlementConflict(refused);
+    const modelName = (await findSettlement(tx, auth.teamId, settlementId))?.modelName ?? MESSAGES.empty;
+    await step(tx, { settlement, modelName, now });
+    return loadSettlementDetail(tx, auth.teamId, settlementId, level);
+  });
+}
+
 /** POST /v1/settlements/{id}/submit: a draft goes to approval; its approvers are told (audit_required). */
 export async function submitSettlement(
   deps: SettlementDeps,
@@ -58,39 +89,39 @@ export async function submitSettlement(
   settlementId: number,
   origin: RequestOrigin,
 ): Promise<SettlementDetail> {
-  const now = deps.clock();
   const { teamId } = auth;
-  const level = await settlementLevel(deps, auth);
-  return deps.db.transaction(async (tx) => {
-    const settlement = await lockSettlement(tx, teamId, settlementId);
-    if (!settlement) throw settlementNotFound();
-    if (settlement.status !== 'draft') throw settlementConflict(SETTLEMENT_MESSAGES.notSubmittable);
-    const modelName = (await findSettlement(tx, teamId, settlementId))?.modelName ?? MESSAGES.empty;
-    const nickname = (await findTeamMember(tx, teamId, auth.membershipId))?.nickname ?? MESSAGES.empty;
-    const net = formatYuan(settlement.net);
-    await requestApproval(tx, approvalOf(teamId, settlementId), {
-      requestedBy: auth.membershipId,
-      at: now,
-      subject: `${settlement.number} ${modelName}（实付 ${net}）`,
-      notice: {
-        title: SETTLEMENT_NOTICES.submitted(settlement.number, modelName),
-        body: SETTLEMENT_NOTICES.submittedBody(nickname, net),
-        link: ADMIN_PATHS.settlement(settlementId),
-      },
-    });
-    await updateSettlementRow(tx, teamId, settlementId, {
-      status: 'submitted',
-      submittedAt: now,
-      updatedAt: now,
-    });
-    await recordOperation(tx, {
-      action: 'settlement_submit',
-      actor: memberActor(auth, origin, now),
-      targetId: settlementId,
-      detail: { name: modelName, number: settlement.number, net: settlement.net },
-    });
-    return loadSettlementDetail(tx, teamId, settlementId, level);
-  });
+  return settlementStep(
+    deps,
+    auth,
+    settlementId,
+    'draft',
+    SETTLEMENT_MESSAGES.notSubmittable,
+    async (tx, { settlement, modelName, now }) => {
+      const nickname = (await findTeamMember(tx, teamId, auth.membershipId))?.nickname ?? MESSAGES.empty;
+      const net = formatYuan(settlement.net);
+      await requestApproval(tx, approvalOf(teamId, settlementId), {
+        requestedBy: auth.membershipId,
+        at: now,
+        subject: `${settlement.number} ${modelName}（实付 ${net}）`,
+        notice: {
+          title: SETTLEMENT_NOTICES.submitted(settlement.number, modelName),
+          body: SETTLEMENT_NOTICES.submittedBody(nickname, net),
+          link: ADMIN_PATHS.settlement(settlementId),
+        },
+      });
+      await updateSettlementRow(tx, teamId, settlementId, {
+        status: 'submitted',
+        submittedAt: now,
+        updatedAt: now,
+      });
+      await recordOperation(tx, {
+        action: 'settlement_submit',
+        actor: memberActor(auth, origin, now),
+        targetId: settlementId,
+        detail: { name: modelName, number: settlement.number, net: settlement.net },
+      });
+    },
+  );
 }
 
 /**
@@ -105,50 +136,50 @@ export async function decideSettlement(
   input: ApprovalDecision,
   origin: RequestOrigin,
 ): Promise<SettlementDetail> {
-  const now = deps.clock();
   const { teamId } = auth;
-  const level = await settlementLevel(deps, auth);
-  return deps.db.transaction(async (tx) => {
-    const settlement = await lockSettlement(tx, teamId, settlementId);
-    if (!settlement) throw settlementNotFound();
-    if (settlement.status !== 'submitted') throw settlementConflict(SETTLEMENT_MESSAGES.notDecidable);
-    await decideApproval(tx, approvalOf(teamId, settlementId), {
-      ...input,
-      decidedBy: auth.membershipId,
-      at: now,
-    });
-    await updateSettlementRow(tx, teamId, settlementId, {
-      status: input.result,
-      decidedAt: now,
-      updatedAt: now,
-    });
-    // Rejected, it no longer counts: the deductions it took wait for the next settlement.
-    if (input.result === 'rejected') await giveBackDeductions(tx, teamId, settlementId);
-    const modelName = (await findSettlement(tx, teamId, settlementId))?.modelName ?? MESSAGES.empty;
-    const creator = settlement.createdByMembershipId;
-    if (creator !== null && creator !== auth.membershipId) {
-      const nickname = (await findTeamMember(tx, teamId, auth.membershipId))?.nickname ?? MESSAGES.empty;
-      await notifyMembers(tx, {
-        teamId,
-        recipientMembershipIds: [creator],
-        type: 'event_notice',
-        title:
-          input.result === 'passed'
-            ? SETTLEMENT_NOTICES.passed(settlement.number)
-            : SETTLEMENT_NOTICES.rejected(settlement.number),
-        body: SETTLEMENT_NOTICES.decisionBody(nickname, input.comment),
-        link: ADMIN_PATHS.settlement(settlementId),
+  return settlementStep(
+    deps,
+    auth,
+    settlementId,
+    'submitted',
+    SETTLEMENT_MESSAGES.notDecidable,
+    async (tx, { settlement, modelName, now }) => {
+      await decideApproval(tx, approvalOf(teamId, settlementId), {
+        ...input,
+        decidedBy: auth.membershipId,
         at: now,
       });
-    }
-    await recordOperation(tx, {
-      action: 'settlement_approve',
-      actor: memberActor(auth, origin, now),
-      targetId: settlementId,
-      detail: { name: modelName, number: settlement.number, result: input.result, comment: input.comment },
-    });
-    return loadSettlementDetail(tx, teamId, settlementId, level);
-  });
+      await updateSettlementRow(tx, teamId, settlementId, {
+        status: input.result,
+        decidedAt: now,
+        updatedAt: now,
+      });
+      // Rejected, it no longer counts: the deductions it took wait for the next settlement.
+      if (input.result === 'rejected') await giveBackDeductions(tx, teamId, settlementId);
+      const creator = settlement.createdByMembershipId;
+      if (creator !== null && creator !== auth.membershipId) {
+        const nickname = (await findTeamMember(tx, teamId, auth.membershipId))?.nickname ?? MESSAGES.empty;
+        await notifyMembers(tx, {
+          teamId,
+          recipientMembershipIds: [creator],
+          type: 'event_notice',
+          title:
+            input.result === 'passed'
+              ? SETTLEMENT_NOTICES.passed(settlement.number)
+              : SETTLEMENT_NOTICES.rejected(settlement.number),
+          body: SETTLEMENT_NOTICES.decisionBody(nickname, input.comment),
+          link: ADMIN_PATHS.settlement(settlementId),
+          at: now,
+        });
+      }
+      await recordOperation(tx, {
+        action: 'settlement_approve',
+        actor: memberActor(auth, origin, now),
+        targetId: settlementId,
+        detail: { name: modelName, number: settlement.number, result: input.result, comment: input.comment },
+      });
+    },
+  );
 }
 
 /**
@@ -163,46 +194,46 @@ export async function paySettlement(
   body: SettlementPay,
   origin: RequestOrigin,
 ): Promise<SettlementDetail> {
-  const now = deps.clock();
   const { teamId } = auth;
-  const level = await settlementLevel(deps, auth);
-  return deps.db.transaction(async (tx) => {
-    const settlement = await lockSettlement(tx, teamId, settlementId);
-    if (!settlement) throw settlementNotFound();
-    if (settlement.status !== 'passed') throw settlementConflict(SETTLEMENT_MESSAGES.notPayable);
-    if (body.paid_on > businessDate(now)) throw invalid('paid_on', SETTLEMENT_MESSAGES.paidInFuture);
-    if (body.paid_on < businessDate(settlement.createdAt)) {
-      throw invalid('paid_on', SETTLEMENT_MESSAGES.paidBeforeCreated);
-    }
-    const recipient = await findRecipientForDocument(tx, teamId, body.team_recipient_id);
-    if (!recipient) throw new AppError('notFound', { message: SETTLEMENT_MESSAGES.recipientNotFound });
-    if (recipient.status !== 'active') {
-      throw invalid('team_recipient_id', SETTLEMENT_MESSAGES.recipientDisabled);
-    }
-    await updateSettlementRow(tx, teamId, settlementId, {
-      status: 'paid',
-      paidOn: body.paid_on,
-      paidReference: body.reference,
-      paidByTeamRecipientId: recipient.id,
-      paidAt: now,
-      paidByMembershipId: auth.membershipId,
-      updatedAt: now,
-    });
-    const modelName = (await findSettlement(tx, teamId, settlementId))?.modelName ?? MESSAGES.empty;
-    await recordOperation(tx, {
-      action: 'settlement_pay',
-      actor: memberActor(auth, origin, now),
-      targetId: settlementId,
-      detail: {
-        name: modelName,
-        number: settlement.number,
-        net: settlement.net,
-        paid_on: body.paid_on,
-        payer: recipient.shortName,
-      },
-    });
-    return loadSettlementDetail(tx, teamId, settlementId, level);
-  });
+  return settlementStep(
+    deps,
+    auth,
+    settlementId,
+    'passed',
+    SETTLEMENT_MESSAGES.notPayable,
+    async (tx, { settlement, modelName, now }) => {
+      if (body.paid_on > businessDate(now)) throw invalid('paid_on', SETTLEMENT_MESSAGES.paidInFuture);
+      if (body.paid_on < businessDate(settlement.createdAt)) {
+        throw invalid('paid_on', SETTLEMENT_MESSAGES.paidBeforeCreated);
+      }
+      const recipient = await findRecipientForDocument(tx, teamId, body.team_recipient_id);
+      if (!recipient) throw new AppError('notFound', { message: SETTLEMENT_MESSAGES.recipientNotFound });
+      if (recipient.status !== 'active') {
+        throw invalid('team_recipient_id', SETTLEMENT_MESSAGES.recipientDisabled);
+      }
+      await updateSettlementRow(tx, teamId, settlementId, {
+        status: 'paid',
+        paidOn: body.paid_on,
+        paidReference: body.reference,
+        paidByTeamRecipientId: recipient.id,
+        paidAt: now,
+        paidByMembershipId: auth.membershipId,
+        updatedAt: now,
+      });
+      await recordOperation(tx, {
+        action: 'settlement_pay',
+        actor: memberActor(auth, origin, now),
+        targetId: settlementId,
+        detail: {
+          name: modelName,
+          number: settlement.number,
+          net: settlement.net,
+          paid_on: body.paid_on,
+          payer: recipient.shortName,
+        },
+      });
+    },
+  );
 }
 
 /**

@@ -2,11 +2,16 @@
  * The rows of fee-line commission overrides (settlement_commission_overrides) and what the override
  * service checks first: the team's fee line, and whether a live settlement took it.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
-import { settlementCommissionOverrides, settlementLines, settlements } from './settlement.tables';
+import {
+  liveSettlementOfLine,
+  settlementCommissionOverrides,
+  settlementLines,
+  settlements,
+} from './settlement.tables';
 
 /** The team's fee line with its order's number, its model's name and its override (none: not the team's). */
 export async function findFeeLineOfTeam(db: Database, teamId: number, feeLineId: number) {
@@ -29,17 +34,8 @@ export async function feeLineTaken(db: Database, teamId: number, feeLineId: numb
   const rows = await db
     .select({ id: settlementLines.id })
     .from(settlementLines)
-    .innerJoin(
-      settlements,
-      and(eq(settlements.teamId, settlementLines.teamId), eq(settlements.id, settlementLines.settlementId)),
-    )
-    .where(
-      and(
-        eq(settlementLines.teamId, teamId),
-        eq(settlementLines.feeLineId, feeLineId),
-        ne(settlements.status, 'rejected'),
-      ),
-    )
+    .innerJoin(settlements, liveSettlementOfLine)
+    .where(and(eq(settlementLines.teamId, teamId), eq(settlementLines.feeLineId, feeLineId)))
     .limit(1);
   return rows.length > 0;
 }

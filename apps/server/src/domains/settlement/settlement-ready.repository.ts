@@ -8,7 +8,7 @@
 import type { FeeKind } from '@trackit/contract/enums';
 import type { ModelPayoutType, MotherAgencyBasis } from '@trackit/contract/model.schema';
 import type { ShareTerms } from '@trackit/contract/settlement-math';
-import { and, asc, between, count, desc, eq, exists, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, exists, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
@@ -16,6 +16,7 @@ import { companies } from '../company/company.tables';
 import { modelCommissionRates, models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
 import {
+  liveSettlementOfLine,
   settlementCommissionOverrides,
   settlementJobs,
   settlementLines,
@@ -112,13 +113,6 @@ function settledColumns() {
   };
 }
 
-/** A settlement line of a live settlement (its settlement's status is not rejected). */
-const liveSettlement = and(
-  eq(settlements.teamId, settlementLines.teamId),
-  eq(settlements.id, settlementLines.settlementId),
-  ne(settlements.status, 'rejected'),
-);
-
 /**
  * settledColumns of the outer query's fee line (`fee_lines`, not aliased): a lateral subquery correlated
  * on the line's (team_id, id), served by settlement_lines_team_fee_line_idx (some models' lines).
@@ -127,7 +121,7 @@ function settledOfFeeLine(db: Database) {
   return db
     .select(settledColumns())
     .from(settlementLines)
-    .innerJoin(settlements, liveSettlement)
+    .innerJoin(settlements, liveSettlementOfLine)
     .where(and(eq(settlementLines.teamId, feeLines.teamId), eq(settlementLines.feeLineId, feeLines.id)))
     .as('settled');
 }
@@ -140,7 +134,7 @@ function settledByFeeLine(db: Database, teamId: number) {
   return db
     .select({ feeLineId: settlementLines.feeLineId, ...settledColumns() })
     .from(settlementLines)
-    .innerJoin(settlements, liveSettlement)
+    .innerJoin(settlements, liveSettlementOfLine)
     .where(eq(settlementLines.teamId, teamId))
     .groupBy(settlementLines.feeLineId)
     .as('settled');

@@ -18,7 +18,13 @@ import { models } from '../model/model.tables';
 import { orders } from '../order/order.tables';
 import { memberships } from '../organization/organization.tables';
 import { teamRecipients } from '../team-recipient/team-recipient.tables';
-import { settlementCounters, settlementJobs, settlementLines, settlements } from './settlement.tables';
+import {
+  liveSettlementOfLine,
+  settlementCounters,
+  settlementJobs,
+  settlementLines,
+  settlements,
+} from './settlement.tables';
 
 export type SettlementRecord = typeof settlements.$inferSelect;
 export type SettlementValues = typeof settlements.$inferInsert;
@@ -193,17 +199,8 @@ export async function correctedLineIds(db: Database, teamId: number, settlementI
   const rows = await db
     .select({ correctsLineId: settlementLines.correctsLineId })
     .from(settlementLines)
-    .innerJoin(
-      settlements,
-      and(eq(settlements.teamId, settlementLines.teamId), eq(settlements.id, settlementLines.settlementId)),
-    )
-    .where(
-      and(
-        eq(settlementLines.teamId, teamId),
-        eq(settlements.correctsId, settlementId),
-        sql`${settlements.status} <> 'rejected'`,
-      ),
-    );
+    .innerJoin(settlements, liveSettlementOfLine)
+    .where(and(eq(settlementLines.teamId, teamId), eq(settlements.correctsId, settlementId)));
   return new Set(rows.map((row) => row.correctsLineId).filter((id): id is number => id !== null));
 }
 

@@ -1,7 +1,7 @@
 import { FEE_KINDS } from '@trackit/contract/enums';
 import { MODEL_PAYOUT_TYPES, MOTHER_AGENCY_BASES } from '@trackit/contract/model.schema';
 import { SETTLEMENT_STATUSES } from '@trackit/contract/settlement-enums';
-import { sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -268,4 +268,14 @@ export const settlementCommissionOverrides = pgTable(
     uniqueIndex('settlement_commission_overrides_fee_line_key').on(t.teamId, t.feeLineId),
     check('settlement_commission_overrides_rate_check', sql`${t.rateBp} between 0 and 10000`),
   ],
+);
+
+/**
+ * A settlement line's settlement, when it is live (every status but rejected: a draft takes its money at
+ * once, a rejected one gives it back): the join condition every "what settlements took" query reads.
+ */
+export const liveSettlementOfLine = and(
+  eq(settlements.teamId, settlementLines.teamId),
+  eq(settlements.id, settlementLines.settlementId),
+  ne(settlements.status, 'rejected'),
 );
