@@ -12,6 +12,7 @@ import type {
   SettlementDetail,
   Withholding,
 } from '@trackit/contract/settlement.schema';
+import type { SettlementSummary } from '@trackit/contract/settlement-summary.schema';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from './api';
@@ -206,10 +207,26 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
     expect(await page.getByTestId('settlement-status').textContent()).toBe('草稿');
     await screenshot(page, 'settlement-second-part');
 
+    // The model's page, 结算: what the agency owes her now and what it paid and withheld this year.
+    await page.goto(`${inject('e2eBaseUrl')}/admin/information/model/${line.model_id}`);
+    await page.getByRole('tab', { name: '结算' }).click();
+    await page.getByTestId('model-settlement-figures').waitFor();
+    const summary = await callApi<SettlementSummary>(
+      'GET',
+      `/v1/settlements/summary?model_id=${line.model_id}`,
+      owner,
+    );
+    expect(summary.withheld_this_year).toBeGreaterThanOrEqual(firstTax);
+    expect(await page.getByTestId('model-settlement-figures').textContent()).toContain(
+      formatYuan(summary.withheld_this_year).replace('¥', ''),
+    );
+    await page.locator('[data-testid^="model-settlement-row-"]').first().waitFor();
+    await screenshot(page, 'settlement-model-tab-1440');
+
     // 扣缴明细 of this month lists the model paid today, with the tax the first settlement withheld; the
     // workbook for the filing downloads from it.
     const month = today.slice(0, 7);
-    await page.goto(page.url().replace(/settlements.*$/, `settlements?tab=withholding&month=${month}`));
+    await page.goto(`${inject('e2eBaseUrl')}/admin/finance/settlements?tab=withholding&month=${month}`);
     const row = page.getByTestId(`withholding-row-${line.model_id}`);
     await row.waitFor();
     const withholding = await callApi<Withholding>('GET', `/v1/finance/withholding?month=${month}`, owner);
