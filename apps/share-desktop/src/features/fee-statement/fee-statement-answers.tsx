@@ -4,6 +4,7 @@ import { INVOICE_TYPE_LABELS, INVOICE_TYPES, type InvoiceType } from '@trackit/c
 import { Button, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { SectionTitle } from '../../components/share-frame';
+import sheet from '../../components/statement-sheet.module.css';
 import { useAnswerStatement } from './fee-statement.queries';
 import styles from './fee-statement-page.module.css';
 
@@ -37,7 +38,7 @@ export function StatementAnswers({ shareId, statement }: { shareId: string; stat
   const info = statement.invoice_info;
 
   return (
-    <section className={`${styles.block} ${styles.answers}`} data-testid="answers">
+    <section className={`${sheet.block} ${styles.answers}`} data-testid="answers">
       <SectionTitle title="确认与反馈" />
       <div className={styles.answerRow}>
         {statement.confirmation ? (

@@ -9,6 +9,7 @@ import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page';
 import { QueryFailure } from '../../components/query-failure';
 import { SectionTitle, SharePage, ShareTopBar, TeamName } from '../../components/share-frame';
+import sheet from '../../components/statement-sheet.module.css';
 import { feeStatementPdfUrl, useFeeStatement } from './fee-statement.queries';
 import { StatementAnswers } from './fee-statement-answers';
 import styles from './fee-statement-page.module.css';
@@ -22,7 +23,7 @@ export function FeeStatementPage() {
 /** Rows without an id of their own, keyed by their place (the lists never reorder). */
 const keyed = <T extends object>(rows: readonly T[]) => rows.map((row, place) => ({ ...row, key: place }));
 
-const money = (fen: number) => <span className={styles.figure}>{formatYuan(fen)}</span>;
+const money = (fen: number) => <span className={sheet.figure}>{formatYuan(fen)}</span>;
 
 /** A line's description with the order's days under it. */
 function describe(line: PublicFeeLine) {
@@ -36,12 +37,12 @@ function describe(line: PublicFeeLine) {
 
 function lineColumns(statement: PublicFeeStatement): TableColumnsType<PublicFeeLine> {
   return [
-    ...(statement.order ? [] : [{ title: '订单', dataIndex: 'order_number', className: styles.nowrap }]),
-    { title: '模特', dataIndex: 'model_name', className: styles.nowrap },
+    ...(statement.order ? [] : [{ title: '订单', dataIndex: 'order_number', className: sheet.nowrap }]),
+    { title: '模特', dataIndex: 'model_name', className: sheet.nowrap },
     {
       title: '项目',
       dataIndex: 'kind',
-      className: styles.nowrap,
+      className: sheet.nowrap,
       render: (kind: PublicFeeLine['kind']) => FEE_KIND_LABELS[kind],
     },
     {
@@ -61,17 +62,17 @@ function lineColumns(statement: PublicFeeStatement): TableColumnsType<PublicFeeL
 
 function Heading({ statement }: { statement: PublicFeeStatement }) {
   return (
-    <section className={styles.hero}>
-      <div className={styles.eyebrow}>{statement.payee.name}</div>
-      <h1 className={styles.title}>
+    <section className={sheet.hero}>
+      <div className={sheet.eyebrow}>{statement.payee.name}</div>
+      <h1 className={sheet.title}>
         对账单
         {statement.confirmation && (
-          <Tag color="success" className={styles.confirmed} data-testid="confirmed">
+          <Tag color="success" data-testid="confirmed">
             已确认
           </Tag>
         )}
       </h1>
-      <div className={styles.meta}>
+      <div className={sheet.meta}>
         <span data-testid="client-name">{statement.client_name}</span>
         <span>
           {statement.order
@@ -87,26 +88,26 @@ function Heading({ statement }: { statement: PublicFeeStatement }) {
 function Summary({ statement }: { statement: PublicFeeStatement }) {
   const { totals } = statement;
   return (
-    <section className={styles.summary} data-testid="summary">
-      <div className={styles.stat}>
-        <div className={styles.statLabel}>价税合计</div>
-        <div className={styles.statValue}>{formatYuan(totals.total)}</div>
-        <div className={styles.capitals}>人民币{totals.total_in_capitals}</div>
+    <section className={`${sheet.summary} ${styles.summary}`} data-testid="summary">
+      <div className={sheet.stat}>
+        <div className={sheet.statLabel}>价税合计</div>
+        <div className={sheet.statValue}>{formatYuan(totals.total)}</div>
+        <div className={sheet.capitals}>人民币{totals.total_in_capitals}</div>
       </div>
-      <div className={styles.stat}>
-        <div className={styles.statLabel}>已付</div>
-        <div className={styles.statValue}>{formatYuan(totals.paid)}</div>
+      <div className={sheet.stat}>
+        <div className={sheet.statLabel}>已付</div>
+        <div className={sheet.statValue}>{formatYuan(totals.paid)}</div>
       </div>
-      <div className={`${styles.stat} ${styles.strong}`}>
-        <div className={styles.statLabel}>未付</div>
-        <div className={styles.statValue} data-testid="outstanding">
+      <div className={`${sheet.stat} ${sheet.strong}`}>
+        <div className={sheet.statLabel}>未付</div>
+        <div className={sheet.statValue} data-testid="outstanding">
           {formatYuan(totals.outstanding)}
         </div>
-        <div className={styles.capitals}>人民币{totals.outstanding_in_capitals}</div>
+        <div className={sheet.capitals}>人民币{totals.outstanding_in_capitals}</div>
       </div>
-      <div className={styles.stat}>
-        <div className={styles.statLabel}>付款期限</div>
-        <div className={styles.statValue} data-testid="due-on">
+      <div className={sheet.stat}>
+        <div className={sheet.statLabel}>付款期限</div>
+        <div className={sheet.statValue} data-testid="due-on">
           {statement.due_on ? dateInChinese(statement.due_on) : '—'}
         </div>
       </div>
@@ -124,12 +125,12 @@ function PeriodFigures({ figures }: { figures: NonNullable<PublicFeeStatement['f
     ['预收款', figures.credit],
   ];
   return (
-    <section className={styles.block}>
+    <section className={sheet.block}>
       <SectionTitle title="本期往来" />
       <div className={styles.figures} data-testid="period-figures">
         {items.map(([label, fen]) => (
           <div key={label} className={styles.figureItem}>
-            <div className={styles.statLabel}>{label}</div>
+            <div className={sheet.statLabel}>{label}</div>
             <div className={styles.figureValue}>{formatYuan(fen)}</div>
           </div>
         ))}
@@ -143,10 +144,10 @@ function Lines({ statement }: { statement: PublicFeeStatement }) {
   const columns = lineColumns(statement);
   const lead = columns.length - 6;
   return (
-    <section className={styles.block}>
+    <section className={sheet.block}>
       <SectionTitle title="费用明细" count={statement.lines.length} />
       <Table<PublicFeeLine>
-        className={styles.lines}
+        className={`${sheet.lines} ${styles.lines}`}
         data-testid="lines"
         rowKey="fee_line_id"
         size="middle"
@@ -155,7 +156,7 @@ function Lines({ statement }: { statement: PublicFeeStatement }) {
         dataSource={statement.lines}
         locale={{ emptyText: '本期没有费用' }}
         summary={() => (
-          <Table.Summary.Row className={styles.totalRow}>
+          <Table.Summary.Row className={sheet.totalRow}>
             <Table.Summary.Cell index={0} colSpan={lead}>
               合计
             </Table.Summary.Cell>
@@ -184,16 +185,16 @@ function Payee({ statement }: { statement: PublicFeeStatement }) {
     ['开户支行', payee.branch],
   ];
   return (
-    <div className={styles.card} data-testid="payee">
+    <div className={sheet.card} data-testid="payee">
       <SectionTitle title="收款账户" />
       <dl className={styles.pairs}>
         {rows.map(([label, value]) => (
-          <div key={label} className={styles.pair}>
+          <div key={label} className={sheet.pair}>
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>
         ))}
-        <div className={styles.pair}>
+        <div className={sheet.pair}>
           <dt>银行账号</dt>
           <dd className={styles.account} data-testid="account">
             {payee.account}
@@ -206,12 +207,12 @@ function Payee({ statement }: { statement: PublicFeeStatement }) {
 
 function Movements({ statement }: { statement: PublicFeeStatement }) {
   return (
-    <div className={styles.card} data-testid="movements">
+    <div className={sheet.card} data-testid="movements">
       <SectionTitle title="发票" count={statement.invoices.length} />
       {statement.invoices.length === 0 ? (
-        <div className={styles.none}>暂无发票</div>
+        <div className={sheet.none}>暂无发票</div>
       ) : (
-        <ul className={styles.list}>
+        <ul className={`${sheet.list} ${styles.movementList}`}>
           {keyed(statement.invoices).map(({ key, ...invoice }) => (
             <li key={key}>
               <span>{invoice.issued_on}</span>
@@ -225,9 +226,9 @@ function Movements({ statement }: { statement: PublicFeeStatement }) {
         <>
           <SectionTitle title="收款" count={statement.receipts.length} />
           {statement.receipts.length === 0 ? (
-            <div className={styles.none}>本期暂无收款</div>
+            <div className={sheet.none}>本期暂无收款</div>
           ) : (
-            <ul className={styles.list}>
+            <ul className={`${sheet.list} ${styles.movementList}`}>
               {keyed(statement.receipts).map(({ key, ...receipt }) => (
                 <li key={key}>
                   <span>{receipt.received_on}</span>
@@ -261,7 +262,7 @@ function StatementView({ shareId }: { shareId: string }) {
       <ShareTopBar
         start={<TeamName name={statement.team_name} />}
         end={
-          <div className={styles.tools}>
+          <div className={sheet.tools}>
             <Button onClick={() => window.print()} data-testid="print">
               打印
             </Button>
@@ -275,12 +276,12 @@ function StatementView({ shareId }: { shareId: string }) {
       <Summary statement={statement} />
       {statement.figures && <PeriodFigures figures={statement.figures} />}
       <Lines statement={statement} />
-      <section className={`${styles.block} ${styles.columns}`}>
+      <section className={`${sheet.block} ${sheet.columns}`}>
         <Payee statement={statement} />
         <Movements statement={statement} />
       </section>
       <StatementAnswers shareId={shareId} statement={statement} />
-      <footer className={styles.footer}>
+      <footer className={sheet.footer}>
         金额单位：人民币元（含税）
         {statement.expires_at && ` · 链接有效期至 ${formatDate(statement.expires_at, 'YYYY-MM-DD HH:mm')}`}
       </footer>

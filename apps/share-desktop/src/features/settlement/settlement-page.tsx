@@ -16,6 +16,7 @@ import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page';
 import { QueryFailure } from '../../components/query-failure';
 import { SectionTitle, SharePage, ShareTopBar, TeamName } from '../../components/share-frame';
+import sheet from '../../components/statement-sheet.module.css';
 import { settlementPdfUrl, useSharedSettlement } from './settlement.queries';
 import styles from './settlement-page.module.css';
 
@@ -32,7 +33,7 @@ export function SettlementPage() {
 /** Rows without an id of their own, keyed by their place (the lists never reorder). */
 const keyed = <T extends object>(rows: readonly T[]) => rows.map((row, place) => ({ ...row, key: place }));
 
-const money = (fen: number) => <span className={styles.figure}>{formatYuan(fen)}</span>;
+const money = (fen: number) => <span className={sheet.figure}>{formatYuan(fen)}</span>;
 
 type Row = PublicSettlementLine & { key: number };
 const AMOUNTS = ['gross', 'commission', 'mother_agency', 'income'] as const;
@@ -45,7 +46,7 @@ function lineColumns(statement: PublicSettlement): TableColumnsType<Row> {
       className: styles.order,
       render: (_: unknown, line: Row) => (
         <>
-          <div className={styles.nowrap}>{line.order_number}</div>
+          <div className={sheet.nowrap}>{line.order_number}</div>
           {line.order_title && <div className={styles.muted}>{line.order_title}</div>}
         </>
       ),
@@ -53,13 +54,13 @@ function lineColumns(statement: PublicSettlement): TableColumnsType<Row> {
     {
       title: '日期',
       dataIndex: 'date',
-      className: styles.nowrap,
+      className: sheet.nowrap,
       render: (date: string | null) => date ?? '—',
     },
     {
       title: '项目',
       dataIndex: 'kind',
-      className: styles.nowrap,
+      className: sheet.nowrap,
       render: (kind: PublicSettlementLine['kind']) => FEE_KIND_LABELS[kind],
     },
     ...(statement.show_client_fees
@@ -85,15 +86,15 @@ function Heading({ statement }: { statement: PublicSettlement }) {
       ? `${statement.period_from} 至 ${statement.period_to}`
       : null;
   return (
-    <section className={styles.hero}>
-      <div className={styles.eyebrow}>{statement.agency}</div>
-      <h1 className={styles.title}>
+    <section className={sheet.hero}>
+      <div className={sheet.eyebrow}>{statement.agency}</div>
+      <h1 className={sheet.title}>
         {statement.corrects ? '结算单（冲正）' : '结算单'}
         <Tag color={statement.status === 'paid' ? 'success' : 'default'} data-testid="status">
           {SETTLEMENT_STATUS_LABELS[statement.status]}
         </Tag>
       </h1>
-      <div className={styles.meta}>
+      <div className={sheet.meta}>
         <span data-testid="model-name">{statement.model_name}</span>
         <span data-testid="number">{statement.number}</span>
         <span>{MODEL_PAYOUT_TYPE_LABELS[statement.payout_type]}</span>
@@ -114,25 +115,25 @@ function Summary({ statement }: { statement: PublicSettlement }) {
   const { totals } = statement;
   const owed = totals.net < 0;
   return (
-    <section className={styles.summary} data-testid="summary">
-      <div className={styles.stat}>
-        <div className={styles.statLabel}>收入</div>
-        <div className={styles.statValue}>{formatYuan(totals.income)}</div>
+    <section className={sheet.summary} data-testid="summary">
+      <div className={sheet.stat}>
+        <div className={sheet.statLabel}>收入</div>
+        <div className={sheet.statValue}>{formatYuan(totals.income)}</div>
       </div>
-      <div className={styles.stat}>
-        <div className={styles.statLabel}>预扣个税</div>
-        <div className={styles.statValue}>{formatYuan(totals.tax)}</div>
+      <div className={sheet.stat}>
+        <div className={sheet.statLabel}>预扣个税</div>
+        <div className={sheet.statValue}>{formatYuan(totals.tax)}</div>
       </div>
-      <div className={styles.stat}>
-        <div className={styles.statLabel}>扣款</div>
-        <div className={styles.statValue}>{formatYuan(totals.deductions)}</div>
+      <div className={sheet.stat}>
+        <div className={sheet.statLabel}>扣款</div>
+        <div className={sheet.statValue}>{formatYuan(totals.deductions)}</div>
       </div>
-      <div className={`${styles.stat} ${styles.strong}`}>
-        <div className={styles.statLabel}>{owed ? '应退回' : '实付'}</div>
-        <div className={styles.statValue} data-testid="net">
+      <div className={`${sheet.stat} ${sheet.strong}`}>
+        <div className={sheet.statLabel}>{owed ? '应退回' : '实付'}</div>
+        <div className={sheet.statValue} data-testid="net">
           {formatYuan(totals.net)}
         </div>
-        <div className={styles.capitals}>人民币{fenInChineseCapitals(Math.abs(totals.net))}</div>
+        <div className={sheet.capitals}>人民币{fenInChineseCapitals(Math.abs(totals.net))}</div>
       </div>
     </section>
   );
@@ -145,17 +146,17 @@ function Lines({ statement }: { statement: PublicSettlement }) {
   const sums = statement.show_client_fees ? (['client_total', ...AMOUNTS] as const) : AMOUNTS;
   const lead = columns.length - sums.length;
   return (
-    <section className={styles.block}>
+    <section className={sheet.block}>
       <SectionTitle title="结算明细" count={statement.lines.length} />
       <Table<Row>
-        className={styles.lines}
+        className={sheet.lines}
         data-testid="lines"
         size="middle"
         pagination={false}
         columns={columns}
         dataSource={rows}
         summary={() => (
-          <Table.Summary.Row className={styles.totalRow}>
+          <Table.Summary.Row className={sheet.totalRow}>
             <Table.Summary.Cell index={0} colSpan={lead}>
               合计
             </Table.Summary.Cell>
@@ -184,13 +185,13 @@ function Totals({ statement }: { statement: PublicSettlement }) {
     [totals.net < 0 ? '应退回' : '实付', totals.net],
   ];
   return (
-    <div className={styles.card} data-testid="totals">
+    <div className={sheet.card} data-testid="totals">
       <SectionTitle title="合计" />
       <dl className={styles.pairs}>
         {rows.map(([label, fen]) => (
-          <div key={label} className={styles.pair}>
+          <div key={label} className={sheet.pair}>
             <dt>{label}</dt>
-            <dd className={styles.figure}>{formatYuan(fen)}</dd>
+            <dd className={sheet.figure}>{formatYuan(fen)}</dd>
           </div>
         ))}
       </dl>
@@ -200,12 +201,12 @@ function Totals({ statement }: { statement: PublicSettlement }) {
 
 function Payment({ statement }: { statement: PublicSettlement }) {
   return (
-    <div className={styles.card} data-testid="payment">
+    <div className={sheet.card} data-testid="payment">
       <SectionTitle title="扣款" count={statement.deductions.length} />
       {statement.deductions.length === 0 ? (
-        <div className={styles.none}>本结算单未扣款</div>
+        <div className={sheet.none}>本结算单未扣款</div>
       ) : (
-        <ul className={styles.list}>
+        <ul className={sheet.list}>
           {keyed(statement.deductions).map(({ key, ...deduction }) => (
             <li key={key}>
               <span>{deduction.occurred_on}</span>
@@ -220,18 +221,18 @@ function Payment({ statement }: { statement: PublicSettlement }) {
       )}
       <SectionTitle title="付款信息" />
       <dl className={styles.pairs}>
-        <div className={styles.pair}>
+        <div className={sheet.pair}>
           <dt>收款账户</dt>
           <dd data-testid="payout-account">{statement.payout_account ?? '—'}</dd>
         </div>
-        <div className={styles.pair}>
+        <div className={sheet.pair}>
           <dt>付款日期</dt>
           <dd data-testid="paid-on">{statement.paid ? dateInChinese(statement.paid.on) : '尚未付款'}</dd>
         </div>
         {statement.paid && (
-          <div className={styles.pair}>
+          <div className={sheet.pair}>
             <dt>付款流水号</dt>
-            <dd className={styles.figure}>{statement.paid.reference}</dd>
+            <dd className={sheet.figure}>{statement.paid.reference}</dd>
           </div>
         )}
       </dl>
@@ -257,7 +258,7 @@ function SettlementView({ shareId }: { shareId: string }) {
       <ShareTopBar
         start={<TeamName name={statement.agency} />}
         end={
-          <div className={styles.tools}>
+          <div className={sheet.tools}>
             <Button onClick={() => window.print()} data-testid="print">
               打印
             </Button>
@@ -270,11 +271,11 @@ function SettlementView({ shareId }: { shareId: string }) {
       <Heading statement={statement} />
       <Summary statement={statement} />
       <Lines statement={statement} />
-      <section className={`${styles.block} ${styles.columns}`}>
+      <section className={`${sheet.block} ${sheet.columns}`}>
         <Totals statement={statement} />
         <Payment statement={statement} />
       </section>
-      <footer className={styles.footer}>
+      <footer className={sheet.footer}>
         金额单位：人民币元。分成前金额为您的分成基数（不含增值税），收入 = 分成前金额 − 佣金 −
         母公司分成，实付 = 收入 − 预扣个税 − 扣款。
         {statement.expires_at && ` 链接有效期至 ${formatDate(statement.expires_at, 'YYYY-MM-DD HH:mm')}`}
