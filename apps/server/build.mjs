@@ -14,7 +14,7 @@ for (const entry of ['main', 'cli/index']) {
     outfile: `dist/${entry}.js`,
     bundle: true,
     platform: 'node',
-    target: 'node20.19',
+    target: 'node22.12',
     format: 'esm',
     sourcemap: true,
     external: [...external, ...external.map((name) => `${name}/*`)],
