@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites: `unit` (pure code, jsdom per file with a `@vitest-environment jsdom` docblock),
+// Four suites: `unit` (pure code, jsdom per file with a `@vitest-environment jsdom` docblock),
 // `integration` (the API over HTTP on a real database: PGlite, or PostgreSQL when DATABASE_URL is set),
-// `e2e` (the built product in Debian's chromium).
+// `e2e` (the built product in Debian's chromium), `cluster` (three built processes behind nginx).
 export default defineConfig({
   test: {
     // One worker per core: Vitest's default (cores - 1) leaves one of a two-core machine's cores idle, and
@@ -45,6 +45,17 @@ export default defineConfig({
           // A page's condition polled (expect.poll) waits as long as a locator does, not Vitest's 1 s:
           // on a busy two-core machine a page can take seconds to show it, and the product is not wrong.
           expect: { poll: { timeout: 15_000 } },
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // Three built server processes on PostgreSQL and an S3 store behind nginx (ops/cluster): .ci/run
+          // runs it after the production build; it needs nginx and PostgreSQL.
+          name: 'cluster',
+          include: ['ops/cluster/**/*.cluster.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },

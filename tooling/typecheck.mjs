@@ -12,6 +12,7 @@ const projects = [
   'e2e',
   'bench',
   'tooling',
+  'ops',
 ];
 let failed = 0;
 for (const project of projects) {
