@@ -16,9 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { loadConfig } from '../../apps/server/src/config';
+import type { Database } from '../../apps/server/src/db/client';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { createTeamWithOwner } from '../../apps/server/src/domains/team/team.service';
+import type { BlobStorage } from '../../apps/server/src/domains/upload/storage/blob-storage';
+import { demoStorage } from '../../apps/server/src/seed/demo-seed';
 
 const run = promisify(execFile);
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -102,6 +106,7 @@ export interface Cluster {
   teams: Team[];
   /** A connection pool to the cluster's database, for the tests' checks. */
   db: pg.Pool;
+  databaseUrl: string;
   /** Keys of objects written to the store so far, in order (s3rver's ObjectCreated events). */
   storedKeys: string[];
   /** Signs the number in on one process (its console SMS driver prints the code); answers bearer headers. */
@@ -123,40 +128,34 @@ async function waitReady(baseUrl: string) {
   });
 }
 
-export async function startCluster(
-  options: { teams?: number; env?: Record<string, string> } = {},
-): Promise<Cluster> {
-  if (!existsSync(SERVER))
-    throw new Error('the cluster suite runs the built server: run `npm run build` first');
-  if (!existsSync(NGINX))
-    throw new Error(`no nginx at ${NGINX}: apt-get install nginx libnginx-mod-http-brotli-static`);
-  const work = await mkdtemp(path.join(os.tmpdir(), 'trackit-cluster-'));
+/** What fills the migrated database before the processes start: answers the teams made. */
+export type Prepare = (deps: { db: Database; storage: BlobStorage }) => Promise<Team[]>;
 
-  // One PostgreSQL database, migrated, with the teams, before any process starts: the processes then
-  // start at the same moment on a database that has work for their daily jobs.
-  const dbName = `trackit_cluster_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = databaseUrl(dbName);
-  const handle = await openDatabase({ driver: 'postgres', url, poolSize: 2 });
-  const teams: Team[] = [];
-  try {
-    await runMigrations(handle);
-    for (let i = 0; i < (options.teams ?? 3); i += 1) {
+/** `count` empty teams, each with its owner (the cluster suite's default). */
+export const createTeams =
+  (count: number): Prepare =>
+  async ({ db }) => {
+    const teams: Team[] = [];
+    for (let i = 0; i < count; i += 1) {
       const ownerMobile = `1390000${String(1000 + i).padStart(4, '0')}`;
-      const created = await createTeamWithOwner(handle.db, {
+      const created = await createTeamWithOwner(db, {
         name: `集群测试经纪${i + 1}`,
         ownerMobile,
         ownerNickname: `店长${i + 1}`,
       });
       teams.push({ id: created.team.id, ownerMobile });
     }
-  } finally {
-    await handle.close();
-  }
-  const db = new pg.Pool({ connectionString: url, max: 4 });
+    return teams;
+  };
+
+export async function startCluster(
+  options: { prepare?: Prepare; env?: Record<string, string> } = {},
+): Promise<Cluster> {
+  if (!existsSync(SERVER))
+    throw new Error('the cluster suite runs the built server: run `npm run build` first');
+  if (!existsSync(NGINX))
+    throw new Error(`no nginx at ${NGINX}: apt-get install nginx libnginx-mod-http-brotli-static`);
+  const work = await mkdtemp(path.join(os.tmpdir(), 'trackit-cluster-'));
 
   // One S3-compatible store.
   const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
@@ -176,6 +175,35 @@ export async function startCluster(
   });
   await mkdir(path.join(work, 's3'), { recursive: true });
   const { port: s3Port } = await s3.run();
+  const storageEnv = {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_BUCKET: 'trackit-cluster',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+
+  // One PostgreSQL database, migrated, with the teams, before any process starts: the processes then
+  // start at the same moment on a database that has work for their daily jobs.
+  const dbName = `trackit_cluster_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const url = databaseUrl(dbName);
+  const handle = await openDatabase({ driver: 'postgres', url, poolSize: 2 });
+  let teams: Team[];
+  try {
+    await runMigrations(handle);
+    teams = await (options.prepare ?? createTeams(3))({
+      db: handle.db,
+      storage: demoStorage(loadConfig({ ...process.env, ...storageEnv, DATABASE_URL: url, DATA_DIR: work })),
+    });
+  } finally {
+    await handle.close();
+  }
+  const db = new pg.Pool({ connectionString: url, max: 4 });
 
   // Three processes, started at the same moment.
   let stopping = false;
@@ -200,12 +228,7 @@ export async function startCluster(
           TRUST_PROXY: '127.0.0.1',
           SMS_DRIVER: 'console',
           LOG_LEVEL: 'info',
-          STORAGE_DRIVER: 's3',
-          S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-          S3_BUCKET: 'trackit-cluster',
-          S3_ACCESS_KEY_ID: 'S3RVER',
-          S3_SECRET_ACCESS_KEY: 'S3RVER',
-          S3_FORCE_PATH_STYLE: 'true',
+          ...storageEnv,
           ...options.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -298,6 +321,7 @@ http {
     processes,
     teams,
     db,
+    databaseUrl: url,
     storedKeys,
     async signIn(mobile, on) {
       const before = [...on.output().matchAll(new RegExp(`\\[sms\\] mobile=${mobile} code=`, 'g'))].length;
