@@ -146,3 +146,17 @@ export const feeTotalsSchema = z.object({
   buckets: z.array(z.object({ bucket: agingBucketSchema, count: int, outstanding: int })),
 });
 export type FeeTotals = z.infer<typeof feeTotalsSchema>;
+
+/**
+ * The overdue reminder (docs/product.md "费用"): an order whose money falls overdue is told to its owner
+ * and the `accounting` managers once, by the daily job, within this many days of its due date (a server
+ * down on the day itself still tells them).
+ */
+export const OVERDUE_REMINDER_WITHIN_DAYS = 7;
+
+/** What the overdue reminder says. */
+export const RECEIVABLE_NOTICES = {
+  overdue: (number: string) => `应收款已逾期：${number}`,
+  overdueBody: (client: string, outstanding: string, dueOn: string, days: number) =>
+    `${client}，未收 ${outstanding}，${dueOn} 到期，已逾期 ${days} 天`,
+} as const;
