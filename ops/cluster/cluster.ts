@@ -9,7 +9,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -23,6 +22,7 @@ import { runMigrations } from '../../apps/server/src/db/migrate';
 import { createTeamWithOwner } from '../../apps/server/src/domains/team/team.service';
 import type { BlobStorage } from '../../apps/server/src/domains/upload/storage/blob-storage';
 import { demoStorage } from '../../apps/server/src/seed/demo-seed';
+import { startS3rver } from '../../apps/server/src/test/s3rver';
 
 const run = promisify(execFile);
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -60,23 +60,6 @@ const databaseUrl = (name: string) => {
   url.pathname = `/${name}`;
   return url.toString();
 };
-
-// s3rver ships no types: the little of it used here.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-  on(
-    event: 'event',
-    listener: (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => void,
-  ): void;
-}
-type S3rverClass = new (options: {
-  port: number;
-  address: string;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
 
 /** One server process, on its own port and data directory, started again whenever it exits. */
 export interface ClusterProcess {
@@ -158,31 +141,10 @@ export async function startCluster(
   const work = await mkdtemp(path.join(os.tmpdir(), 'trackit-cluster-'));
 
   // One S3-compatible store.
-  const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
-  const s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: path.join(work, 's3'),
-    configureBuckets: [{ name: 'trackit-cluster' }],
-  });
+  const s3 = await startS3rver('trackit-cluster');
+  const storageEnv = s3.env;
   const storedKeys: string[] = [];
-  s3.on('event', (event) => {
-    for (const record of event.Records) {
-      if (record.eventName.startsWith('ObjectCreated'))
-        storedKeys.push(decodeURIComponent(record.s3.object.key));
-    }
-  });
-  await mkdir(path.join(work, 's3'), { recursive: true });
-  const { port: s3Port } = await s3.run();
-  const storageEnv = {
-    STORAGE_DRIVER: 's3',
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-    S3_BUCKET: 'trackit-cluster',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  };
+  s3.onObjectCreated((key) => storedKeys.push(key));
 
   // One PostgreSQL database, migrated, with the teams, before any process starts: the processes then
   // start at the same moment on a database that has work for their daily jobs.
