@@ -59,6 +59,7 @@ import { literalWhenUndecodable, MAX_PARAM_LENGTH } from './http/request-url';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApps } from './http/static-apps';
 import { createDailyJobRunner, DAILY_JOBS_INTERVAL_MS } from './jobs/daily-jobs';
+import { openRateLimitStore } from './limits/rate-limits';
 import { createMetrics } from './metrics/metrics';
 import { type MetricsServer, startMetricsServer } from './metrics/metrics-server';
 
@@ -105,6 +106,8 @@ export async function buildApp({
   };
 
   const { storage, disk } = createStorage(config, deriveKey(secret, 'storage-url'), clock);
+  // Every rate limit counts in one store that all processes share: Redis with REDIS_URL, else the database.
+  const limits = await openRateLimitStore({ redis: config.redis, db: database.db });
   // Only with METRICS_PORT: otherwise nothing is collected and the domains' counters are skipped.
   const metrics = config.metrics ? createMetrics() : undefined;
 
@@ -132,7 +135,7 @@ export async function buildApp({
   registerErrorHandling(app);
   guardApiRoutes(app);
   registerRequestIdHeader(app);
-  registerShareGuard(app, { clock, limit: config.shareRateLimitPerMinute });
+  registerShareGuard(app, { limits, perMinute: config.shareRateLimitPerMinute });
   dropSlowBodies(app, config.bodyTimeoutMs);
   const isStopping = closeConnectionsWhenStopping(app);
   registerRequestMetrics(app, { metrics, slowMs: config.slowRequestMs });
@@ -228,13 +231,17 @@ export async function buildApp({
     return appFallback(request, reply) ?? sendRouteNotFound(reply);
   });
   // Finish thumbnails a restart interrupted; purge uploads never attached and partial files a crash
-  // left, now and hourly (another process sharing DATA_DIR may have crashed since).
+  // left, and rate-limit counts long past, now and hourly (another process sharing DATA_DIR may have
+  // crashed since).
   const purge = () => {
     void purgeStaleBlobs(uploadDeps).catch((error: unknown) => app.log.error({ err: error }, 'purge failed'));
     void sweepPartialUploads(uploadDeps).catch((error: unknown) =>
       app.log.error({ err: error }, 'sweep of partial uploads failed'),
     );
     void database.maintain().catch((error: unknown) => app.log.error({ err: error }, 'analyze failed'));
+    void limits
+      .purgeExpired()
+      .catch((error: unknown) => app.log.error({ err: error }, 'purge of past rate-limit counts failed'));
   };
   // Options past their expiry are released, and the next ones promoted, at start and every minute.
   let stopOptionSweep: (() => Promise<void>) | undefined;
@@ -265,6 +272,7 @@ export async function buildApp({
     await stopOptionSweep?.();
     await thumbnails.stop();
     await metricsServer?.close();
+    await limits.close();
   });
   return app;
 }

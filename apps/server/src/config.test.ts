@@ -54,6 +54,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SLOW_REQUEST_MS: '-1' })).toThrow(/SLOW_REQUEST_MS/);
   });
 
+  it('reads where the rate limits keep their counts: Redis with REDIS_URL, else the database (issue 25)', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: ' ' }).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://:secret@10.0.0.7:6379/2' }).redis).toEqual({
+      url: 'redis://:secret@10.0.0.7:6379/2',
+      keyPrefix: 'trackit:',
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://cache.example.com', REDIS_KEY_PREFIX: 'staging:' }).redis,
+    ).toEqual({
+      url: 'rediss://cache.example.com',
+      keyPrefix: 'staging:',
+    });
+    expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL: must be a redis:\/\//);
+    expect(() => loadConfig({ REDIS_URL: 'http://10.0.0.7:6379' })).toThrow(/REDIS_URL/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', STATIC_HOST: ' ' }).databaseUrl).toBeUndefined();
   });

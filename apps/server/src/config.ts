@@ -49,6 +49,18 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(2_147_483_648),
   // Public share calls (package pages, picks, views) one client address may make per minute.
   SHARE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  // Where every rate limit keeps its counts, shared by all processes; unset: the database (PGlite or
+  // PostgreSQL).
+  REDIS_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^rediss?$/,
+        error: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
+      })
+      .optional(),
+  ),
+  // Put before every key the limits write in Redis, so deployments sharing one Redis keep apart.
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(64).default('trackit:'),
   // Prometheus metrics at /metrics on a listener of their own; unset: no listener, nothing collected.
   METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   // Interface of the metrics listener; unset: the same as HOST.
@@ -146,6 +158,11 @@ export interface Config {
   uploadMaxBytes: number;
   /** Public share calls one client address may make per minute. */
   shareRateLimitPerMinute: number;
+  /**
+   * Where the rate limits keep their counts: this Redis (keys under `keyPrefix`) when REDIS_URL is set,
+   * else undefined, and the database holds them.
+   */
+  redis: { url: string; keyPrefix: string } | undefined;
   /** Where Prometheus scrapes /metrics; undefined: no metrics at all. Never the public port. */
   metrics: { host: string; port: number } | undefined;
   /** A request that takes longer is logged at warn level (route, status, duration). */
@@ -279,6 +296,7 @@ export function loadConfig(
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     shareRateLimitPerMinute: e.SHARE_RATE_LIMIT_PER_MINUTE,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     metrics:
       e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT },
     slowRequestMs: e.SLOW_REQUEST_MS,

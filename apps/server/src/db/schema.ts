@@ -25,3 +25,4 @@ export * from '../domains/team-recipient/team-recipient.tables';
 export * from '../domains/upload/upload.tables';
 export * from '../domains/user/user.tables';
 export * from '../jobs/job.tables';
+export * from '../limits/rate-limit.tables';

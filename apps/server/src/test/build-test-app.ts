@@ -57,6 +57,11 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   /** Extra routes a test needs to probe the HTTP layer, added under /storm_api/test before the server starts. */
   extraRoutes?: (scope: FastifyInstance) => void,
+  /**
+   * A database another app already runs on (two server processes of one deployment); its owner closes
+   * it. By default the app gets a fresh database of its own, closed with it.
+   */
+  shared?: { database: DatabaseHandle },
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-app-'));
   // Requests may name their client address in X-Forwarded-For (limits per IP are tested that way).
@@ -67,11 +72,13 @@ export async function buildTestApp(
     TRUST_PROXY: 'loopback',
     ...env,
   });
-  const database = await createTestDatabase();
-  // Closed once, whoever asks first: a test may close the database under the running app (readiness).
-  const closeDatabase = database.close;
-  let databaseClosed: Promise<void> | undefined;
-  database.close = () => (databaseClosed ??= closeDatabase());
+  const database = shared?.database ?? (await createTestDatabase());
+  if (!shared) {
+    // Closed once, whoever asks first: a test may close the database under the running app (readiness).
+    const closeDatabase = database.close;
+    let databaseClosed: Promise<void> | undefined;
+    database.close = () => (databaseClosed ??= closeDatabase());
+  }
   let now = Date.now();
   const clock: TestClock = { now: () => new Date(now), advance: (ms) => (now += ms) };
   const sent: SentCodes['all'] = [];
@@ -124,7 +131,7 @@ export async function buildTestApp(
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,15 +2,16 @@
  * What every public share call gets (docs/product.md "Packages and share pages"): a limit per client
  * address, and headers that keep the pages out of search engines and their address out of referrers.
  * A share call is a call of the share pages' API or a share page's HTML (which looks the share up for
- * its link preview): both count against the one limit of the address. The limit is kept in this
- * process's memory: it stops one address hammering share ids or flooding views and picks; a deployment
- * with several processes divides it by their number at worst.
+ * its link preview): both count against the one limit of the address. The limit is counted in the rate
+ * limits' shared store (limits/rate-limits.ts: Redis, else the database), so it holds whatever the number
+ * of processes: it stops one address hammering share ids or flooding views and picks.
  */
 import { API_BASE_PATH } from '@trackit/contract/constants';
 import { SHARE_MESSAGES } from '@trackit/contract/share';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { markShareAnswer } from '../../http/share-headers';
+import { type RateLimitStore, RateLimitStoreError } from '../../limits/rate-limits';
 import { isSharePageUrl } from './share-paths';
 
 export const PUBLIC_API_PREFIX = `${API_BASE_PATH}/v1/public/`;
@@ -19,38 +20,32 @@ export const PUBLIC_API_PREFIX = `${API_BASE_PATH}/v1/public/`;
 export const isShareCall = (url: string): boolean => url.startsWith(PUBLIC_API_PREFIX) || isSharePageUrl(url);
 
 export interface ShareGuardOptions {
-  /** Calls one address may make per window (default 300 a minute: a client browsing fast makes ~30). */
-  limit?: number;
-  windowMs?: number;
-  clock?: () => Date;
+  /** Where the counts are kept. */
+  limits: RateLimitStore;
+  /** Calls one address may make per minute (default 300: a client browsing fast makes ~30). */
+  perMinute?: number;
 }
 
-/** A fixed-window count per key; windows past are forgotten as they are passed. */
-export function createWindowCounter(limit: number, windowMs: number) {
-  const counts = new Map<string, number>();
-  let windowStart = 0;
-  return {
-    /** Counts one call; resolves the seconds to wait when the key is over its limit, else 0. */
-    hit(key: string, now: number): number {
-      if (now - windowStart >= windowMs) {
-        counts.clear();
-        windowStart = now - (now % windowMs);
-      }
-      const used = (counts.get(key) ?? 0) + 1;
-      counts.set(key, used);
-      return used > limit ? Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) : 0;
-    },
-  };
-}
-
-export function registerShareGuard(app: FastifyInstance, options: ShareGuardOptions = {}) {
-  const counter = createWindowCounter(options.limit ?? 300, options.windowMs ?? 60_000);
-  const clock = options.clock ?? (() => new Date());
+export function registerShareGuard(app: FastifyInstance, { limits, perMinute = 300 }: ShareGuardOptions) {
+  const limit = limits.limit('share', { points: perMinute, durationSeconds: 60 });
+  // While the store does not answer, share calls are let through (a share page matters more than its
+  // limit): said once at warn level when it fails, and once when it answers again.
+  let storeFailing = false;
   app.addHook('onRequest', async (request, reply) => {
     if (!isShareCall(request.url)) return;
     markShareAnswer(reply);
     reply.header('cache-control', 'no-store');
-    const wait = counter.hit(request.ip, clock().getTime());
+    let wait: number;
+    try {
+      wait = await limit.hit(request.ip);
+    } catch (error) {
+      if (!(error instanceof RateLimitStoreError)) throw error;
+      if (!storeFailing) request.log.warn({ err: error }, 'share limit not counted: calls let through');
+      storeFailing = true;
+      return;
+    }
+    if (storeFailing) request.log.info('share limit counted again');
+    storeFailing = false;
     if (wait > 0) {
       throw new AppError('tooManyRequests', {
         message: SHARE_MESSAGES.rateLimited,
