@@ -8,13 +8,9 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 /** The text of each page of `pdf`, one string per page. */
 export async function pdfPages(pdf: Buffer | Uint8Array): Promise<string[]> {
   // pdf.js takes its input over: hand it a copy, never the caller's bytes.
-  const document = await getDocument({
-    data: new Uint8Array(pdf),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    verbosity: 0,
-  }).promise;
+  const loading = getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 });
   try {
+    const document = await loading.promise;
     const pages: string[] = [];
     for (let number = 1; number <= document.numPages; number += 1) {
       const content = await (await document.getPage(number)).getTextContent();
@@ -24,7 +20,8 @@ export async function pdfPages(pdf: Buffer | Uint8Array): Promise<string[]> {
     }
     return pages;
   } finally {
-    await document.destroy();
+    // pdf.js 6 ends a document through the task that loaded it (its worker included).
+    await loading.destroy();
   }
 }
 
