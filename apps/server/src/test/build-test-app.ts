@@ -57,6 +57,8 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   /** Extra routes a test needs to probe the HTTP layer, added under /storm_api/test before the server starts. */
   extraRoutes?: (scope: FastifyInstance) => void,
+  /** A database of the test's own (a restored backup) instead of a fresh copy of the migrated one. */
+  using: { database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-app-'));
   // Requests may name their client address in X-Forwarded-For (limits per IP are tested that way).
@@ -67,7 +69,7 @@ export async function buildTestApp(
     TRUST_PROXY: 'loopback',
     ...env,
   });
-  const database = await createTestDatabase();
+  const database = using.database ?? (await createTestDatabase());
   // Closed once, whoever asks first: a test may close the database under the running app (readiness).
   const closeDatabase = database.close;
   let databaseClosed: Promise<void> | undefined;
