@@ -1,8 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Folder } from '@trackit/contract/folder.schema';
 import type { FileItem } from '@trackit/contract/upload.schema';
 import { count, eq } from 'drizzle-orm';
@@ -12,6 +7,7 @@ import { demoStorage } from '../../seed/demo-seed';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createMember, createMembership, createRole, createUser, signIn } from '../../test/factories';
 import { pollUntil } from '../../test/poll';
+import { startTestBucket } from '../../test/s3rver';
 import { uploadBlob } from '../../test/uploads';
 import { models } from '../model/model.tables';
 import { operationLogs } from '../operation-log/operation-log.tables';
@@ -376,15 +372,6 @@ function waitForThumbnails(t: TestApp, headers: Headers, folderId: number) {
   });
 }
 
-// s3rver ships no types: the little of it used here.
-type S3rverClass = new (options: {
-  port: number;
-  address: string;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => { run(): Promise<AddressInfo>; close(): Promise<void> };
-
 describe.each(['disk', 's3'] as const)('deleting a file (%s storage)', (driver) => {
   let t: TestApp;
   let ctx: Awaited<ReturnType<typeof team>>;
@@ -393,28 +380,9 @@ describe.each(['disk', 's3'] as const)('deleting a file (%s storage)', (driver) 
   beforeAll(async () => {
     let env: Record<string, string> = {};
     if (driver === 's3') {
-      const directory = await mkdtemp(path.join(os.tmpdir(), 'trackit-s3rver-'));
-      const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
-      const server = new S3rver({
-        port: 0,
-        address: '127.0.0.1',
-        silent: true,
-        directory,
-        configureBuckets: [{ name: 'trackit-files' }],
-      });
-      const { port } = await server.run();
-      env = {
-        STORAGE_DRIVER: 's3',
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_BUCKET: 'trackit-files',
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        S3_FORCE_PATH_STYLE: 'true',
-      };
-      stop = async () => {
-        await server.close();
-        await rm(directory, { recursive: true, force: true });
-      };
+      const bucket = await startTestBucket();
+      env = bucket.env;
+      stop = bucket.stop;
     }
     t = await buildTestApp(env);
     ctx = await team(t);
