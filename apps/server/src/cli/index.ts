@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mobileSchema, text1To50Schema } from '@trackit/contract/patterns';
@@ -33,7 +34,14 @@ async function refuseRunningPglite(dataDir: string) {
 
 async function backup(config: Config, dir: string) {
   const pglite = pgliteDataDir(config.dataDir);
-  if (!config.databaseUrl) await refuseRunningPglite(pglite);
+  if (!config.databaseUrl) {
+    await refuseRunningPglite(pglite);
+    if ((await readdir(pglite).catch(() => [])).length === 0) {
+      throw new BackupError(
+        `没有可备份的内置数据库：${pglite} 不存在或是空的（请检查 DATA_DIR 或 DATABASE_URL）`,
+      );
+    }
+  }
   const database = config.databaseUrl
     ? await openConfiguredDatabase(config)
     : await openDatabase({ driver: 'pglite', dataDir: pglite });
