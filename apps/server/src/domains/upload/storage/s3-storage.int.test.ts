@@ -1,29 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import { readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDisposition } from '../../../http/content-disposition';
+import { startTestBucket, type TestBucket } from '../../../test/s3rver';
 import type { BlobStorage } from './blob-storage';
 import { createS3Storage, md5FromETag, type S3StorageSettings } from './s3-storage';
-
-// s3rver ships no types: the little of it used here.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverClass = new (options: {
-  port: number;
-  address: string;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
 
 const md5 = (bytes: Buffer | string) => createHash('md5').update(bytes).digest('base64');
 const newKey = (name: string) => `test/${randomUUID()}/${name}`;
@@ -33,36 +17,19 @@ const newKey = (name: string) => `test/${randomUUID()}/${name}`;
  * signatures (nor Content-MD5), so what the signature binds is asserted on the URL itself.
  */
 describe('S3 storage driver (s3rver)', () => {
-  let directory: string;
-  let server: S3rverInstance;
+  let bucket: TestBucket;
   let endpoint: string;
   let settings: S3StorageSettings;
   let storage: BlobStorage;
 
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(os.tmpdir(), 'trackit-s3rver-'));
-    server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory,
-      configureBuckets: [{ name: 'trackit-test' }],
-    });
-    const { port } = await server.run();
-    endpoint = `http://127.0.0.1:${port}`;
-    settings = {
-      endpoint,
-      region: 'us-east-1',
-      bucket: 'trackit-test',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    };
+    bucket = await startTestBucket('trackit-test');
+    settings = bucket.settings;
+    endpoint = settings.endpoint ?? '';
     storage = createS3Storage(settings);
   });
   afterAll(async () => {
-    await server?.close();
-    if (directory) await rm(directory, { recursive: true, force: true });
+    await bucket?.stop();
   });
 
   it('probes the bucket for readiness: resolves when it answers, rejects when it is missing', async () => {
