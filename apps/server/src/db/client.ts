@@ -29,8 +29,10 @@ export interface DatabaseHandle {
    * autovacuum, so without this its plans go stale as a team's lists grow (docs/benchmarks.md, models).
    */
   maintain(): Promise<void>;
-  /** PGlite only: the data directory as a tarball, to start other databases from (tests). */
-  dumpSnapshot?: () => Promise<Blob>;
+  /** PGlite only: the data directory as a tarball, to start other databases from (tests, backups). */
+  dumpSnapshot?: (compression?: 'none' | 'gzip') => Promise<Blob>;
+  /** PostgreSQL only: the connection URL, for pg_dump (backups). */
+  url?: string;
 }
 
 export type DatabaseOptions =
@@ -48,6 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       driver: 'postgres',
+      url: options.url,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -73,7 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     maintain: async () => {
       await db.execute(sql`analyze`);
     },
-    dumpSnapshot: () => client.dumpDataDir('none'),
+    dumpSnapshot: (compression = 'none') => client.dumpDataDir(compression),
   };
 }
 

@@ -58,10 +58,10 @@ export async function buildTestApp(
   /** Extra routes a test needs to probe the HTTP layer, added under /storm_api/test before the server starts. */
   extraRoutes?: (scope: FastifyInstance) => void,
   /**
-   * A database another app already runs on (two server processes of one deployment); its owner closes
-   * it. By default the app gets a fresh database of its own, closed with it.
+   * A database of the test's own instead of a fresh copy of the migrated one: a restored backup (closed
+   * with the app), or another app's (`shared`: two server processes of one deployment; its owner closes it).
    */
-  shared?: { database: DatabaseHandle },
+  using: { database?: DatabaseHandle; shared?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-app-'));
   // Requests may name their client address in X-Forwarded-For (limits per IP are tested that way).
@@ -72,8 +72,8 @@ export async function buildTestApp(
     TRUST_PROXY: 'loopback',
     ...env,
   });
-  const database = shared?.database ?? (await createTestDatabase());
-  if (!shared) {
+  const database = using.database ?? (await createTestDatabase());
+  if (!using.shared) {
     // Closed once, whoever asks first: a test may close the database under the running app (readiness).
     const closeDatabase = database.close;
     let databaseClosed: Promise<void> | undefined;
@@ -131,7 +131,7 @@ export async function buildTestApp(
     },
     async close() {
       await app.close();
-      if (!shared) await database.close();
+      if (!using.shared) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -107,6 +107,7 @@ describe.each(STORES)('the share limit per address, counted in $store', ({ env }
     const first = await buildTestApp({ APPS_DIR: appsDir, ...shared });
     const second = await buildTestApp({ APPS_DIR: appsDir, ...shared }, undefined, {
       database: first.database,
+      shared: true,
     });
     try {
       const ip = '10.9.6.1';

@@ -27,6 +27,22 @@ export interface StoredBlob {
   byteSize: number;
   /** Base64 MD5 of what is stored, when the store knows it. */
   checksum: string | undefined;
+  /** The type the object is served with, when the store keeps one (S3; the disk keeps none). */
+  contentType?: string | undefined;
+}
+
+/** One object of the store, as `list` yields it. */
+export interface ListedBlob {
+  key: string;
+  byteSize: number;
+}
+
+/** What a streamed write must match: the store refuses other bytes. */
+export interface BlobWrite {
+  byteSize: number;
+  /** Base64 MD5 of the body. */
+  checksum: string;
+  contentType: string;
 }
 
 /**
@@ -44,6 +60,13 @@ export interface BlobStorage {
   /** Stores bytes the server made itself (thumbnails). */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   read(key: string): Promise<Readable>;
+  /**
+   * Stores a stream (backups' restore) without holding it in memory; throws, storing nothing, when its
+   * size or MD5 differ from `expected`, or when the key holds an object already.
+   */
+  write(key: string, body: Readable, expected: BlobWrite): Promise<void>;
+  /** Every object of the store, in no particular order (backups). */
+  list(): AsyncIterable<ListedBlob>;
   /**
    * Runs `use` with the object as a file on this machine, for decoders (sharp, ffmpeg) that read it from
    * disk, so a large file is never held in memory: the disk driver's own file, or a temporary copy of the

@@ -17,7 +17,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { API_BASE_PATH } from '@trackit/contract/constants';
 import { uploadEndpoints } from '@trackit/contract/upload.endpoints';
-import type { BlobStorage, PresignGetInput, PresignPutInput, StoredBlob } from './blob-storage';
+import type { BlobStorage, ListedBlob, PresignGetInput, PresignPutInput, StoredBlob } from './blob-storage';
 
 /** Object keys are our own (`teams/12/2026/11/<uuid>.jpg`): nothing that could climb out of the root. */
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
@@ -179,6 +179,34 @@ export function createDiskStorage(settings: DiskStorageSettings) {
 
     async read(key) {
       return createReadStream(fileOf(key));
+    },
+
+    async write(key, body, expected) {
+      const refusal = await writeVerified(key, body, expected);
+      if (refusal) throw new Error(`storage refused ${key}: ${refusal}`);
+    },
+
+    /** The stored files under the root, without the uploads being received nor the `.md5` sidecars. */
+    async *list(): AsyncIterable<ListedBlob> {
+      const entries = await readdir(settings.root, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        },
+      );
+      const files = new Set(
+        entries
+          .filter((entry) => entry.isFile())
+          .map((entry) =>
+            path.relative(settings.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+          ),
+      );
+      for (const key of [...files].sort()) {
+        if (key.startsWith(`${INCOMING_FOLDER}/`) || !isValidKey(key)) continue;
+        if (key.endsWith('.md5') && files.has(key.slice(0, -'.md5'.length))) continue;
+        const info = await stat(fileOf(key)).catch(() => null);
+        if (info) yield { key, byteSize: info.size };
+      }
     },
 
     withLocalFile: (key, use) => use(fileOf(key)),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDisposition } from '../../../http/content-disposition';
@@ -70,7 +71,11 @@ describe('S3 storage driver (s3rver)', () => {
     });
     const response = await fetch(presigned.url, { method: 'PUT', headers: presigned.headers, body });
     expect(response.status).toBe(200);
-    expect(await storage.stat(key)).toEqual({ byteSize: body.length, checksum: md5(body) });
+    expect(await storage.stat(key)).toEqual({
+      byteSize: body.length,
+      checksum: md5(body),
+      contentType: 'video/mp4',
+    });
   });
 
   // A body that differs from the declared Content-MD5 is not tested here: s3rver 3.7 checks neither
@@ -112,7 +117,11 @@ describe('S3 storage driver (s3rver)', () => {
     const key = newKey('thumb.webp');
     const body = Buffer.from('a thumbnail, in a manner of speaking');
     await storage.put(key, body, 'image/webp');
-    expect(await storage.stat(key)).toEqual({ byteSize: body.length, checksum: md5(body) });
+    expect(await storage.stat(key)).toEqual({
+      byteSize: body.length,
+      checksum: md5(body),
+      contentType: 'image/webp',
+    });
     expect(await text(await storage.read(key))).toBe(body.toString());
     await storage.delete(key);
     expect(await storage.stat(key)).toBeNull();
@@ -138,6 +147,23 @@ describe('S3 storage driver (s3rver)', () => {
     expect(await storage.stat(newKey('missing.jpg'))).toBeNull();
   });
 
+  // (s3rver does not check Content-MD5: that the store refuses other bytes is S3's part.)
+  it('writes a stream to a free key only, and lists what it holds (backups)', async () => {
+    const key = newKey('restored.pdf');
+    const body = randomBytes(70_000);
+    const expected = { byteSize: body.length, checksum: md5(body), contentType: 'application/pdf' };
+    await storage.write(key, Readable.from([body]), expected);
+    expect(await storage.stat(key)).toEqual({
+      byteSize: body.length,
+      checksum: md5(body),
+      contentType: 'application/pdf',
+    });
+    await expect(storage.write(key, Readable.from([body]), expected)).rejects.toThrow(/exists/);
+    const listed = [];
+    for await (const object of storage.list()) listed.push(object);
+    expect(listed).toContainEqual({ key, byteSize: body.length });
+  });
+
   it('pre-signs on the public endpoint when one is set, and works on the server endpoint', async () => {
     const publicEndpoint = 'https://files.example.test:9443';
     const split = createS3Storage({ ...settings, publicEndpoint });
@@ -153,7 +179,7 @@ describe('S3 storage driver (s3rver)', () => {
     expect(new URL(await split.presignGet({ key: 'x', expiresInSeconds: 60 })).origin).toBe(publicEndpoint);
     const key = newKey('b.png');
     await split.put(key, Buffer.from('abc'), 'image/png');
-    expect(await split.stat(key)).toEqual({ byteSize: 3, checksum: md5('abc') });
+    expect(await split.stat(key)).toEqual({ byteSize: 3, checksum: md5('abc'), contentType: 'image/png' });
   });
 
   it('names the origin browsers talk to as the SDK builds its URLs', () => {

@@ -10,13 +10,14 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from '../../../http/content-disposition';
-import type { BlobStorage, PresignGetInput, PresignPutInput, StoredBlob } from './blob-storage';
+import type { BlobStorage, ListedBlob, PresignGetInput, PresignPutInput, StoredBlob } from './blob-storage';
 
 export interface S3StorageSettings {
   /** The store's address as the server reaches it; omitted = AWS S3 of `region`. */
@@ -102,7 +103,11 @@ export function createS3Storage(settings: S3StorageSettings): BlobStorage {
         const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
         if (head.ContentLength === undefined)
           throw new Error(`S3 HeadObject of ${key} gave no Content-Length`);
-        return { byteSize: head.ContentLength, checksum: md5FromETag(head.ETag) };
+        return {
+          byteSize: head.ContentLength,
+          checksum: md5FromETag(head.ETag),
+          contentType: head.ContentType,
+        };
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
@@ -126,6 +131,35 @@ export function createS3Storage(settings: S3StorageSettings): BlobStorage {
       const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       if (Body instanceof Readable) return Body;
       throw new Error(`S3 GetObject of ${key} gave no Node stream`);
+    },
+
+    async write(key, body, expected) {
+      if (await storage.stat(key)) throw new Error(`storage refused ${key}: exists`);
+      // One PUT of a known length (objects are at most 5 GB, as browsers upload them); the store checks
+      // the body against Content-MD5 and keeps nothing on a mismatch.
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentType: expected.contentType,
+          ContentLength: expected.byteSize,
+          ContentMD5: expected.checksum,
+        }),
+      );
+    },
+
+    async *list(): AsyncIterable<ListedBlob> {
+      let continuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: continuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key, byteSize: object.Size ?? 0 };
+        }
+        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (continuationToken);
     },
 
     async withLocalFile(key, use) {
