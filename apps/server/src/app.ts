@@ -149,7 +149,14 @@ export async function buildApp({
     metrics,
     pollIntervalSeconds: config.jobPollIntervalSeconds,
   });
-  const jobDeps = { db: database.db, storage, clock, log: app.log, metrics, maintain: () => database.maintain() };
+  const jobDeps = {
+    db: database.db,
+    storage,
+    clock,
+    log: app.log,
+    metrics,
+    maintain: () => database.maintain(),
+  };
   const thumbnails = defineServerJobs(jobs, jobDeps);
   app.decorate('jobs', jobs);
   const uploadDeps: UploadDeps = {

@@ -86,7 +86,7 @@ async function jobsCommand(database: Parameters<typeof createJobQueue>[0]['datab
   await jobs.start({ work: false });
   try {
     const counts = await jobs.counts();
-    if (action === 'retry') {
+    if (action === 'retry' && queue) {
       if (!counts.some((row) => row.queue === queue)) {
         console.error(`no queue named ${queue}; the queues: ${counts.map((row) => row.queue).join(', ')}`);
         process.exitCode = 2;

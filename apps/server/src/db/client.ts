@@ -6,7 +6,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type Db as JobDatabase, fromPglite } from 'pg-boss';
+import { fromPglite, type Db as JobDatabase } from 'pg-boss';
 import * as schema from './schema';
 
 export type Schema = typeof schema;

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase, pgliteDataDir } from '../db/client';
@@ -14,8 +13,8 @@ import { createTeam } from '../test/factories';
 import { pollUntil } from '../test/poll';
 import { createTestDatabase } from '../test/test-database';
 import { DAILY_JOBS } from './daily-jobs';
-import { createJobQueue, JOB_SCHEMA, type JobQueue } from './job-queue';
 import { jobRuns } from './job.tables';
+import { createJobQueue, JOB_SCHEMA, type JobQueue } from './job-queue';
 import { DAILY_JOBS_QUEUE } from './server-jobs';
 
 const silent = Fastify().log;
@@ -26,7 +25,9 @@ async function jobStates(database: DatabaseHandle, queue: string): Promise<Recor
     `SELECT state, count(*)::int AS count FROM ${JOB_SCHEMA}.job WHERE name = $1 GROUP BY state`,
     [queue],
   );
-  return Object.fromEntries((rows as { state: string; count: number }[]).map((row) => [row.state, row.count]));
+  return Object.fromEntries(
+    (rows as { state: string; count: number }[]).map((row) => [row.state, row.count]),
+  );
 }
 
 describe('job queue', () => {
@@ -138,9 +139,12 @@ describe('the server jobs with two app instances on one database', () => {
     const before = runs.length;
     await apps[1]?.jobs.send(DAILY_JOBS_QUEUE);
     await apps[1]?.jobs.idle();
-    expect(await database.db.select().from(jobRuns).where(eq(jobRuns.teamId, teams[0]?.id ?? 0))).toHaveLength(
-      DAILY_JOBS.length,
-    );
+    expect(
+      await database.db
+        .select()
+        .from(jobRuns)
+        .where(eq(jobRuns.teamId, teams[0]?.id ?? 0)),
+    ).toHaveLength(DAILY_JOBS.length);
     expect((await database.db.select().from(jobRuns)).length).toBe(before);
     const states = await jobStates(database, DAILY_JOBS_QUEUE);
     expect(states.failed ?? 0).toBe(0);

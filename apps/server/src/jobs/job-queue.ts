@@ -6,7 +6,7 @@
  * of processes, and a job is taken by one worker only. A job whose tries are used up stays `failed` until
  * `retryFailed` (the CLI's `jobs retry <queue>`) puts it back.
  */
-import { PgBoss, type Db as JobDatabase, type JobWithMetadata } from 'pg-boss';
+import { type Db as JobDatabase, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { DatabaseDriver } from '../db/client';
 import type { AppMetrics } from '../metrics/metrics';
 
@@ -41,6 +41,17 @@ export interface JobDefinition<T extends object = object> {
   policy: 'standard' | 'exclusive';
   /** A try still running after this long is taken for a dead process's and retried. */
   expireInSeconds: number;
+}
+
+/**
+ * Thrown by a handler for a failure no retry can mend (a file that is no image): counted and logged as a
+ * failure, but the job ends there, its outcome recorded by the handler.
+ */
+export class FinalJobFailure extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'FinalJobFailure';
+  }
 }
 
 /** A queue's jobs as the CLI and the metrics show them. */
@@ -108,7 +119,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     } catch (error) {
       log.warn({ err: error, queue: definition.name, jobId: job.id, ...attempt }, 'job failed');
       metrics?.jobFailed(definition.name);
-      throw error;
+      if (!(error instanceof FinalJobFailure)) throw error;
     }
   }
 
@@ -174,7 +185,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     async send(queue, data = {}, sendOptions = {}) {
       if (stopped) return;
-      await started().send(queue, data, sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {});
+      await started().send(
+        queue,
+        data,
+        sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {},
+      );
       // This process's worker looks at once rather than at its next poll.
       const worker = workers.get(queue);
       if (worker) boss?.notifyWorker(worker);

@@ -216,7 +216,9 @@ export function seedUploadDeps(
     videoPosters: false,
     async makeThumbnails() {
       for (const fileId of pending.splice(0)) {
-        await makeFileThumbnails({ db, storage, clock }, fileId, { lastAttempt: true }).catch(() => undefined);
+        await makeFileThumbnails({ db, storage, clock }, fileId, { lastAttempt: true }).catch(
+          () => undefined,
+        );
       }
     },
   };

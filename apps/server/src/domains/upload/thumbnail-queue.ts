@@ -1,10 +1,12 @@
 /**
  * Thumbnails and video posters, off the request path: one job per file on the `thumbnail` queue
  * (jobs/job-queue.ts), sent once the file's transaction has committed, its singleton key the file id so
- * a file waiting or being worked on is never queued twice. A try that fails is retried with back-off; the
- * last one records the file's thumbnails as failed (the apps show the file's type instead).
+ * a file waiting or being worked on is never queued twice. Bytes that are no readable picture or video
+ * record the file's thumbnails as failed at once (the apps show the file's type instead); any other
+ * failure (storage) is retried with back-off, and the last try records them failed.
  */
 import type { Database } from '../../db/client';
+import { FinalJobFailure } from '../../jobs/job-queue';
 import { makeThumbnails } from './images';
 import type { BlobStorage } from './storage/blob-storage';
 import { findFileForThumbnails, listFilesAwaitingThumbnails, recordThumbnails } from './upload.repository';
@@ -32,19 +34,31 @@ export async function makeFileThumbnails(
 ): Promise<void> {
   const file = await findFileForThumbnails(deps.db, fileId);
   if (!file) return;
+  let undecodable = false;
   try {
     // Decoded from the stored file, never read whole into memory: uploads may be gigabytes.
-    const { thumb, preview } = await deps.storage.withLocalFile(file.blobKey, async (stored) =>
-      makeThumbnails(file.contentType.startsWith('video/') ? await videoPoster(stored) : stored),
-    );
+    const { thumb, preview } = await deps.storage.withLocalFile(file.blobKey, async (stored) => {
+      try {
+        return await makeThumbnails(
+          file.contentType.startsWith('video/') ? await videoPoster(stored) : stored,
+        );
+      } catch (error) {
+        // The bytes are no picture (or video) we can read: trying again would fail the same way.
+        undecodable = true;
+        throw error;
+      }
+    });
     const thumbKey = `${file.blobKey}.thumb.webp`;
     const previewKey = `${file.blobKey}.preview.webp`;
     await deps.storage.put(thumbKey, thumb, 'image/webp');
     await deps.storage.put(previewKey, preview, 'image/webp');
     await recordThumbnails(deps.db, file, { state: 'ready', thumbKey, previewKey }, deps.clock());
   } catch (error) {
-    if (attempt.lastAttempt) await recordThumbnails(deps.db, file, { state: 'failed' }, deps.clock());
-    throw error;
+    if (undecodable || attempt.lastAttempt) {
+      await recordThumbnails(deps.db, file, { state: 'failed' }, deps.clock());
+    }
+    // Storage out of reach is tried again with back-off; undecodable bytes are not.
+    throw undecodable ? new FinalJobFailure(error) : error;
   }
 }
 
@@ -52,7 +66,10 @@ export async function makeFileThumbnails(
  * Sends a job for every file still pending (left by a version without the queue, or whose send failed);
  * at start, from every process: the singleton keys make a second send of a waiting file a no-op.
  */
-export async function enqueuePendingThumbnails(deps: { db: Database }, queue: ThumbnailQueue): Promise<number> {
+export async function enqueuePendingThumbnails(
+  deps: { db: Database },
+  queue: ThumbnailQueue,
+): Promise<number> {
   let sent = 0;
   let afterId = 0;
   for (;;) {
