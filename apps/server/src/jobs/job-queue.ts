@@ -13,7 +13,7 @@ import type { AppMetrics } from '../metrics/metrics';
 /** pg-boss's own schema: its tables never mix with the app's migrations. */
 export const JOB_SCHEMA = 'pgboss';
 /** Crons are read in business time (Beijing). */
-export const JOB_TIME_ZONE = 'Asia/Shanghai';
+export const JOB_TIME_ZONE = BUSINESS_TIME_ZONE;
 
 /** Which try of a job this is: a handler may record a final outcome on the last one. */
 export interface JobAttempt {
