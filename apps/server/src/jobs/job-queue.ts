@@ -6,6 +6,7 @@
  * of processes, and a job is taken by one worker only. A job whose tries are used up stays `failed` until
  * `retryFailed` (the CLI's `jobs retry <queue>`) puts it back.
  */
+import { BUSINESS_TIME_ZONE } from '@trackit/contract/business-time';
 import { type Db as JobDatabase, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { DatabaseDriver } from '../db/client';
 import type { AppMetrics } from '../metrics/metrics';
