@@ -11,7 +11,6 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { approvalRoutes } from './domains/approval/approval.routes';
 import { calendarRoutes } from './domains/calendar/calendar.routes';
-import { startOptionSweep } from './domains/calendar/option-sweep';
 import { companyRoutes } from './domains/company/company.routes';
 import { contactRoutes } from './domains/contact/contact.routes';
 import { countryRoutes } from './domains/country/country.routes';
@@ -46,9 +45,8 @@ import { ensureInstance } from './domains/system/system.service';
 import { teamRoutes } from './domains/team/team.routes';
 import { teamRecipientRoutes } from './domains/team-recipient/team-recipient.routes';
 import { createStorage } from './domains/upload/storage/create-storage';
-import { createThumbnailQueue } from './domains/upload/thumbnail-queue';
 import { uploadRoutes } from './domains/upload/upload.routes';
-import { purgeStaleBlobs, sweepPartialUploads, type UploadDeps } from './domains/upload/upload.service';
+import { sweepPartialUploads, type UploadDeps } from './domains/upload/upload.service';
 import { ffmpegAvailable } from './domains/upload/video-poster';
 import { type AccessControl, guardApiRoutes, registerApi } from './http/endpoint-router';
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
@@ -58,7 +56,8 @@ import { registerRequestMetrics } from './http/request-metrics';
 import { literalWhenUndecodable, MAX_PARAM_LENGTH } from './http/request-url';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApps } from './http/static-apps';
-import { createDailyJobRunner, DAILY_JOBS_INTERVAL_MS } from './jobs/daily-jobs';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
+import { defineServerJobs, sendStartJobs } from './jobs/server-jobs';
 import { openRateLimitStore } from './limits/rate-limits';
 import { createMetrics } from './metrics/metrics';
 import { type MetricsServer, startMetricsServer } from './metrics/metrics-server';
@@ -67,6 +66,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The metrics listener's address once started; null without METRICS_PORT. */
     metricsAddress(): AddressInfo | null;
+    /** The job queue: started when the app is ready, stopped (handlers finished) when it closes. */
+    jobs: JobQueue;
   }
 }
 
@@ -144,7 +145,24 @@ export async function buildApp({
     storageOrigins: storage.browserOrigins,
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  const thumbnails = createThumbnailQueue({ db: database.db, storage, clock, log: app.log, metrics });
+  // Every background task is a job in the database (jobs/server-jobs.ts).
+  const jobs = createJobQueue({
+    database,
+    log: app.log,
+    metrics,
+    pollIntervalSeconds: config.jobPollIntervalSeconds,
+  });
+  const jobDeps = {
+    db: database.db,
+    storage,
+    clock,
+    log: app.log,
+    metrics,
+    maintain: () => database.maintain(),
+    purgeRateLimits: () => limits.purgeExpired(),
+  };
+  const thumbnails = defineServerJobs(jobs, jobDeps);
+  app.decorate('jobs', jobs);
   const uploadDeps: UploadDeps = {
     db: database.db,
     storage,
@@ -158,7 +176,9 @@ export async function buildApp({
     metrics,
   };
   metrics?.watchDatabasePool(() => database.poolUsage());
-  metrics?.watchQueueDepth('thumbnail', () => thumbnails.depth());
+  metrics?.watchQueueDepths(async () =>
+    (await jobs.counts()).map(({ queue, waiting }) => ({ queue, depth: waiting })),
+  );
   // Every route comes from the contract's endpoint map, with exactly the access it declares.
   const accessControl: AccessControl = {
     authenticate: (request) => authenticate(sessionDeps, request.headers.authorization),
@@ -230,23 +250,12 @@ export async function buildApp({
     }
     return appFallback(request, reply) ?? sendRouteNotFound(reply);
   });
-  // Finish thumbnails a restart interrupted; purge uploads never attached and partial files a crash
-  // left, and rate-limit counts long past, now and hourly (another process sharing DATA_DIR may have
-  // crashed since).
-  const purge = () => {
-    void purgeStaleBlobs(uploadDeps).catch((error: unknown) => app.log.error({ err: error }, 'purge failed'));
+  // Partial files a crash left in this process's upload folder: swept by each process, now and hourly (a
+  // local folder, not a database job: another host's processes cannot see it).
+  const sweepPartials = () =>
     void sweepPartialUploads(uploadDeps).catch((error: unknown) =>
       app.log.error({ err: error }, 'sweep of partial uploads failed'),
     );
-    void database.maintain().catch((error: unknown) => app.log.error({ err: error }, 'analyze failed'));
-    void limits
-      .purgeExpired()
-      .catch((error: unknown) => app.log.error({ err: error }, 'purge of past rate-limit counts failed'));
-  };
-  // Options past their expiry are released, and the next ones promoted, at start and every minute.
-  let stopOptionSweep: (() => Promise<void>) | undefined;
-  // The daily jobs (usage-licence renewals), each once a day per team: looked at on start and hourly.
-  const dailyJobs = createDailyJobRunner({ db: database.db, clock, log: app.log, metrics });
   // Prometheus scrapes a listener of its own, never the public port.
   let metricsServer: MetricsServer | undefined;
   app.decorate('metricsAddress', () => metricsServer?.address() ?? null);
@@ -256,21 +265,17 @@ export async function buildApp({
         app.log.error({ err: error }, 'metrics scrape failed'),
       );
     }
-    thumbnails.schedule();
-    purge();
-    stopOptionSweep = startOptionSweep({ db: database.db, clock }, app.log);
-    dailyJobs.tick();
+    await jobs.start();
+    // One option sweep, daily round and clean-up now, and the thumbnails a restart left unmade.
+    await sendStartJobs(jobs, thumbnails, jobDeps);
+    sweepPartials();
   });
-  const purgeTimer = setInterval(purge, 3_600_000);
-  purgeTimer.unref();
-  const dailyJobsTimer = setInterval(dailyJobs.tick, DAILY_JOBS_INTERVAL_MS);
-  dailyJobsTimer.unref();
+  const sweepTimer = setInterval(sweepPartials, 3_600_000);
+  sweepTimer.unref();
   app.addHook('onClose', async () => {
-    clearInterval(purgeTimer);
-    clearInterval(dailyJobsTimer);
-    await dailyJobs.idle();
-    await stopOptionSweep?.();
-    await thumbnails.stop();
+    clearInterval(sweepTimer);
+    // Running handlers finish before the database closes (main.ts closes it after the app).
+    await jobs.stop();
     await metricsServer?.close();
     await limits.close();
   });

@@ -67,6 +67,8 @@ const envSchema = z.object({
   METRICS_HOST: optionalString,
   // A request answered after this long is logged at warn level with its route.
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
+  // How often an idle job worker looks for jobs other processes sent (pg-boss allows 0.5 at least).
+  JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(3600).default(2),
   TRACKIT_BUILD_VERSION: optionalString,
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMS_DRIVER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
@@ -167,6 +169,8 @@ export interface Config {
   metrics: { host: string; port: number } | undefined;
   /** A request that takes longer is logged at warn level (route, status, duration). */
   slowRequestMs: number;
+  /** How often an idle job worker looks for jobs sent by other processes. */
+  jobPollIntervalSeconds: number;
   version: string;
   /** Signs tokens and code hashes; when unset, a secret kept in the database is used. */
   authSecret: string | undefined;
@@ -300,6 +304,7 @@ export function loadConfig(
     metrics:
       e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT },
     slowRequestMs: e.SLOW_REQUEST_MS,
+    jobPollIntervalSeconds: e.JOB_POLL_INTERVAL_SECONDS,
     version: e.TRACKIT_BUILD_VERSION ?? defaultVersion(),
     authSecret: e.AUTH_SECRET,
     sms: smsConfig(e),

@@ -9,6 +9,7 @@ import { openConfiguredDatabase, openDatabase, pgliteDataDir } from '../db/clien
 import { runMigrations } from '../db/migrate';
 import { createTeamWithOwner } from '../domains/team/team.service';
 import { createStorage } from '../domains/upload/storage/create-storage';
+import { createJobQueue } from '../jobs/job-queue';
 import { DEMO_MOBILES, demoStorage, seedDemo } from '../seed/demo-seed';
 
 const USAGE = `Usage:
@@ -16,9 +17,11 @@ const USAGE = `Usage:
   npm run cli -- demo:seed        (the same as npm run db:seed)
   npm run cli -- db:migrate
   npm run cli -- backup <dir>     (database + stored files + manifest.json, into a new folder)
-  npm run cli -- restore <dir>    (into an empty database and an empty store)`;
+  npm run cli -- restore <dir>    (into an empty database and an empty store)
+  npm run cli -- jobs                 (each job queue: waiting, active, failed)
+  npm run cli -- jobs retry <queue>   (its failed jobs run again)`;
 
-const COMMANDS = ['team:create', 'demo:seed', 'db:migrate', 'backup', 'restore'];
+const COMMANDS = ['team:create', 'demo:seed', 'db:migrate', 'backup', 'restore', 'jobs'];
 
 /** The configured store, for listing, reading and writing objects (no address is signed here). */
 const operatorStorage = (config: Config) => createStorage(config, randomBytes(32), () => new Date()).storage;
@@ -101,6 +104,8 @@ async function main() {
     await runMigrations(database);
     if (command === 'db:migrate') {
       console.log(`migrations applied (${database.driver})`);
+    } else if (command === 'jobs') {
+      await jobsCommand(database, rest);
     } else if (command === 'demo:seed') {
       const seeded = await seedDemo(database.db, demoStorage(config));
       console.log(
@@ -136,6 +141,46 @@ async function main() {
     }
   } finally {
     await database.close();
+  }
+}
+
+/** Lists the job queues with their counts, or retries one queue's failed jobs. */
+async function jobsCommand(database: Parameters<typeof createJobQueue>[0]['database'], args: string[]) {
+  const [action, queue] = args;
+  if (action !== undefined && (action !== 'retry' || !queue)) {
+    console.error(`jobs takes nothing, or retry and a queue's name\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const jobs = createJobQueue({
+    database,
+    log: {
+      error: (details, message) => console.error(message, details),
+      warn: (details, message) => console.error(message, details),
+    },
+  });
+  // No worker, cron or maintenance: the server's processes do the work.
+  await jobs.start({ work: false });
+  try {
+    const counts = await jobs.counts();
+    if (action === 'retry' && queue) {
+      if (!counts.some((row) => row.queue === queue)) {
+        console.error(`no queue named ${queue}; the queues: ${counts.map((row) => row.queue).join(', ')}`);
+        process.exitCode = 2;
+        return;
+      }
+      console.log(`${await jobs.retryFailed(queue)} failed job(s) of ${queue} will run again`);
+      return;
+    }
+    const width = Math.max(5, ...counts.map((row) => row.queue.length));
+    console.log(`${'queue'.padEnd(width)}  waiting  active  failed`);
+    for (const row of counts) {
+      console.log(
+        `${row.queue.padEnd(width)}  ${String(row.waiting).padStart(7)}  ${String(row.active).padStart(6)}  ${String(row.failed).padStart(6)}`,
+      );
+    }
+  } finally {
+    await jobs.stop();
   }
 }
 

@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { fromPglite, type Db as JobDatabase } from 'pg-boss';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -29,6 +30,11 @@ export interface DatabaseHandle {
    * autovacuum, so without this its plans go stale as a team's lists grow (docs/benchmarks.md, models).
    */
   maintain(): Promise<void>;
+  /**
+   * The same database as the job queue (pg-boss) reaches it: the pool's connections on PostgreSQL, the one
+   * PGlite connection through pg-boss's PGlite adapter (several statements in one text go through exec).
+   */
+  jobDatabase: JobDatabase;
   /** PGlite only: the data directory as a tarball, to start other databases from (tests, backups). */
   dumpSnapshot?: (compression?: 'none' | 'gzip') => Promise<Blob>;
   /** PostgreSQL only: the connection URL, for pg_dump (backups). */
@@ -55,6 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      jobDatabase: { executeSql: (text, values) => pool.query(text, values) },
       poolUsage: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       maintain: async () => undefined,
     };
@@ -72,6 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    jobDatabase: fromPglite(client),
     poolUsage: () => ({ inUse: Math.min(calls.running, 1), waiting: Math.max(calls.running - 1, 0) }),
     maintain: async () => {
       await db.execute(sql`analyze`);

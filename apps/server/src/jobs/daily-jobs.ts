@@ -1,14 +1,16 @@
 /**
  * Jobs that run once a day per team (docs/product.md "Usage licences", "Orders": abandoned empty drafts,
- * "Model settlements": the withholding reminder of the 10th): at start and every hour each
- * server process goes through the teams, and for each job and team inserts the (job, team, business date)
- * row of job_runs; the one insert that goes in runs the job, any other process or later round skips it.
- * A job that fails gives its row back and is tried again the next round; one whose process died is
- * taken over once it has been silent for STALE_RUN_MS.
+ * "Model settlements": the withholding reminder of the 10th; "费用": the overdue reminder): a round of the `daily_jobs` queue (at
+ * start and every hour, jobs/server-jobs.ts) goes through the teams, and for each job and team inserts
+ * the (job, team, business date) row of job_runs; the one insert that goes in runs the job, any other
+ * round (another process's, a later one, a retry) skips it. A job that fails gives its row back and the
+ * round fails, so the queue retries it with back-off (the jobs already done that day are skipped); one
+ * whose process died is taken over once it has been silent for STALE_RUN_MS.
  */
 import { businessDate } from '@trackit/contract/business-time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { remindOverdue } from '../domains/finance/overdue-reminder.service';
 import { removeAbandonedDrafts } from '../domains/order/abandoned-drafts.service';
 import { renewUsageLicences } from '../domains/order/renewal/usage-renewal.service';
 import { remindWithholding } from '../domains/settlement/withholding-reminder.service';
@@ -47,10 +49,14 @@ export const DAILY_JOBS: readonly DailyJob[] = [
       await remindWithholding(deps, teamId, now);
     },
   },
+  {
+    name: 'overdue_receivables',
+    run: async (deps, teamId, now) => {
+      await remindOverdue(deps, teamId, now);
+    },
+  },
 ];
 
-/** How often the runner looks: the first round after midnight (business time) runs the day's jobs. */
-export const DAILY_JOBS_INTERVAL_MS = 3_600_000;
 /** An unfinished run older than this is taken for a crashed process's. */
 export const STALE_RUN_MS = 3_600_000;
 
@@ -87,23 +93,10 @@ export async function runDailyJobs(
   return round;
 }
 
-/**
- * The runner of a server process: `tick` starts a round unless one is still going (a round never
- * overlaps itself), `idle` resolves when none is, so the database can be closed after it.
- */
-export function createDailyJobRunner(deps: DailyJobDeps) {
-  let running: Promise<void> | undefined;
-  return {
-    tick() {
-      running ??= runDailyJobs(deps, deps.clock())
-        .then(() => undefined)
-        .catch((error: unknown) => deps.log.error({ err: error }, 'daily jobs round failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    },
-    async idle() {
-      await running;
-    },
-  };
+/** The `daily_jobs` job: one round now; throws when a job failed, so the round is retried with back-off. */
+export async function runDailyJobsRound(deps: DailyJobDeps): Promise<void> {
+  const round = await runDailyJobs(deps, deps.clock());
+  if (round.failed.length > 0) {
+    throw new Error(`daily jobs failed: ${round.failed.map((key) => `${key.job}/${key.teamId}`).join(', ')}`);
+  }
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDailyJobs } from '../jobs/daily-jobs';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { bearer, createMember, signIn } from '../test/factories';
+import { pollUntil } from '../test/poll';
 import { uploadToFolder } from '../test/uploads';
 import { createMetrics } from './metrics';
 
@@ -56,7 +57,7 @@ describe('metrics on METRICS_PORT', () => {
     expect(text).not.toContain('no_such_thing');
   });
 
-  it('shows the process, the database pool and the thumbnail queue', async () => {
+  it('shows the process, the database pool and the job queues', async () => {
     const text = await scrape();
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect(text).toMatch(/^process_resident_memory_bytes \d/m);
@@ -64,6 +65,9 @@ describe('metrics on METRICS_PORT', () => {
     expect(text).toMatch(/^db_pool_connections_in_use \d+$/m);
     expect(text).toMatch(/^db_pool_requests_waiting \d+$/m);
     expect(text).toContain('job_queue_depth{queue="thumbnail"} 0');
+    for (const queue of ['option_sweep', 'daily_jobs', 'upload_cleanup']) {
+      expect(text).toMatch(new RegExp(`^job_queue_depth\\{queue="${queue}"\\} \\d+$`, 'm'));
+    }
   });
 
   it('counts SMS codes sent and refused, and uploads stored', async () => {
@@ -123,7 +127,12 @@ describe('metrics on METRICS_PORT', () => {
     expect(t.database.poolUsage().inUse).toBeGreaterThanOrEqual(1);
     release();
     await held;
-    expect(t.database.poolUsage()).toEqual({ inUse: 0, waiting: 0 });
+    // The job workers' polls use the pool too: wait for a moment none runs.
+    const idle = await pollUntil(() => {
+      const usage = t.database.poolUsage();
+      return usage.inUse === 0 ? usage : undefined;
+    });
+    expect(idle).toEqual({ inUse: 0, waiting: 0 });
   });
 
   it('is never served on the public port', async () => {

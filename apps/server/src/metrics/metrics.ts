@@ -15,7 +15,7 @@ export interface AppMetrics {
   smsRefused(reason: SmsRefusal): void;
   /** An uploaded file was checked in the store and recorded for a record. */
   uploadStored(byteSize: number): void;
-  /** A background job failed (a daily job by its name, `thumbnail`). */
+  /** A try of a background job failed: by its queue (`thumbnail`, `daily_jobs`…), a daily job by its name. */
   jobFailed(job: string): void;
 }
 
@@ -25,7 +25,8 @@ export interface Metrics extends AppMetrics {
   observeRequest(route: string, method: string, statusCode: number, seconds: number): void;
   /** Gauges read when Prometheus scrapes, so they cost nothing in between. */
   watchDatabasePool(read: () => { inUse: number; waiting: number }): void;
-  watchQueueDepth(queue: string, read: () => Promise<number>): void;
+  /** The job queues' waiting jobs, read in one go per scrape. */
+  watchQueueDepths(read: () => Promise<{ queue: string; depth: number }[]>): void;
 }
 
 /** Seconds: from a cached answer to the slowest documents (PDFs, workbooks). */
@@ -94,19 +95,18 @@ export function createMetrics(): Metrics {
       if (pool) this.set(pool().waiting);
     },
   });
-  const queues = new Map<string, () => Promise<number>>();
+  let queueDepths: (() => Promise<{ queue: string; depth: number }[]>) | undefined;
   new Gauge({
     name: 'job_queue_depth',
-    help: 'Work waiting in a background queue, by queue',
+    help: 'Jobs waiting in a background queue (created or waiting for a retry), by queue',
     labelNames: ['queue'] as const,
     registers: [registry],
     async collect() {
-      for (const [queue, read] of queues) {
-        // A database that does not answer leaves the depth out of this scrape, not the whole scrape.
-        const depth = await read().catch(() => undefined);
-        if (depth === undefined) this.remove({ queue });
-        else this.set({ queue }, depth);
-      }
+      if (!queueDepths) return;
+      // A database that does not answer leaves the depths out of this scrape, not the whole scrape.
+      const depths = await queueDepths().catch(() => undefined);
+      this.reset();
+      for (const { queue, depth } of depths ?? []) this.set({ queue }, depth);
     },
   });
 
@@ -120,8 +120,8 @@ export function createMetrics(): Metrics {
     watchDatabasePool(read) {
       pool = read;
     },
-    watchQueueDepth(queue, read) {
-      queues.set(queue, read);
+    watchQueueDepths(read) {
+      queueDepths = read;
     },
     smsSent: () => smsSent.inc(),
     smsRefused: (reason) => smsRefused.inc({ reason }),

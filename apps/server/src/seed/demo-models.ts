@@ -18,7 +18,7 @@ import { addFileToFolder, createFolder } from '../domains/folder/folder.service'
 import { createTrip } from '../domains/model/model-trip.service';
 import { createModel, updateModel } from '../domains/model/model-write.service';
 import type { BlobStorage } from '../domains/upload/storage/blob-storage';
-import { createThumbnailQueue } from '../domains/upload/thumbnail-queue';
+import { makeFileThumbnails, type ThumbnailQueue } from '../domains/upload/thumbnail-queue';
 import { createDirectUpload, storeOwnUpload, type UploadDeps } from '../domains/upload/upload.service';
 import type { AuthContext } from '../http/auth-context';
 
@@ -197,7 +197,12 @@ export function seedUploadDeps(
   db: Database,
   storage: BlobStorage,
   clock: () => Date,
-): UploadDeps & { thumbnails: ReturnType<typeof createThumbnailQueue> } {
+): UploadDeps & { makeThumbnails(): Promise<void> } {
+  // The seed makes the thumbnails itself at the end, without the job queue (no server runs yet).
+  const pending: number[] = [];
+  const thumbnails: ThumbnailQueue = {
+    enqueue: async (fileId) => void pending.push(fileId),
+  };
   return {
     db,
     storage,
@@ -207,8 +212,15 @@ export function seedUploadDeps(
     blobKey: randomBytes(32),
     maxBytes: Number.MAX_SAFE_INTEGER,
     log: silentLog,
-    thumbnails: createThumbnailQueue({ db, storage, clock, log: silentLog }),
+    thumbnails,
     videoPosters: false,
+    async makeThumbnails() {
+      for (const fileId of pending.splice(0)) {
+        await makeFileThumbnails({ db, storage, clock }, fileId, { lastAttempt: true }).catch(
+          () => undefined,
+        );
+      }
+    },
   };
 }
 
@@ -225,7 +237,6 @@ export async function seedDemoModels(
 ): Promise<void> {
   const clock = () => new Date();
   const deps = seedUploadDeps(db, storage, clock);
-  const { thumbnails } = deps;
   const origin = { ip: '', userAgent: '' };
   const today = businessDate(clock());
 
@@ -295,6 +306,5 @@ export async function seedDemoModels(
     const [cover] = book;
     if (cover) await updateModel(deps, author, model.id, { cover_file_id: cover.id }, origin);
   }
-  thumbnails.schedule();
-  await thumbnails.drain();
+  await deps.makeThumbnails();
 }

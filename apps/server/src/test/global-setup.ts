@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { installJobSchema } from '../jobs/job-queue';
 import { databaseUrl } from './test-database';
 
 /**
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject) {
       poolSize: 2,
     });
     await runMigrations(handle);
+    await installJobSchema(handle);
     await handle.close();
     project.provide('testDatabase', { driver: 'postgres', serverUrl, template });
     console.log(
@@ -42,6 +44,8 @@ export default async function setup(project: TestProject) {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'trackit-test-'));
   const handle = await openDatabase({ driver: 'pglite' });
   await runMigrations(handle);
+  // pg-boss's schema too, so that each test's app starts its queue in milliseconds, not seconds.
+  await installJobSchema(handle);
   if (!handle.dumpSnapshot) throw new Error('PGlite handle without snapshots');
   const snapshot = await handle.dumpSnapshot();
   const snapshotPath = path.join(folder, 'snapshot.tar');

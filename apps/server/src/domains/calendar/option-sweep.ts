@@ -1,13 +1,13 @@
 /**
  * The option-expiry sweep (docs/product.md "Calendar"): an option past its expiry has no request to
  * release it, so every minute (and at start) the sweep records the release and promotes the next option
- * of each day, telling its owner. Safe with several server processes: each team's models are swept under
- * their calendar locks, and an option already released is not released again.
+ * of each day, telling its owner: the `option_sweep` job (jobs/server-jobs.ts). Safe with several server
+ * processes: each team's models are swept under their calendar locks, and an option already released is
+ * not released again.
  */
 import type { Database } from '../../db/client';
 import { findLapsedOptionModels, releaseLapsedOptions } from './calendar.service';
 
-export const OPTION_SWEEP_INTERVAL_MS = 60_000;
 /** Models per pass; a pass repeats until nothing lapsed is left. */
 const SWEEP_BATCH = 200;
 
@@ -33,31 +33,4 @@ export async function sweepExpiredOptions(deps: OptionSweepDeps): Promise<number
     if (pass === 0) return released;
     released += pass;
   }
-}
-
-/**
- * Starts the sweep now and every minute. The returned function stops it and resolves once a sweep under
- * way has finished (before the database closes). Failures are logged, never thrown.
- */
-export function startOptionSweep(
-  deps: OptionSweepDeps,
-  log: { error(details: object, message: string): void },
-): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const sweep = () => {
-    if (running) return;
-    running = sweepExpiredOptions(deps)
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'option sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  sweep();
-  const timer = setInterval(sweep, OPTION_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

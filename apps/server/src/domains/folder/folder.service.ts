@@ -344,6 +344,6 @@ export async function addFileToFolder(
     });
     return added;
   });
-  scheduleThumbnails(deps, file);
+  await scheduleThumbnails(deps, file);
   return signFile(deps, file);
 }

@@ -1,84 +1,83 @@
-import type { FastifyBaseLogger } from 'fastify';
+/**
+ * Thumbnails and video posters, off the request path: one job per file on the `thumbnail` queue
+ * (jobs/job-queue.ts), sent once the file's transaction has committed, its singleton key the file id so
+ * a file waiting or being worked on is never queued twice. Bytes that are no readable picture or video
+ * record the file's thumbnails as failed at once (the apps show the file's type instead); any other
+ * failure (storage) is retried with back-off, and the last try records them failed.
+ */
 import type { Database } from '../../db/client';
-import type { AppMetrics } from '../../metrics/metrics';
+import { FinalJobFailure } from '../../jobs/job-queue';
 import { makeThumbnails } from './images';
 import type { BlobStorage } from './storage/blob-storage';
-import {
-  countFilesAwaitingThumbnails,
-  listFilesAwaitingThumbnails,
-  recordThumbnails,
-} from './upload.repository';
+import { findFileForThumbnails, listFilesAwaitingThumbnails, recordThumbnails } from './upload.repository';
 import { videoPoster } from './video-poster';
 
-/**
- * Makes thumbnails off the request path: `schedule()` after a file is added (and once at start, to
- * finish what a restart interrupted) runs one worker that takes pending files from the database until
- * none is left. `drain()` waits for it (tests, shutdown).
- */
-export function createThumbnailQueue(deps: {
+export const THUMBNAIL_QUEUE = 'thumbnail';
+
+/** What the upload services need: asks for a file's thumbnails to be made. */
+export interface ThumbnailQueue {
+  /** Resolves once the job is recorded (a failure leaves the file pending for the catch-up at start). */
+  enqueue(fileId: number): Promise<void>;
+}
+
+export interface ThumbnailDeps {
   db: Database;
   storage: BlobStorage;
   clock: () => Date;
-  log: FastifyBaseLogger;
-  metrics?: AppMetrics | undefined;
-}) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  async function processOne(file: { id: number; teamId: number; blobKey: string; contentType: string }) {
-    try {
-      // Decoded from the stored file, never read whole into memory: uploads may be gigabytes.
-      const { thumb, preview } = await deps.storage.withLocalFile(file.blobKey, async (stored) =>
-        makeThumbnails(file.contentType.startsWith('video/') ? await videoPoster(stored) : stored),
-      );
-      const thumbKey = `${file.blobKey}.thumb.webp`;
-      const previewKey = `${file.blobKey}.preview.webp`;
-      await deps.storage.put(thumbKey, thumb, 'image/webp');
-      await deps.storage.put(previewKey, preview, 'image/webp');
-      await recordThumbnails(deps.db, file, { state: 'ready', thumbKey, previewKey }, deps.clock());
-    } catch (error) {
-      deps.log.warn({ err: error, fileId: file.id }, 'thumbnail failed');
-      deps.metrics?.jobFailed('thumbnail');
-      await recordThumbnails(deps.db, file, { state: 'failed' }, deps.clock());
-    }
-  }
-
-  async function run() {
-    do {
-      again = false;
-      for (;;) {
-        if (stopped) return;
-        const batch = await listFilesAwaitingThumbnails(deps.db, 10);
-        if (batch.length === 0) break;
-        for (const file of batch) await processOne(file);
-      }
-    } while (again && !stopped);
-  }
-
-  return {
-    schedule() {
-      if (stopped) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = run()
-        .catch((error: unknown) => deps.log.error({ err: error }, 'thumbnail queue stopped'))
-        .finally(() => {
-          running = null;
-        });
-    },
-    /** Files waiting for their thumbnails, in every team (metrics). */
-    depth: () => countFilesAwaitingThumbnails(deps.db),
-    async drain() {
-      while (running) await running;
-    },
-    async stop() {
-      stopped = true;
-      await this.drain();
-    },
-  };
 }
 
-export type ThumbnailQueue = ReturnType<typeof createThumbnailQueue>;
+/** The job: makes the file's thumbnails, or does nothing when they are made or the file is gone. */
+export async function makeFileThumbnails(
+  deps: ThumbnailDeps,
+  fileId: number,
+  attempt: { lastAttempt: boolean },
+): Promise<void> {
+  const file = await findFileForThumbnails(deps.db, fileId);
+  if (!file) return;
+  let undecodable = false;
+  try {
+    // Decoded from the stored file, never read whole into memory: uploads may be gigabytes.
+    const { thumb, preview } = await deps.storage.withLocalFile(file.blobKey, async (stored) => {
+      try {
+        return await makeThumbnails(
+          file.contentType.startsWith('video/') ? await videoPoster(stored) : stored,
+        );
+      } catch (error) {
+        // The bytes are no picture (or video) we can read: trying again would fail the same way.
+        undecodable = true;
+        throw error;
+      }
+    });
+    const thumbKey = `${file.blobKey}.thumb.webp`;
+    const previewKey = `${file.blobKey}.preview.webp`;
+    await deps.storage.put(thumbKey, thumb, 'image/webp');
+    await deps.storage.put(previewKey, preview, 'image/webp');
+    await recordThumbnails(deps.db, file, { state: 'ready', thumbKey, previewKey }, deps.clock());
+  } catch (error) {
+    if (undecodable || attempt.lastAttempt) {
+      await recordThumbnails(deps.db, file, { state: 'failed' }, deps.clock());
+    }
+    // Storage out of reach is tried again with back-off; undecodable bytes are not.
+    throw undecodable ? new FinalJobFailure(error) : error;
+  }
+}
+
+/**
+ * Sends a job for every file still pending (left by a version without the queue, or whose send failed);
+ * at start, from every process: the singleton keys make a second send of a waiting file a no-op.
+ */
+export async function enqueuePendingThumbnails(
+  deps: { db: Database },
+  queue: ThumbnailQueue,
+): Promise<number> {
+  let sent = 0;
+  let afterId = 0;
+  for (;;) {
+    const batch = await listFilesAwaitingThumbnails(deps.db, 200, afterId);
+    const last = batch.at(-1);
+    if (!last) return sent;
+    for (const file of batch) await queue.enqueue(file.id);
+    sent += batch.length;
+    afterId = last.id;
+  }
+}

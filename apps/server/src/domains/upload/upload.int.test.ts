@@ -7,11 +7,13 @@ import type { FileItem } from '@trackit/contract/upload.schema';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_SCHEMA } from '../../jobs/job-queue';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { bearer, createMember, createMembership, createRole, createUser, signIn } from '../../test/factories';
 import { pollUntil } from '../../test/poll';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { createDiskStorage } from './storage/disk-storage';
+import { THUMBNAIL_QUEUE } from './thumbnail-queue';
 import { purgeStaleBlobs } from './upload.service';
 import { blobs, files } from './upload.tables';
 import { ffmpegAvailable } from './video-poster';
@@ -145,6 +147,27 @@ describe('uploading files into folders (disk storage)', () => {
       .from(operationLogs)
       .where(eq(operationLogs.action, 'file_upload'));
     expect(log).toHaveLength(1);
+
+    // Made through the queue, once: one thumbnail job for the file, completed; sending it again (the
+    // catch-up at a restart) finds the thumbnails made and changes nothing.
+    await t.app.jobs.idle([THUMBNAIL_QUEUE]);
+    const jobsOfFile = async () =>
+      (
+        await t.database.jobDatabase.executeSql(
+          `SELECT state FROM ${JOB_SCHEMA}.job WHERE name = $1 AND singleton_key = $2`,
+          [THUMBNAIL_QUEUE, String(attached.body.data.id)],
+        )
+      ).rows.map((row: { state: string }) => row.state);
+    expect(await jobsOfFile()).toEqual(['completed']);
+    const fileRow = async () =>
+      (await t.database.db.select().from(files).where(eq(files.id, attached.body.data.id)))[0];
+    const made = await fileRow();
+    t.clock.advance(60_000);
+    const fileId = attached.body.data.id;
+    await t.app.jobs.send(THUMBNAIL_QUEUE, { fileId }, { singletonKey: String(fileId) });
+    await t.app.jobs.idle([THUMBNAIL_QUEUE]);
+    expect(await jobsOfFile()).toEqual(['completed', 'completed']);
+    expect((await fileRow())?.updatedAt).toEqual(made?.updatedAt);
   });
 
   it('previews a PDF inline, framable by our own pages only, still sandboxed; its download stays unframable', async () => {

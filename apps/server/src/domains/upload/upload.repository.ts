@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
 import { blobs, files } from './upload.tables';
@@ -163,20 +163,27 @@ export async function deletePendingBlob(db: Database, teamId: number, blobId: st
   return rows.length === 1;
 }
 
-export function listFilesAwaitingThumbnails(db: Database, limit: number) {
+/** Files awaiting thumbnails after `afterId`, across teams, by id (the catch-up at start pages through them). */
+export function listFilesAwaitingThumbnails(db: Database, limit: number, afterId = 0) {
   return db
-    .select({ id: files.id, teamId: files.teamId, blobKey: blobs.key, contentType: files.contentType })
+    .select({ id: files.id })
     .from(files)
-    .innerJoin(blobs, eq(blobs.id, files.blobId))
-    .where(eq(files.thumbnailState, 'pending'))
+    .where(and(eq(files.thumbnailState, 'pending'), gt(files.id, afterId)))
     .orderBy(files.id)
     .limit(limit);
 }
 
-/** Files awaiting thumbnails, across teams (the queue's depth): read on the pending partial index. */
-export async function countFilesAwaitingThumbnails(db: Database): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(files).where(eq(files.thumbnailState, 'pending'));
-  return row?.count ?? 0;
+/**
+ * The file a thumbnail job is for, while its thumbnails are still to make: pending, or failed (a job
+ * retried by hand makes them again). Undefined once made, or when the file is gone.
+ */
+export async function findFileForThumbnails(db: Database, fileId: number) {
+  const [row] = await db
+    .select({ id: files.id, teamId: files.teamId, blobKey: blobs.key, contentType: files.contentType })
+    .from(files)
+    .innerJoin(blobs, eq(blobs.id, files.blobId))
+    .where(and(eq(files.id, fileId), inArray(files.thumbnailState, ['pending', 'failed'])));
+  return row;
 }
 
 export async function recordThumbnails(

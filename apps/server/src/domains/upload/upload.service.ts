@@ -274,12 +274,18 @@ export async function addBlobToFolder(
   return { ...file, blobKey: blob.key };
 }
 
-/** Starts making thumbnails of new files; call once the transaction that added them has committed. */
-export function scheduleThumbnails(
-  deps: Pick<UploadDeps, 'thumbnails'>,
-  file: Pick<FileRow, 'thumbnailState'>,
-) {
-  if (file.thumbnailState === 'pending') deps.thumbnails.schedule();
+/**
+ * Asks for a new file's thumbnails; call once the transaction that added it has committed. A send that
+ * fails is only logged: the file stays pending and the catch-up at the next start sends it again.
+ */
+export async function scheduleThumbnails(
+  deps: Pick<UploadDeps, 'thumbnails' | 'log'>,
+  file: Pick<FileRow, 'id' | 'thumbnailState'>,
+): Promise<void> {
+  if (file.thumbnailState !== 'pending') return;
+  await deps.thumbnails
+    .enqueue(file.id)
+    .catch((error: unknown) => deps.log.error({ err: error, fileId: file.id }, 'thumbnail job not sent'));
 }
 
 /**
