@@ -165,6 +165,9 @@ describe('orders: a draft for two models, approved, confirmed, on the calendar a
     const [entry] = confirmed.entries;
     if (!entry) throw new Error('the order has no entries');
     await page.goto(`${origin}/admin/calendar?view=resource&date=${entry.date}`);
+    // Every request of the view answered first: a late one re-draws the grid and closes an open entry
+    // (seen once with the machine's two cores busy with other suites).
+    await page.waitForLoadState('networkidle');
     await page.getByTestId(`calendar-entry-${entry.id}`).click();
     await page.getByRole('button', { name: '打开订单' }).click();
     await page.waitForURL(`**/admin/order/${orderId}`);
