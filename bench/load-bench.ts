@@ -28,6 +28,8 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 300);
 const FAULT_SECONDS = Number(process.env.BENCH_FAULT_SECONDS ?? 120);
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200);
 const FAULT = process.env.BENCH_FAULT !== '0';
+/** How long autocannon waits for an answer before counting the request as lost (its default). */
+const REQUEST_TIMEOUT_S = 10;
 
 // autocannon ships no types: the little of it used here.
 interface AutocannonInstance {
@@ -47,6 +49,7 @@ type Autocannon = (options: {
   url: string;
   connections: number;
   duration: number;
+  timeout?: number;
   requests: AutocannonRequest[];
   headers?: Record<string, string>;
   setupClient?: (client: { setHeaders(headers: Record<string, string>): void }) => void;
@@ -59,8 +62,11 @@ interface RouteStats {
   times: number[];
   statuses: Map<number, number>;
   errors: number;
-  /** When each failed answer (non-2xx or a lost connection) came, ms since the run began. */
-  failedAt: number[];
+  /**
+   * Each failed request (non-2xx, or no answer within autocannon's time-out): when it was sent, ms since
+   * the run began, and what came back.
+   */
+  failedAt: { sentAt: number; what: string }[];
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
@@ -213,6 +219,7 @@ async function runMix(
       url: cluster.url,
       connections: route.users,
       duration: seconds,
+      timeout: REQUEST_TIMEOUT_S,
       headers: route.public ? {} : f.auth,
       setupClient: (client) =>
         client.setHeaders({ ...(route.public ? {} : f.auth), 'x-forwarded-for': nextAddress() }),
@@ -221,11 +228,12 @@ async function runMix(
     instance.on('response', (_client, status, _bytes, ms) => {
       entry.times.push(ms);
       entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
-      if (status >= 400) entry.failedAt.push(Date.now() - startedAt);
+      if (status >= 400) entry.failedAt.push({ sentAt: Date.now() - ms - startedAt, what: String(status) });
     });
     instance.on('reqError', () => {
       entry.errors += 1;
-      entry.failedAt.push(Date.now() - startedAt);
+      // No answer: the request went out a time-out ago.
+      entry.failedAt.push({ sentAt: Date.now() - REQUEST_TIMEOUT_S * 1000 - startedAt, what: 'no answer' });
     });
     return new Promise<void>((resolve) => instance.on('done', resolve));
   });
@@ -253,7 +261,11 @@ async function runMix(
   const count = (entry: RouteStats, status: number, began: number) => {
     entry.times.push(Date.now() - began);
     entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
-    if (status >= 400 || status <= 0) entry.failedAt.push(Date.now() - startedAt);
+    if (status >= 400 || status <= 0)
+      entry.failedAt.push({
+        sentAt: began - startedAt,
+        what: status <= 0 ? 'connection lost' : String(status),
+      });
   };
   const json = { ...f.auth, 'content-type': 'application/json' };
   const uploader = async (user: number) => {
@@ -386,17 +398,26 @@ async function main() {
       restart = { from, to: Date.now() - startedAt };
     });
     printStats('Load while PostgreSQL restarts', faultRun);
-    const failedAt = faultRun.stats.flatMap((entry) => entry.failedAt).sort((a, b) => a - b);
-    const outside = failedAt.filter((ms) => ms < restart.from || ms > restart.to + 10_000);
-    const lastFailure = failedAt.at(-1);
+    const failed = faultRun.stats.flatMap((entry) => entry.failedAt).sort((a, b) => a.sentAt - b.sentAt);
+    const during = (at: number) => at >= restart.from - REQUEST_TIMEOUT_S * 1000 && at <= restart.to;
+    const outside = failed.filter((failure) => !during(failure.sentAt));
+    const lastFailure = failed.at(-1);
+    const kinds = (list: typeof failed) => {
+      const counts = new Map<string, number>();
+      for (const failure of list) counts.set(failure.what, (counts.get(failure.what) ?? 0) + 1);
+      return [...counts].map(([what, n]) => `${n}× ${what}`).join(', ');
+    };
     console.log(
       `\nPostgreSQL restart from ${(restart.from / 1000).toFixed(1)} s to ${(restart.to / 1000).toFixed(1)} s of the run (${restart.to - restart.from} ms)`,
     );
+    console.log(`failed requests: ${failed.length} (${kinds(failed)})`);
     console.log(
-      `failed answers: ${failedAt.length}, first at ${failedAt[0] !== undefined ? (failedAt[0] / 1000).toFixed(1) : '-'} s, last at ${lastFailure !== undefined ? (lastFailure / 1000).toFixed(1) : '-'} s; outside the restart and the 10 s after it: ${outside.length}`,
+      `sent outside the restart (from a time-out before it to its end): ${outside.length}${outside.length ? ` (${kinds(outside)}; sent at ${outside.map((failure) => (failure.sentAt / 1000).toFixed(1)).join(', ')} s)` : ''}`,
     );
     if (lastFailure !== undefined)
-      console.log(`recovered ${Math.max(0, lastFailure - restart.to)} ms after PostgreSQL was back`);
+      console.log(
+        `last failed request sent ${((lastFailure.sentAt - restart.to) / 1000).toFixed(1)} s after PostgreSQL was back (${lastFailure.what}); every request sent later succeeded`,
+      );
     const names = faultRun.acknowledged.map((write) => write.name);
     const { rows } = await cluster.db.query<{ id: string; name: string }>(
       'select id, name from companies where name = any($1)',
