@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FileItem } from '@trackit/contract/upload.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { SESSION_POLICY } from '../domains/session/session.policy';
 import type { BlobStorage } from '../domains/upload/storage/blob-storage';
 import { createDiskStorage } from '../domains/upload/storage/disk-storage';
 import { createS3Storage } from '../domains/upload/storage/s3-storage';
@@ -23,6 +24,9 @@ const sha256 = (bytes: ArrayBuffer) => createHash('sha256').update(Buffer.from(b
  * (Not the orders: the restored server's first daily run renews a licence into a new draft order.)
  */
 async function demoView(t: TestApp) {
+  // A restored database holds the code the source app sent the owner moments ago: the next may be sent
+  // only after the resend interval, on this app's clock.
+  t.clock.advance(SESSION_POLICY.resendIntervalMs);
   const headers = bearer((await signIn(t, DEMO_MOBILES.owner)).token);
   const total = async (url: string) =>
     (await t.request('GET', `/storm_api/v1/${url}`, { headers })).headers.get('x-total');
