@@ -411,8 +411,16 @@ async function main() {
       `\nPostgreSQL restart from ${(restart.from / 1000).toFixed(1)} s to ${(restart.to / 1000).toFixed(1)} s of the run (${restart.to - restart.from} ms)`,
     );
     console.log(`failed requests: ${failed.length} (${kinds(failed)})`);
+    const span = (list: typeof failed) =>
+      list.length
+        ? `sent from ${((list[0]?.sentAt ?? 0) / 1000).toFixed(1)} s to ${((list.at(-1)?.sentAt ?? 0) / 1000).toFixed(1)} s`
+        : '';
     console.log(
-      `sent outside the restart (from a time-out before it to its end): ${outside.length}${outside.length ? ` (${kinds(outside)}; sent at ${outside.map((failure) => (failure.sentAt / 1000).toFixed(1)).join(', ')} s)` : ''}`,
+      `sent outside the restart (from a time-out before it to its end): ${outside.length}${outside.length ? ` (${kinds(outside)}; ${span(outside)})` : ''}`,
+    );
+    // A process started more than once died during the run (the keeper starts it again, as systemd would).
+    console.log(
+      `process starts during both runs: ${cluster.processes.map((process) => process.starts()).join(', ')}`,
     );
     if (lastFailure !== undefined)
       console.log(
