@@ -9,6 +9,8 @@
  *   npm run bench:load                      # 200 virtual users, 5 minutes, then the fault run
  *   BENCH_LOAD_SECONDS=60 BENCH_FAULT_SECONDS=60 BENCH_LOAD_USERS=100 npm run bench:load
  *   BENCH_FAULT=0 npm run bench:load        # no PostgreSQL restart (it restarts the machine's server)
+ *   CLUSTER_PG_URL=postgres://postgres@127.0.0.1:5433/postgres BENCH_PG_CLUSTER=bench npm run bench:load
+ *                                           # restart a PostgreSQL cluster of its own (pg_createcluster)
  *
  * Each virtual user is a client address of its own (X-Forwarded-For, believed from nginx only), as
  * clients of an agency are: the share pages' per-address limit applies to each, not to the bench.
@@ -28,6 +30,8 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 300);
 const FAULT_SECONDS = Number(process.env.BENCH_FAULT_SECONDS ?? 120);
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200);
 const FAULT = process.env.BENCH_FAULT !== '0';
+/** The Debian PostgreSQL cluster the fault run restarts (`pg_ctlcluster <version> <name> restart`). */
+const PG_CLUSTER = process.env.BENCH_PG_CLUSTER ?? 'main';
 /** How long autocannon waits for an answer before counting the request as lost (its default). */
 const REQUEST_TIMEOUT_S = 10;
 
@@ -394,7 +398,7 @@ async function main() {
     const faultRun = await runMix(cluster, fixtures, FAULT_SECONDS, async (startedAt) => {
       await new Promise((resolve) => setTimeout(resolve, (FAULT_SECONDS * 1000) / 2));
       const from = Date.now() - startedAt;
-      execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version as string, 'main', 'restart']);
+      execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version as string, PG_CLUSTER, 'restart']);
       restart = { from, to: Date.now() - startedAt };
     });
     printStats('Load while PostgreSQL restarts', faultRun);
@@ -422,9 +426,29 @@ async function main() {
     console.log(
       `process starts during both runs: ${cluster.processes.map((process) => process.starts()).join(', ')}`,
     );
+    // Why a process died: its last words before the keeper started it again.
+    for (const process of cluster.processes.filter((each) => each.starts() > 1)) {
+      const lines = process
+        .output()
+        .split('\n')
+        .filter((line) => /"level":(50|60)|Error|error:/.test(line));
+      console.log(`process on port ${process.port}, errors logged (last 5 of ${lines.length}):`);
+      for (const line of lines.slice(-5)) console.log(`  ${line.slice(0, 400)}`);
+    }
+    // What nginx saw: refused connections (a process down) or every process marked failed at once.
+    const nginxLines = (await cluster.nginxLog()).split('\n');
+    const nginxKinds = new Map<string, number>();
+    for (const line of nginxLines) {
+      // "… [error] 123#123: *456 connect() failed (111: Connection refused) while connecting to upstream, client: …"
+      const kind = /\[(?:error|warn)\] \d+#\d+: \*\d+ ([^,]*)/.exec(line)?.[1];
+      if (kind) nginxKinds.set(kind, (nginxKinds.get(kind) ?? 0) + 1);
+    }
+    console.log(`nginx errors: ${[...nginxKinds].map(([kind, n]) => `${n}× ${kind}`).join('; ') || 'none'}`);
     if (lastFailure !== undefined)
       console.log(
-        `last failed request sent ${((lastFailure.sentAt - restart.to) / 1000).toFixed(1)} s after PostgreSQL was back (${lastFailure.what}); every request sent later succeeded`,
+        lastFailure.sentAt > restart.to
+          ? `last failed request sent ${((lastFailure.sentAt - restart.to) / 1000).toFixed(1)} s after PostgreSQL was back (${lastFailure.what}); every request sent later succeeded`
+          : `last failed request sent ${((restart.to - lastFailure.sentAt) / 1000).toFixed(1)} s before PostgreSQL was back (${lastFailure.what}): every request sent after the restart succeeded`,
       );
     const names = faultRun.acknowledged.map((write) => write.name);
     const { rows } = await cluster.db.query<{ id: string; name: string }>(

@@ -14,6 +14,9 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseDriver = 'pglite' | 'postgres';
 
+/** The session-level advisory lock under which one process at a time changes a PostgreSQL schema. */
+export const SCHEMA_LOCK_KEY = 7_250_525_001;
+
 export interface DatabaseHandle {
   db: Database;
   driver: DatabaseDriver;
@@ -25,6 +28,15 @@ export interface DatabaseHandle {
    * pool's counts; PGlite has one connection, in use or not, and the calls queued behind it.
    */
   poolUsage(): { inUse: number; waiting: number };
+  /**
+   * Runs `work` while no other process changes the database's schema: PostgreSQL waits for a
+   * session-level advisory lock on a connection of its own (the pool may have a single one, which `work`
+   * needs); the embedded database has one process by nature and just runs it. Migrations and pg-boss's
+   * install or upgrade of its own schema go through here: several processes start at once (a deploy,
+   * systemd restarting them all), and pg-boss's install, though it locks, fails in the process that
+   * waited (it looked for the schema before the lock; PostgreSQL answers from its catalog cache).
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /**
    * Keeps the planner's statistics current. PostgreSQL's autovacuum does it by itself; PGlite has no
    * autovacuum, so without this its plans go stale as a team's lists grow (docs/benchmarks.md, models).
@@ -49,9 +61,14 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
-    // An idle connection the server drops (restart, failover) must not crash the process: the pool
-    // discards it and the next query opens a new one.
+    // A connection the server ends (restart, failover) must not crash the process. An idle one: the pool
+    // tells here, discards it, and the next query opens a new one. One checked out (a transaction, or
+    // between the queries of a request) has no pool listener, and an 'error' event nobody listens to
+    // throws: every process died at a PostgreSQL restart under load (docs/benchmarks.md, "Load and
+    // faults"). Each connection keeps a listener of its own; its query fails, the request answers 500,
+    // and the pool discards the connection when it is released.
     pool.on('error', (error) => console.error('database connection lost:', error.message));
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -63,6 +80,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
       jobDatabase: { executeSql: (text, values) => pool.query(text, values) },
       poolUsage: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+      exclusively: async (work) => {
+        const lock = new pg.Client(pool.options);
+        lock.on('error', () => undefined); // a lost lock connection fails `work`'s own queries too
+        await lock.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
+          return await work();
+        } finally {
+          await lock.end(); // ends the session, and the lock with it
+        }
+      },
       maintain: async () => undefined,
     };
   }
@@ -81,6 +109,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     close: () => client.close(),
     jobDatabase: fromPglite(client),
     poolUsage: () => ({ inUse: Math.min(calls.running, 1), waiting: Math.max(calls.running - 1, 0) }),
+    exclusively: (work) => work(),
     maintain: async () => {
       await db.execute(sql`analyze`);
     },

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
 import { ensureInstance } from '../domains/system/system.service';
+import { createJobQueue } from '../jobs/job-queue';
 import { createTestDatabase } from '../test/test-database';
 import { openConfiguredDatabase, openDatabase } from './client';
 import { MIGRATIONS_FOLDER, migrationsApplied, runMigrations } from './migrate';
@@ -81,3 +82,67 @@ describe('the embedded database', () => {
     }
   });
 });
+
+// A server, not an embedded database, can end a connection under the process (restart, failover).
+if (inject('testDatabase').driver === 'postgres') {
+  describe('PostgreSQL with several processes', () => {
+    it("installs the job queue's schema once when five processes start together", async () => {
+      const first = await createTestDatabase({ empty: true });
+      const { connectionString } = (first.db as unknown as { $client: pg.Pool }).$client.options;
+      const handles = [first];
+      try {
+        for (let n = 1; n < 5; n += 1) {
+          handles.push(
+            await openDatabase({ driver: 'postgres', url: connectionString as string, poolSize: 1 }),
+          );
+        }
+        await Promise.all(handles.map((handle) => runMigrations(handle)));
+        const queues = handles.map((database) =>
+          createJobQueue({ database, log: { error: () => undefined, warn: () => undefined } }),
+        );
+        const started = await Promise.allSettled(queues.map((queue) => queue.start({ work: false })));
+        await Promise.all(queues.map((queue) => queue.stop().catch(() => undefined)));
+        expect(started.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+      } finally {
+        for (const handle of handles) await handle.close();
+      }
+    });
+  });
+
+  describe('PostgreSQL ending a connection', () => {
+    it('fails the transaction that held it and keeps the process serving', async () => {
+      const handle = await createTestDatabase();
+      const { connectionString } = (handle.db as unknown as { $client: pg.Pool }).$client.options;
+      const admin = new pg.Client({ connectionString });
+      await admin.connect();
+      try {
+        // A transaction holds a connection checked out of the pool; the server ends it mid-query, as
+        // `pg_ctlcluster restart` does to every connection.
+        const transaction = handle.db.transaction(async (tx) => {
+          const result = await tx.execute(sql`select pg_backend_pid() as pid`);
+          const { pid } = (result as unknown as { rows: { pid: number }[] }).rows[0] as { pid: number };
+          // A drizzle query runs once awaited or then'd: start it now, wait for it below.
+          const sleeping = Promise.resolve(tx.execute(sql`select pg_sleep(30)`));
+          sleeping.catch(() => undefined); // its failure is awaited below; not an unhandled rejection meanwhile
+          for (;;) {
+            const { rows } = await admin.query<{ sleeping: boolean }>(
+              `select count(*) > 0 as sleeping from pg_stat_activity where pid = $1 and query like '%pg_sleep%'`,
+              [pid],
+            );
+            if (rows[0]?.sleeping) break;
+          }
+          await admin.query('select pg_terminate_backend($1)', [pid]);
+          await sleeping;
+        });
+        await expect(transaction).rejects.toThrow();
+        // The process is still here (an unheard 'error' event would have thrown), and the pool serves.
+        await handle.ping();
+        const rows = await handle.db.execute(sql`select 2 as two`);
+        expect((rows as unknown as { rows: { two: number }[] }).rows[0]?.two).toBe(2);
+      } finally {
+        await admin.end();
+        await handle.close();
+      }
+    });
+  });
+}

@@ -5,20 +5,16 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import type { DatabaseHandle } from './client';
 
 /** src/db/migrations when run from source; dist/migrations (copied by the build) when bundled. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** The session-level advisory lock that lets one process at a time migrate a PostgreSQL database. */
-export const MIGRATION_LOCK_KEY = 7_250_525_001;
-
 /**
  * Applies every pending migration; each runs in a transaction, so a failed one leaves nothing half-done.
  * On PostgreSQL several processes may start at once (a deploy, systemd restarting them all): each waits
- * for an advisory lock first, so one applies what is pending and the others find nothing left to do,
- * instead of racing to create the same tables.
+ * its turn (DatabaseHandle.exclusively), so one applies what is pending and the others find nothing left
+ * to do, instead of racing to create the same tables.
  */
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
@@ -26,16 +22,7 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
     await migratePglite(handle.db as unknown as PgliteDatabase, config);
     return;
   }
-  // A connection of its own for the lock (the pool may have a single one, which migrating needs).
-  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
-  const lock = new pg.Client(pool.options);
-  await lock.connect();
-  try {
-    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateNodePostgres(handle.db as unknown as NodePgDatabase, config);
-  } finally {
-    await lock.end(); // ends the session, and the lock with it
-  }
+  await handle.exclusively(() => migrateNodePostgres(handle.db as unknown as NodePgDatabase, config));
 }
 
 let latestMigrationMillis: number | undefined;

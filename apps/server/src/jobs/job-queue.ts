@@ -7,8 +7,8 @@
  * `retryFailed` (the CLI's `jobs retry <queue>`) puts it back.
  */
 import { BUSINESS_TIME_ZONE } from '@trackit/contract/business-time';
-import { type Db as JobDatabase, type JobWithMetadata, PgBoss } from 'pg-boss';
-import type { DatabaseDriver } from '../db/client';
+import { type JobWithMetadata, PgBoss } from 'pg-boss';
+import type { DatabaseHandle } from '../db/client';
 import type { AppMetrics } from '../metrics/metrics';
 
 /** pg-boss's own schema: its tables never mix with the app's migrations. */
@@ -71,7 +71,7 @@ export interface JobQueueLog {
 }
 
 export interface JobQueueOptions {
-  database: { driver: DatabaseDriver; jobDatabase: JobDatabase };
+  database: Pick<DatabaseHandle, 'driver' | 'jobDatabase' | 'exclusively'>;
   log: JobQueueLog;
   metrics?: AppMetrics | undefined;
   /** How often an idle worker looks for jobs sent by other processes (a local send wakes it at once). */
@@ -152,9 +152,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         // PGlite has no autovacuum to watch.
         monitorVacuum: database.driver === 'postgres',
       });
-      instance.on('error', (error) => log.error({ err: error }, 'job queue error'));
+      // pg-boss reports a worker's failure as a plain copy of the error ({ ...error, message, stack, queue }),
+      // which the log's error serializer would print as "[object Object]".
+      instance.on('error', (error: unknown) => {
+        const err =
+          error instanceof Error
+            ? error
+            : Object.assign(new Error(String((error as { message?: unknown }).message)), error);
+        log.error({ err }, 'job queue error');
+      });
       instance.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
-      await instance.start();
+      // Its install or upgrade of the pgboss schema, one process at a time (DatabaseHandle.exclusively).
+      await database.exclusively(() => instance.start());
       boss = instance;
       for (const definition of definitions.values()) {
         const queueOptions = {
