@@ -2,6 +2,7 @@ import type { ValidationErrorData } from '@trackit/contract/envelope';
 import { ERROR_CATALOGUE, type ErrorKey } from '@trackit/contract/error-codes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors';
 import { AppError } from './app-error';
 import { failure } from './envelope';
 
@@ -57,6 +58,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (status >= 400 && status < 500) {
     request.log.info({ err: error }, 'client error');
     return sendError(reply, 'badRequest');
+  }
+  // The database restarting or out of reach: the request may be sent again in a moment (a 503, which nginx
+  // does not count against the process: docs/deployment.md).
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return sendError(reply, 'serviceUnavailable');
   }
   // Unexpected: keep the details in the log (with the request id), never in the answer.
   request.log.error({ err: error }, 'unexpected error');
