@@ -13,12 +13,14 @@
 # Environment (defaults are production's, ops/systemd):
 #   TRACKIT_UPSTREAM_FILE  the file of `server host:port …;` lines (/etc/nginx/trackit-upstream.conf)
 #   TRACKIT_NGINX          the nginx command, given `-s reload` (nginx)
+#   TRACKIT_NGINX_PID      nginx's pid file, naming the master whose workers a reload replaces (/run/nginx.pid)
 #   TRACKIT_RESTART        command restarting one process, {port} replaced (systemctl restart trackit@{port})
 #   TRACKIT_READY_TIMEOUT  seconds a restarted process has to be ready (120)
 set -euo pipefail
 
 upstream="${TRACKIT_UPSTREAM_FILE:-/etc/nginx/trackit-upstream.conf}"
 nginx_cmd="${TRACKIT_NGINX:-nginx}"
+nginx_pid_file="${TRACKIT_NGINX_PID:-/run/nginx.pid}"
 default_restart='systemctl restart trackit@{port}'
 restart_cmd="${TRACKIT_RESTART:-$default_restart}"
 ready_timeout="${TRACKIT_READY_TIMEOUT:-120}"
@@ -26,11 +28,20 @@ ready_timeout="${TRACKIT_READY_TIMEOUT:-120}"
 log() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*"; }
 
 reload_nginx() {
+  # The workers of now: `-s reload` only signals the master and returns, and until the master has told
+  # these to finish (and they have), they may still send the process requests on their kept-alive
+  # connections. Waiting for these very processes to be gone, not for a worker titled "shutting down"
+  # (there is none yet in the moment after the signal), is what makes the restart lose nothing.
+  local before pid left
+  before=$(pgrep -P "$(cat "$nginx_pid_file")" || true)
   # shellcheck disable=SC2086 # the command is words on purpose (e.g. "nginx -p … -c …")
   $nginx_cmd -s reload
-  # The old workers finish what they hold, then exit; until they do, they may still use the process.
   for _ in $(seq 1 600); do
-    pgrep -f 'nginx: worker process is shutting down' >/dev/null || return 0
+    left=0
+    for pid in $before; do
+      if kill -0 "$pid" 2>/dev/null; then left=1; fi
+    done
+    [ "$left" = 0 ] && return 0
     sleep 0.1
   done
   log "old nginx workers still running after 60 s; going on"

@@ -258,6 +258,7 @@ http {
   upstream trackit {
     include trackit-upstream.conf;
     keepalive 32;
+    keepalive_timeout 30s;
   }
   server {
     listen 127.0.0.1:${nginxPort};
@@ -318,6 +319,7 @@ http {
             ...process.env,
             TRACKIT_UPSTREAM_FILE: upstreamFile,
             TRACKIT_NGINX: `${NGINX} ${nginxArgs.join(' ')}`,
+            TRACKIT_NGINX_PID: `${prefix}/nginx.pid`,
             TRACKIT_RESTART: `pid=$(cat ${work}/{port}.pid); kill -TERM "$pid"; while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done`,
           },
           stdio: ['ignore', 'pipe', 'pipe'],
