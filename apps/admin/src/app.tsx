@@ -1,4 +1,5 @@
 import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { unavailableQueryRetry } from '@trackit/client/unavailable-retry';
 import { BASE_PATHS } from '@trackit/contract/constants';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -10,9 +11,10 @@ import { ImageGalleryHost } from './components/image-gallery';
 import { NewVersionNotice } from './components/new-version-notice';
 import { routes } from './routes';
 
-// docs/product.md §7: queries neither retry nor refetch on window focus.
+// docs/product.md §7: queries do not refetch on window focus, nor retry but a 503 (the server a moment
+// without its database), twice.
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  defaultOptions: { queries: { ...unavailableQueryRetry, refetchOnWindowFocus: false } },
 });
 
 // TanStack Query takes only the tab's visibility as focus; a window brought back in front of another

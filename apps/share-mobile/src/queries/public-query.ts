@@ -4,8 +4,10 @@
  * so going back to the grid shows it at once where it was. Calls in flight are shared. The answers hold
  * signed file addresses that expire: an answer older than STALE_MS is asked again when a page shows it,
  * and a picture that fails to load asks for fresh addresses at once (refreshAddresses). Failures are
- * not retried (docs/product.md §7): the page offers 重试.
+ * not retried (docs/product.md §7), but for a 503 (the server a moment without its database), asked
+ * twice more: then the page offers 重试.
  */
+import { retryWhileUnavailable } from '@trackit/client/unavailable-retry';
 import { SIGNED_URL_EXPIRY_SECONDS } from '@trackit/contract/constants';
 import { useEffect, useSyncExternalStore } from 'react';
 
@@ -68,7 +70,7 @@ export function fetchQuery<T>(key: string, load: () => Promise<T>): Promise<void
   if (entry.promise) return entry.promise;
   // A retry shows the loading state again; a refresh of shown data keeps it on screen.
   update(entry, entry.state.data === undefined ? { fetching: true, error: undefined } : { fetching: true });
-  entry.promise = load().then(
+  entry.promise = retryWhileUnavailable(load).then(
     (data) => {
       entry.updatedAt = Date.now();
       entry.settledAt = entry.updatedAt;
