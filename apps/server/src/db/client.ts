@@ -65,8 +65,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // tells here, discards it, and the next query opens a new one. One checked out (a transaction, or
     // between the queries of a request) has no pool listener, and an 'error' event nobody listens to
     // throws: every process died at a PostgreSQL restart under load (docs/benchmarks.md, "Load and
-    // faults"). Each connection keeps a listener of its own; its query fails, the request answers 500,
-    // and the pool discards the connection when it is released.
+    // faults"). Each connection keeps a listener of its own; its query fails, the request answers 503
+    // (db/errors.ts isDatabaseUnavailable), and the pool discards the connection when it is released.
     pool.on('error', (error) => console.error('database connection lost:', error.message));
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
