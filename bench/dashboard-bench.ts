@@ -114,6 +114,8 @@ async function seedTeam(handle: DatabaseHandle, teamId: number, ownerId: number,
       lastDate: days.at(-1) ?? first,
       ownerMembershipId: ownerId,
       createdByMembershipId: ownerId,
+      // A billed order has its billing time (orders_billed_check).
+      billedAt: status === 'billed' ? new Date(businessInstant(days.at(-1) ?? first, '18:00')) : null,
     };
   });
   const orderIds: number[] = [];

@@ -38,7 +38,8 @@ import { invoiceLines, invoices } from '../apps/server/src/domains/invoice/invoi
 import { models } from '../apps/server/src/domains/model/model.tables';
 import { feeLines, orderModels, orders } from '../apps/server/src/domains/order/order.tables';
 import { memberships } from '../apps/server/src/domains/organization/organization.tables';
-import { allocations, feeLinePayments, receipts } from '../apps/server/src/domains/receipt/receipt.tables';
+import { allocations, feeLinePayments } from '../apps/server/src/domains/payment/payment.tables';
+import { receipts } from '../apps/server/src/domains/receipt/receipt.tables';
 import { listReadyToSettle } from '../apps/server/src/domains/settlement/settlement.service';
 import { payableToModels } from '../apps/server/src/domains/settlement/settlement-summary.service';
 import { createTeamWithOwner } from '../apps/server/src/domains/team/team.service';

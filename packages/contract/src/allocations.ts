@@ -75,29 +75,46 @@ export interface PayableLine {
 }
 
 /**
- * What the allocations to an invoice pay of each of its lines: the invoice's **whole** allocated amount
- * spread by `splitProportionally` over its lines' totals. Spread from the sum, never allocation by
- * allocation: two payments rounded on their own could give one line a fen more than its total, while the
- * sum's spread never exceeds a line, does not depend on the order the payments came in, and gives every
- * line exactly its total once the invoice is paid in full.
+ * What the allocations to an invoice pay of each of its lines. Money a client paid for a line before the
+ * invoice was issued moved onto the invoice earmarked for that line (`moveOnIssue`): each line first gets
+ * its earmarks (never more than the line holds on the invoice), then the rest of the invoice's **whole**
+ * allocated amount is spread by `splitProportionally` over what each line still holds. Spread from the sum,
+ * never allocation by allocation: two payments rounded on their own could give one line a fen more than its
+ * total, while the sum's spread never exceeds a line, does not depend on the order the payments came in, and
+ * gives every line exactly its total once the invoice is paid in full. A payment made for one model's line
+ * thus never pays another's.
  */
 export const spreadOverInvoice = (
   allocated: number,
   lines: readonly PayableLine[],
+  earmarks: ReadonlyMap<number, number> = new Map(),
 ): { fee_line_id: number; paid: number }[] => {
+  const first = lines.map((line) => Math.min(earmarks.get(line.fee_line_id) ?? 0, line.total));
+  const rest = allocated - first.reduce((sum, part) => sum + part, 0);
   const parts = splitProportionally(
-    allocated,
-    lines.map((line) => line.total),
+    rest,
+    lines.map((line, index) => line.total - (first[index] ?? 0)),
   );
-  return lines.map((line, index) => ({ fee_line_id: line.fee_line_id, paid: parts[index] ?? 0 }));
+  return lines.map((line, index) => ({
+    fee_line_id: line.fee_line_id,
+    paid: (first[index] ?? 0) + (parts[index] ?? 0),
+  }));
 };
+
+/** An invoice's payments as `paidByFeeLine` reads them. */
+export interface InvoicePayments {
+  readonly allocated: number;
+  readonly lines: readonly PayableLine[];
+  /** What of `allocated` is earmarked for a line (moved from a direct payment), by fee line id. */
+  readonly earmarks?: ReadonlyMap<number, number>;
+}
 
 /**
  * What is paid of each fee line: its share of every invoice's allocations (`spreadOverInvoice`) plus the
  * allocations made to it directly. Keyed by fee line id; a line with nothing paid is absent.
  */
 export function paidByFeeLine(
-  invoices: readonly { readonly allocated: number; readonly lines: readonly PayableLine[] }[],
+  invoices: readonly InvoicePayments[],
   direct: readonly { readonly fee_line_id: number; readonly amount: number }[],
 ): Map<number, number> {
   const paid = new Map<number, number>();
@@ -105,11 +122,66 @@ export function paidByFeeLine(
     if (amount > 0) paid.set(id, (paid.get(id) ?? 0) + amount);
   };
   for (const invoice of invoices) {
-    for (const share of spreadOverInvoice(invoice.allocated, invoice.lines))
+    for (const share of spreadOverInvoice(invoice.allocated, invoice.lines, invoice.earmarks))
       add(share.fee_line_id, share.paid);
   }
   for (const allocation of direct) add(allocation.fee_line_id, allocation.amount);
   return paid;
+}
+
+/**
+ * The payment rule (docs/product.md "Payments received", docs/decisions.md "One rule for what is paid"): a
+ * fee line's part on an issued invoice is paid through that invoice; only the part no issued invoice covers
+ * may be paid to the line directly. So what a line can take directly is its total less what issued invoices
+ * hold of it (net of red-letter corrections) less its live direct allocations. With an invoice's allocations
+ * never above what it holds (`invoiceOpen`), no line is ever paid past its total, whatever the order of
+ * the steps.
+ */
+export const directOpen = (line: {
+  readonly total: number;
+  /** What issued invoices hold of the line, net of passed corrections. */
+  readonly invoiced: number;
+  /** Its live direct allocations. */
+  readonly direct: number;
+}): number => Math.max(0, line.total - line.invoiced - line.direct);
+
+/** A live direct allocation of a line, as `moveOnIssue` reads it. */
+export interface DirectAllocation {
+  readonly id: number;
+  readonly amount: number;
+}
+
+/** What `moveOnIssue` does to one direct allocation: `moved` goes onto the invoice, `kept` stays direct. */
+export interface DirectMove {
+  readonly id: number;
+  readonly moved: number;
+  readonly kept: number;
+}
+
+/**
+ * When an invoice is issued, a line's direct payments beyond the part still uninvoiced (its total less
+ * what issued invoices, this one included, hold of it) move onto the new invoice, earmarked for the line
+ * (ERPNext's advance fetched into the invoice). The oldest allocations move first; the one that moves only
+ * in part keeps the rest direct. What moves is never more than the line's part on the new invoice, so the
+ * invoice never receives more than it holds.
+ */
+export function moveOnIssue(line: {
+  readonly total: number;
+  /** What issued invoices hold of the line, the new one included. */
+  readonly invoiced: number;
+  /** Live direct allocations, oldest first. */
+  readonly direct: readonly DirectAllocation[];
+}): DirectMove[] {
+  const direct = line.direct.reduce((sum, allocation) => sum + allocation.amount, 0);
+  let excess = direct - Math.max(0, line.total - line.invoiced);
+  const moves: DirectMove[] = [];
+  for (const allocation of line.direct) {
+    if (excess <= 0) break;
+    const moved = Math.min(allocation.amount, excess);
+    moves.push({ id: allocation.id, moved, kept: allocation.amount - moved });
+    excess -= moved;
+  }
+  return moves;
 }
 
 /** A fee line is paid (spec §3) when allocations cover its total. */

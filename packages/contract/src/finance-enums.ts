@@ -127,6 +127,9 @@ export const FINANCE_REFUSALS = [
   'unknown_target',
   'receipt_over_allocated',
   'target_over_allocated',
+  'invoice_not_issued',
+  'invoice_reversed',
+  'line_invoiced',
 ] as const;
 export type FinanceRefusal = (typeof FINANCE_REFUSALS)[number];
 export const FINANCE_REFUSAL_MESSAGES: Readonly<Record<FinanceRefusal, string>> = {
@@ -142,6 +145,9 @@ export const FINANCE_REFUSAL_MESSAGES: Readonly<Record<FinanceRefusal, string>> 
   unknown_target: '核销的发票或费用不存在',
   receipt_over_allocated: '核销金额超过该笔收款未核销的金额',
   target_over_allocated: '核销金额超过发票或费用未收的金额',
+  invoice_not_issued: '发票尚未开具，不能核销；开具前收到的款项可先核销到费用或留作预收款',
+  invoice_reversed: '发票已全额红冲，不能核销',
+  line_invoiced: '该费用已开票的部分须核销到发票，直接核销不能超过未开票的部分',
 };
 /**
  * The error each refusal answers with: 409 when the request was right but the money is already taken
@@ -161,4 +167,7 @@ export const FINANCE_REFUSAL_ERRORS: Readonly<Record<FinanceRefusal, ErrorKey>> 
   unknown_target: 'notFound',
   receipt_over_allocated: 'conflict',
   target_over_allocated: 'conflict',
+  invoice_not_issued: 'conflict',
+  invoice_reversed: 'conflict',
+  line_invoiced: 'conflict',
 };

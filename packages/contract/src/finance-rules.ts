@@ -239,16 +239,24 @@ export function checkReversal(
 
 /**
  * A red-letter correction of `amount` spread over the invoice's lines (each line's `totals` being what is
- * still reversible of it: the invoice line less earlier corrections), in proportion to their totals by
- * `splitProportionally`, each part split into amount and tax by `splitTaxIncluded`. The figures come out
- * positive (the red-letter invoice prints them negative); they add up to `amount` exactly, no part exceeds
- * its line, and a correction of the whole invoice gives back exactly its lines. Lines with a part of 0 are
- * left out: a red-letter invoice prints no empty line.
+ * still reversible of it: the invoice line less earlier corrections), in proportion to what is **unpaid** of
+ * each (`unpaid`, by line in the same order: its reversible total less what the invoice's payments give it,
+ * ./allocations spreadOverInvoice; every line's whole total when absent) by `splitProportionally`, each part
+ * split into amount and tax by `splitTaxIncluded`. A correction thus never takes a line below what the client
+ * paid of it (a model's line paid before the invoice keeps its payment), as `checkReversal` keeps the amount
+ * within the invoice's unpaid total. The figures come out positive (the red-letter invoice prints them
+ * negative); they add up to `amount` exactly, no part exceeds its line, and a correction of a whole unpaid
+ * invoice gives back exactly its lines. Lines with a part of 0 are left out: a red-letter invoice prints no
+ * empty line.
  */
-export function reversalFigures(amount: number, lines: readonly InvoiceableLine[]): InvoiceFigures {
+export function reversalFigures(
+  amount: number,
+  lines: readonly InvoiceableLine[],
+  unpaid?: readonly number[],
+): InvoiceFigures {
   const parts = splitProportionally(
     amount,
-    lines.map((line) => line.totals.total),
+    lines.map((line, index) => unpaid?.[index] ?? line.totals.total),
   );
   return invoiceFigures(
     lines.flatMap((line, index) => {

@@ -27,8 +27,17 @@ export const FINANCE_OPERATIONS = {
     label: '登记开票',
     inTeamLog: true,
     target: 'invoice',
-    detail: z.object({ name: z.string(), number: z.string(), issued_on: z.string() }),
-    sentence: ({ name, number, issued_on }) => `登记了「${name}」的发票 ${number}（开票日期 ${issued_on}）`,
+    detail: z.object({
+      name: z.string(),
+      number: z.string(),
+      issued_on: z.string(),
+      /** Direct payments of its lines moved onto it (docs/product.md "Payments received"); absent: none. */
+      moved: z.number().int().optional(),
+    }),
+    sentence: ({ name, number, issued_on, moved }) =>
+      `登记了「${name}」的发票 ${number}（开票日期 ${issued_on}）${
+        moved ? `，开票前直接核销到费用的 ${formatYuan(moved)} 转入该发票` : ''
+      }`,
   }),
   invoice_reverse: action({
     label: '申请发票红冲',

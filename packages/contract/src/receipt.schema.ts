@@ -18,6 +18,10 @@ export const RECEIPT_MESSAGES = {
   alreadyVoided: '该笔收款已作废',
   notVoidable: '该笔收款已有核销，请先撤销核销再作废',
   alreadyUndone: '该核销已撤销',
+  /** A direct payment of a line moved onto the invoice when it was issued: undo it on the invoice. */
+  alreadyMoved: '该核销已在开票时转入发票，请在发票的核销中撤销',
+  /** The database's invariants refused a payment step (data written before the rule). */
+  paymentInvariant: '该操作会使费用已收超过应收、或收款核销超过收款金额，已拒绝；请先核对并撤销多余的核销',
   /** A fee line of an order that is not confirmed or billed (a draft, or cancelled). */
   lineNotPayable: '只能核销已确认或已出账订单的费用',
   receivedInFuture: '*收款日期不能晚于今天',
@@ -139,7 +143,11 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
-/** An allocation with what it pays: an invoice, or a fee line of an order. Undone ones stay listed. */
+/**
+ * An allocation with what it pays: an invoice, or a fee line of an order; an invoice's allocation moved from
+ * a direct payment when the invoice was issued names both (the invoice, and the line it was paid for, which
+ * it pays first). Undone ones stay listed; a direct one moved onto an invoice names it (`moved_to_invoice`).
+ */
 export const allocationSchema = z.object({
   id: z.number().int(),
   receipt_id: z.number().int(),
@@ -159,6 +167,8 @@ export const allocationSchema = z.object({
   created_by: memberRefSchema.nullable(),
   created_at: z.string(),
   undone_at: z.string().nullable(),
+  /** Ended because its line was invoiced: the invoice it moved onto. */
+  moved_to_invoice: z.object({ id: z.number().int(), number: z.string().nullable() }).nullable(),
   undone_by: memberRefSchema.nullable(),
   /** `accounting` edit, not undone. */
   can_undo: z.boolean(),

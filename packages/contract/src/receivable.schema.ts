@@ -25,6 +25,8 @@ export const financeOrderLineSchema = z.object({
   /** Direct allocations plus the line's share of its invoices' (paidByFeeLine). */
   paid: int,
   payment_status: paymentStatusSchema,
+  /** What may still be paid to the line directly: the part no issued invoice holds (directOpen). */
+  direct_open: int,
 });
 
 export const financeOrderSchema = z.object({
@@ -57,6 +59,8 @@ export const financeOrderSchema = z.object({
       issued_on: z.string().nullable(),
       total: int,
       reversed: int,
+      /** What live allocations pay of it; what it can still receive is invoiceOpen. */
+      allocated: int,
     }),
   ),
   /** Allocations to its lines or to invoices covering them, undone ones too. */
@@ -67,10 +71,13 @@ export const financeOrderSchema = z.object({
       payer_name: z.string(),
       received_on: z.string(),
       invoice_id: int.nullable(),
+      /** The line paid directly, or, with `invoice_id`, the line an invoice's allocation was paid for. */
       fee_line_id: int.nullable(),
       amount: int,
       allocated_on: z.string(),
       undone_on: z.string().nullable(),
+      /** Ended because its line was invoiced: the invoice it moved onto. */
+      moved_to_invoice_id: int.nullable(),
     }),
   ),
 });

@@ -15,6 +15,14 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return hasSqlState(error, '23503');
 }
 
+/**
+ * True when the database refused a write for a CHECK constraint (SQLSTATE 23514): an invariant the code
+ * should have kept (a line paid past its total) held by the database itself. The step answers 409.
+ */
+export function isCheckViolation(error: unknown): boolean {
+  return hasSqlState(error, '23514');
+}
+
 function hasSqlState(error: unknown, state: string): boolean {
   for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
     if ((cause as { code?: unknown }).code === state) return true;

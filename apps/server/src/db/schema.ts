@@ -15,6 +15,7 @@ export * from '../domains/operation-log/operation-log.tables';
 export * from '../domains/order/order.tables';
 export * from '../domains/organization/organization.tables';
 export * from '../domains/package/package.tables';
+export * from '../domains/payment/payment.tables';
 export * from '../domains/receipt/receipt.tables';
 export * from '../domains/session/session.tables';
 export * from '../domains/settlement/settlement.tables';

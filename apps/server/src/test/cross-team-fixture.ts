@@ -105,7 +105,7 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
     days: [{ date: '2027-01-12', start_time: '09:00', end_time: '18:00' }],
     models: [{ model_id: model.id, fees: [modelFee(10_000)] }],
   });
-  await db.update(orders).set({ status: 'billed' }).where(eq(orders.id, billed.id));
+  await db.update(orders).set({ status: 'billed', billedAt: new Date() }).where(eq(orders.id, billed.id));
   const [feeLine] = await db
     .select({ id: feeLines.id })
     .from(feeLines)

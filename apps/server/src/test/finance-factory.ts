@@ -186,7 +186,9 @@ export async function createFinanceTeam(t: TestApp, options: FinanceTeamOptions 
         .update(orders)
         .set({
           status: order.status ?? 'billed',
-          ...(order.billedAt === undefined ? {} : { billedAt: order.billedAt }),
+          // A billed order has its billing time (orders_billed_check).
+          billedAt:
+            order.billedAt ?? ((order.status ?? 'billed') === 'billed' ? t.clock.now() : null),
         })
         .where(and(eq(orders.teamId, teamId), eq(orders.id, created.id)));
       const lines = await db

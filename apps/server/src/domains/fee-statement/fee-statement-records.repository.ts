@@ -11,7 +11,8 @@ import { companies } from '../company/company.tables';
 import { invoiceCorrections, invoiceLines, invoices } from '../invoice/invoice.tables';
 import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
-import { allocations, receipts } from '../receipt/receipt.tables';
+import { allocations } from '../payment/payment.tables';
+import { receipts } from '../receipt/receipt.tables';
 import { teamRecipients } from '../team-recipient/team-recipient.tables';
 
 const orderColumns = {

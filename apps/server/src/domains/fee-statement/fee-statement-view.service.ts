@@ -9,7 +9,7 @@
 import { type Dated, dueDate, type StatementFigures, statementFigures } from '@trackit/contract/aging';
 import { businessDate } from '@trackit/contract/business-time';
 import type { Database } from '../../db/client';
-import { paidOfFeeLines } from '../receipt/fee-line-payments.service';
+import { paidOfFeeLines } from '../payment/payment.service';
 import type { FeeStatementRecord } from './fee-statement.repository';
 import {
   findCompany,

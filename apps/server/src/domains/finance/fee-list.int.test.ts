@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { modelFee, orderDay, type SignedInMember } from '../../test/factories';
 import { createFinanceTeam, type FinanceTeam } from '../../test/finance-factory';
 import { download, readWorkbook, sheetRows } from '../../test/spreadsheets';
-import { feeLinePayments } from '../receipt/receipt.tables';
+import { feeLinePayments } from '../payment/payment.tables';
 import { listFeeRows, sumFeeRows, sumOutstandingGroups } from './fee-list.repository';
 
 /**

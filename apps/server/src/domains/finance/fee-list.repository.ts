@@ -2,7 +2,7 @@
  * 费用 (docs/product.md "Receivables"): every billed order's money as of a business date, in SQL, paged,
  * filtered, summed and exported from one query. Each figure follows the contract's rules (./aging
  * receivableAsOf, ./allocations orderMoney): billed (orders.fees_total) from the billing date; received is
- * what the payments ledger (receipt/receipt.tables.ts `fee_line_payments`) held of each line by then, counted
+ * what the payments ledger (payment/payment.tables.ts `fee_line_payments`) held of each line by then, counted
  * up to the line's total; invoiced is the issued invoices' lines by their issue date less the red-letter
  * corrections passed by then; due date, days overdue and aging bucket from AGING_BUCKET_DAYS. Today's money
  * is kept on the order's row; a past date takes back what changed after it (`changesAfter`). The API tests
@@ -30,7 +30,7 @@ import {
 } from '../invoice/invoice.tables';
 import { feeLines, orders } from '../order/order.tables';
 import { memberships } from '../organization/organization.tables';
-import { feeLinePayments } from '../receipt/receipt.tables';
+import { feeLinePayments } from '../payment/payment.tables';
 import { teamRecipients } from '../team-recipient/team-recipient.tables';
 
 const money = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number);

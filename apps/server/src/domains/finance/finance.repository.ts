@@ -7,15 +7,11 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companies } from '../company/company.tables';
-import {
-  invoiceCorrectionLines,
-  invoiceCorrections,
-  invoiceLines,
-  invoices,
-} from '../invoice/invoice.tables';
+import { invoicedNetOf, invoiceLines, invoices } from '../invoice/invoice.tables';
 import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
-import { allocations, receipts } from '../receipt/receipt.tables';
+import { allocations } from '../payment/payment.tables';
+import { receipts } from '../receipt/receipt.tables';
 import { teamRecipients } from '../team-recipient/team-recipient.tables';
 
 export async function findFinanceOrder(db: Database, teamId: number, orderId: number) {
@@ -44,15 +40,6 @@ export async function findFinanceOrder(db: Database, teamId: number, orderId: nu
   return row;
 }
 
-/**
- * What issued invoices took of the line (`fee_lines` row), less what passed corrections gave back: an
- * invoice request is not yet an invoice (the 费用 list counts the same way, fee-list.repository.ts).
- */
-const INVOICED_NET =
-  sql<number>`(coalesce((select sum(${invoiceLines.total}) from ${invoiceLines} join ${invoices} on ${invoices.teamId} = ${invoiceLines.teamId} and ${invoices.id} = ${invoiceLines.invoiceId} where ${invoiceLines.teamId} = ${feeLines.teamId} and ${invoiceLines.feeLineId} = ${feeLines.id} and ${invoices.issuedOn} is not null), 0) - coalesce((select sum(${invoiceCorrectionLines.total}) from ${invoiceCorrectionLines} join ${invoiceCorrections} on ${invoiceCorrections.teamId} = ${invoiceCorrectionLines.teamId} and ${invoiceCorrections.id} = ${invoiceCorrectionLines.correctionId} where ${invoiceCorrectionLines.teamId} = ${feeLines.teamId} and ${invoiceCorrectionLines.feeLineId} = ${feeLines.id} and ${invoiceCorrections.status} = 'passed'), 0))::bigint`.mapWith(
-    Number,
-  );
-
 export function listFinanceLines(db: Database, teamId: number, orderId: number) {
   return db
     .select({
@@ -61,7 +48,7 @@ export function listFinanceLines(db: Database, teamId: number, orderId: number) 
       taxRate: feeLines.taxRate,
       total: feeLines.total,
       modelName: models.name,
-      invoiced: INVOICED_NET,
+      invoiced: invoicedNetOf(),
     })
     .from(feeLines)
     .innerJoin(models, and(eq(models.teamId, feeLines.teamId), eq(models.id, feeLines.modelId)))
@@ -81,6 +68,7 @@ export function listInvoicesOfLines(db: Database, teamId: number, lineIds: numbe
       issuedOn: invoices.issuedOn,
       total: invoices.total,
       reversed: invoices.reversed,
+      allocated: invoices.allocated,
     })
     .from(invoices)
     .innerJoin(
@@ -101,10 +89,15 @@ export function listAllocationsOf(db: Database, teamId: number, lineIds: number[
       payerName: receipts.payerName,
       receivedOn: receipts.receivedOn,
       invoiceId: allocations.invoiceId,
-      feeLineId: allocations.feeLineId,
+      feeLineId: sql<
+        number | null
+      >`coalesce(${allocations.feeLineId}, ${allocations.earmarkFeeLineId})`.mapWith((value) =>
+        value === null ? null : Number(value),
+      ),
       amount: allocations.amount,
       allocatedOn: allocations.allocatedOn,
       undoneOn: allocations.undoneOn,
+      movedToInvoiceId: allocations.movedToInvoiceId,
     })
     .from(allocations)
     .innerJoin(receipts, and(eq(receipts.teamId, allocations.teamId), eq(receipts.id, allocations.receiptId)))

@@ -6,7 +6,7 @@
  */
 
 import { agingBucket, daysOverdue, dueDate } from '@trackit/contract/aging';
-import { feeLinePaymentStatus, orderMoney } from '@trackit/contract/allocations';
+import { directOpen, feeLinePaymentStatus, orderMoney } from '@trackit/contract/allocations';
 import { businessDate } from '@trackit/contract/business-time';
 import type { PageQuery } from '@trackit/contract/envelope';
 import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
@@ -17,7 +17,7 @@ import type { AuthContext } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { asTaxRate } from '../invoice/invoice.presenter';
 import { listRecordHistory } from '../operation-log/operation-log.service';
-import { paidOfFeeLines } from '../receipt/fee-line-payments.service';
+import { paidOfFeeLines } from '../payment/payment.service';
 import {
   findFinanceOrder,
   listAllocationsOf,
@@ -88,6 +88,18 @@ export async function getFinanceOrder(
       invoiced: line.invoiced,
       paid: figures[index]?.paid ?? 0,
       payment_status: feeLinePaymentStatus(figures[index] ?? { total: line.total, paid: 0 }),
+      direct_open: directOpen({
+        total: line.total,
+        invoiced: line.invoiced,
+        direct: allocations
+          .filter(
+            (allocation) =>
+              allocation.feeLineId === line.id &&
+              allocation.invoiceId === null &&
+              allocation.undoneOn === null,
+          )
+          .reduce((sum, allocation) => sum + allocation.amount, 0),
+      }),
     })),
     invoices: invoices.map((invoice) => ({
       id: invoice.id,
@@ -97,6 +109,7 @@ export async function getFinanceOrder(
       issued_on: invoice.issuedOn,
       total: invoice.total,
       reversed: invoice.reversed,
+      allocated: invoice.allocated,
     })),
     allocations: allocations.map((allocation) => ({
       id: allocation.id,
@@ -108,6 +121,7 @@ export async function getFinanceOrder(
       amount: allocation.amount,
       allocated_on: allocation.allocatedOn,
       undone_on: allocation.undoneOn,
+      moved_to_invoice_id: allocation.movedToInvoiceId,
     })),
   };
 }

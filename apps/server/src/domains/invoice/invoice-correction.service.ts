@@ -24,9 +24,8 @@ import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { decideApproval, requestApproval } from '../approval/approval.service';
 import { notifyMembers } from '../notify/notify.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
-import { addOrdersInvoiced } from '../order/order-payment.service';
 import { findTeamMember } from '../organization/organization.service';
-import { invoiceAllocated, respreadInvoicePayments } from '../receipt/fee-line-payments.service';
+import { invoiceAllocated, invoicePaidByLine, respreadInvoicePayments } from '../payment/payment.service';
 import {
   findCorrection,
   insertCorrection,
@@ -96,7 +95,13 @@ export async function reverseInvoice(
       };
     });
     const feeLineOf = new Map(lines.map((line) => [line.id, line.feeLineId]));
-    const figures = reversalFigures(body.amount, lines);
+    // What is unpaid of each line weighs its part: a correction never takes back what the client paid.
+    const paid = await invoicePaidByLine(tx, teamId, invoiceId);
+    const figures = reversalFigures(
+      body.amount,
+      lines,
+      lines.map((line) => line.totals.total - (paid.get(line.feeLineId) ?? 0)),
+    );
     const correctionId = await insertCorrection(
       tx,
       {
@@ -188,15 +193,6 @@ export async function decideCorrection(
         updatedAt: now,
       });
       // What it gave back is no longer invoiced on the orders; its payments spread over what is left.
-      const orderOf = new Map(
-        (await listInvoiceLines(tx, teamId, invoice.id)).map(({ line, orderId }) => [line.id, orderId]),
-      );
-      const parts = await listCorrectionLines(tx, teamId, [correction.id]);
-      await addOrdersInvoiced(
-        tx,
-        teamId,
-        parts.map((part) => ({ orderId: orderOf.get(part.invoiceLineId) ?? 0, amount: -part.total })),
-      );
       await respreadInvoicePayments(tx, teamId, invoice.id, businessDate(now), now);
     }
     const number = invoiceLabel(invoice);

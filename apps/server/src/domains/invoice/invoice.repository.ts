@@ -5,7 +5,7 @@
 
 import { dayBounds } from '@trackit/contract/business-time';
 import type { InvoiceQuery } from '@trackit/contract/invoice.schema';
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
@@ -14,7 +14,6 @@ import { companies } from '../company/company.tables';
 import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
 import { memberships } from '../organization/organization.tables';
-import { allocations } from '../receipt/receipt.tables';
 import { teamRecipients } from '../team-recipient/team-recipient.tables';
 import { blobs } from '../upload/upload.tables';
 import {
@@ -31,19 +30,6 @@ export type InvoiceLineValues = typeof invoiceLines.$inferInsert;
 export type CorrectionRecord = typeof invoiceCorrections.$inferSelect;
 
 const creator = alias(memberships, 'invoice_creator');
-
-/** What receipts pay of the invoice now (allocations not undone; read from the receipt domain's table). */
-const allocatedOf = (db: Database) =>
-  sql<number>`coalesce(${db
-    .select({ amount: sql`sum(${allocations.amount})` })
-    .from(allocations)
-    .where(
-      and(
-        eq(allocations.teamId, invoices.teamId),
-        eq(allocations.invoiceId, invoices.id),
-        isNull(allocations.undoneAt),
-      ),
-    )}, 0)::bigint`.mapWith(Number);
 
 /** Whether a correction of the invoice waits (one at most: invoice_corrections_pending_key). */
 const correctionPendingOf = (db: Database) =>
@@ -70,7 +56,7 @@ const selectInvoices = (db: Database) =>
       fileKey: blobs.key,
       fileContentType: blobs.contentType,
       correctionPending: sql<boolean>`${correctionPendingOf(db)}`,
-      allocated: allocatedOf(db),
+      allocated: invoices.allocated,
     })
     .from(invoices)
     .innerJoin(
@@ -119,14 +105,6 @@ export async function updateInvoiceRow(
   await tx
     .update(invoices)
     .set(values)
-    .where(and(eq(invoices.teamId, teamId), eq(invoices.id, id)));
-}
-
-/** Adds to what live allocations pay of an invoice (negative: an undo); a row update, so changes take turns. */
-export async function addToInvoiceAllocated(tx: Database, teamId: number, id: number, amount: number) {
-  await tx
-    .update(invoices)
-    .set({ allocated: sql`${invoices.allocated} + ${amount}` })
     .where(and(eq(invoices.teamId, teamId), eq(invoices.id, id)));
 }
 
@@ -239,8 +217,8 @@ export async function updateCorrectionRow(
 }
 
 /** Issued, with something left to receive: the contract's invoiceOpen above 0. */
-const openOf = (db: Database) =>
-  sql`${invoices.status} = 'issued' and ${invoices.total} - ${invoices.reversed} - ${allocatedOf(db)} > 0`;
+const openOf = () =>
+  sql`${invoices.status} = 'issued' and ${invoices.total} - ${invoices.reversed} - ${invoices.allocated} > 0`;
 
 /** The invoices of a team by the list's filters, newest request first; paged in the database. */
 export async function listInvoices(db: Database, teamId: number, filter: InvoiceQuery, window: PageWindow) {
@@ -248,7 +226,7 @@ export async function listInvoices(db: Database, teamId: number, filter: Invoice
   const before = (date: string | undefined) => (date ? dayBounds(date).before : undefined);
   const createdFrom = since(filter.created_from);
   const createdBefore = before(filter.created_to);
-  const open = openOf(db);
+  const open = openOf();
   const where = and(
     eq(invoices.teamId, teamId),
     filter.status?.length ? inArray(invoices.status, filter.status) : undefined,

@@ -31,14 +31,13 @@ import { requireTeamCompany } from '../company/company.service';
 import { notifyMembers } from '../notify/notify.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { adoptInvoiceRecipient } from '../order/order.service';
-import { addOrdersInvoiced } from '../order/order-payment.service';
+import { moveDirectPaymentsOnIssue } from '../payment/payment.service';
 import { grantsOf } from '../permission/permission.service';
 import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
 import { signBlobDownload } from '../upload/signed-files.service';
 import { claimBlob, type UploadDeps } from '../upload/upload.service';
 import { type CorrectionView, presentInvoice, presentInvoiceDetail } from './invoice.presenter';
 import {
-  addToInvoiceAllocated,
   findInvoice,
   findInvoiceByNumber,
   type InvoiceRow,
@@ -59,9 +58,6 @@ export const invoiceNotFound = () => new AppError('notFound', { message: INVOICE
 export const invoiceConflict = (message: string) => new AppError('conflict', { message });
 
 /** The caller's `accounting` level (the answers' `can`). */
-/** What an allocation gives an invoice (negative: its undo), in the allocation's transaction (receipt domain). */
-export const addInvoiceAllocated = addToInvoiceAllocated;
-
 export async function accountingLevel(
   deps: Pick<InvoiceDeps, 'db'>,
   auth: AuthContext,
@@ -283,12 +279,15 @@ export async function issueInvoice(
         ...(blob ? { fileBlobId: blob.id, fileName: blob.filename } : {}),
         updatedAt: now,
       });
-      // Its lines are now invoiced on their orders (费用's 已开票).
-      const lines = await listInvoiceLines(tx, teamId, invoiceId);
-      await addOrdersInvoiced(
+      // Its lines are now invoiced on their orders (费用's 已开票), and what the client paid of them
+      // directly beyond what stays uninvoiced moves onto it (the payment rule: contract moveOnIssue).
+      const moved = await moveDirectPaymentsOnIssue(
         tx,
         teamId,
-        lines.map(({ orderId, line }) => ({ orderId, amount: line.total })),
+        invoiceId,
+        auth.membershipId,
+        businessDate(now),
+        now,
       );
       const requester = invoice.createdByMembershipId;
       if (requester !== null && requester !== auth.membershipId) {
@@ -306,7 +305,12 @@ export async function issueInvoice(
         action: 'invoice_issue',
         actor: memberActor(auth, origin, now),
         targetId: invoiceId,
-        detail: { name: invoice.buyerName, number: body.number, issued_on: body.issued_on },
+        detail: {
+          name: invoice.buyerName,
+          number: body.number,
+          issued_on: body.issued_on,
+          ...(moved > 0 ? { moved } : {}),
+        },
       });
       return loadInvoiceDetail(deps, tx, teamId, invoiceId, level);
     });

@@ -1,7 +1,7 @@
 import { TAX_RATES } from '@trackit/contract/constants';
 import { APPROVAL_STATUSES, FEE_KINDS } from '@trackit/contract/enums';
 import { INVOICE_ITEMS, INVOICE_STATUSES, INVOICE_TYPES } from '@trackit/contract/finance-enums';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -68,9 +68,9 @@ export const invoices = pgTable(
     /** What approved red-letter corrections took back (tax included). */
     reversed: bigint('reversed', { mode: 'number' }).notNull().default(0),
     /**
-     * What live allocations pay of it, kept in each allocation's and undo's transaction
-     * (receipt/allocation.service.ts) so the dashboard's 已开票未收款 reads invoices alone; the allocations
-     * stay the source of truth (tests compare the two).
+     * What live allocations pay of it: a cache the payment domain alone writes (payment/payment.service.ts
+     * `settlePayments`) so the dashboard's 已开票未收款 reads invoices alone; the allocations stay the source
+     * of truth (the daily drift check and the tests compare the two).
      */
     allocated: bigint('allocated', { mode: 'number' }).notNull().default(0),
     createdByMembershipId: bigint('created_by_membership_id', { mode: 'number' }),
@@ -106,6 +106,11 @@ export const invoices = pgTable(
     check('invoices_number_check', sql`${t.number} is null or ${t.number} ~ '^[0-9]{20}$'`),
     figuresCheck('invoices_figures_check', t),
     check('invoices_reversed_check', sql`${t.reversed} between 0 and ${t.total}`),
+    // Never paid past what red-letter corrections left of it (contract ./allocations invoiceOpen).
+    check(
+      'invoices_allocated_check',
+      sql`${t.allocated} >= 0 and ${t.reversed} + ${t.allocated} <= ${t.total}`,
+    ),
   ],
 );
 
@@ -243,4 +248,28 @@ export function givenBackOf(of: 'invoice_line' | 'fee_line') {
       ),
     );
   return sql<number>`coalesce(${parts}, 0)::bigint`.mapWith(Number);
+}
+
+/**
+ * What issued invoices hold of the outer query's fee line (`fee_lines`, not aliased), net of what passed
+ * red-letter corrections gave back, as a correlated subquery (0 when none): 已开票 of 费用 and 财务详情, and
+ * what a line may no longer be paid directly (contract ./allocations directOpen). An invoice request is not
+ * yet an invoice.
+ */
+export function invoicedNetOf() {
+  const issued = new QueryBuilder()
+    .select({ total: sql`sum(${invoiceLines.total})` })
+    .from(invoiceLines)
+    .innerJoin(
+      invoices,
+      and(eq(invoices.teamId, invoiceLines.teamId), eq(invoices.id, invoiceLines.invoiceId)),
+    )
+    .where(
+      and(
+        eq(invoiceLines.teamId, feeLines.teamId),
+        eq(invoiceLines.feeLineId, feeLines.id),
+        isNotNull(invoices.issuedOn),
+      ),
+    );
+  return sql<number>`(coalesce(${issued}, 0) - ${givenBackOf('fee_line')})::bigint`.mapWith(Number);
 }

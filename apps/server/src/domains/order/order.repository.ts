@@ -344,37 +344,3 @@ export async function fillMissingTeamRecipient(
     .where(and(eq(orders.teamId, teamId), inArray(orders.id, [...orderIds]), isNull(orders.teamRecipientId)))
     .returning({ id: orders.id, number: orders.number, title: orders.title });
 }
-
-// --- Payments (issue 23: receipts) -------------------------------------------------------------------------
-
-/** Sets the fee lines' payment status (spec §3), those whose status changes only. */
-/** A fee line's paid amount (the payments ledger's sum) and payment status. */
-export async function setFeeLinePaid(
-  tx: Database,
-  teamId: number,
-  id: number,
-  paid: number,
-  status: FeeLineRecord['paymentStatus'],
-  at: Date,
-) {
-  await tx
-    .update(feeLines)
-    .set({ paid, paymentStatus: status, updatedAt: at })
-    .where(and(eq(feeLines.teamId, teamId), eq(feeLines.id, id)));
-}
-
-/** Adds to an order's kept money (orders.invoiced, orders.received); a row update, so changes take turns. */
-export async function addToOrderMoney(
-  tx: Database,
-  teamId: number,
-  orderId: number,
-  change: { invoiced?: number; received?: number },
-) {
-  await tx
-    .update(orders)
-    .set({
-      invoiced: sql`${orders.invoiced} + ${change.invoiced ?? 0}`,
-      received: sql`${orders.received} + ${change.received ?? 0}`,
-    })
-    .where(and(eq(orders.teamId, teamId), eq(orders.id, orderId)));
-}

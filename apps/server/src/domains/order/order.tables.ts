@@ -92,9 +92,10 @@ export const orders = pgTable(
     feesTotal: bigint('fees_total', { mode: 'number' }).notNull().default(0),
     /**
      * What issued invoices took of its lines less what passed red-letter corrections gave back, and what is
-     * received of them (each line up to its total): kept in the transaction of each change (invoice issue and
-     * correction: invoice.service.ts; payments: receipt/fee-line-payments.service.ts), so 费用 and the
-     * finance dashboard read an order's money from its own row (docs/decisions.md "Payments ledger").
+     * received of them (each line up to its total): caches the payment domain alone writes, in the
+     * transaction of each change (payment/payment.service.ts `settlePayments`: allocations, invoice issue and
+     * correction), so 费用 and the finance dashboard read an order's money from its own row (docs/decisions.md
+     * "Payments ledger", "One owner for what is paid").
      */
     invoiced: bigint('invoiced', { mode: 'number' }).notNull().default(0),
     received: bigint('received', { mode: 'number' }).notNull().default(0),
@@ -125,6 +126,12 @@ export const orders = pgTable(
     enumCheck('orders_approval_status_check', t.approvalStatus, APPROVAL_STATUSES),
     enumCheck('orders_job_type_check', t.jobType, JOB_TYPES),
     check('orders_fees_total_check', sql`${t.feesTotal} between 0 and ${sql.raw(String(MAX_ORDER_FEN))}`),
+    check('orders_billed_check', sql`${t.status} <> 'billed' or ${t.billedAt} is not null`),
+    // The payment caches (payment/payment.service.ts): within the order's fees.
+    check(
+      'orders_money_check',
+      sql`${t.received} between 0 and ${t.feesTotal} and ${t.invoiced} between 0 and ${t.feesTotal}`,
+    ),
   ],
 );
 
@@ -178,7 +185,10 @@ export const feeLines = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     renewal: enumColumn('renewal', RENEWAL_OPTIONS, 16),
     paymentStatus: enumColumn('payment_status', PAYMENT_STATUSES, 16).notNull().default('unpaid'),
-    /** What the payments ledger holds as paid of the line (its sum), kept with each ledger row. */
+    /**
+     * What the payments ledger holds as paid of the line (its sum): a cache the payment domain alone writes
+     * (payment/payment.service.ts `settlePayments`), with `payment_status`.
+     */
     paid: bigint('paid', { mode: 'number' }).notNull().default(0),
     subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
     tax: bigint('tax', { mode: 'number' }).notNull(),
@@ -202,6 +212,8 @@ export const feeLines = pgTable(
     enumCheck('fee_lines_unit_check', t.unit, FEE_UNITS),
     enumCheck('fee_lines_renewal_check', t.renewal, RENEWAL_OPTIONS),
     enumCheck('fee_lines_payment_status_check', t.paymentStatus, PAYMENT_STATUSES),
+    // No line is ever paid past its total (docs/decisions.md "One rule for what is paid").
+    check('fee_lines_paid_check', sql`${t.paid} between 0 and ${t.total}`),
     enumCheck(
       'fee_lines_tax_rate_check',
       t.taxRate,

@@ -2,13 +2,17 @@
  * Allocations (核销, docs/product.md "Payments received"): parts of a receipt given to invoices or fee
  * lines, and undone. One transaction locks the receipt, then the invoices and then the fee lines their
  * payments reach, each in id order (so racing requests take turns and never deadlock), reads what is
- * allocated after the locks and checks with the contract's checkAllocations: of 20 racing requests only
- * those the amounts allow pass, the others get 409. The fee lines' payment status follows in the same
- * transaction, with the payments ledger (fee-line-payments.service.ts). An undone allocation stays, dated, for aging.
+ * allocated after the locks and checks the whole request at once with the contract's checkAllocations: an
+ * invoice can receive what it still holds (invoiceOpen, issued invoices only), a line directly only its
+ * part no issued invoice holds (directOpen), so no line is ever paid past its total. Of 20 racing requests
+ * only those the amounts allow pass, the others get 409. What is paid follows in the same transaction
+ * through the payment domain (payment/payment.service.ts settlePayments). An undone allocation stays,
+ * dated, for aging.
  */
 import {
   allocationTargetKey,
   checkAllocations,
+  directOpen,
   invoiceOpen,
   receiptBalance,
 } from '@trackit/contract/allocations';
@@ -23,24 +27,20 @@ import {
   RECEIPT_MESSAGES,
   type ReceiptDetail,
 } from '@trackit/contract/receipt.schema';
-import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
-import { accountingLevel, addInvoiceAllocated } from '../invoice/invoice.service';
+import { accountingLevel } from '../invoice/invoice.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
-import { paidOfFeeLines, recordFeeLinePayments } from './fee-line-payments.service';
 import {
-  addToReceiptAllocated,
-  feeLineIdsOfInvoices,
+  endAllocation,
   findAllocation,
-  insertAllocations,
   type LockedInvoice,
   lockAllocation,
-  lockFeeLines,
-  lockInvoices,
+  lockPaymentTargets,
   lockReceipt,
-  markAllocationUndone,
-} from './receipt.repository';
+  recordAllocations,
+  settlePayments,
+} from '../payment/payment.service';
 import { loadReceiptDetail, type ReceiptDeps, receiptConflict, receiptNotFound } from './receipt.service';
 
 /** Orders whose fee lines take payments: confirmed or billed (not drafts, nor cancelled ones). */
@@ -59,20 +59,8 @@ const unique = (ids: (number | undefined)[]) => [
 /** What the log calls an invoice (its number, else its buyer) and a fee line (its order's number). */
 const invoiceLabel = (invoice: LockedInvoice) => `发票 ${invoice.number ?? invoice.buyerName}`;
 
-/**
- * The invoices and the fee lines their payments and the direct ones reach, locked in that order; then
- * every line's payment status set from what is paid of it (after the caller's change).
- */
-async function lockTargets(tx: Database, teamId: number, invoiceIds: number[], directIds: number[]) {
-  const invoices = await lockInvoices(tx, teamId, invoiceIds);
-  const invoiceLineIds = await feeLineIdsOfInvoices(
-    tx,
-    teamId,
-    invoices.map((invoice) => invoice.id),
-  );
-  const lines = await lockFeeLines(tx, teamId, [...invoiceLineIds, ...directIds]);
-  return { invoices, lines };
-}
+const invoiceOf = (item: AllocationCreate) => ('invoice_id' in item ? item.invoice_id : undefined);
+const lineOf = (item: AllocationCreate) => ('fee_line_id' in item ? item.fee_line_id : undefined);
 
 /** POST /v1/receipts/{id}/allocations. */
 export async function allocateReceipt(
@@ -85,35 +73,48 @@ export async function allocateReceipt(
   const now = deps.clock();
   const { teamId } = auth;
   const level = await accountingLevel(deps, auth);
-  const invoiceOf = (item: AllocationCreate) => ('invoice_id' in item ? item.invoice_id : undefined);
-  const lineOf = (item: AllocationCreate) => ('fee_line_id' in item ? item.fee_line_id : undefined);
   return deps.db.transaction(async (tx) => {
     const locked = await lockReceipt(tx, teamId, receiptId);
     if (!locked) throw receiptNotFound();
     const { receipt } = locked;
     if (receipt.voidedAt !== null) throw receiptConflict(RECEIPT_MESSAGES.voided);
+    const invoiceIds = unique(body.map(invoiceOf));
     const directIds = unique(body.map(lineOf));
-    const { invoices, lines } = await lockTargets(tx, teamId, unique(body.map(invoiceOf)), directIds);
+    const { invoices, lines } = await lockPaymentTargets(tx, teamId, invoiceIds, directIds);
+    const invoiceById = new Map(invoices.map((invoice) => [invoice.id, invoice]));
     const lineById = new Map(lines.map((line) => [line.id, line]));
+    // An invoice pays only once issued (a request is not yet a tax document); a fully reversed one is gone.
+    for (const [index, item] of body.entries()) {
+      const invoice = invoiceById.get(invoiceOf(item) ?? 0);
+      if (invoice?.status === 'requested') throw refusal({ reason: 'invoice_not_issued', index });
+      if (invoice?.status === 'reversed') throw refusal({ reason: 'invoice_reversed', index });
+    }
     const unpayable = directIds.find((id) => {
       const line = lineById.get(id);
       return line !== undefined && !PAYABLE_ORDER_STATUSES.has(line.orderStatus);
     });
     if (unpayable !== undefined) throw receiptConflict(RECEIPT_MESSAGES.lineNotPayable);
-    const paid = await paidOfFeeLines(tx, teamId, directIds);
     const open = new Map<string, number>();
     for (const invoice of invoices)
       open.set(allocationTargetKey({ invoice_id: invoice.id }), invoiceOpen(invoice));
     for (const id of directIds) {
       const line = lineById.get(id);
-      if (line)
-        open.set(allocationTargetKey({ fee_line_id: id }), Math.max(0, line.total - (paid.get(id) ?? 0)));
+      if (line) open.set(allocationTargetKey({ fee_line_id: id }), directOpen(line));
     }
     const { unallocated } = receiptBalance(receipt.amount, [{ amount: locked.allocated }]);
     const check = checkAllocations(body, unallocated, open);
-    if (!check.ok) throw refusal(check);
+    if (!check.ok) {
+      // Over what a line may take directly because an issued invoice holds the rest: say so.
+      const line =
+        check.index === undefined
+          ? undefined
+          : lineById.get(lineOf(body[check.index] ?? { invoice_id: 0, amount: 0 }) ?? 0);
+      if (check.reason === 'target_over_allocated' && line && line.invoiced > 0)
+        throw refusal({ reason: 'line_invoiced', index: check.index });
+      throw refusal(check);
+    }
     const today = businessDate(now);
-    await insertAllocations(
+    await recordAllocations(
       tx,
       body.map((item) => ({
         teamId,
@@ -126,16 +127,7 @@ export async function allocateReceipt(
         createdAt: now,
       })),
     );
-    // The amounts kept on the receipt and the invoices (the dashboard reads them); allocations stay the truth.
-    await addToReceiptAllocated(tx, teamId, receiptId, check.total);
-    const perInvoice = new Map<number, number>();
-    for (const item of body) {
-      const invoiceId = invoiceOf(item);
-      if (invoiceId !== undefined) perInvoice.set(invoiceId, (perInvoice.get(invoiceId) ?? 0) + item.amount);
-    }
-    for (const [invoiceId, amount] of perInvoice) await addInvoiceAllocated(tx, teamId, invoiceId, amount);
-    await recordFeeLinePayments(tx, teamId, lines, today, now);
-    const invoiceById = new Map(invoices.map((invoice) => [invoice.id, invoice]));
+    await settlePayments(tx, teamId, { receiptIds: [receiptId], invoiceIds, lines }, today, now);
     await recordOperation(tx, {
       action: 'receipt_allocate',
       actor: memberActor(auth, origin, now),
@@ -144,10 +136,8 @@ export async function allocateReceipt(
         name: receipt.payerName,
         amount: check.total,
         targets: body.map((item) => {
-          const invoiceId = invoiceOf(item);
-          const lineId = lineOf(item);
-          const invoice = invoiceId === undefined ? undefined : invoiceById.get(invoiceId);
-          const line = lineId === undefined ? undefined : lineById.get(lineId);
+          const invoice = invoiceById.get(invoiceOf(item) ?? 0);
+          const line = lineById.get(lineOf(item) ?? 0);
           return {
             target: invoice ? invoiceLabel(invoice) : `订单 ${line?.orderNumber ?? ''}`,
             amount: item.amount,
@@ -159,7 +149,7 @@ export async function allocateReceipt(
   });
 }
 
-/** DELETE /v1/allocations/{id}: kept as undone (when, by whom); 409 when undone already. */
+/** DELETE /v1/allocations/{id}: kept as undone (when, by whom); 409 when undone or moved already. */
 export async function undoAllocation(
   deps: ReceiptDeps,
   auth: AuthContext,
@@ -174,28 +164,33 @@ export async function undoAllocation(
   return deps.db.transaction(async (tx) => {
     const locked = await lockReceipt(tx, teamId, found.receiptId);
     if (!locked) throw receiptNotFound();
-    const allocation = await lockAllocation(tx, teamId, allocationId);
-    if (!allocation) throw new AppError('notFound', { message: RECEIPT_MESSAGES.allocationNotFound });
-    if (allocation.undoneAt !== null) throw receiptConflict(RECEIPT_MESSAGES.alreadyUndone);
-    const { invoices, lines } = await lockTargets(
+    // The targets before the allocation itself: the order every payment step locks in.
+    const { invoices, lines } = await lockPaymentTargets(
       tx,
       teamId,
-      allocation.invoiceId === null ? [] : [allocation.invoiceId],
-      allocation.feeLineId === null ? [] : [allocation.feeLineId],
+      found.invoiceId === null ? [] : [found.invoiceId],
+      found.feeLineId === null ? [] : [found.feeLineId],
     );
+    const allocation = await lockAllocation(tx, teamId, allocationId);
+    if (!allocation) throw new AppError('notFound', { message: RECEIPT_MESSAGES.allocationNotFound });
+    if (allocation.movedToInvoiceId !== null) throw receiptConflict(RECEIPT_MESSAGES.alreadyMoved);
+    if (allocation.undoneAt !== null) throw receiptConflict(RECEIPT_MESSAGES.alreadyUndone);
     const today = businessDate(now);
     const undoneOn = today < allocation.allocatedOn ? allocation.allocatedOn : today;
-    await markAllocationUndone(tx, teamId, allocationId, {
+    await endAllocation(tx, teamId, allocationId, {
       undoneAt: now,
       undoneOn,
       undoneByMembershipId: auth.membershipId,
     });
-    await addToReceiptAllocated(tx, teamId, locked.receipt.id, -allocation.amount);
-    if (allocation.invoiceId !== null)
-      await addInvoiceAllocated(tx, teamId, allocation.invoiceId, -allocation.amount);
-    await recordFeeLinePayments(tx, teamId, lines, undoneOn, now);
+    await settlePayments(
+      tx,
+      teamId,
+      { receiptIds: [locked.receipt.id], invoiceIds: invoices.map((invoice) => invoice.id), lines },
+      undoneOn,
+      now,
+    );
     const [invoice] = invoices;
-    const [line] = lines;
+    const line = lines.find((candidate) => candidate.id === allocation.feeLineId);
     await recordOperation(tx, {
       action: 'allocation_undo',
       actor: memberActor(auth, origin, now),

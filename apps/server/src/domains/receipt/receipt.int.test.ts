@@ -29,8 +29,9 @@ import {
 import { invoices } from '../invoice/invoice.tables';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { feeLines, orders } from '../order/order.tables';
-import { paidFromAllocations } from './fee-line-payments.service';
-import { allocations, feeLinePayments, receipts } from './receipt.tables';
+import { paidFromAllocations } from '../payment/payment.service';
+import { allocations, feeLinePayments } from '../payment/payment.tables';
+import { receipts } from './receipt.tables';
 
 /** Payments received end to end over HTTP (docs/product.md "Payments received"), against the contract. */
 describe('receipts (收款) and allocations (核销)', () => {
@@ -207,7 +208,7 @@ describe('receipts (收款) and allocations (核销)', () => {
     ]);
   });
 
-  it('pays fee lines directly, counting what invoices paid of them, and refuses over-allocation', async () => {
+  it('pays fee lines directly only for what no issued invoice holds, and refuses over-allocation', async () => {
     const { orderId, lines } = await billedOrder(general.id, [modelFee(20_000), modelFee(10_000)]);
     const [first, second] = lines as [FeeLineRow, FeeLineRow];
     const receipt = await ok(record({ amount: 100_000 }));
@@ -234,15 +235,15 @@ describe('receipts (收款) and allocations (核销)', () => {
     await ok(allocate(receipt.id, [{ fee_line_id: first.id, amount: first.total }]));
     expect(await statusesOf(orderId)).toEqual(['paid', 'unpaid']);
     expect((await orderOf(orderId)).payment_state).toBe('partial');
-    // The second line invoiced and the invoice paid in part: the line's open amount counts it.
+    // The second line invoiced and the invoice paid in part: the line is paid through its invoice only.
     const invoice = await issuedInvoice([second]);
     await ok(allocate(receipt.id, [{ invoice_id: invoice.id, amount: 4_000 }]));
     await refused(
-      allocate(receipt.id, [{ fee_line_id: second.id, amount: second.total - 4_000 + 1 }]),
+      allocate(receipt.id, [{ fee_line_id: second.id, amount: 1 }]),
       409,
-      FINANCE_REFUSAL_MESSAGES.target_over_allocated,
+      FINANCE_REFUSAL_MESSAGES.line_invoiced,
     );
-    await ok(allocate(receipt.id, [{ fee_line_id: second.id, amount: second.total - 4_000 }]));
+    await ok(allocate(receipt.id, [{ invoice_id: invoice.id, amount: second.total - 4_000 }]));
     expect(await statusesOf(orderId)).toEqual(['paid', 'paid']);
     expect((await orderOf(orderId)).payment_state).toBe('paid');
     // A draft order's line is not payable.
@@ -263,8 +264,8 @@ describe('receipts (收款) and allocations (核销)', () => {
   });
 
   it('warns, never refuses, when the payer or the receiving entity differ (three flows)', async () => {
-    const { lines } = await billedOrder(general.id, [modelFee(10_000)]);
-    const invoice = await issuedInvoice(lines);
+    const { lines } = await billedOrder(general.id, [modelFee(10_000), modelFee(8_000)]);
+    const invoice = await issuedInvoice(lines.slice(0, 1));
     const studioLines = (await billedOrder(studio.id, [modelFee(5_000)])).lines;
     const receipt = await ok(
       record({ amount: 50_000, payer_name: '某某投资集团', team_recipient_id: studio.id }),
@@ -272,7 +273,7 @@ describe('receipts (收款) and allocations (核销)', () => {
     const answer = await ok(
       allocate(receipt.id, [
         { invoice_id: invoice.id, amount: 1_000 },
-        { fee_line_id: lines[0]?.id, amount: 1_000 },
+        { fee_line_id: lines[1]?.id, amount: 1_000 },
         { fee_line_id: studioLines[0]?.id, amount: 1_000 },
       ]),
     );

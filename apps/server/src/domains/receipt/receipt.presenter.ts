@@ -70,6 +70,8 @@ function presentAllocation(
     created_at: allocation.createdAt.toISOString(),
     undone_at: iso(allocation.undoneAt),
     undone_by: memberRef(allocation.undoneByMembershipId, row.undoneByName),
+    moved_to_invoice:
+      row.movedTo && row.movedTo.id !== null ? { id: row.movedTo.id, number: row.movedTo.number } : null,
     can_undo: allocation.undoneAt === null && !voided && levelAllows(level, 'edit'),
   };
 }

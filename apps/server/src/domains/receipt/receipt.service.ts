@@ -20,6 +20,7 @@ import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { accountingLevel } from '../invoice/invoice.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
+import { lockReceipt } from '../payment/payment.service';
 import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
 import { presentReceipt, presentReceiptDetail } from './receipt.presenter';
 import {
@@ -27,7 +28,6 @@ import {
   insertReceipt,
   listAllocations,
   listReceipts,
-  lockReceipt,
   updateReceiptRow,
 } from './receipt.repository';
 

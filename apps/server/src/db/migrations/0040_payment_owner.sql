@@ -1,0 +1,19 @@
+ALTER TABLE "allocations" ADD COLUMN "earmark_fee_line_id" bigint;--> statement-breakpoint
+ALTER TABLE "allocations" ADD COLUMN "moved_to_invoice_id" bigint;--> statement-breakpoint
+ALTER TABLE "allocations" ADD CONSTRAINT "allocations_earmark_fee_line_team_fk" FOREIGN KEY ("team_id","earmark_fee_line_id") REFERENCES "public"."fee_lines"("team_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "allocations" ADD CONSTRAINT "allocations_moved_to_invoice_team_fk" FOREIGN KEY ("team_id","moved_to_invoice_id") REFERENCES "public"."invoices"("team_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "allocations" ADD CONSTRAINT "allocations_earmark_check" CHECK ("allocations"."earmark_fee_line_id" is null or "allocations"."invoice_id" is not null);--> statement-breakpoint
+ALTER TABLE "allocations" ADD CONSTRAINT "allocations_moved_check" CHECK ("allocations"."moved_to_invoice_id" is null or ("allocations"."fee_line_id" is not null and "allocations"."undone_at" is not null));--> statement-breakpoint
+-- The caches set from the truth once (docs/decisions.md "One owner for what is paid"): what live allocations
+-- give each receipt and invoice, what the ledger holds of each line, and each order's sums of its lines.
+UPDATE "receipts" SET "allocated" = x.live FROM (SELECT r."team_id", r."id", coalesce((SELECT sum(a."amount") FROM "allocations" a WHERE a."team_id" = r."team_id" AND a."receipt_id" = r."id" AND a."undone_at" IS NULL), 0) AS live FROM "receipts" r) x WHERE "receipts"."team_id" = x."team_id" AND "receipts"."id" = x."id" AND "receipts"."allocated" <> x.live;--> statement-breakpoint
+UPDATE "invoices" SET "allocated" = x.live FROM (SELECT i."team_id", i."id", coalesce((SELECT sum(a."amount") FROM "allocations" a WHERE a."team_id" = i."team_id" AND a."invoice_id" = i."id" AND a."undone_at" IS NULL), 0) AS live FROM "invoices" i) x WHERE "invoices"."team_id" = x."team_id" AND "invoices"."id" = x."id" AND "invoices"."allocated" <> x.live;--> statement-breakpoint
+UPDATE "fee_lines" SET "paid" = x.ledger FROM (SELECT p."team_id", p."fee_line_id", sum(p."amount") AS ledger FROM "fee_line_payments" p GROUP BY p."team_id", p."fee_line_id") x WHERE "fee_lines"."team_id" = x."team_id" AND "fee_lines"."id" = x."fee_line_id" AND "fee_lines"."paid" <> x.ledger;--> statement-breakpoint
+UPDATE "orders" SET "received" = x.received FROM (SELECT f."team_id", f."order_id", sum(least(f."paid", f."total")) AS received FROM "fee_lines" f GROUP BY f."team_id", f."order_id") x WHERE "orders"."team_id" = x."team_id" AND "orders"."id" = x."order_id" AND "orders"."received" <> x.received;--> statement-breakpoint
+-- Rows written before the rule may break it (a line paid past its total): the checks hold every row written
+-- from now on (NOT VALID), and the daily drift check (payment/payment-drift.service.ts) names the old ones.
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_allocated_check" CHECK ("invoices"."allocated" >= 0 and "invoices"."reversed" + "invoices"."allocated" <= "invoices"."total") NOT VALID;--> statement-breakpoint
+ALTER TABLE "fee_lines" ADD CONSTRAINT "fee_lines_paid_check" CHECK ("fee_lines"."paid" between 0 and "fee_lines"."total") NOT VALID;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_billed_check" CHECK ("orders"."status" <> 'billed' or "orders"."billed_at" is not null) NOT VALID;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_money_check" CHECK ("orders"."received" between 0 and "orders"."fees_total" and "orders"."invoiced" between 0 and "orders"."fees_total") NOT VALID;--> statement-breakpoint
+ALTER TABLE "receipts" ADD CONSTRAINT "receipts_allocated_check" CHECK ("receipts"."allocated" between 0 and "receipts"."amount") NOT VALID;
