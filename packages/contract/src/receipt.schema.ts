@@ -28,6 +28,26 @@ export const RECEIPT_MESSAGES = {
   oneTarget: '*每条核销须且只能指定一张发票或一条费用',
 } as const;
 
+/**
+ * The daily check of what is paid (docs/product.md "Payments received"): each kind of record whose kept
+ * figure differs from what its allocations and ledger say, as the accounting managers are told.
+ */
+export const PAYMENT_DRIFT_KINDS = ['receipts', 'invoices', 'lines', 'overpaid', 'orders', 'ledger'] as const;
+export type PaymentDriftKind = (typeof PAYMENT_DRIFT_KINDS)[number];
+export const PAYMENT_DRIFT_LABELS: Readonly<Record<PaymentDriftKind, string>> = {
+  receipts: '收款的已核销金额',
+  invoices: '发票的已收金额',
+  lines: '费用的已收金额或收款状态',
+  overpaid: '已收超过应收的费用',
+  orders: '订单的已开票或已收金额',
+  ledger: '收款台账',
+};
+export const PAYMENT_DRIFT_NOTICES = {
+  title: (count: number) => `收款数据核对发现 ${count} 处不一致`,
+  body: (parts: string) => `每日核对：${parts}。请联系技术支持核查，核对前请勿据此对账。`,
+  part: (label: string, count: number) => `${label} ${count} 处`,
+} as const;
+
 /** Where a receipt stands, as the receipts page shows it: voided, something left (预收款), or all allocated. */
 export const RECEIPT_STATES = ['voided', 'open', 'allocated'] as const;
 export type ReceiptState = (typeof RECEIPT_STATES)[number];

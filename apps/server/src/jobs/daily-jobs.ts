@@ -1,6 +1,7 @@
 /**
  * Jobs that run once a day per team (docs/product.md "Usage licences", "Orders": abandoned empty drafts,
- * "Model settlements": the withholding reminder of the 10th; "费用": the overdue reminder): a round of the `daily_jobs` queue (at
+ * "Model settlements": the withholding reminder of the 10th; "费用": the overdue reminder; "Payments received": the
+ * check of what is paid): a round of the `daily_jobs` queue (at
  * start and every hour, jobs/server-jobs.ts) goes through the teams, and for each job and team inserts
  * the (job, team, business date) row of job_runs; the one insert that goes in runs the job, any other
  * round (another process's, a later one, a retry) skips it. A job that fails gives its row back and the
@@ -13,6 +14,7 @@ import type { Database } from '../db/client';
 import { remindOverdue } from '../domains/finance/overdue-reminder.service';
 import { removeAbandonedDrafts } from '../domains/order/abandoned-drafts.service';
 import { renewUsageLicences } from '../domains/order/renewal/usage-renewal.service';
+import { checkPaymentDrift } from '../domains/payment/payment-drift.service';
 import { remindWithholding } from '../domains/settlement/withholding-reminder.service';
 import type { AppMetrics } from '../metrics/metrics';
 import { claimJobRun, finishJobRun, type JobRunKey, listTeamIds, releaseJobRun } from './job-run.repository';
@@ -53,6 +55,12 @@ export const DAILY_JOBS: readonly DailyJob[] = [
     name: 'overdue_receivables',
     run: async (deps, teamId, now) => {
       await remindOverdue(deps, teamId, now);
+    },
+  },
+  {
+    name: 'payment_drift',
+    run: async (deps, teamId, now) => {
+      await checkPaymentDrift(deps, teamId, now);
     },
   },
 ];

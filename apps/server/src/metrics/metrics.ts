@@ -17,6 +17,8 @@ export interface AppMetrics {
   uploadStored(byteSize: number): void;
   /** A try of a background job failed: by its queue (`thumbnail`, `daily_jobs`…), a daily job by its name. */
   jobFailed(job: string): void;
+  /** The daily payment check found `count` records of a kind whose kept figure differs from the truth. */
+  paymentDrift(kind: string, count: number): void;
 }
 
 export interface Metrics extends AppMetrics {
@@ -78,6 +80,13 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
 
+  const paymentDrift = new Counter({
+    name: 'payment_drift_rows_total',
+    help: 'Records whose kept payment figure differed from its allocations or ledger at the daily check, by kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+
   let pool: (() => { inUse: number; waiting: number }) | undefined;
   new Gauge({
     name: 'db_pool_connections_in_use',
@@ -130,5 +139,6 @@ export function createMetrics(): Metrics {
       uploadBytes.inc(byteSize);
     },
     jobFailed: (job) => jobFailures.inc({ job }),
+    paymentDrift: (kind, count) => paymentDrift.inc({ kind }, count),
   };
 }

@@ -121,6 +121,10 @@ export interface FinanceTeam {
   billedOrder(fees: unknown[], options?: BilledOrderOptions): Promise<BilledOrder>;
   /** The next 20-digit invoice number of the team (2631200000000 and a counter). */
   nextInvoiceNumber(): string;
+  /** An invoice of the lines requested by the editor (not issued yet). */
+  requestedInvoice(feeLineIds: number[], options?: InvoiceOptions): Promise<InvoiceDetail>;
+  /** A requested invoice issued by the manager (today, next number, unless the options say). */
+  issue(invoiceId: number, options?: InvoiceOptions): Promise<InvoiceDetail>;
   /** An invoice of the lines requested by the editor and issued by the manager (today, next number). */
   issuedInvoice(feeLineIds: number[], options?: InvoiceOptions): Promise<InvoiceDetail>;
   /** A receipt recorded by the editor (to the default entity, today), allocated at once when asked. */
@@ -149,7 +153,7 @@ export async function createFinanceTeam(t: TestApp, options: FinanceTeamOptions 
   let invoiceSeq = 0;
   const nextInvoiceNumber = () => `2631200000000${String(++invoiceSeq).padStart(7, '0')}`;
 
-  return {
+  const team: FinanceTeam = {
     teamId,
     owner,
     reader,
@@ -187,8 +191,7 @@ export async function createFinanceTeam(t: TestApp, options: FinanceTeamOptions 
         .set({
           status: order.status ?? 'billed',
           // A billed order has its billing time (orders_billed_check).
-          billedAt:
-            order.billedAt ?? ((order.status ?? 'billed') === 'billed' ? t.clock.now() : null),
+          billedAt: order.billedAt ?? ((order.status ?? 'billed') === 'billed' ? t.clock.now() : null),
         })
         .where(and(eq(orders.teamId, teamId), eq(orders.id, created.id)));
       const lines = await db
@@ -199,8 +202,8 @@ export async function createFinanceTeam(t: TestApp, options: FinanceTeamOptions 
       return { id: created.id, number: created.number, lines };
     },
 
-    async issuedInvoice(feeLineIds, invoice = {}) {
-      const requested = await ok(
+    requestedInvoice(feeLineIds, invoice = {}) {
+      return ok(
         api<InvoiceDetail>(
           'POST',
           '/invoices',
@@ -214,14 +217,22 @@ export async function createFinanceTeam(t: TestApp, options: FinanceTeamOptions 
           editor.headers,
         ),
       );
+    },
+
+    issue(invoiceId, invoice = {}) {
       return ok(
         api<InvoiceDetail>(
           'POST',
-          `/invoices/${requested.id}/issue`,
+          `/invoices/${invoiceId}/issue`,
           { number: invoice.number ?? nextInvoiceNumber(), issued_on: invoice.issuedOn ?? today },
           manager.headers,
         ),
       );
+    },
+
+    async issuedInvoice(feeLineIds, invoice = {}) {
+      const requested = await team.requestedInvoice(feeLineIds, invoice);
+      return team.issue(requested.id, invoice);
     },
 
     async receipt(receipt) {
@@ -251,4 +262,5 @@ export async function createFinanceTeam(t: TestApp, options: FinanceTeamOptions 
       );
     },
   };
+  return team;
 }

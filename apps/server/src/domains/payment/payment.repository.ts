@@ -7,7 +7,7 @@
  * are the contract's (./allocations); SQL only sums and filters.
  */
 import type { PaymentStatus } from '@trackit/contract/enums';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { givenBackOf, invoicedNetOf, invoiceLines, invoices } from '../invoice/invoice.tables';
@@ -337,4 +337,51 @@ export async function refreshOrdersMoney(tx: Database, teamId: number, ids: read
   const chosen = and(eq(orders.teamId, teamId), inArray(orders.id, distinct(ids)));
   await tx.select({ id: orders.id }).from(orders).where(chosen).orderBy(asc(orders.id)).for('update');
   await tx.update(orders).set({ received: receivedOfOrder, invoiced: invoicedOfOrder() }).where(chosen);
+}
+
+// --- Drift: the caches against the truth (./payment-drift.service.ts) ----------------------------------
+
+/** Rows of the team whose cache differs from what it caches, by kind, and lines paid past their total. */
+export async function countCacheDrift(db: Database, teamId: number) {
+  const rows = async (
+    table: typeof receipts | typeof invoices | typeof feeLines | typeof orders,
+    where: SQL,
+  ) => {
+    const [row] = await db.select({ n: count() }).from(table).where(where);
+    return row?.n ?? 0;
+  };
+  const ledgerOfLine = sql`coalesce((select sum(${feeLinePayments.amount}) from ${feeLinePayments} where ${feeLinePayments.teamId} = ${feeLines.teamId} and ${feeLinePayments.feeLineId} = ${feeLines.id}), 0)`;
+  // One after another: the caller may pass a transaction's single connection.
+  const receiptRows = await rows(
+    receipts,
+    sql`${receipts.teamId} = ${teamId} and ${receipts.allocated} <> ${liveAllocatedTo('receipt')}`,
+  );
+  const invoiceRows = await rows(
+    invoices,
+    sql`${invoices.teamId} = ${teamId} and (${invoices.allocated} <> ${liveAllocatedTo('invoice')} or ${invoices.reversed} + ${invoices.allocated} > ${invoices.total})`,
+  );
+  const lineRows = await rows(
+    feeLines,
+    sql`${feeLines.teamId} = ${teamId} and (${feeLines.paid} <> ${ledgerOfLine} or (${feeLines.total} > 0 and (${feeLines.paymentStatus} = 'paid') <> (${feeLines.paid} >= ${feeLines.total})))`,
+  );
+  const overpaid = await rows(
+    feeLines,
+    sql`${feeLines.teamId} = ${teamId} and (${feeLines.paid} > ${feeLines.total} or ${feeLines.paid} < 0)`,
+  );
+  const orderRows = await rows(
+    orders,
+    sql`${orders.teamId} = ${teamId} and (${orders.received} <> ${receivedOfOrder} or ${orders.invoiced} <> ${invoicedOfOrder()})`,
+  );
+  return { receipts: receiptRows, invoices: invoiceRows, lines: lineRows, overpaid, orders: orderRows };
+}
+
+/** The team's fee lines that anything ever paid (a ledger row), in id order from `after`, `limit` of them. */
+export async function paidFeeLineIds(db: Database, teamId: number, after: number, limit: number) {
+  const rows = await db
+    .selectDistinct({ id: feeLinePayments.feeLineId })
+    .from(feeLinePayments)
+    .where(and(eq(feeLinePayments.teamId, teamId), sql`${feeLinePayments.feeLineId} > ${after}`))
+    .orderBy(asc(feeLinePayments.feeLineId))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

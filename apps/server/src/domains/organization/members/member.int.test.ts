@@ -387,7 +387,13 @@ describe('members', () => {
       .insert(orders)
       .values([
         { teamId, number: `HH${teamId}-1`, title: '春季大片', status: 'draft', ownerMembershipId: leaver.id },
-        { teamId, number: `HH${teamId}-2`, status: 'billed', billedAt: new Date(), ownerMembershipId: leaver.id },
+        {
+          teamId,
+          number: `HH${teamId}-2`,
+          status: 'billed',
+          billedAt: new Date(),
+          ownerMembershipId: leaver.id,
+        },
       ])
       .returning({ id: orders.id });
     expect((await patch(leaver.id, { status: 'off_duty' }, owner.headers)).body.code).toBe(0);
