@@ -200,6 +200,28 @@ describe('check-imports', () => {
       ],
     },
     {
+      rule: 'payment-caches',
+      tree: {
+        // The owner may: not reported.
+        [`${server}/domains/payment/payment.repository.ts`]:
+          'export const f = (tx, t) => tx.update(t).set({ allocated: 1 });\n',
+        [`${server}/domains/order/order.repository.ts`]: [
+          'export const f = (tx, t) => tx.update(t).set({ status: 1 });',
+          'export const g = (tx, t) =>',
+          '  tx.update(t).set({',
+          '    updatedAt: 1,',
+          '    received: 2,',
+          '  });',
+          'export const h = (tx, t) => tx.update(t).set({ paymentStatus: 3 });',
+          '',
+        ].join('\n'),
+      },
+      expected: [
+        `${server}/domains/order/order.repository.ts:3  payment-caches  (.set({ updatedAt: 1, received:)`,
+        `${server}/domains/order/order.repository.ts:7  payment-caches  (.set({ paymentStatus:)`,
+      ],
+    },
+    {
       rule: 'business-time',
       tree: {
         // The one module that may: not reported.

@@ -89,15 +89,25 @@ const invoiceColumns: TableColumnsType<Invoice> = [
   },
 ];
 
-/** An allocation's target: the invoice's number, or the line's model. */
+/**
+ * An allocation's target: the invoice's number, or the line's model; an invoice's allocation moved from a
+ * payment of a line before the invoice was issued names the line it pays first.
+ */
 const targetOf = (order: FinanceOrder, allocation: Allocation) => {
+  const line = order.lines.find((candidate) => candidate.fee_line_id === allocation.fee_line_id);
   if (allocation.invoice_id !== null) {
     const invoice = order.invoices.find((candidate) => candidate.id === allocation.invoice_id);
-    return `发票 ${invoice?.number ?? ''}`.trim();
+    const number = `发票 ${invoice?.number ?? ''}`.trim();
+    return line ? `${number}（开票前付 · ${line.model_name}）` : number;
   }
-  const line = order.lines.find((candidate) => candidate.fee_line_id === allocation.fee_line_id);
   return line ? `费用 · ${line.model_name}` : '费用';
 };
+
+/** The number of the invoice a direct payment moved onto when it was issued. */
+const movedToOf = (order: FinanceOrder, allocation: Allocation) =>
+  allocation.moved_to_invoice_id === null
+    ? null
+    : (order.invoices.find((invoice) => invoice.id === allocation.moved_to_invoice_id)?.number ?? '');
 
 function Allocations({ order, editable }: { order: FinanceOrder; editable: boolean }) {
   const columns: TableColumnsType<Allocation> = [
@@ -111,7 +121,12 @@ function Allocations({ order, editable }: { order: FinanceOrder; editable: boole
       key: 'state',
       width: editable ? 190 : 150,
       render: (_: unknown, allocation) => (
-        <AllocationState id={allocation.id} undoneOn={allocation.undone_on} canUndo={editable} />
+        <AllocationState
+          id={allocation.id}
+          undoneOn={allocation.undone_on}
+          movedTo={movedToOf(order, allocation)}
+          canUndo={editable}
+        />
       ),
     },
   ];

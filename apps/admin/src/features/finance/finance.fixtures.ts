@@ -153,6 +153,7 @@ export const financeOrderFixture = (overrides: Partial<FinanceOrder> = {}): Fina
       invoiced: 1_060_000,
       paid: 500_000,
       payment_status: 'unpaid',
+      direct_open: 0,
     },
     {
       fee_line_id: 2,
@@ -163,6 +164,7 @@ export const financeOrderFixture = (overrides: Partial<FinanceOrder> = {}): Fina
       invoiced: 0,
       paid: 0,
       payment_status: 'unpaid',
+      direct_open: 530_000,
     },
   ],
   invoices: [
@@ -174,6 +176,7 @@ export const financeOrderFixture = (overrides: Partial<FinanceOrder> = {}): Fina
       issued_on: '2026-11-01',
       total: 1_060_000,
       reversed: 0,
+      allocated: 500_000,
     },
   ],
   allocations: [
@@ -187,6 +190,7 @@ export const financeOrderFixture = (overrides: Partial<FinanceOrder> = {}): Fina
       amount: 500_000,
       allocated_on: '2026-11-10',
       undone_on: null,
+      moved_to_invoice_id: null,
     },
     {
       id: 72,
@@ -198,6 +202,7 @@ export const financeOrderFixture = (overrides: Partial<FinanceOrder> = {}): Fina
       amount: 100_000,
       allocated_on: '2026-11-05',
       undone_on: '2026-11-06',
+      moved_to_invoice_id: null,
     },
   ],
   ...overrides,

@@ -33,11 +33,27 @@ describe('allocationTargets', () => {
           issued_on: null,
           total: 9,
           reversed: 0,
+          allocated: 0,
         },
       ],
-      lines: order.lines.map((line) => ({ ...line, paid: line.total })),
+      lines: order.lines.map((line) => ({ ...line, paid: line.total, direct_open: 0 })),
     });
     expect(targets).toEqual([]);
+  });
+
+  it('offers a line partly invoiced for its uninvoiced part only, as the server says', () => {
+    const order = financeOrderFixture();
+    const [first, second] = order.lines;
+    if (!first || !second) throw new Error('two lines expected');
+    const targets = allocationTargets({
+      ...order,
+      lines: [{ ...first, invoiced: 800_000, direct_open: 260_000 }, second],
+    });
+    expect(targets.map((target) => [target.label, target.outstanding])).toEqual([
+      ['发票 26332000000012345678', 560_000],
+      ['林夏 · 服务费 6%（未开票部分）', 260_000],
+      ['周蔓 · 肖像使用费 6%', 530_000],
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Where a receipt is allocated (docs/product.md "财务详情", "收款 page"): an order's issued invoices first,
- * then its fee lines that no invoice covers, each with what is still outstanding of it (登记收款 on 财务详情
+ * each with what it can still receive (invoiceOpen), then its fee lines with the part no issued invoice holds
+ * (the server's `direct_open`: an invoiced part is paid through its invoice) (登记收款 on 财务详情
  * prefills the amounts in that order, never more than the receipt); an invoice found on its own (核销 on the
  * receipts page); and the check of the amounts before the server is asked (the contract's
  * checkAllocations, as the server checks them).
@@ -24,31 +25,21 @@ export interface AllocationTarget {
   outstanding: number;
 }
 
-const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
-
 export function allocationTargets(order: FinanceOrder): AllocationTarget[] {
-  const live = order.allocations.filter((allocation) => allocation.undone_on === null);
   const invoices = order.invoices
     .filter((invoice) => invoice.status === 'issued')
     .map((invoice) => ({
       key: `invoice-${invoice.id}`,
       target: { invoice_id: invoice.id },
       label: `发票 ${invoice.number ?? ''}`.trim(),
-      outstanding: invoiceOpen({
-        ...invoice,
-        allocated: sum(
-          live.filter((allocation) => allocation.invoice_id === invoice.id).map((a) => a.amount),
-        ),
-      }),
+      outstanding: invoiceOpen(invoice),
     }));
-  const lines = order.lines
-    .filter((line) => line.invoiced === 0)
-    .map((line) => ({
-      key: `line-${line.fee_line_id}`,
-      target: { fee_line_id: line.fee_line_id },
-      label: `${line.model_name} · ${INVOICE_ITEM_LABELS[INVOICE_ITEM_OF_FEE_KIND[line.kind]]} ${formatTaxRate(line.tax_rate)}`,
-      outstanding: line.total - line.paid,
-    }));
+  const lines = order.lines.map((line) => ({
+    key: `line-${line.fee_line_id}`,
+    target: { fee_line_id: line.fee_line_id },
+    label: `${line.model_name} · ${INVOICE_ITEM_LABELS[INVOICE_ITEM_OF_FEE_KIND[line.kind]]} ${formatTaxRate(line.tax_rate)}${line.invoiced > 0 ? '（未开票部分）' : ''}`,
+    outstanding: line.direct_open,
+  }));
   return [...invoices, ...lines].filter((target) => target.outstanding > 0);
 }
 

@@ -45,7 +45,9 @@ function AllocationTargetCell({ allocation }: { allocation: Allocation }) {
       <>
         <Link to={route(ADMIN_PATHS.invoice(invoice.id))}>发票 {invoice.number ?? '待开具'}</Link>
         <Typography.Text type="secondary" style={secondLine}>
-          {invoice.buyer_name}
+          {allocation.fee_line
+            ? `开票前付 · 订单 ${allocation.fee_line.order_number} · ${allocation.fee_line.model_name}`
+            : invoice.buyer_name}
         </Typography.Text>
       </>
     );
@@ -99,6 +101,7 @@ function Allocations({ receipt }: { receipt: ReceiptDetail }) {
         <AllocationState
           id={allocation.id}
           undoneOn={allocation.undone_at === null ? null : businessDate(allocation.undone_at)}
+          movedTo={allocation.moved_to_invoice ? (allocation.moved_to_invoice.number ?? '') : null}
           canUndo={allocation.can_undo}
         />
       ),

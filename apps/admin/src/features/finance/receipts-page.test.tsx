@@ -74,6 +74,7 @@ const liveAllocation: Allocation = {
   created_at: '2026-11-26T02:00:00.000Z',
   undone_at: null,
   undone_by: null,
+  moved_to_invoice: null,
   can_undo: true,
 };
 
