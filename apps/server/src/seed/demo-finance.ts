@@ -472,7 +472,21 @@ export async function seedDemoFinance(
   await pay(snacks, -20);
   // demo-orders' show: issued, not yet due.
   await invoice(show, 'special', -28, -25);
-  // Requested, waiting for their numbers.
-  await invoice(order.live, 'ordinary', -21);
+  // Paid before the invoice: 橙子优选 paid the first model's hours while the invoice waited for its number;
+  // issuing it moved that payment onto the invoice, earmarked for her line (开票后转入发票).
+  const live = await invoice(order.live, 'ordinary', -21);
+  const [firstLiveLine] = order.live.models[0]?.fees ?? [];
+  if (!firstLiveLine) throw new Error('the demo live job has no line');
+  const prepaid = await receive(live, -15, firstLiveLine.total, '先付第一位模特的直播费用');
+  await allocate(prepaid.id, -15, [{ fee_line_id: firstLiveLine.id, amount: firstLiveLine.total }]);
+  const liveIssuedOn = workday(-9);
+  await issueInvoice(
+    { db, storage, blobKey, clock: () => at(-9, '15:00') },
+    author,
+    live.id,
+    { number: invoiceNumber(liveIssuedOn), issued_on: liveIssuedOn },
+    origin,
+  );
+  // Requested, waiting for its number.
   await invoice(order.anniversary, 'special', -12);
 }

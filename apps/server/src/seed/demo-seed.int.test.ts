@@ -260,12 +260,12 @@ describe('demo data and team set-up', () => {
       (await t.request<T>('GET', `/storm_api/v1/${path}`, { headers })).body.data;
     const today = businessDate(new Date());
 
-    // Invoices of both types, issued with 20-digit numbers over the last twelve months, two still requested.
+    // Invoices of both types, issued with 20-digit numbers over the last twelve months, one still requested.
     const invoices = await get<Invoice[]>('invoices?per_page=100');
     expect(new Set(invoices.map((invoice) => invoice.type))).toEqual(new Set(['special', 'ordinary']));
     const issued = invoices.filter((invoice) => invoice.status === 'issued');
     expect(issued.length).toBeGreaterThanOrEqual(15);
-    expect(invoices.filter((invoice) => invoice.status === 'requested')).toHaveLength(2);
+    expect(invoices.filter((invoice) => invoice.status === 'requested')).toHaveLength(1);
     for (const invoice of issued) {
       expect(invoice.number).toMatch(/^\d{20}$/);
       expect(invoice.issued_on && invoice.issued_on <= today).toBe(true);
@@ -298,14 +298,31 @@ describe('demo data and team set-up', () => {
     expect(credit.map((receipt) => [receipt.payer_name, receipt.unallocated])).toEqual([
       ['苏州兰亭美妆有限公司', 2_000_000],
     ]);
-    // One allocation undone (a payment put on the wrong client's invoice), the receipt allocated again.
+    // One allocation undone (a payment put on the wrong client's invoice), the receipt allocated again; one
+    // line paid before its invoice, the payment moved onto the invoice when issued, earmarked for the line.
     const undone = [];
+    const moved = [];
     for (const receipt of receipts) {
       const detail = await get<ReceiptDetail>(`receipts/${receipt.id}`);
-      undone.push(...detail.allocations.filter((allocation) => allocation.undone_at !== null));
+      const ended = detail.allocations.filter((allocation) => allocation.undone_at !== null);
+      undone.push(...ended.filter((allocation) => allocation.moved_to_invoice === null));
+      moved.push(
+        ...ended
+          .filter((allocation) => allocation.moved_to_invoice !== null)
+          .map((allocation) => ({ allocation, live: detail.allocations.filter((a) => a.undone_at === null) })),
+      );
       expect(detail.warnings).toEqual([]);
     }
     expect(undone).toHaveLength(1);
+    expect(moved).toHaveLength(1);
+    const [{ allocation: movedAllocation, live: afterMove } = { allocation: undefined, live: [] }] = moved;
+    expect(afterMove).toMatchObject([
+      {
+        amount: movedAllocation?.amount,
+        invoice: { id: movedAllocation?.moved_to_invoice?.id },
+        fee_line: { id: movedAllocation?.fee_line?.id },
+      },
+    ]);
 
     // 财务详情 of every billed order: partial payments, and a debt in each aging bucket as of today.
     const billed = await get<OrderListItem[]>('orders?status[]=billed&per_page=100');
