@@ -181,7 +181,10 @@ describe('receipts and allocations', () => {
     expect(
       spreadOverInvoice(
         100_000,
-        [{ fee_line_id: 1, total: 60_000 }, lines[1] ?? lines[0]!],
+        [
+          { fee_line_id: 1, total: 60_000 },
+          { fee_line_id: 2, total: 100_000 },
+        ],
         new Map([[1, 100_000]]),
       ),
     ).toEqual([

@@ -309,7 +309,10 @@ describe('demo data and team set-up', () => {
       moved.push(
         ...ended
           .filter((allocation) => allocation.moved_to_invoice !== null)
-          .map((allocation) => ({ allocation, live: detail.allocations.filter((a) => a.undone_at === null) })),
+          .map((allocation) => ({
+            allocation,
+            live: detail.allocations.filter((a) => a.undone_at === null),
+          })),
       );
       expect(detail.warnings).toEqual([]);
     }
