@@ -21,6 +21,12 @@ export const MAX_LINE_FEN = 10_000_000_000;
 /** Largest order, all its lines with their tax: ¥10,000,000,000. 9,000 such orders still add up exactly. */
 export const MAX_ORDER_FEN = 1_000_000_000_000;
 /**
+ * Largest amount typed for a record of money that is not a fee line: a receipt, an allocation of it, a
+ * red-letter reversal: ¥10,000,000,000, an order's limit. 9,000 such records still add up exactly; a sum of
+ * more is capped (`cappedSum`). A deduction from a model's payout stays within MAX_FEE_FEN.
+ */
+export const MAX_AMOUNT_FEN = MAX_ORDER_FEN;
+/**
  * Largest figure a sum over many orders answers (the dashboard's booked value of a month): the largest
  * exact integer. Only thousands of orders at their limit in one month reach it; a sum beyond stops there.
  */
