@@ -52,7 +52,7 @@ function setAt(root: Tree, path: (string | number)[], value: unknown) {
 
 /** A body holding only `value` at the field's place, with the literals that choose its union option. */
 function bodyWith(field: InputField, value: unknown): unknown {
-  const root: Tree = typeof field.path[0] === 'number' ? [] : {};
+  const root = (typeof field.path[0] === 'number' ? [] : {}) as Tree;
   for (const literal of field.literals) setAt(root, literal.path, literal.value);
   setAt(root, field.path, value);
   return root;

@@ -1,3 +1,4 @@
+import { MAX_AMOUNT_FEN } from '@trackit/contract/money';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { teamKey, teamReference, timestamps } from '../../db/columns';
@@ -46,7 +47,8 @@ export const receipts = pgTable(
     index('receipts_team_credit_idx')
       .on(t.teamId, t.amount, t.allocated)
       .where(sql`voided_at is null and amount > allocated`),
-    check('receipts_amount_check', sql`${t.amount} > 0`),
+    // Within the contract's bound, whoever writes it (docs/decisions.md "Bounds on money, dates and races").
+    check('receipts_amount_check', sql`${t.amount} between 1 and ${sql.raw(String(MAX_AMOUNT_FEN))}`),
     check('receipts_void_check', sql`(${t.voidedAt} is null) = (${t.voidReason} is null)`),
   ],
 );
@@ -87,7 +89,7 @@ export const allocations = pgTable(
     index('allocations_team_invoice_idx').on(t.teamId, t.invoiceId),
     index('allocations_team_fee_line_idx').on(t.teamId, t.feeLineId),
     check('allocations_target_check', sql`(${t.invoiceId} is null) <> (${t.feeLineId} is null)`),
-    check('allocations_amount_check', sql`${t.amount} > 0`),
+    check('allocations_amount_check', sql`${t.amount} between 1 and ${sql.raw(String(MAX_AMOUNT_FEN))}`),
     check(
       'allocations_undone_check',
       sql`(${t.undoneAt} is null) = (${t.undoneOn} is null) and (${t.undoneAt} is null or ${t.undoneOn} >= ${t.allocatedOn})`,
