@@ -131,15 +131,17 @@ export const instantSchema = z.iso
 /**
  * An amount of money in whole fen, from 1 (0 with `zero`) up to `max`: MAX_AMOUNT_FEN unless the record has
  * its own limit (a fee line's unit amount and a deduction: MAX_FEE_FEN). `message` replaces the range message
- * (and the others, when a form words them all as one).
+ * (and the others, when a form words them all as one). Nothing given is `missing`; anything else that is not
+ * a number (NaN: what the admin's MoneyInput holds for a text it cannot take) is out of range.
  */
 export function fenSchema(
   options: { max?: number; zero?: boolean; message?: string; missing?: string } = {},
 ) {
   const max = options.max ?? MAX_AMOUNT_FEN;
   const message = options.message ?? INPUT_BOUND_MESSAGES.amountOutOfRange(max);
+  const missing = options.missing ?? options.message ?? INPUT_BOUND_MESSAGES.amountMissing;
   return z
-    .number({ error: options.missing ?? options.message ?? INPUT_BOUND_MESSAGES.amountMissing })
+    .number({ error: (issue) => (issue.input === undefined || issue.input === '' ? missing : message) })
     .int(options.message ?? INPUT_BOUND_MESSAGES.amountNotFen)
     .min(options.zero ? 0 : 1, message)
     .max(max, message);
