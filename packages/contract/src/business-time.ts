@@ -25,6 +25,12 @@ export const BUSINESS_DATE_RANGE = { from: '2000-01-01', to: '2099-12-31' } as c
 /** A model's birthday: a person alive today may be born from 1900. */
 export const BIRTHDAY_RANGE = { from: '1900-01-01', to: BUSINESS_DATE_RANGE.to } as const;
 
+/** Whether a `YYYY-MM-DD` date is within a range (BUSINESS_DATE_RANGE unless said), both ends included. */
+export const isWithinRange = (
+  date: string,
+  range: { readonly from: string; readonly to: string } = BUSINESS_DATE_RANGE,
+): boolean => range.from <= date && date <= range.to;
+
 /** An instant: a `Date`, or an ISO 8601 text with its zone (`2026-11-24T01:30:00.000Z`). */
 export type Instant = Date | string;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUSINESS_DATE_RANGE, businessDate } from './business-time';
+import { BUSINESS_DATE_RANGE, businessDate, isWithinRange } from './business-time';
 import { INPUT_BOUND_MESSAGES } from './messages';
 import { MAX_AMOUNT_FEN } from './money';
 
@@ -104,7 +104,7 @@ export const calendarDateSchema = (
 ) =>
   z.iso
     .date({ error: messages.invalid ?? INPUT_BOUND_MESSAGES.dateInvalid })
-    .refine((value) => range.from <= value && value <= range.to, messages.outOfRange);
+    .refine((value) => isWithinRange(value, range), messages.outOfRange);
 
 /** A business date, `YYYY-MM-DD` (./business-time), within BUSINESS_DATE_RANGE. */
 export const dateSchema = calendarDateSchema(BUSINESS_DATE_RANGE);
@@ -124,8 +124,7 @@ export const instantSchema = z.iso
   .refine((value) => {
     // Only a well-formed instant is judged (a malformed one has its own message above).
     if (!Number.isFinite(Date.parse(value))) return true;
-    const date = businessDate(value);
-    return BUSINESS_DATE_RANGE.from <= date && date <= BUSINESS_DATE_RANGE.to;
+    return isWithinRange(businessDate(value));
   }, INPUT_BOUND_MESSAGES.instantOutOfRange);
 
 /**
