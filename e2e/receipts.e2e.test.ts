@@ -1,5 +1,7 @@
 import { businessDate } from '@trackit/contract/business-time';
 import type { InvoiceDetail, ReadyGroup } from '@trackit/contract/invoice.schema';
+import { INPUT_BOUND_MESSAGES } from '@trackit/contract/messages';
+import { MAX_AMOUNT_FEN } from '@trackit/contract/money';
 import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { TokenPair } from '@trackit/contract/session.schema';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
@@ -124,6 +126,41 @@ describe('finance: receipts listed, opened and allocated', () => {
     await expect.poll(() => panel.getByTestId('allocate-sum').textContent()).toContain('（1 项）');
     await drawersStill(page);
     await screenshot(page, 'receipt-allocate-order', { fullPage: false });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('records a receipt up to ¥10,000,000,000 and names that limit for an amount beyond it', async () => {
+    const page = await openSignedIn(browser, owner, '/admin/finance/receipts');
+    const errors = watchErrors(page);
+    await page.getByTestId('receipt-create').click();
+    const form = page.getByTestId('receipt-create-form');
+    await form.waitFor();
+    const amount = form.getByTestId('receipt-amount');
+    await amount.fill('10,000,000,000.01');
+    await form.getByLabel('付款方').fill('上海某某集团有限公司');
+    await page.getByTestId('receipt-create-submit').click();
+    const limit = form.getByText(INPUT_BOUND_MESSAGES.amountOutOfRange(MAX_AMOUNT_FEN));
+    await limit.waitFor();
+    await drawersStill(page);
+    await screenshot(page, 'receipt-amount-limit-1440', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'receipt-amount-limit-1280', { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // Above ¥100,000,000 (a fee line's limit, which the form held receipts to before) and within the bound.
+    await amount.fill('150,000,000');
+    await limit.waitFor({ state: 'detached' });
+    await page.getByTestId('receipt-create-submit').click();
+    const detail = page.getByTestId('receipt-detail');
+    await detail.waitFor();
+    await expect.poll(() => detail.textContent()).toContain('¥150,000,000.00');
+    const [recorded] = await callApi<ReceiptDetail[]>(
+      'GET',
+      `/v1/receipts?keyword=${encodeURIComponent('上海某某集团有限公司')}`,
+      owner,
+    );
+    expect(recorded?.amount).toBe(15_000_000_000);
     expect(errors).toEqual([]);
     await page.close();
   });

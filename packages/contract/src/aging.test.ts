@@ -13,6 +13,7 @@ import {
 } from './aging';
 import { addDays } from './business-time';
 import { AGING_BUCKET_DAYS, AGING_BUCKETS } from './finance-enums';
+import { MAX_AMOUNT_FEN, MAX_SUM_FEN } from './money';
 
 describe('due dates', () => {
   it('are the last working day plus the payment terms, across month, year and leap-day ends', () => {
@@ -168,6 +169,33 @@ describe('statements', () => {
         expect(first.invoiced + second.invoiced).toBe(whole.invoiced);
         expect(second.closing).toBe(whole.closing);
       }),
+    );
+  });
+
+  it('answer each figure exactly within ±MAX_SUM_FEN, however many records at their limit add up to it', () => {
+    const cap = (sum: bigint) =>
+      sum > BigInt(MAX_SUM_FEN) ? MAX_SUM_FEN : sum < -BigInt(MAX_SUM_FEN) ? -MAX_SUM_FEN : Number(sum);
+    const atLimit = (count: number, on: string) =>
+      Array.from({ length: count }, () => ({ on, amount: MAX_AMOUNT_FEN }));
+    fc.assert(
+      fc.property(fc.nat(12_000), fc.nat(12_000), fc.nat(12_000), (before, billed, paid) => {
+        const fees = [...atLimit(before, '2026-02-27'), ...atLimit(billed, '2026-03-02')];
+        const receipts = atLimit(paid, '2026-03-03');
+        const statement = statementFigures(
+          { fees, invoices: fees, receipts, allocations: [] },
+          '2026-03-01',
+          '2026-03-31',
+        );
+        const limit = BigInt(MAX_AMOUNT_FEN);
+        expect(statement.opening).toBe(cap(BigInt(before) * limit));
+        expect(statement.fees).toBe(cap(BigInt(billed) * limit));
+        expect(statement.invoiced).toBe(cap(BigInt(billed) * limit));
+        expect(statement.received).toBe(cap(BigInt(paid) * limit));
+        // The balance is worked out before it is capped: 12,000 billed less 3,000 paid is exact.
+        expect(statement.closing).toBe(cap(BigInt(before + billed - paid) * limit));
+        expect(statement.credit).toBe(cap(BigInt(paid) * limit));
+      }),
+      { numRuns: 25 },
     );
   });
 

@@ -7,6 +7,7 @@
  */
 import { addDays, daysBetween } from './business-time';
 import { AGING_BUCKET_DAYS, AGING_BUCKETS, type AgingBucket } from './finance-enums';
+import { cappedSum } from './money';
 
 // --- Due dates and aging -------------------------------------------------------------------------------
 
@@ -46,18 +47,29 @@ export interface Dated {
 export const countsOn = (record: Dated, asOf: string): boolean =>
   record.on <= asOf && (record.undone_on == null || record.undone_on > asOf);
 
-/** The sum of the records that count as of a date. */
+/**
+ * The exact sum of the records that count as of a date, in BigInt: a client may have more records at
+ * their limit than add up below 2^53 (docs/decisions.md "Bounds on money, dates and races").
+ */
+const exactAsOf = (records: readonly Dated[], asOf: string): bigint =>
+  records.reduce((sum, record) => (countsOn(record, asOf) ? sum + BigInt(record.amount) : sum), 0n);
+
+/** The sum of the records that count as of a date (capped at ±MAX_SUM_FEN, ./money cappedSum). */
 export const sumAsOf = (records: readonly Dated[], asOf: string): number =>
-  records.reduce((sum, record) => (countsOn(record, asOf) ? sum + record.amount : sum), 0);
+  cappedSum([exactAsOf(records, asOf)]);
 
 /**
- * The sum of the records of a period, both ends included: those counting at its end and not already
+ * The exact sum of the records of a period, both ends included: those counting at its end and not already
  * counting the day before it started. A record made and undone within the period nets to nothing; one
  * made before and undone within it counts negatively (money allocated in October and undone in November
  * is November's movement).
  */
+const exactInPeriod = (records: readonly Dated[], from: string, to: string): bigint =>
+  exactAsOf(records, to) - exactAsOf(records, addDays(from, -1));
+
+/** The sum of the records of a period (exactInPeriod), capped at ±MAX_SUM_FEN. */
 export const sumInPeriod = (records: readonly Dated[], from: string, to: string): number =>
-  sumAsOf(records, to) - sumAsOf(records, addDays(from, -1));
+  cappedSum([exactInPeriod(records, from, to)]);
 
 // --- Receivables -----------------------------------------------------------------------------------------
 
@@ -130,21 +142,23 @@ export interface StatementFigures {
 /**
  * A client's statement over a period (both ends included). The balance is fees billed less money received,
  * whatever has been invoiced (an invoice is a tax document, not a debt); `closing` is thus also the balance
- * worked out directly as of `to`, and one period's closing is the next one's opening.
+ * worked out directly as of `to`, and one period's closing is the next one's opening. Worked out exactly
+ * in BigInt, each figure capped at ±MAX_SUM_FEN only as it is answered.
  */
 export function statementFigures(records: StatementRecords, from: string, to: string): StatementFigures {
   const before = addDays(from, -1);
-  const opening = sumAsOf(records.fees, before) - sumAsOf(records.receipts, before);
-  const fees = sumInPeriod(records.fees, from, to);
-  const received = sumInPeriod(records.receipts, from, to);
+  const opening = exactAsOf(records.fees, before) - exactAsOf(records.receipts, before);
+  const fees = exactInPeriod(records.fees, from, to);
+  const received = exactInPeriod(records.receipts, from, to);
+  const answered = (sum: bigint) => cappedSum([sum]);
   return {
     from,
     to,
-    opening,
-    fees,
-    invoiced: sumInPeriod(records.invoices, from, to),
-    received,
-    closing: opening + fees - received,
-    credit: sumAsOf(records.receipts, to) - sumAsOf(records.allocations, to),
+    opening: answered(opening),
+    fees: answered(fees),
+    invoiced: answered(exactInPeriod(records.invoices, from, to)),
+    received: answered(received),
+    closing: answered(opening + fees - received),
+    credit: answered(exactAsOf(records.receipts, to) - exactAsOf(records.allocations, to)),
   };
 }

@@ -14,6 +14,23 @@ export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 const OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
 
+/**
+ * The business dates the API takes (docs/product.md §9 "Input bounds", docs/decisions.md "Bounds on money,
+ * dates and races"): every date, month, filter and instant of a request falls within it, or is refused with
+ * 400 before any query runs. Wide enough for any record an agency keeps or plans, narrow enough that the
+ * database and every date function handle it (PostgreSQL refuses year 0000; JavaScript reads years 0–99 as
+ * 1900–1999).
+ */
+export const BUSINESS_DATE_RANGE = { from: '2000-01-01', to: '2099-12-31' } as const;
+/** A model's birthday: a person alive today may be born from 1900. */
+export const BIRTHDAY_RANGE = { from: '1900-01-01', to: BUSINESS_DATE_RANGE.to } as const;
+
+/** Whether a `YYYY-MM-DD` date is within a range (BUSINESS_DATE_RANGE unless said), both ends included. */
+export const isWithinRange = (
+  date: string,
+  range: { readonly from: string; readonly to: string } = BUSINESS_DATE_RANGE,
+): boolean => range.from <= date && date <= range.to;
+
 /** An instant: a `Date`, or an ISO 8601 text with its zone (`2026-11-24T01:30:00.000Z`). */
 export type Instant = Date | string;
 

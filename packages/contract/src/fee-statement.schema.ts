@@ -7,10 +7,10 @@
  * no commissions, no member, no record of another client.
  */
 import { z } from 'zod';
-import { addDays, daysBetween, isBusinessDate } from './business-time';
+import { addDays, daysBetween } from './business-time';
 import { taxRateSchema } from './constants';
 import { feeKindSchema } from './enums';
-import { idQuerySchema, pageQuerySchema } from './envelope';
+import { dateSchema, idQuerySchema, pageQuerySchema } from './envelope';
 import { invoiceTypeSchema } from './finance-enums';
 import { INVOICE_MESSAGES, invoiceBuyerSchema } from './invoice.schema';
 import { textSchema } from './patterns';
@@ -64,7 +64,6 @@ export const FEE_STATEMENT_MESSAGES = {
 
 const int = z.number().int();
 const idSchema = z.number().int().positive();
-const dateSchema = z.iso.date({ error: '*日期格式不正确' }).refine(isBusinessDate, '*日期格式不正确');
 
 /** Who answers on the client's side: a name, as typed. */
 const clientName = textSchema({ min: 1, max: FEE_STATEMENT_LIMITS.name, message: '*请输入您的姓名' });

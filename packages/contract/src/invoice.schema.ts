@@ -9,7 +9,7 @@ import { approvalStepSchema } from './approval.schema';
 import { memberRefSchema } from './company.schema';
 import { taxRateSchema } from './constants';
 import { approvalStatusSchema, feeKindSchema } from './enums';
-import { dateSchema, idQuerySchema, idSchema, pageQuerySchema, queryList } from './envelope';
+import { dateSchema, fenSchema, idQuerySchema, idSchema, pageQuerySchema, queryList } from './envelope';
 import {
   invoiceItemSchema,
   invoiceNumberSchema,
@@ -115,7 +115,7 @@ export type InvoiceIssue = z.infer<typeof invoiceIssueSchema>;
 
 /** POST /v1/invoices/{id}/reverse: a red-letter correction of `amount` fen, tax included, with its reason. */
 export const invoiceReverseSchema = z.object({
-  amount: z.number({ error: '*请输入红冲金额' }).int('*金额须为整数分').positive('*红冲金额须大于 0'),
+  amount: fenSchema({ missing: '*请输入红冲金额' }),
   reason: textSchema({ min: 1, max: INVOICE_LIMITS.reason, multiline: true, message: '*请填写红冲原因' }),
 });
 export type InvoiceReverse = z.infer<typeof invoiceReverseSchema>;

@@ -2,6 +2,9 @@
  * Every fixed user-facing Chinese string (docs/product.md §11), in one place.
  * Server and the three apps import from here; never write these literals elsewhere.
  */
+import { BIRTHDAY_RANGE, BUSINESS_DATE_RANGE } from './business-time';
+import { formatYuan } from './money';
+
 export const PRODUCT_NAME = 'TrackIt';
 export const PRODUCT_NAME_ZH = 'TrackIt 经纪管理';
 
@@ -85,4 +88,22 @@ export const UPLOAD_MESSAGES = {
   moveOtherModel: '只能移动到同一模特的资源夹',
   notAnImage: '头像只能是图片',
   avatarTooLarge: '头像图片不能超过 10 MB',
+} as const;
+
+/**
+ * What a date, month, instant or amount outside the API's bounds is refused with (docs/product.md §9 "Input
+ * bounds"): envelope.ts's dateSchema, monthSchema, instantSchema and fenSchema, and a date the database
+ * itself refuses (http/error-handler.ts).
+ */
+export const INPUT_BOUND_MESSAGES = {
+  dateInvalid: '*日期格式不正确',
+  dateOutOfRange: `*日期须在 ${BUSINESS_DATE_RANGE.from} 至 ${BUSINESS_DATE_RANGE.to} 之间`,
+  birthdayOutOfRange: `*出生日期须在 ${BIRTHDAY_RANGE.from} 至 ${BIRTHDAY_RANGE.to} 之间`,
+  monthInvalid: '*月份格式应为 YYYY-MM',
+  monthOutOfRange: `*月份须在 ${BUSINESS_DATE_RANGE.from.slice(0, 7)} 至 ${BUSINESS_DATE_RANGE.to.slice(0, 7)} 之间`,
+  instantInvalid: '*时间格式不正确',
+  instantOutOfRange: `*时间须在 ${BUSINESS_DATE_RANGE.from} 至 ${BUSINESS_DATE_RANGE.to} 之间`,
+  amountMissing: '*请输入金额',
+  amountNotFen: '*金额须为整数分',
+  amountOutOfRange: (max: number) => `*金额须大于 0 且不超过 ${formatYuan(max)}`,
 } as const;

@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import { memberRefSchema } from './company.schema';
-import { dateSchema, pageQuerySchema } from './envelope';
-import { formatYuan, MAX_FEE_FEN } from './money';
+import { dateSchema, fenSchema, pageQuerySchema } from './envelope';
+import { INPUT_BOUND_MESSAGES } from './messages';
+import { MAX_FEE_FEN } from './money';
 import { asciiTokenSchema, textSchema } from './patterns';
 
 export const MODEL_DEDUCTION_KINDS = ['advance', 'expense'] as const;
@@ -40,14 +41,10 @@ export const MODEL_DEDUCTION_MESSAGES = {
   alreadyVoided: '该笔扣款已作废',
   settled: '该笔扣款已结算，不能作废',
   occurredInFuture: '*发生日期不能晚于今天',
-  amountInvalid: `*金额须大于 0 且不超过 ${formatYuan(MAX_FEE_FEN)}`,
+  amountInvalid: INPUT_BOUND_MESSAGES.amountOutOfRange(MAX_FEE_FEN),
 } as const;
 
-const amountSchema = z
-  .number({ error: '*请输入金额' })
-  .int('*金额须为整数分')
-  .positive(MODEL_DEDUCTION_MESSAGES.amountInvalid)
-  .max(MAX_FEE_FEN, MODEL_DEDUCTION_MESSAGES.amountInvalid);
+const amountSchema = fenSchema({ max: MAX_FEE_FEN });
 
 /**
  * POST /v1/models/{id}/deductions: the kind, the business date it happened (not after today), the amount

@@ -3,9 +3,11 @@
  * with the range filters of docs/product.md §9.
  */
 import { z } from 'zod';
+import { BIRTHDAY_RANGE, BUSINESS_DATE_RANGE } from './business-time';
 import { LETTERS } from './constants';
 import { genderSchema, modelStatusSchema, modelTripKindSchema, sizeSchema } from './enums';
-import { pageQuerySchema, queryList, sortSchema } from './envelope';
+import { calendarDateSchema, pageQuerySchema, queryList, sortSchema } from './envelope';
+import { INPUT_BOUND_MESSAGES } from './messages';
 import {
   accountNumberSchema,
   formatAccountNumber,
@@ -107,8 +109,16 @@ const integerIn = (min: number, max: number, unit: string) =>
     .min(min, `*请输入${min}-${max}之间的整数（${unit}）`)
     .max(max, `*请输入${min}-${max}之间的整数（${unit}）`);
 
-/** YYYY-MM-DD, a day that exists. */
-export const dateSchema = z.iso.date({ error: MODEL_MESSAGES.dateInvalid });
+/** YYYY-MM-DD, a day that exists, within the business range (contract dates, trips). */
+export const dateSchema = calendarDateSchema(BUSINESS_DATE_RANGE, {
+  invalid: MODEL_MESSAGES.dateInvalid,
+  outOfRange: INPUT_BOUND_MESSAGES.dateOutOfRange,
+});
+/** A birthday: YYYY-MM-DD, a day that exists, within BIRTHDAY_RANGE. */
+export const birthdaySchema = calendarDateSchema(BIRTHDAY_RANGE, {
+  invalid: MODEL_MESSAGES.dateInvalid,
+  outOfRange: INPUT_BOUND_MESSAGES.birthdayOutOfRange,
+});
 
 /** An 18-character mainland national ID with a valid check character; a lower-case x is stored as X. */
 export const modelIdNumberSchema = z
@@ -155,7 +165,7 @@ const modelFields = {
   name: textSchema({ min: 1, max: MODEL_TEXT_LIMITS.name }),
   english_name: textSchema({ max: MODEL_TEXT_LIMITS.english_name }).nullish(),
   gender: genderSchema,
-  birthday: dateSchema.nullish(),
+  birthday: birthdaySchema.nullish(),
   /** ISO 3166-1 alpha-2 code, one of GET /v1/countries. */
   nationality: z
     .string({ error: MODEL_MESSAGES.countryInvalid })
@@ -398,7 +408,7 @@ export type ModelQuery = z.infer<typeof modelQuerySchema>;
 /** GET /v1/models/duplicates: the team's models (any status) with exactly this name and birthday. */
 export const modelDuplicateQuerySchema = z.object({
   name: modelFields.name,
-  birthday: dateSchema,
+  birthday: birthdaySchema,
 });
 export type ModelDuplicateQuery = z.infer<typeof modelDuplicateQuerySchema>;
 

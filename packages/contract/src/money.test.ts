@@ -5,12 +5,14 @@ import {
   cappedSum,
   type FeeFigures,
   fenInChineseCapitals,
+  fenOfSum,
   formatFen,
   formatTaxRate,
   formatYuan,
   hasTwoDecimalsAtMost,
   isFenAmount,
   lineTotals,
+  MAX_AMOUNT_FEN,
   MAX_FEE_FEN,
   MAX_FEE_QUANTITY,
   MAX_LINE_FEN,
@@ -264,6 +266,48 @@ describe('money within bounds', () => {
     expect(cappedSum([MAX_SUM_FEN, 1])).toBe(MAX_SUM_FEN);
     expect(cappedSum([BigInt(MAX_SUM_FEN) - 1n, 1])).toBe(MAX_SUM_FEN);
     expect(cappedSum([])).toBe(0);
+  });
+
+  it('adds signed records exactly, held within ±MAX_SUM_FEN, whatever their order', () => {
+    const amount = fc.integer({ min: -MAX_AMOUNT_FEN, max: MAX_AMOUNT_FEN });
+    fc.assert(
+      fc.property(fc.array(amount, { maxLength: 12_000 }), (values) => {
+        const exact = values.reduce((sum, value) => sum + BigInt(value), 0n);
+        const capped =
+          exact > BigInt(MAX_SUM_FEN)
+            ? MAX_SUM_FEN
+            : exact < -BigInt(MAX_SUM_FEN)
+              ? -MAX_SUM_FEN
+              : Number(exact);
+        expect(cappedSum(values)).toBe(capped);
+        expect(cappedSum([...values].reverse())).toBe(capped);
+        expect(Number.isSafeInteger(cappedSum(values))).toBe(true);
+      }),
+      { numRuns: 30 },
+    );
+    expect(cappedSum(Array(9_100).fill(-MAX_AMOUNT_FEN))).toBe(-MAX_SUM_FEN);
+  });
+
+  it('reads a sum as SQL answers it (numeric text), exactly within the bound and capped beyond', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }), (sum) => {
+        const bound = BigInt(MAX_SUM_FEN);
+        const expected = sum > bound ? MAX_SUM_FEN : sum < -bound ? -MAX_SUM_FEN : Number(sum);
+        expect(fenOfSum(sum.toString())).toBe(expected);
+      }),
+    );
+    expect(fenOfSum('9100000000000000')).toBe(MAX_SUM_FEN);
+    expect(fenOfSum('9007199254740991')).toBe(MAX_SUM_FEN);
+    expect(fenOfSum('9007199254740990')).toBe(9_007_199_254_740_990);
+    expect(fenOfSum('0')).toBe(0);
+    expect(fenOfSum(12)).toBe(12);
+  });
+
+  it('shows a capped sum as at least the bound', () => {
+    expect(formatYuan(MAX_SUM_FEN)).toBe('≥¥90,071,992,547,409.91');
+    expect(formatYuan(-MAX_SUM_FEN)).toBe('≤-¥90,071,992,547,409.91');
+    expect(formatYuan(MAX_SUM_FEN - 1)).toBe('¥90,071,992,547,409.90');
+    expect(formatYuan(MAX_AMOUNT_FEN)).toBe('¥10,000,000,000.00');
   });
 });
 

@@ -21,8 +21,15 @@ export const MAX_LINE_FEN = 10_000_000_000;
 /** Largest order, all its lines with their tax: ¥10,000,000,000. 9,000 such orders still add up exactly. */
 export const MAX_ORDER_FEN = 1_000_000_000_000;
 /**
- * Largest figure a sum over many orders answers (the dashboard's booked value of a month): the largest
- * exact integer. Only thousands of orders at their limit in one month reach it; a sum beyond stops there.
+ * Largest amount typed for a record of money that is not a fee line: a receipt, an allocation of it, a
+ * red-letter reversal: ¥10,000,000,000, an order's limit. 9,000 such records still add up exactly; a sum of
+ * more is capped (`cappedSum`). A deduction from a model's payout stays within MAX_FEE_FEN.
+ */
+export const MAX_AMOUNT_FEN = MAX_ORDER_FEN;
+/**
+ * Largest figure a sum over many records answers (the dashboards, 费用's totals, a statement, withholding):
+ * the largest exact integer, about ¥90 trillion. Only thousands of records at their limit reach it; a sum
+ * beyond stops there (−MAX_SUM_FEN below), and is shown as "at least" (formatYuan).
  */
 export const MAX_SUM_FEN = Number.MAX_SAFE_INTEGER;
 
@@ -147,14 +154,22 @@ export const orderExceedsLimit = (lines: readonly FeeFigures[]): boolean =>
   sumTotals(lines.filter((line) => isComputable(line) && !lineExceedsLimit(line))).total > MAX_ORDER_FEN;
 
 /**
- * A sum over many orders (the dashboard's), added exactly in BigInt whatever the number of terms, as an
- * answer carries it: the sum itself up to MAX_SUM_FEN, MAX_SUM_FEN beyond.
+ * A sum over many records, added exactly in BigInt whatever the number of terms, as an answer carries it:
+ * the sum itself within ±MAX_SUM_FEN, the bound beyond. Never a rounded figure: a number past 2^53 is not
+ * the sum, and an answer's schema refuses it (the request would fail with 500).
  */
 export function cappedSum(values: Iterable<bigint | number>): number {
   let sum = 0n;
   for (const value of values) sum += BigInt(value);
-  return sum > BigInt(MAX_SUM_FEN) ? MAX_SUM_FEN : Number(sum);
+  if (sum > BigInt(MAX_SUM_FEN)) return MAX_SUM_FEN;
+  return sum < -BigInt(MAX_SUM_FEN) ? -MAX_SUM_FEN : Number(sum);
 }
+
+/**
+ * A sum of fen as SQL answers it (numeric as text, so that no row count can overflow it), capped as
+ * `cappedSum` caps: the one way the server reads a sum over a team's records.
+ */
+export const fenOfSum = (value: string | number | bigint): number => cappedSum([BigInt(value)]);
 
 /** 123456 fen → "1,234.56" (yuan, two decimals, thousands separated); negative amounts keep their sign. */
 export function formatFen(fen: number): string {
@@ -166,9 +181,14 @@ export function formatFen(fen: number): string {
 
 /**
  * "¥1,234.56"; a negative amount "-¥1,234.56", its sign before the currency. The one text of an amount in
- * every app (the admin's MoneyCell, the documents, the messages that name a limit).
+ * every app (the admin's MoneyCell, the documents, the messages that name a limit). A sum capped at
+ * MAX_SUM_FEN reads "≥¥90,071,992,547,409.91" (≤ below −MAX_SUM_FEN): at least that, not exactly.
  */
-export const formatYuan = (fen: number): string => (fen < 0 ? `-¥${formatFen(-fen)}` : `¥${formatFen(fen)}`);
+export function formatYuan(fen: number): string {
+  if (fen >= MAX_SUM_FEN) return `≥¥${formatFen(MAX_SUM_FEN)}`;
+  if (fen <= -MAX_SUM_FEN) return `≤-¥${formatFen(MAX_SUM_FEN)}`;
+  return fen < 0 ? `-¥${formatFen(-fen)}` : `¥${formatFen(fen)}`;
+}
 
 /** A tax rate in percent as shown: 6 → "6%". */
 export const formatTaxRate = (rate: number): string => `${rate}%`;

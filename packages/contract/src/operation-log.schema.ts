@@ -4,7 +4,7 @@
  * actions themselves are declared in ./operation-catalogue.
  */
 import { z } from 'zod';
-import { pageQuerySchema, queryList } from './envelope';
+import { dateSchema, pageQuerySchema, queryList } from './envelope';
 import {
   type ActionSpec,
   type FieldChange,
@@ -92,8 +92,8 @@ export type RecordHistoryEntry = z.infer<typeof recordHistoryEntrySchema>;
 export const operationLogFilterSchema = z.object({
   action: queryList(z.enum(TEAM_LOG_ACTIONS), TEAM_LOG_ACTIONS.length).optional(),
   membership_id: z.coerce.number<number>().int().positive().optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: dateSchema.optional(),
+  to: dateSchema.optional(),
 });
 export type OperationLogFilter = z.infer<typeof operationLogFilterSchema>;
 

@@ -17,7 +17,15 @@ import {
   paymentStatusSchema,
   renewalOptionSchema,
 } from './enums';
-import { dateSchema, idQuerySchema, pageQuerySchema, queryList, sortSchema } from './envelope';
+import {
+  dateSchema,
+  fenSchema,
+  idQuerySchema,
+  instantSchema,
+  pageQuerySchema,
+  queryList,
+  sortSchema,
+} from './envelope';
 import { orderPaymentStateSchema } from './finance-enums';
 import {
   type FeeFigures,
@@ -36,11 +44,7 @@ import { fileCreateSchema } from './upload.schema';
 // --- Input -------------------------------------------------------------------------------------------------
 
 const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '*时间格式为 HH:mm');
-const feeAmountSchema = z
-  .number({ error: ORDER_MESSAGES.amountInvalid })
-  .int(ORDER_MESSAGES.amountInvalid)
-  .min(0, ORDER_MESSAGES.amountInvalid)
-  .max(MAX_FEE_FEN, ORDER_MESSAGES.amountInvalid);
+const feeAmountSchema = fenSchema({ max: MAX_FEE_FEN, zero: true, message: ORDER_MESSAGES.amountInvalid });
 
 /** One working day of the job, with its hours. */
 export const orderDaySchema = z
@@ -137,7 +141,7 @@ const orderFields = {
   /** Who is responsible; the creator by default. Only a member with `my_bill` manage hands it to another. */
   owner_member_id: z.number().int().positive(),
   /** When the options of a draft or submitted order lapse; OPTION_DEFAULT_HOURS after placing if null. */
-  hold_until: z.iso.datetime({ offset: true }).nullable(),
+  hold_until: instantSchema.nullable(),
   /**
    * The payee entity (收款主体) that invoices and receives the money; left out on create: the team's
    * default entity. Changes while the order is a draft; null: none.

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { memberRefSchema } from './company.schema';
-import { pageQuerySchema, sortSchema } from './envelope';
+import { instantSchema, pageQuerySchema, sortSchema } from './envelope';
 import { text1To50Schema, textSchema } from './patterns';
 import {
   PACKAGE_MAX_EXPIRY_DAYS,
@@ -78,7 +78,7 @@ const packageFields = {
   company_id: z.number().int().positive().nullish(),
   contact_id: z.number().int().positive().nullish(),
   /** ISO time; later than now and at most PACKAGE_MAX_EXPIRY_DAYS ahead (checked on the server). */
-  expires_at: z.iso.datetime({ offset: true }).optional(),
+  expires_at: instantSchema.optional(),
   /** The model fields the client sees; DEFAULT_SHARE_FIELDS when left out. */
   fields: z
     .array(shareFieldSchema)

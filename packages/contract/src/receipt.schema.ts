@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { memberRefSchema } from './company.schema';
-import { dateSchema, idQuerySchema, idSchema, pageQuerySchema } from './envelope';
+import { dateSchema, fenSchema, idQuerySchema, idSchema, pageQuerySchema } from './envelope';
 import { textSchema } from './patterns';
 
 export const RECEIPT_MESSAGES = {
@@ -79,12 +79,10 @@ export const RECEIPT_LIMITS = {
   allocations: 100,
 } as const;
 
-const fenSchema = z.number({ error: '*请输入金额' }).int('*金额须为整数分').positive('*金额须大于 0');
-
 /** POST /v1/receipts: money received on a business date into one payee entity's account. */
 export const receiptCreateSchema = z.object({
   received_on: dateSchema,
-  amount: fenSchema,
+  amount: fenSchema(),
   payer_name: textSchema({ min: 1, max: RECEIPT_LIMITS.payerName, message: '*请输入付款方名称' }),
   /** The bank's reference (流水号). */
   reference: textSchema({ max: RECEIPT_LIMITS.reference }).optional().default(''),
@@ -100,8 +98,8 @@ export type ReceiptCreateInput = z.input<typeof receiptCreateSchema>;
  */
 export const allocationCreateSchema = z.union(
   [
-    z.strictObject({ invoice_id: idSchema, amount: fenSchema }),
-    z.strictObject({ fee_line_id: idSchema, amount: fenSchema }),
+    z.strictObject({ invoice_id: idSchema, amount: fenSchema() }),
+    z.strictObject({ fee_line_id: idSchema, amount: fenSchema() }),
   ],
   { error: RECEIPT_MESSAGES.oneTarget },
 );

@@ -10,7 +10,16 @@ import { approvalStepSchema } from './approval.schema';
 import { addMonths } from './business-time';
 import { memberRefSchema } from './company.schema';
 import { feeKindSchema } from './enums';
-import { dateSchema, idQuerySchema, idSchema, pageQuerySchema, queryList, sortSchema } from './envelope';
+import {
+  dateSchema,
+  idQuerySchema,
+  idSchema,
+  monthSchema,
+  pageQuerySchema,
+  queryList,
+  sortSchema,
+} from './envelope';
+import { INPUT_BOUND_MESSAGES } from './messages';
 import { modelPayoutTypeSchema } from './model.schema';
 import { modelDeductionKindSchema } from './model-deduction.schema';
 import { textSchema } from './patterns';
@@ -47,7 +56,7 @@ export const SETTLEMENT_MESSAGES = {
   paidBeforeCreated: '*付款日期不能早于结算单的生成日期',
   periodReversed: '*结束日期不能早于开始日期',
   periodIncomplete: '*请同时填写开始和结束日期',
-  monthInvalid: '*月份格式应为 YYYY-MM',
+  monthInvalid: INPUT_BOUND_MESSAGES.monthInvalid,
 } as const;
 
 /** What notifications about settlements say. */
@@ -91,11 +100,6 @@ export const SETTLEMENT_LIMITS = {
   reference: 64,
   reason: 200,
 } as const;
-
-/** A business month, `YYYY-MM`. */
-export const monthSchema = z
-  .string({ error: SETTLEMENT_MESSAGES.monthInvalid })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, SETTLEMENT_MESSAGES.monthInvalid);
 
 const periodRefinement = <T extends { period_from?: string | undefined; period_to?: string | undefined }>(
   body: T,

@@ -23,6 +23,15 @@ export function isCheckViolation(error: unknown): boolean {
   return hasSqlState(error, '23514');
 }
 
+/**
+ * True when the database refused a date or time it was given (SQLSTATE 22008 datetime_field_overflow, 22007
+ * invalid_datetime_format): year 0000, a day past the calendar. The request's schemas keep every date
+ * within BUSINESS_DATE_RANGE, so this is the guard behind them: such a request answers 400, not 500.
+ */
+export function isDateRefused(error: unknown): boolean {
+  return hasSqlState(error, '22008') || hasSqlState(error, '22007');
+}
+
 function hasSqlState(error: unknown, state: string): boolean {
   for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
     if ((cause as { code?: unknown }).code === state) return true;

@@ -1,8 +1,9 @@
 import type { ValidationErrorData } from '@trackit/contract/envelope';
 import { ERROR_CATALOGUE, type ErrorKey } from '@trackit/contract/error-codes';
+import { INPUT_BOUND_MESSAGES } from '@trackit/contract/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable, isDateRefused } from '../db/errors';
 import { AppError } from './app-error';
 import { failure } from './envelope';
 
@@ -58,6 +59,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (status >= 400 && status < 500) {
     request.log.info({ err: error }, 'client error');
     return sendError(reply, 'badRequest');
+  }
+  // A date the database cannot hold got past the schemas: the request's fault. Logged without the error,
+  // whose query and values are no one's business (the schemas are where to fix it).
+  if (isDateRefused(error)) {
+    request.log.info({ url: request.routeOptions.url }, 'date refused by the database');
+    return sendError(reply, 'validationFailed', INPUT_BOUND_MESSAGES.dateOutOfRange);
   }
   // The database restarting or out of reach: the request may be sent again in a moment (a 503, which nginx
   // does not count against the process: docs/deployment.md).

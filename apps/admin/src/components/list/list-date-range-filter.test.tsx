@@ -41,6 +41,24 @@ describe('ListDateRangeFilter', () => {
     expect(inputs[0]?.getAttribute('placeholder')).toBe('收款日期从');
   });
 
+  it('offers only the days the API takes (2000-01-01 to 2099-12-31)', async () => {
+    renderAt('/receipts?received_from=2000-01-03&received_to=2000-01-07');
+    const input = document.querySelector<HTMLInputElement>('.ant-picker-range input');
+    if (!input) throw new Error('the picker has its inputs');
+    fireEvent.mouseDown(input);
+    fireEvent.click(input);
+    const cell = async (date: string) => {
+      const found = await waitFor(() => {
+        const td = document.querySelector(`td[title="${date}"]`);
+        if (!td) throw new Error(`no cell ${date}`);
+        return td;
+      });
+      return found.classList.contains('ant-picker-cell-disabled');
+    };
+    expect(await cell('1999-12-31')).toBe(true);
+    expect(await cell('2000-01-01')).toBe(false);
+  });
+
   it('clears both ends from the address', async () => {
     renderAt('/receipts?received_from=2026-10-01&received_to=2026-10-31&keyword=星河');
     const clear = document.querySelector('.ant-picker-range .ant-picker-clear');

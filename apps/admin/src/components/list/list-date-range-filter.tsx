@@ -1,3 +1,4 @@
+import { isWithinRange } from '@trackit/contract/business-time';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
@@ -40,6 +41,8 @@ export function ListDateRangeFilter<Q extends ListQueryBase>({
           [to]: last?.format(DATE_FORMATS.date),
         } as ListPatch<Q>);
       }}
+      // Only days the API takes as a filter (docs/product.md §9 "Input bounds"): another would be dropped.
+      disabledDate={(day) => !isWithinRange(day.format(DATE_FORMATS.date))}
       style={{ width }}
       aria-label={label}
       data-testid={testId}

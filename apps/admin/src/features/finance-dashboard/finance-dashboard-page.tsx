@@ -43,6 +43,7 @@ function Linked({ to, testId, children }: { to: string; testId: string; children
 /** An amount as a statistic, through the admin's money text. */
 const Money = ({ title, fen, testId }: { title?: ReactNode; fen: number; testId: string }) => (
   <Statistic
+    className={styles.figure}
     title={title}
     value={fen}
     formatter={(value) => <MoneyCell fen={Number(value)} />}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGES } from '@trackit/contract/messages';
-import { formatYuan } from '@trackit/contract/money';
+import { formatYuan, MAX_AMOUNT_FEN } from '@trackit/contract/money';
 import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { FeeRow } from '@trackit/contract/receivable.schema';
 import {
@@ -103,6 +103,7 @@ function TargetTable({
           <Flex gap={4} align="center">
             <MoneyInput
               value={amount}
+              max={MAX_AMOUNT_FEN}
               onChange={(fen) => onAmount(target, fen)}
               status={wrong ? 'error' : undefined}
               style={{ flex: 1 }}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { businessDate } from '@trackit/contract/business-time';
 import { DATE_FORMATS } from '@trackit/contract/constants';
+import { MAX_AMOUNT_FEN } from '@trackit/contract/money';
 import {
   RECEIPT_LIMITS,
   type ReceiptCreateInput,
@@ -74,7 +75,12 @@ export function ReceiptFields({
           style={{ flex: 1 }}
           rules={[schemaRule(receiptCreateSchema.shape.amount)]}
         >
-          <MoneyInput style={{ width: '100%' }} disabled={disabled} data-testid="receipt-amount" />
+          <MoneyInput
+            style={{ width: '100%' }}
+            max={MAX_AMOUNT_FEN}
+            disabled={disabled}
+            data-testid="receipt-amount"
+          />
         </Form.Item>
       </Flex>
       <Form.Item name="payer_name" label="付款方" rules={[schemaRule(receiptCreateSchema.shape.payer_name)]}>

@@ -2,12 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
 import { addMonths, businessMonth } from '@trackit/contract/business-time';
-import {
-  monthInChinese,
-  monthSchema,
-  type WithholdingRow,
-  withholdingDueDate,
-} from '@trackit/contract/settlement.schema';
+import { monthSchema } from '@trackit/contract/envelope';
+import { monthInChinese, type WithholdingRow, withholdingDueDate } from '@trackit/contract/settlement.schema';
 import { Button, DatePicker, Flex, Table, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import dayjs from 'dayjs';

@@ -10,7 +10,7 @@ import type {
   InvoiceInfo,
   PublicFeeStatement,
 } from '@trackit/contract/fee-statement.schema';
-import { fenInChineseCapitals } from '@trackit/contract/money';
+import { cappedSum, fenInChineseCapitals } from '@trackit/contract/money';
 import { feeDescription } from '@trackit/contract/order-text';
 import { formatAccountNumber } from '@trackit/contract/patterns';
 import { SHARE_PATHS } from '@trackit/contract/share';
@@ -130,8 +130,8 @@ export function presentPublicFeeStatement(
       outstanding: line.total - line.paid,
     };
   });
-  const sum = (pick: (line: (typeof lines)[number]) => number) =>
-    lines.reduce((total, line) => total + pick(line), 0);
+  // A period's lines are as many as its orders: added exactly, capped at MAX_SUM_FEN (./money cappedSum).
+  const sum = (pick: (line: (typeof lines)[number]) => number) => cappedSum(lines.map(pick));
   const total = sum((line) => line.total);
   const outstanding = sum((line) => line.outstanding);
   const { statement, recipient } = view;

@@ -20,6 +20,7 @@ import type { FeeFilter, FeeSort } from '@trackit/contract/receivable.schema';
 import { and, asc, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
+import { sumFen } from '../../db/money-sum';
 import type { PageWindow } from '../../http/pagination';
 import { companies } from '../company/company.tables';
 import {
@@ -32,8 +33,6 @@ import { feeLines, orders } from '../order/order.tables';
 import { memberships } from '../organization/organization.tables';
 import { feeLinePayments } from '../payment/payment.tables';
 import { teamRecipients } from '../team-recipient/team-recipient.tables';
-
-const money = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number);
 
 /** A timestamp's business date. */
 const businessDay = (column: SQL | typeof orders.billedAt) =>
@@ -353,7 +352,7 @@ export function outstandingGroupsQuery(db: Database, teamId: number, when: FeeDa
       companyId: rows.companyId,
       companyName: sql<string | null>`max(${rows.companyName})`,
       count: sql<number>`count(*)::int`.mapWith(Number),
-      outstanding: money(sql`sum(${rows.outstanding})`),
+      outstanding: sumFen(rows.outstanding),
     })
     .from(rows)
     .where(sql`${rows.outstanding} > 0`)
@@ -367,10 +366,10 @@ export async function sumFeeRows(db: Database, teamId: number, filter: FeeFilter
     .select({
       bucket: rows.agingBucket,
       count: sql<number>`count(*)::int`.mapWith(Number),
-      billed: money(sql`sum(${rows.billed})`),
-      invoiced: money(sql`sum(${rows.invoiced})`),
-      received: money(sql`sum(${rows.received})`),
-      outstanding: money(sql`sum(${rows.outstanding})`),
+      billed: sumFen(rows.billed),
+      invoiced: sumFen(rows.invoiced),
+      received: sumFen(rows.received),
+      outstanding: sumFen(rows.outstanding),
     })
     .from(rows)
     .where(figureFilters(rows, filter))

@@ -4,6 +4,7 @@
  */
 import { businessDate } from '@trackit/contract/business-time';
 import { AGING_BUCKETS } from '@trackit/contract/finance-enums';
+import { cappedSum } from '@trackit/contract/money';
 import {
   FEE_EXPORT_MAX_ROWS,
   type FeeFilter,
@@ -78,11 +79,12 @@ export async function feeTotals(deps: FinanceDeps, auth: AuthContext, filter: Fe
     buckets: AGING_BUCKETS.map((bucket) => ({ bucket, count: 0, outstanding: 0 })),
   };
   for (const group of groups) {
+    // Each group's sums are capped at MAX_SUM_FEN already (db/money-sum.ts); their total is capped as well.
     totals.count += group.count;
-    totals.billed += group.billed;
-    totals.invoiced += group.invoiced;
-    totals.received += group.received;
-    totals.outstanding += group.outstanding;
+    totals.billed = cappedSum([totals.billed, group.billed]);
+    totals.invoiced = cappedSum([totals.invoiced, group.invoiced]);
+    totals.received = cappedSum([totals.received, group.received]);
+    totals.outstanding = cappedSum([totals.outstanding, group.outstanding]);
     const bucket = totals.buckets.find((entry) => entry.bucket === group.bucket);
     if (bucket) {
       bucket.count = group.count;

@@ -7,11 +7,10 @@
 import { BUSINESS_TIME_ZONE, businessInstant, dayBounds } from '@trackit/contract/business-time';
 import { and, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { sumFen } from '../../db/money-sum';
 import { invoiceCorrections, invoices } from '../invoice/invoice.tables';
 import { receipts } from '../receipt/receipt.tables';
 
-/** A sum of fen: bigint in SQL, whole fen in JavaScript (0 when nothing is summed). */
-const money = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number);
 const counted = (expression: SQL) => sql<number>`${expression}::int`.mapWith(Number);
 /** `YYYY-MM` of a date column. */
 const monthOf = (column: SQL) => sql<string>`to_char(${column}, 'YYYY-MM')`;
@@ -23,7 +22,7 @@ export async function sumReceiptsByMonth(db: Database, teamId: number, from: str
     .select({
       month: sql<string>`${month}`,
       count: counted(sql`count(*)`),
-      amount: money(sql`sum(${receipts.amount})`),
+      amount: sumFen(receipts.amount),
     })
     .from(receipts)
     .where(
@@ -45,7 +44,7 @@ export async function sumInvoicedUnpaid(db: Database, teamId: number) {
   const [row] = await db
     .select({
       count: counted(sql`count(*)`),
-      amount: money(sql`sum(${invoices.total} - ${invoices.reversed} - ${invoices.allocated})`),
+      amount: sumFen(sql`${invoices.total} - ${invoices.reversed} - ${invoices.allocated}`),
     })
     .from(invoices)
     // The partial index invoices_team_open_idx's own condition, written out for the planner to match it.
@@ -62,7 +61,7 @@ export async function sumInvoicedUnpaid(db: Database, teamId: number) {
 export async function sumIssuedByMonth(db: Database, teamId: number, from: string, to: string) {
   const month = monthOf(sql`${invoices.issuedOn}`);
   return db
-    .select({ month: sql<string>`${month}`, amount: money(sql`sum(${invoices.amount})`) })
+    .select({ month: sql<string>`${month}`, amount: sumFen(invoices.amount) })
     .from(invoices)
     .where(and(eq(invoices.teamId, teamId), gte(invoices.issuedOn, from), lte(invoices.issuedOn, to)))
     .groupBy(month);
@@ -92,7 +91,7 @@ export async function sumCorrectedByMonth(db: Database, teamId: number, from: st
     )
     .as('decided');
   return db
-    .select({ month: decided.month, amount: money(sql`sum(${decided.amount})`) })
+    .select({ month: decided.month, amount: sumFen(decided.amount) })
     .from(decided)
     .groupBy(decided.month);
 }
@@ -102,7 +101,7 @@ export async function sumCredit(db: Database, teamId: number) {
   const [row] = await db
     .select({
       count: counted(sql`count(*)`),
-      amount: money(sql`sum(${receipts.amount} - ${receipts.allocated})`),
+      amount: sumFen(sql`${receipts.amount} - ${receipts.allocated}`),
     })
     .from(receipts)
     // The partial index receipts_team_credit_idx's own condition, written out for the planner to match it.

@@ -25,6 +25,7 @@ import {
   type FinanceDashboard,
 } from '@trackit/contract/finance-dashboard.schema';
 import { AGING_BUCKETS } from '@trackit/contract/finance-enums';
+import { cappedSum } from '@trackit/contract/money';
 import type { AuthContext } from '../../http/auth-context';
 import { paidSettlementsIn } from '../settlement/settlement-summary.service';
 import { sumOutstandingGroups } from './fee-list.repository';
@@ -40,9 +41,10 @@ import {
 const DAYS_PER_WEEK = 7;
 type Owed = { count: number; outstanding: number };
 const owed = (): Owed => ({ count: 0, outstanding: 0 });
+/** Adds a group into a total; money adds exactly, capped at MAX_SUM_FEN (the sums it adds already are). */
 const add = (into: Owed, group: Owed) => {
   into.count += group.count;
-  into.outstanding += group.outstanding;
+  into.outstanding = cappedSum([into.outstanding, group.outstanding]);
 };
 
 /**
@@ -111,10 +113,10 @@ export async function getFinanceDashboard(deps: FinanceDeps, auth: AuthContext):
 
   return {
     today,
-    receivable: owing.byBucket.reduce(
-      (sum, group) => ({ count: sum.count + group.count, outstanding: sum.outstanding + group.outstanding }),
-      owed(),
-    ),
+    receivable: owing.byBucket.reduce((sum, group) => {
+      add(sum, group);
+      return sum;
+    }, owed()),
     buckets: AGING_BUCKETS.map((bucket) => {
       const group = owing.byBucket.find((entry) => entry.bucket === bucket);
       return { bucket, count: group?.count ?? 0, outstanding: group?.outstanding ?? 0 };

@@ -238,7 +238,7 @@ describe('invoices (发票)', () => {
       api(
         'POST',
         `/invoices/${invoice.id}/issue`,
-        { number: finance.nextInvoiceNumber(), issued_on: '2999-01-01' },
+        { number: finance.nextInvoiceNumber(), issued_on: '2099-12-31' },
         manager.headers,
       ),
       400,

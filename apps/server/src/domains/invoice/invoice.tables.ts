@@ -1,6 +1,7 @@
 import { TAX_RATES } from '@trackit/contract/constants';
 import { APPROVAL_STATUSES, FEE_KINDS } from '@trackit/contract/enums';
 import { INVOICE_ITEMS, INVOICE_STATUSES, INVOICE_TYPES } from '@trackit/contract/finance-enums';
+import { MAX_AMOUNT_FEN } from '@trackit/contract/money';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -184,7 +185,11 @@ export const invoiceCorrections = pgTable(
     uniqueIndex('invoice_corrections_pending_key').on(t.teamId, t.invoiceId).where(sql`${t.status} = 'init'`),
     enumCheck('invoice_corrections_status_check', t.status, APPROVAL_STATUSES),
     figuresCheck('invoice_corrections_figures_check', t),
-    check('invoice_corrections_total_check', sql`${t.total} > 0`),
+    // The amount typed for the reversal, within the contract's bound (fenSchema).
+    check(
+      'invoice_corrections_total_check',
+      sql`${t.total} between 1 and ${sql.raw(String(MAX_AMOUNT_FEN))}`,
+    ),
     check('invoice_corrections_decided_check', sql`(${t.status} = 'init') = (${t.decidedAt} is null)`),
   ],
 );

@@ -8,6 +8,7 @@ import type { FeeKind } from '@trackit/contract/enums';
 import { and, asc, count, countDistinct, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jsonRows } from '../../db/json-rows';
+import { sumFen } from '../../db/money-sum';
 import { companies } from '../company/company.tables';
 import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
@@ -142,9 +143,9 @@ export async function listReadyGroups(
       teamRecipientId: orders.teamRecipientId,
       lineCount: count().as('line_count'),
       orderCount: countDistinct(orders.id).as('order_count'),
-      total: sql`sum(${feeLines.total})`.mapWith(num).as('total'),
-      invoiced: sql`sum(${sums.invoiced})`.mapWith(num).as('invoiced'),
-      givenBack: sql`sum(${sums.givenBack})`.mapWith(num).as('given_back'),
+      total: sumFen(feeLines.total).as('total'),
+      invoiced: sumFen(sums.invoiced).as('invoiced'),
+      givenBack: sumFen(sums.givenBack).as('given_back'),
     })
     .from(feeLines)
     .innerJoin(orders, orderOfLine)

@@ -1,3 +1,4 @@
+import { MAX_AMOUNT_FEN } from '@trackit/contract/money';
 import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, QueryBuilder, timestamp } from 'drizzle-orm/pg-core';
 import { teamKey, teamReference } from '../../db/columns';
@@ -54,7 +55,8 @@ export const allocations = pgTable(
     index('allocations_team_invoice_idx').on(t.teamId, t.invoiceId),
     index('allocations_team_fee_line_idx').on(t.teamId, t.feeLineId),
     check('allocations_target_check', sql`(${t.invoiceId} is null) <> (${t.feeLineId} is null)`),
-    check('allocations_amount_check', sql`${t.amount} > 0`),
+    // Within the contract's bound, whoever writes it (docs/decisions.md "Bounds on money, dates and races").
+    check('allocations_amount_check', sql`${t.amount} between 1 and ${sql.raw(String(MAX_AMOUNT_FEN))}`),
     check(
       'allocations_undone_check',
       sql`(${t.undoneAt} is null) = (${t.undoneOn} is null) and (${t.undoneAt} is null or ${t.undoneOn} >= ${t.allocatedOn})`,

@@ -1,3 +1,4 @@
+import { MAX_AMOUNT_FEN } from '@trackit/contract/money';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { teamKey, teamReference, timestamps } from '../../db/columns';
@@ -47,7 +48,8 @@ export const receipts = pgTable(
     index('receipts_team_credit_idx')
       .on(t.teamId, t.amount, t.allocated)
       .where(sql`voided_at is null and amount > allocated`),
-    check('receipts_amount_check', sql`${t.amount} > 0`),
+    // Within the contract's bound, whoever writes it (docs/decisions.md "Bounds on money, dates and races").
+    check('receipts_amount_check', sql`${t.amount} between 1 and ${sql.raw(String(MAX_AMOUNT_FEN))}`),
     check('receipts_allocated_check', sql`${t.allocated} between 0 and ${t.amount}`),
     check('receipts_void_check', sql`(${t.voidedAt} is null) = (${t.voidReason} is null)`),
   ],

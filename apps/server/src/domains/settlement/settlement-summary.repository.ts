@@ -4,8 +4,9 @@
  * grossed, corrections netting off; and a model's settlements' count and latest. Every query takes the
  * team id; served by settlements_team_paid_on_idx and settlements_team_model_idx.
  */
-import { type AnyColumn, and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { sumFen } from '../../db/money-sum';
 import { settlements } from './settlement.tables';
 
 /** Paid settlements in a range and their net, tax withheld and gross, in fen. */
@@ -15,8 +16,6 @@ export interface PaidSums {
   tax: number;
   gross: number;
 }
-
-const sumOf = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
 
 /**
  * The team's settlements paid within [from, to] (business dates, both included), of one model when named:
@@ -31,9 +30,9 @@ export async function sumPaidSettlements(
   const [row] = await db
     .select({
       count: count(),
-      net: sumOf(settlements.net),
-      tax: sumOf(settlements.tax),
-      gross: sumOf(settlements.gross),
+      net: sumFen(settlements.net),
+      tax: sumFen(settlements.tax),
+      gross: sumFen(settlements.gross),
     })
     .from(settlements)
     .where(

@@ -5,6 +5,7 @@
  * paid is summed from the paid settlements (settlement-summary.repository.ts).
  */
 import { businessDate } from '@trackit/contract/business-time';
+import { cappedSum } from '@trackit/contract/money';
 import { SETTLEMENT_MESSAGES } from '@trackit/contract/settlement.schema';
 import type { SettlementSummary, SettlementSummaryQuery } from '@trackit/contract/settlement-summary.schema';
 import { AppError } from '../../http/app-error';
@@ -64,8 +65,8 @@ export async function payableToModels(
   const ready = await readyOfTeam(deps, teamId);
   return {
     models: ready.length,
-    payable: ready.reduce((sum, model) => sum + model.releasable.net, 0),
-    waiting: ready.reduce((sum, model) => sum + model.waiting.net, 0),
+    payable: cappedSum(ready.map((model) => model.releasable.net)),
+    waiting: cappedSum(ready.map((model) => model.waiting.net)),
   };
 }
 

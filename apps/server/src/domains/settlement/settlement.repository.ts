@@ -12,6 +12,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
+import { sumFen } from '../../db/money-sum';
 import type { PageWindow } from '../../http/pagination';
 import { companies } from '../company/company.tables';
 import { models } from '../model/model.tables';
@@ -260,9 +261,9 @@ export async function listWithholding(db: Database, teamId: number, range: { fro
       modelId: settlements.modelId,
       name: models.name,
       idNumber: models.idNumber,
-      income: sql<number>`sum(${settlements.income})::bigint`.mapWith(Number),
-      taxable: sql<number>`sum(${settlements.taxable})::bigint`.mapWith(Number),
-      tax: sql<number>`sum(${settlements.tax})::bigint`.mapWith(Number),
+      income: sumFen(settlements.income),
+      taxable: sumFen(settlements.taxable),
+      tax: sumFen(settlements.tax),
       numbers: sql<
         string[]
       >`array_agg(${settlements.number} order by ${settlements.paidOn}, ${settlements.id})`,

@@ -7,7 +7,7 @@
  */
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { addMonths, businessDate, monthEnd } from '@trackit/contract/business-time';
-import { formatYuan } from '@trackit/contract/money';
+import { cappedSum, formatYuan } from '@trackit/contract/money';
 import { SETTLEMENT_NOTICES, WITHHOLDING_REMINDER_DAY } from '@trackit/contract/settlement.schema';
 import type { Database } from '../../db/client';
 import { notifyMembers } from '../notify/notify.service';
@@ -33,7 +33,7 @@ export async function remindWithholding(
   const month = from.slice(0, 7);
   const rows = await listWithholding(deps.db, teamId, { from, to: monthEnd(from) });
   if (rows.length === 0) return null;
-  const tax = rows.reduce((sum, row) => sum + row.tax, 0);
+  const tax = cappedSum(rows.map((row) => row.tax));
   return deps.db.transaction(async (tx) => {
     const notified = await notifyMembers(tx, {
       teamId,

@@ -7,6 +7,7 @@
  * masked for everyone else (maskIdNumber: its first three and last four characters).
  */
 import { monthEnd } from '@trackit/contract/business-time';
+import { cappedSum } from '@trackit/contract/money';
 import { maskIdNumber, type Withholding, type WithholdingQuery } from '@trackit/contract/settlement.schema';
 import type { AuthContext } from '../../http/auth-context';
 import { canManage } from '../model/model.service';
@@ -24,12 +25,12 @@ export async function getWithholding(
     listWithholding(deps.db, auth.teamId, { from, to: monthEnd(from) }),
     canManage(deps, auth),
   ]);
-  const totals = { income: 0, taxable: 0, tax: 0 };
-  for (const row of rows) {
-    totals.income += row.income;
-    totals.taxable += row.taxable;
-    totals.tax += row.tax;
-  }
+  // Exact up to MAX_SUM_FEN and capped beyond, as each model's sums are (db/money-sum.ts).
+  const totals = {
+    income: cappedSum(rows.map((row) => row.income)),
+    taxable: cappedSum(rows.map((row) => row.taxable)),
+    tax: cappedSum(rows.map((row) => row.tax)),
+  };
   return {
     month: query.month,
     rows: rows.map((row) => ({

@@ -53,6 +53,16 @@ export async function updateTeamRecipientRow(
     .where(and(eq(teamRecipients.teamId, teamId), eq(teamRecipients.id, id)));
 }
 
+/**
+ * Takes the team's turn at choosing its default entity, until the transaction ends: two requests making
+ * different entities the default would each unset the old one and then both set theirs, and the second
+ * would meet team_recipients_team_default_key (a 500). Held, the second waits and then unsets the first's.
+ * An advisory lock, as a new entity made the default has no row to lock yet.
+ */
+export async function lockTeamDefault(tx: Database, teamId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`team-recipient-default:${teamId}`}))`);
+}
+
 /** Unsets the team's default (before another becomes it, in the same transaction); answers the old one. */
 export async function clearTeamDefault(tx: Database, teamId: number, exceptId: number | null, at: Date) {
   return tx

@@ -39,6 +39,7 @@ import {
   findTeamRecipientForUpdate,
   insertTeamRecipient,
   listTeamRecipients,
+  lockTeamDefault,
   type TeamRecipientRecord,
   type TeamRecipientRow,
   updateTeamRecipientRow,
@@ -170,7 +171,10 @@ export async function createTeamRecipient(
   const id = await withClashAnswer(deps, auth.teamId, values, undefined, () =>
     deps.db.transaction(async (tx) => {
       await refuseClash(tx, auth.teamId, values);
-      if (input.is_default) await clearTeamDefault(tx, auth.teamId, null, now);
+      if (input.is_default) {
+        await lockTeamDefault(tx, auth.teamId);
+        await clearTeamDefault(tx, auth.teamId, null, now);
+      }
       const created = await insertTeamRecipient(tx, {
         teamId: auth.teamId,
         name: input.name,
@@ -261,6 +265,8 @@ export async function updateTeamRecipient(
   const values = { name: input.name, creditCode: input.credit_code };
   await withClashAnswer(deps, auth.teamId, values, id, () =>
     deps.db.transaction(async (tx) => {
+      // Making an entity the default waits for the team's other such change (lockTeamDefault).
+      if (input.is_default) await lockTeamDefault(tx, auth.teamId);
       const before = await findTeamRecipientForUpdate(tx, auth.teamId, id);
       if (!before) throw notFound();
       refuse(

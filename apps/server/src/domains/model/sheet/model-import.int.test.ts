@@ -130,7 +130,7 @@ describe('model import', () => {
       ['号码重复甲', '男', null, '13600000020', null, null, null, null, null],
       ['号码重复乙', '男', null, '13600000020', null, null, null, null, null],
       ['有身份证', '男', null, null, idNumber(1), null, null, null, null],
-      ['已解约', '男', null, null, null, '2999-01-01', '已解约', null, '120'],
+      ['已解约', '男', null, null, null, '2099-01-01', '已解约', null, '120'],
       [null, null, null, null, null, null, null, null, null],
     ]);
     const res = await preview(file, edit);

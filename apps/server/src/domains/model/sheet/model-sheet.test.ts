@@ -149,7 +149,7 @@ describe('checking a row', () => {
         gender: '女',
         height: '178.5',
         weight: '重',
-        birthday: '2999-01-01',
+        birthday: '2099-01-01',
         id_number: '1',
         status: '已解约',
       }),
