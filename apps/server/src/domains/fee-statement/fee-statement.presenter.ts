@@ -14,7 +14,7 @@ import { fenInChineseCapitals } from '@trackit/contract/money';
 import { feeDescription } from '@trackit/contract/order-text';
 import { formatAccountNumber } from '@trackit/contract/patterns';
 import { SHARE_PATHS } from '@trackit/contract/share';
-import { BANK_LABELS } from '@trackit/contract/team-recipient.schema';
+import { bankName } from '@trackit/contract/banks';
 import { asTaxRate } from '../invoice/invoice.presenter';
 import type {
   FeeStatementListRow,
@@ -147,7 +147,7 @@ export function presentPublicFeeStatement(
     payee: {
       name: recipient.name,
       credit_code: recipient.creditCode,
-      bank: BANK_LABELS[recipient.bank],
+      bank: bankName(recipient.bank, recipient.bankName),
       branch: recipient.branch,
       account: formatAccountNumber(recipient.accountNumber),
     },
