@@ -29,7 +29,9 @@ describe('banks', () => {
     ]);
     const jointStock = group('全国性股份制商业银行').map((bank) => BANK_LABELS[bank]);
     expect(jointStock).toHaveLength(12);
-    expect(jointStock).toEqual(expect.arrayContaining(['兴业银行', '平安银行', '广发银行', '浙商银行', '渤海银行']));
+    expect(jointStock).toEqual(
+      expect.arrayContaining(['兴业银行', '平安银行', '广发银行', '浙商银行', '渤海银行']),
+    );
     // Every code is in exactly one group, in the order the select lists them.
     expect(BANK_GROUPS.flatMap((entry) => entry.banks)).toEqual([...BANKS]);
     expect(BANKS.at(-1)).toBe('other');

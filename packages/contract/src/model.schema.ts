@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { ApprovalKind } from './approval.schema';
+import { BANK_LIMITS, BANK_MESSAGES, type Bank, bankName, bankNameSchema, bankSchema } from './banks';
 import { LETTERS } from './constants';
 import { genderSchema, modelStatusSchema, modelTripKindSchema, sizeSchema } from './enums';
 import { pageQuerySchema, queryList, sortSchema } from './envelope';
@@ -15,7 +16,6 @@ import {
   PATTERN_MESSAGES,
   textSchema,
 } from './patterns';
-import { BANK_LIMITS, BANK_MESSAGES, type Bank, bankName, bankNameSchema, bankSchema } from './banks';
 import { pendingBankChangeSchema, pendingChangeFields } from './pending-change.schema';
 
 /**

@@ -31,6 +31,18 @@ export const PENDING_CHANGE_MESSAGES = {
   notApprover: '只有财务管理者可以审批',
 } as const;
 
+/** What a form says beforehand of a change that may wait (the team's approval settings). */
+export const PENDING_CHANGE_HINTS = {
+  termsToApproval: '修改佣金比例或母公司分成需财务管理者审批，通过后生效；审批前仍按原条款结算。',
+  termsToNotify: '修改佣金比例或母公司分成将立即生效，并通知财务管理者。',
+  payoutSight: '收款账户为敏感信息，仅信息管理或财务的管理权限可见；',
+  accountReviewed: '修改需另一位财务管理者确认后生效，确认前仍按原账户付款。',
+  accountNotified: (creating: boolean) => `${creating ? '新增' : '修改'}后会通知财务管理者。`,
+  entityAccountReviewed: '修改开户银行、支行或账号需另一位财务管理者确认后生效，确认前仍使用原账户。',
+  /** The toast of a save part of which waits: 已保存，佣金条款的修改待审批后生效. */
+  savedWaiting: (what: readonly string[]) => `已保存，${what.join('和')}的修改待审批后生效`,
+} as const;
+
 /** A bank account as a change shows it: the number masked. Fields a record does not have are null. */
 export const maskedBankAccountSchema = z.object({
   /** 开户名 (a model's; a payee entity's account is in its legal name). */

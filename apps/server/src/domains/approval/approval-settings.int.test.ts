@@ -41,7 +41,9 @@ describe('approval settings and deciding one’s own request', () => {
     return ref;
   };
   const decide = (ref: Awaited<ReturnType<typeof ask>>, decidedBy: number) =>
-    db().transaction((tx) => decideApproval(tx, ref, { result: 'passed', comment: '', decidedBy, at: new Date() }));
+    db().transaction((tx) =>
+      decideApproval(tx, ref, { result: 'passed', comment: '', decidedBy, at: new Date() }),
+    );
   const refusalOf = async (promise: Promise<unknown>) => {
     const error = await promise.then(
       () => null,
@@ -66,7 +68,9 @@ describe('approval settings and deciding one’s own request', () => {
 
   it('starts with commission changes to approval, bank changes reviewed, self-approval left to each kind', async () => {
     for (const who of [owner, bookkeeper, nobody]) {
-      const settings = await ok(api<ApprovalSettings>('GET', '/v1/approval_settings', undefined, who.headers));
+      const settings = await ok(
+        api<ApprovalSettings>('GET', '/v1/approval_settings', undefined, who.headers),
+      );
       expect(settings).toEqual({
         commission_change_control: 'approval',
         bank_change_review: true,
@@ -77,7 +81,10 @@ describe('approval settings and deciding one’s own request', () => {
   });
 
   it('is changed at accounting manage only, logged setting by setting; a bad value is refused in Chinese', async () => {
-    await refused(api('PATCH', '/v1/approval_settings', { forbid_self_approval: true }, bookkeeper.headers), 403);
+    await refused(
+      api('PATCH', '/v1/approval_settings', { forbid_self_approval: true }, bookkeeper.headers),
+      403,
+    );
     const empty = await api('PATCH', '/v1/approval_settings', {}, accountant.headers);
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe(APPROVAL_MESSAGES.settingsNothing);
@@ -98,24 +105,36 @@ describe('approval settings and deciding one’s own request', () => {
       ),
     );
     expect(saved).toMatchObject({ commission_change_control: 'notify', forbid_self_approval: true });
-    const [entry] = await ok(api<OperationLog[]>('GET', '/v1/operation_logs?action=approval_settings_update'));
+    const [entry] = await ok(
+      api<OperationLog[]>('GET', '/v1/operation_logs?action=approval_settings_update'),
+    );
     expect(entry).toMatchObject({
       sentence: '修改了审批与复核设置',
       changes: [
-        { field: '修改佣金与母公司分成', before: '提交审批，通过后生效', after: '立即生效，并通知财务管理者' },
+        {
+          field: '修改佣金与母公司分成',
+          before: '提交审批，通过后生效',
+          after: '立即生效，并通知财务管理者',
+        },
         { field: '禁止审批本人提交的申请', before: '关闭', after: '开启' },
       ],
     });
     // Saving what is already set writes nothing more.
     await ok(api('PATCH', '/v1/approval_settings', { forbid_self_approval: true }, accountant.headers));
-    expect(await ok(api<OperationLog[]>('GET', '/v1/operation_logs?action=approval_settings_update'))).toHaveLength(1);
-    await ok(api('PATCH', '/v1/approval_settings', { commission_change_control: 'approval' }, accountant.headers));
+    expect(
+      await ok(api<OperationLog[]>('GET', '/v1/operation_logs?action=approval_settings_update')),
+    ).toHaveLength(1);
+    await ok(
+      api('PATCH', '/v1/approval_settings', { commission_change_control: 'approval' }, accountant.headers),
+    );
   });
 
   it('with 禁止审批本人提交的申请 on, keeps a requester from deciding their own 红冲, settlement or commission change', async () => {
     for (const kind of ['invoice_correction', 'settlement', 'commission_change'] as const) {
       const mine = await ask(kind, accountant.membershipId);
-      expect(await refusalOf(decide(mine, accountant.membershipId))).toBe(APPROVAL_MESSAGES.selfDecisionForbidden);
+      expect(await refusalOf(decide(mine, accountant.membershipId))).toBe(
+        APPROVAL_MESSAGES.selfDecisionForbidden,
+      );
       // Another approver decides it.
       await expect(decide(mine, owner.membershipId)).resolves.toMatchObject({ status: 'passed' });
     }
@@ -135,7 +154,9 @@ describe('approval settings and deciding one’s own request', () => {
     await expect(decide(settlement, accountant.membershipId)).resolves.toMatchObject({ status: 'passed' });
     for (const kind of ['model_bank_change', 'team_recipient_bank_change'] as const) {
       const change = await ask(kind, accountant.membershipId);
-      expect(await refusalOf(decide(change, accountant.membershipId))).toBe(APPROVAL_MESSAGES.checkerMustDiffer);
+      expect(await refusalOf(decide(change, accountant.membershipId))).toBe(
+        APPROVAL_MESSAGES.checkerMustDiffer,
+      );
       expect((await waiting(accountant)).map((entry) => entry.record_id)).not.toContain(change.recordId);
       await expect(decide(change, owner.membershipId)).resolves.toMatchObject({ status: 'passed' });
     }

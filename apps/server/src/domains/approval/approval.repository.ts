@@ -41,7 +41,10 @@ export async function insertApproval(
 }
 
 /** The record's open request, if it has one (read to check who asked before deciding). */
-export async function findOpenApproval(db: Database, ref: ApprovalRecordRef): Promise<ApprovalRow | undefined> {
+export async function findOpenApproval(
+  db: Database,
+  ref: ApprovalRecordRef,
+): Promise<ApprovalRow | undefined> {
   const [row] = await db
     .select()
     .from(approvals)

@@ -88,8 +88,7 @@ export async function requestApproval(
   });
   const { forbidSelfApproval } = await teamApprovalSettings(tx, ref.teamId);
   const approvers = (await listApprovers(tx, ref)).filter(
-    (approver) =>
-      selfDecisionRefusal(ref.kind, forbidSelfApproval, request.requestedBy, approver) === null,
+    (approver) => selfDecisionRefusal(ref.kind, forbidSelfApproval, request.requestedBy, approver) === null,
   );
   await notifyMembers(tx, {
     teamId: ref.teamId,
@@ -201,7 +200,12 @@ export async function decisionAbility(
 ): Promise<{ decide: boolean; refusal: string | null }> {
   if (!isApprover(request.kind, member.level)) return { decide: false, refusal: null };
   const { forbidSelfApproval } = await teamApprovalSettings(db, request.teamId);
-  const refusal = selfDecisionRefusal(request.kind, forbidSelfApproval, request.requestedBy, member.membershipId);
+  const refusal = selfDecisionRefusal(
+    request.kind,
+    forbidSelfApproval,
+    request.requestedBy,
+    member.membershipId,
+  );
   return { decide: refusal === null, refusal };
 }
 

@@ -4,6 +4,7 @@
  * commission or another client's record).
  */
 
+import { bankName } from '@trackit/contract/banks';
 import type {
   FeeStatement,
   FeeStatementStatus,
@@ -14,7 +15,6 @@ import { fenInChineseCapitals } from '@trackit/contract/money';
 import { feeDescription } from '@trackit/contract/order-text';
 import { formatAccountNumber } from '@trackit/contract/patterns';
 import { SHARE_PATHS } from '@trackit/contract/share';
-import { bankName } from '@trackit/contract/banks';
 import { asTaxRate } from '../invoice/invoice.presenter';
 import type {
   FeeStatementListRow,

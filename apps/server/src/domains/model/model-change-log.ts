@@ -4,7 +4,7 @@
  * four digits: the team's log is read by more people than may see them), and the fields of the two
  * subjects a change may wait on, as their notices read them (an account number masked, never whole).
  */
-import { maskedAccountNumber } from '@trackit/contract/banks';
+import { BANK_LABELS, maskedAccountNumber } from '@trackit/contract/banks';
 import { GENDER_LABELS, MODEL_STATUS_LABELS, SIZE_LABELS } from '@trackit/contract/enums';
 import {
   MODEL_FIELD_LABELS,
@@ -17,7 +17,6 @@ import {
   maskAccountNumber,
 } from '@trackit/contract/model.schema';
 import { formatRate } from '@trackit/contract/rates';
-import { BANK_LABELS } from '@trackit/contract/banks';
 import { type ChangeLogField, shown } from '../operation-log/change-log';
 import type { ModelRecord } from './model.repository';
 

@@ -84,8 +84,18 @@ describe('a model’s changes that wait for a second member', () => {
     const pending = await pendingOf(agent);
     expect(pending.terms).toMatchObject({
       requested_by: { id: agent.membershipId, nickname: 'edit' },
-      before: { commission_rate: 1500, mother_agency: null, mother_agency_rate: null, mother_agency_basis: null },
-      after: { commission_rate: 4000, mother_agency: null, mother_agency_rate: null, mother_agency_basis: null },
+      before: {
+        commission_rate: 1500,
+        mother_agency: null,
+        mother_agency_rate: null,
+        mother_agency_basis: null,
+      },
+      after: {
+        commission_rate: 4000,
+        mother_agency: null,
+        mother_agency_rate: null,
+        mother_agency_basis: null,
+      },
       can: { decide: false, withdraw: true },
       decide_refusal: null,
     });
@@ -159,7 +169,11 @@ describe('a model’s changes that wait for a second member', () => {
     const noReason = await decide(change?.id ?? 0, { result: 'rejected' });
     expect(noReason.status).toBe(400);
     await ok(decide(change?.id ?? 0, { result: 'rejected', comment: '母公司合同未到' }));
-    expect(await stored()).toMatchObject({ motherAgency: null, motherAgencyRate: null, commissionRate: 4000 });
+    expect(await stored()).toMatchObject({
+      motherAgency: null,
+      motherAgencyRate: null,
+      commissionRate: 4000,
+    });
     expect((await noticesOf(t.database.db, agent.membershipId)).at(-1)).toMatchObject({
       title: MODEL_MESSAGES.termsChangeRejected('刘晓阳'),
       body: '会计主管：母公司合同未到',
@@ -171,12 +185,18 @@ describe('a model’s changes that wait for a second member', () => {
     const first = (await pendingOf(agent)).terms;
     await ok(api('PATCH', `/v1/models/${modelId}`, { commission_rate: 3500 }, otherAgent.headers));
     const second = (await pendingOf(agent)).terms;
-    expect(second).toMatchObject({ after: { commission_rate: 3500 }, requested_by: { id: otherAgent.membershipId } });
+    expect(second).toMatchObject({
+      after: { commission_rate: 3500 },
+      requested_by: { id: otherAgent.membershipId },
+    });
     expect((await noticesOf(t.database.db, agent.membershipId)).at(-1)).toMatchObject({
       title: MODEL_MESSAGES.termsChangeReplaced('刘晓阳'),
       body: '周楠提交了新的修改',
     });
-    const [old] = await t.database.db.select().from(modelChanges).where(eq(modelChanges.id, first?.id ?? 0));
+    const [old] = await t.database.db
+      .select()
+      .from(modelChanges)
+      .where(eq(modelChanges.id, first?.id ?? 0));
     expect(old?.status).toBe('superseded');
     await refused(
       api('POST', `/v1/model_changes/${second?.id}/withdraw`, undefined, agent.headers),
@@ -184,7 +204,12 @@ describe('a model’s changes that wait for a second member', () => {
       PENDING_CHANGE_MESSAGES.withdrawOwnOnly,
     );
     const withdrawn = await ok(
-      api<ModelPendingChanges>('POST', `/v1/model_changes/${second?.id}/withdraw`, undefined, otherAgent.headers),
+      api<ModelPendingChanges>(
+        'POST',
+        `/v1/model_changes/${second?.id}/withdraw`,
+        undefined,
+        otherAgent.headers,
+      ),
     );
     expect(withdrawn.terms).toBeNull();
     expect(await lastLog('model_change_withdraw')).toMatchObject({
@@ -262,9 +287,18 @@ describe('a model’s changes that wait for a second member', () => {
     expect(mine).toMatchObject({
       can: { decide: false, withdraw: true },
       decide_refusal: APPROVAL_MESSAGES.checkerMustDiffer,
-      after: { bank: 'other', bank_name: '上海农商银行', branch: '静安支行', account_number: '5013 **** **** 6789' },
+      after: {
+        bank: 'other',
+        bank_name: '上海农商银行',
+        branch: '静安支行',
+        account_number: '5013 **** **** 6789',
+      },
     });
-    await refused(decide(mine?.id ?? 0, { result: 'passed' }, owner), 403, APPROVAL_MESSAGES.checkerMustDiffer);
+    await refused(
+      decide(mine?.id ?? 0, { result: 'passed' }, owner),
+      403,
+      APPROVAL_MESSAGES.checkerMustDiffer,
+    );
     await ok(decide(mine?.id ?? 0, { result: 'passed' }));
     expect(await stored()).toMatchObject({
       payoutBank: 'other',
@@ -285,11 +319,15 @@ describe('a model’s changes that wait for a second member', () => {
   });
 
   it('takes a model’s waiting changes along when a model made by mistake is deleted', async () => {
-    const made = await ok(api<Model>('POST', '/v1/models', { name: '误建', gender: 'male', commission_rate: 2000 }));
+    const made = await ok(
+      api<Model>('POST', '/v1/models', { name: '误建', gender: 'male', commission_rate: 2000 }),
+    );
     await ok(api('PATCH', `/v1/models/${made.id}`, { commission_rate: 2500 }, agent.headers));
     const changeId = (await pendingOf(owner, made.id)).terms?.id ?? 0;
     await ok(api('DELETE', `/v1/models/${made.id}`));
-    expect(await t.database.db.select().from(modelChanges).where(eq(modelChanges.modelId, made.id))).toEqual([]);
+    expect(await t.database.db.select().from(modelChanges).where(eq(modelChanges.modelId, made.id))).toEqual(
+      [],
+    );
     expect(
       await t.database.db
         .select()

@@ -50,7 +50,6 @@ import {
 } from './model.repository';
 import { type ModelDeps, type ModelSight, modelNotFound, modelSight } from './model.service';
 import type { ModelChangeValues } from './model.tables';
-import { SUBJECT_CHANGE_LOG, SUBJECT_NOTICE_FIELDS } from './model-change-log';
 import {
   findModelChange,
   findPendingModelChange,
@@ -61,6 +60,7 @@ import {
   type PendingModelChangeRow,
   resolveModelChange,
 } from './model-change.repository';
+import { SUBJECT_CHANGE_LOG, SUBJECT_NOTICE_FIELDS } from './model-change-log';
 import { recordCommissionRates } from './model-commission-rate.repository';
 
 type ChangeColumn = keyof ModelChangeValues;
@@ -82,13 +82,12 @@ export interface ModelChangeRules {
   payout: 'direct' | 'wait';
 }
 
-export function modelChangeRules(settings: TeamApprovalSettings, accountingManage: boolean): ModelChangeRules {
+export function modelChangeRules(
+  settings: TeamApprovalSettings,
+  accountingManage: boolean,
+): ModelChangeRules {
   return {
-    terms: accountingManage
-      ? 'direct'
-      : settings.commissionChangeControl === 'approval'
-        ? 'wait'
-        : 'notify',
+    terms: accountingManage ? 'direct' : settings.commissionChangeControl === 'approval' ? 'wait' : 'notify',
     payout: settings.bankChangeReview ? 'wait' : 'direct',
   };
 }
@@ -406,7 +405,11 @@ export async function withdrawModelChange(
       throw new AppError('forbidden', { message: PENDING_CHANGE_MESSAGES.withdrawOwnOnly });
     }
     await resolveModelChange(tx, auth.teamId, change.id, 'withdrawn', now);
-    await withdrawApproval(tx, { teamId: auth.teamId, kind: KIND_OF[change.subject], recordId: change.id }, now);
+    await withdrawApproval(
+      tx,
+      { teamId: auth.teamId, kind: KIND_OF[change.subject], recordId: change.id },
+      now,
+    );
     await recordOperation(tx, {
       action: 'model_change_withdraw',
       actor: memberActor(auth, origin, now),
@@ -452,7 +455,8 @@ async function presentPending(
   const requester = change.requestedByMembershipId;
   return {
     id: change.id,
-    requested_by: requester !== null && requestedByName !== null ? { id: requester, nickname: requestedByName } : null,
+    requested_by:
+      requester !== null && requestedByName !== null ? { id: requester, nickname: requestedByName } : null,
     requested_at: change.requestedAt.toISOString(),
     can: { decide: ability.decide, withdraw: requester === auth.membershipId },
     decide_refusal: ability.refusal,

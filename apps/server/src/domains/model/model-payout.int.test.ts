@@ -329,6 +329,8 @@ describe('a model’s payout details', () => {
       ),
     );
     const last = (await noticesOf(accountant.membershipId)).at(-1);
-    expect(last?.body).toBe('开户名：刘晓阳 → --；开户银行：中国工商银行 → --；银行账号：6212 **** **** 4567 → --');
+    expect(last?.body).toBe(
+      '开户名：刘晓阳 → --；开户银行：中国工商银行 → --；银行账号：6212 **** **** 4567 → --',
+    );
   });
 });

@@ -10,7 +10,6 @@
 
 import { bankNameIssue, maskedAccountNumber } from '@trackit/contract/banks';
 import { businessDate } from '@trackit/contract/business-time';
-import { levelAllows } from '@trackit/contract/permissions';
 import {
   MEASUREMENT_FIELDS,
   MODEL_MESSAGES,
@@ -20,6 +19,7 @@ import {
   type ModelUpdate,
   payoutAccountText,
 } from '@trackit/contract/model.schema';
+import { levelAllows } from '@trackit/contract/permissions';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
@@ -56,7 +56,12 @@ import {
   modelSight,
   reread,
 } from './model.service';
-import { followModelUpdate, modelChangeRules, notifyModelFinance, splitModelUpdate } from './model-change.service';
+import {
+  followModelUpdate,
+  modelChangeRules,
+  notifyModelFinance,
+  splitModelUpdate,
+} from './model-change.service';
 import { COLUMNS, type Field, MODEL_CHANGE_LOG } from './model-change-log';
 import { recordCommissionRates } from './model-commission-rate.repository';
 import { searchForm } from './model-list.repository';
@@ -127,9 +132,9 @@ export function modelRuleIssues(
     issues.push({ field: 'contract_end', message: MODEL_MESSAGES.contractEndBeforeStart });
   }
   // A field's value once the update applies: what is sent, else what is stored.
-  const valueOf = (field: Field) => (input[field] !== undefined ? input[field] : stored?.[COLUMNS[field]]);
+  const valueAfter = (field: Field) => (input[field] !== undefined ? input[field] : stored?.[COLUMNS[field]]);
   const filled = (field: Field) => {
-    const value = valueOf(field);
+    const value = valueAfter(field);
     return value !== null && value !== undefined && value !== '';
   };
   // An account is all three fields or none: the first one missing says so.
@@ -139,7 +144,7 @@ export function modelRuleIssues(
   }
   // Another bank (城商行, 农商行…) is named, with its branch; a listed bank is named by the list.
   const bank = input.payout_bank !== undefined ? input.payout_bank : (stored?.payoutBank ?? null);
-  const bankIssue = bankNameIssue(bank, valueOf('payout_bank_name') as string | null | undefined);
+  const bankIssue = bankNameIssue(bank, valueAfter('payout_bank_name') as string | null | undefined);
   if (bankIssue) issues.push({ field: 'payout_bank_name', message: bankIssue });
   if (bank === 'other' && !filled('payout_bank_branch')) {
     issues.push({ field: 'payout_bank_branch', message: MODEL_MESSAGES.payoutBranchMissing });

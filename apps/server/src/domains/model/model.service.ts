@@ -11,9 +11,9 @@ import { DUPLICATE_MATCHES_MAX } from '@trackit/contract/constants';
 import type { PermissionLevel } from '@trackit/contract/enums';
 import type { PageQuery } from '@trackit/contract/envelope';
 import {
+  MODEL_CHANGE_APPROVAL_KINDS,
   MODEL_MESSAGES,
   type ModelDuplicateQuery,
-  MODEL_CHANGE_APPROVAL_KINDS,
   type ModelFilter,
   type ModelQuery,
 } from '@trackit/contract/model.schema';

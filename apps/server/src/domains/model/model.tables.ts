@@ -1,7 +1,11 @@
 import { BANKS } from '@trackit/contract/banks';
 import { LETTERS } from '@trackit/contract/constants';
 import { GENDERS, MODEL_STATUSES, MODEL_TRIP_KINDS, SIZES } from '@trackit/contract/enums';
-import { MODEL_CHANGE_SUBJECTS, MODEL_PAYOUT_TYPES, MOTHER_AGENCY_BASES } from '@trackit/contract/model.schema';
+import {
+  MODEL_CHANGE_SUBJECTS,
+  MODEL_PAYOUT_TYPES,
+  MOTHER_AGENCY_BASES,
+} from '@trackit/contract/model.schema';
 import { MODEL_DEDUCTION_KINDS } from '@trackit/contract/model-deduction.schema';
 import { MAX_FEE_FEN } from '@trackit/contract/money';
 import { PENDING_CHANGE_STATUSES } from '@trackit/contract/pending-change.schema';

@@ -5,11 +5,12 @@
  * account masked to its last four digits. The client's fee of a line is added only when the team shows it
  * (`showClientFees`); otherwise the key is absent.
  */
+
+import { type Bank, bankName } from '@trackit/contract/banks';
 import { businessDate } from '@trackit/contract/business-time';
 import { maskAccountNumber } from '@trackit/contract/model.schema';
 import type { SettlementDetail } from '@trackit/contract/settlement.schema';
 import type { PublicSettlement } from '@trackit/contract/settlement-share.schema';
-import { type Bank, bankName } from '@trackit/contract/banks';
 
 export interface StatementExtras {
   teamName: string;

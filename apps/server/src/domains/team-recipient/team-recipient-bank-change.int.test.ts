@@ -113,7 +113,12 @@ describe('a payee entity’s bank change waits for its checker', () => {
     );
     expect(replaced.pending_bank_change).toMatchObject({
       requested_by: { id: manager.membershipId },
-      after: { bank: 'other', bank_name: '上海农商银行', branch: '静安支行', account_number: '5013 **** **** 6789' },
+      after: {
+        bank: 'other',
+        bank_name: '上海农商银行',
+        branch: '静安支行',
+        account_number: '5013 **** **** 6789',
+      },
     });
     const rows = await t.database.db
       .select()
@@ -122,7 +127,10 @@ describe('a payee entity’s bank change waits for its checker', () => {
       .orderBy(teamRecipientBankChanges.id);
     expect(rows.map((row) => row.status)).toEqual(['superseded', 'pending']);
     // The replaced request no longer waits for anybody.
-    const [old] = await t.database.db.select().from(approvals).where(eq(approvals.recordId, first?.id ?? 0));
+    const [old] = await t.database.db
+      .select()
+      .from(approvals)
+      .where(eq(approvals.recordId, first?.id ?? 0));
     expect(old?.withdrawnAt).not.toBeNull();
     expect(await noticesOf(t.database.db, owner.membershipId)).toContainEqual({
       title: TEAM_RECIPIENT_MESSAGES.bankChangeReplaced(ENTITY.name),
@@ -136,13 +144,23 @@ describe('a payee entity’s bank change waits for its checker', () => {
       PENDING_CHANGE_MESSAGES.withdrawOwnOnly,
     );
     const withdrawn = await ok(
-      api<TeamRecipient>('POST', `/v1/team_recipient_bank_changes/${changeId}/withdraw`, undefined, manager.headers),
+      api<TeamRecipient>(
+        'POST',
+        `/v1/team_recipient_bank_changes/${changeId}/withdraw`,
+        undefined,
+        manager.headers,
+      ),
     );
     expect(withdrawn.pending_bank_change).toBeNull();
     expect(withdrawn.account_number).toBe('6214830212345678');
     expect(await waitingFor(accountant)).toEqual([]);
     await refused(
-      api('POST', `/v1/team_recipient_bank_changes/${changeId}/approval`, { result: 'passed' }, accountant.headers),
+      api(
+        'POST',
+        `/v1/team_recipient_bank_changes/${changeId}/approval`,
+        { result: 'passed' },
+        accountant.headers,
+      ),
       409,
       PENDING_CHANGE_MESSAGES.notPending,
     );
@@ -183,7 +201,12 @@ describe('a payee entity’s bank change waits for its checker', () => {
 
   it('applies at once when the team turns review off, ending a change that waited', async () => {
     await ok(
-      api('PATCH', `/v1/team_recipients/${entityId}`, { account_number: '6222 3333 4444 5555' }, manager.headers),
+      api(
+        'PATCH',
+        `/v1/team_recipients/${entityId}`,
+        { account_number: '6222 3333 4444 5555' },
+        manager.headers,
+      ),
     );
     await ok(api('PATCH', '/v1/approval_settings', { bank_change_review: false }, accountant.headers));
     const applied = await ok(
@@ -194,12 +217,19 @@ describe('a payee entity’s bank change waits for its checker', () => {
         otherManager.headers,
       ),
     );
-    expect(applied).toMatchObject({ bank: 'cib', account_number: '6229000012349876', pending_bank_change: null });
+    expect(applied).toMatchObject({
+      bank: 'cib',
+      account_number: '6229000012349876',
+      pending_bank_change: null,
+    });
     const [waiting] = await t.database.db
       .select()
       .from(teamRecipientBankChanges)
       .where(
-        and(eq(teamRecipientBankChanges.teamRecipientId, entityId), eq(teamRecipientBankChanges.status, 'pending')),
+        and(
+          eq(teamRecipientBankChanges.teamRecipientId, entityId),
+          eq(teamRecipientBankChanges.status, 'pending'),
+        ),
       );
     expect(waiting).toBeUndefined();
     expect((await noticesOf(t.database.db, accountant.membershipId)).at(-1)).toEqual({

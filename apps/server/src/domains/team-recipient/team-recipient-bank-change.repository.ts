@@ -89,7 +89,11 @@ export function listPendingBankChanges(db: Database, teamId: number, teamRecipie
       ),
     )
     .where(
-      and(ofTeam(teamId), inArray(teamRecipientBankChanges.teamRecipientId, [...teamRecipientIds]), isPending),
+      and(
+        ofTeam(teamId),
+        inArray(teamRecipientBankChanges.teamRecipientId, [...teamRecipientIds]),
+        isPending,
+      ),
     );
 }
 export type PendingBankChangeRow = Awaited<ReturnType<typeof listPendingBankChanges>>[number];

@@ -12,8 +12,8 @@ import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import type { ApprovalDecision } from '@trackit/contract/approval.schema';
 import { BANK_LABELS, maskedAccountNumber } from '@trackit/contract/banks';
 import { MESSAGES } from '@trackit/contract/messages';
-import { PENDING_CHANGE_MESSAGES } from '@trackit/contract/pending-change.schema';
 import { formatAccountNumber } from '@trackit/contract/patterns';
+import { PENDING_CHANGE_MESSAGES } from '@trackit/contract/pending-change.schema';
 import { TEAM_RECIPIENT_MESSAGES } from '@trackit/contract/team-recipient.schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -67,7 +67,12 @@ export const accountOf = (row: StoredBankAccount): StoredBankAccount => ({
   accountNumber: row.accountNumber,
 });
 
-const noticeText = async (tx: Database, teamId: number, before: StoredBankAccount, after: StoredBankAccount) =>
+const noticeText = async (
+  tx: Database,
+  teamId: number,
+  before: StoredBankAccount,
+  after: StoredBankAccount,
+) =>
   (await changeLog(tx, teamId, before, after, BANK_NOTICE_FIELDS))
     .map((change) => `${change.field}：${change.before} → ${change.after}`)
     .join('；');
@@ -175,7 +180,11 @@ export async function holdBankChange(
     action: 'team_recipient_change_request',
     actor: memberActor(auth, origin, now),
     targetId: entity.id,
-    detail: { name, subject: 'bank', changes: await changeLog(tx, auth.teamId, before, after, BANK_CHANGE_LOG) },
+    detail: {
+      name,
+      subject: 'bank',
+      changes: await changeLog(tx, auth.teamId, before, after, BANK_CHANGE_LOG),
+    },
   });
 }
 
@@ -187,7 +196,10 @@ async function bankChangeStep(
   deps: BankChangeDeps,
   auth: AuthContext,
   changeId: number,
-  step: (tx: Database, found: { change: BankChangeRecord; entity: TeamRecipientRecord; now: Date }) => Promise<void>,
+  step: (
+    tx: Database,
+    found: { change: BankChangeRecord; entity: TeamRecipientRecord; now: Date },
+  ) => Promise<void>,
 ): Promise<SeenRecipient> {
   const now = deps.clock();
   const entityId = await deps.db.transaction(async (tx) => {
@@ -250,7 +262,13 @@ export function decideBankChange(
       action: 'team_recipient_change_decide',
       actor: memberActor(auth, origin, now),
       targetId: entity.id,
-      detail: { name: entity.name, subject: 'bank', changes, result: decision.result, comment: decision.comment },
+      detail: {
+        name: entity.name,
+        subject: 'bank',
+        changes,
+        result: decision.result,
+        comment: decision.comment,
+      },
     });
   });
 }

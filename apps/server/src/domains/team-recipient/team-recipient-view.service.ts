@@ -4,14 +4,17 @@
  * for its checker, masked, with whether the caller may confirm or withdraw it.
  */
 import type { PermissionLevel } from '@trackit/contract/enums';
-import { TEAM_RECIPIENT_MESSAGES, type TeamRecipientAbilities } from '@trackit/contract/team-recipient.schema';
+import {
+  TEAM_RECIPIENT_MESSAGES,
+  type TeamRecipientAbilities,
+} from '@trackit/contract/team-recipient.schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import { decisionAbility } from '../approval/approval.service';
 import { grantsOf } from '../permission/permission.service';
-import { findTeamRecipient, type TeamRecipientRow } from './team-recipient.repository';
 import { teamRecipientAbilities } from './team-recipient.policy';
+import { findTeamRecipient, type TeamRecipientRow } from './team-recipient.repository';
 import { listPendingBankChanges, type PendingBankChangeRow } from './team-recipient-bank-change.repository';
 
 /** The caller's levels that matter here: `team_recipient` (the policy) and `accounting` (the checkers). */
@@ -40,7 +43,8 @@ export interface SeenRecipient {
   pending: PendingBankChangeView | null;
 }
 
-export const recipientNotFound = () => new AppError('notFound', { message: TEAM_RECIPIENT_MESSAGES.notFound });
+export const recipientNotFound = () =>
+  new AppError('notFound', { message: TEAM_RECIPIENT_MESSAGES.notFound });
 
 /** The entities as the caller sees them, with their waiting changes read in one query. */
 export async function seeRecipients(

@@ -210,7 +210,11 @@ describe('payee entities (收款主体)', () => {
       ),
     );
     // The other fields apply; the account stays until confirmed, and what waits is masked.
-    expect(asked).toMatchObject({ phone: '021-1234 5678', bank: 'icbc', account_number: '1001234509876543210' });
+    expect(asked).toMatchObject({
+      phone: '021-1234 5678',
+      bank: 'icbc',
+      account_number: '1001234509876543210',
+    });
     expect(asked.pending_bank_change).toMatchObject({
       requested_by: { id: manager.membershipId },
       before: { bank: 'icbc', account_number: '1001 **** **** 3210', branch: '上海南京西路支行' },
@@ -243,7 +247,12 @@ describe('payee entities (收款主体)', () => {
     const changeId = seen.pending_bank_change?.id ?? 0;
     // Only finance's managers confirm; the entity's manager cannot confirm what they asked.
     await refused(
-      api('POST', `/v1/team_recipient_bank_changes/${changeId}/approval`, { result: 'passed' }, manager.headers),
+      api(
+        'POST',
+        `/v1/team_recipient_bank_changes/${changeId}/approval`,
+        { result: 'passed' },
+        manager.headers,
+      ),
       403,
     );
     const confirmed = await ok(
@@ -254,7 +263,11 @@ describe('payee entities (收款主体)', () => {
         checker.headers,
       ),
     );
-    expect(confirmed).toMatchObject({ bank: 'ccb', account_number: '6217001234567890', pending_bank_change: null });
+    expect(confirmed).toMatchObject({
+      bank: 'ccb',
+      account_number: '6217001234567890',
+      pending_bank_change: null,
+    });
     const notices = await noticesOf(t.database.db, accountant.membershipId);
     expect(notices.at(-1)).toEqual({
       title: TEAM_RECIPIENT_MESSAGES.bankChanged(studio.name),
@@ -289,7 +302,12 @@ describe('payee entities (收款主体)', () => {
     });
     // Decided once.
     await refused(
-      api('POST', `/v1/team_recipient_bank_changes/${changeId}/approval`, { result: 'passed' }, owner.headers),
+      api(
+        'POST',
+        `/v1/team_recipient_bank_changes/${changeId}/approval`,
+        { result: 'passed' },
+        owner.headers,
+      ),
       409,
     );
   });

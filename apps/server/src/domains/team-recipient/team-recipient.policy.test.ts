@@ -20,7 +20,10 @@ describe('payee entity policy', () => {
       'is_default',
     ]);
     // Another bank's name counts as a bank field.
-    expect(managedFieldsChanged({ bank: 'other', bank_name: '上海银行' }, stored)).toEqual(['bank', 'bank_name']);
+    expect(managedFieldsChanged({ bank: 'other', bank_name: '上海银行' }, stored)).toEqual([
+      'bank',
+      'bank_name',
+    ]);
     expect(managedFieldsChanged({ bank_name: null }, stored)).toEqual([]);
     // On create every bank field sent counts; is_default only when true.
     expect(managedFieldsChanged({ bank: 'cmb', is_default: false }, null)).toEqual(['bank']);

@@ -21,12 +21,18 @@ const maskedAccount = (account: StoredBankAccount): MaskedBankAccount => ({
   account_number: maskedAccountNumber(account.accountNumber),
 });
 
-function presentPendingBankChange({ row, decide, refusal, withdraw }: PendingBankChangeView): PendingBankChange {
+function presentPendingBankChange({
+  row,
+  decide,
+  refusal,
+  withdraw,
+}: PendingBankChangeView): PendingBankChange {
   const { change, requestedByName } = row;
   const requester = change.requestedByMembershipId;
   return {
     id: change.id,
-    requested_by: requester !== null && requestedByName !== null ? { id: requester, nickname: requestedByName } : null,
+    requested_by:
+      requester !== null && requestedByName !== null ? { id: requester, nickname: requestedByName } : null,
     requested_at: change.requestedAt.toISOString(),
     can: { decide, withdraw },
     decide_refusal: refusal,

@@ -49,8 +49,8 @@ import {
   supersedeBankChange,
 } from './team-recipient-bank-change.service';
 import {
-  recipientLevels,
   recipientNotFound as notFound,
+  recipientLevels,
   type SeenRecipient,
   seeRecipient,
   seeRecipients,
@@ -182,7 +182,11 @@ export async function createTeamRecipient(
 }
 
 /** GET /v1/team_recipients/{id}: another team's is "not found" (收款主体不存在). */
-export function getTeamRecipient(deps: TeamRecipientDeps, auth: AuthContext, id: number): Promise<SeenRecipient> {
+export function getTeamRecipient(
+  deps: TeamRecipientDeps,
+  auth: AuthContext,
+  id: number,
+): Promise<SeenRecipient> {
   return seeRecipient(deps.db, auth, id);
 }
 

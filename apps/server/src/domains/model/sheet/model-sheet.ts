@@ -39,7 +39,10 @@ export type CellReading = { value: unknown } | { error: string };
  * payout account, never in a spreadsheet: a changed account is logged and told to finance one model at a
  * time, and a file of accounts is a copy that leaves the system.
  */
-export type ImportField = Exclude<keyof ModelCreate, 'manager_member_id' | 'socials' | ModelPayoutAccountField>;
+export type ImportField = Exclude<
+  keyof ModelCreate,
+  'manager_member_id' | 'socials' | ModelPayoutAccountField
+>;
 
 export interface ImportRule {
   field: ImportField;

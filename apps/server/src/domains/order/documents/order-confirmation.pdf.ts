@@ -7,13 +7,13 @@
  * false), no amount appears anywhere.
  */
 
+import { type Bank, bankName } from '@trackit/contract/banks';
 import { businessDate, dateInChinese, weekdayName } from '@trackit/contract/business-time';
 import { FEE_KIND_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { formatYuan, type Totals } from '@trackit/contract/money';
 import type { Order, OrderModel } from '@trackit/contract/order.schema';
 import { feeDescription } from '@trackit/contract/order-text';
 import { formatAccountNumber } from '@trackit/contract/patterns';
-import { type Bank, bankName } from '@trackit/contract/banks';
 import {
   CONTENT_WIDTH,
   HAIRLINE,
