@@ -1,7 +1,6 @@
-import { formatDate } from '@trackit/client/format';
 import { APPROVAL_MESSAGES, type ApprovalDecision } from '@trackit/contract/approval.schema';
 import { bankName } from '@trackit/contract/banks';
-import { DATE_FORMATS } from '@trackit/contract/constants';
+import { businessDateTime } from '@trackit/contract/business-time';
 import { MESSAGES } from '@trackit/contract/messages';
 import { textSchema } from '@trackit/contract/patterns';
 import type { MaskedBankAccount, PendingBankChange } from '@trackit/contract/pending-change.schema';
@@ -116,7 +115,7 @@ export function PendingChangeCard({
   testId,
 }: PendingChangeCardProps) {
   const [deciding, setDeciding] = useState<ApprovalDecision['result'] | null>(null);
-  const asked = `${change.requested_by?.nickname ?? MESSAGES.empty} 于 ${formatDate(change.requested_at, DATE_FORMATS.dateTime)} 提交`;
+  const asked = `${change.requested_by?.nickname ?? MESSAGES.empty} 于 ${businessDateTime(change.requested_at)} 提交`;
   return (
     <Alert
       type="warning"
@@ -125,18 +124,16 @@ export function PendingChangeCard({
       title={title}
       description={
         <Flex vertical gap={8}>
-          <table className={styles.changes}>
-            <tbody>
-              {changes.map((row) => (
-                <tr key={row.field} data-testid={`${testId}-field`}>
-                  <th scope="row">{row.field}</th>
-                  <td className={styles.before}>{row.before}</td>
-                  <td aria-hidden>→</td>
-                  <td className={styles.after}>{row.after}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <dl className={styles.changes}>
+            {changes.map((row) => (
+              <div key={row.field} className={styles.change} data-testid={`${testId}-field`}>
+                <dt>{row.field}</dt>
+                <dd className={styles.before}>{row.before}</dd>
+                <dd aria-hidden>→</dd>
+                <dd className={styles.after}>{row.after}</dd>
+              </div>
+            ))}
+          </dl>
           <Typography.Text type="secondary">
             {asked}。{note}
           </Typography.Text>

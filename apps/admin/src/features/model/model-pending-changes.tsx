@@ -77,7 +77,7 @@ export function ModelPendingChanges({ modelId }: { modelId: number }) {
           title="佣金条款修改待审批"
           change={terms}
           changes={termsChanges(terms.before, terms.after)}
-          note="审批通过后生效（佣金比例自生效当日起用于新订单）；审批前仍按原条款结算。"
+          note="审批通过后生效，佣金比例适用于生效当日及以后开始的订单；审批前仍按原条款结算。"
           busy={busy}
           {...handlers(terms.id)}
           testId="model-terms-change"

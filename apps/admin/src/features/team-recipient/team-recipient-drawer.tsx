@@ -93,7 +93,11 @@ function TeamRecipientEditor({ entity, manage, onClose }: EditorProps) {
   };
   return (
     <Flex vertical gap={8}>
-      {entity && <PendingBankChange entity={entity} />}
+      {entity?.pending_bank_change && (
+        <div style={{ marginBottom: 16 }}>
+          <PendingBankChange entity={entity} />
+        </div>
+      )}
       <TeamRecipientForm
         form={form}
         entity={entity}
