@@ -23,7 +23,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { notifyMembers } from '../notify/notify.service';
-import { listMemberIdsHolding } from '../organization/organization.service';
+import { listMemberIdsHolding, memberNickname } from '../organization/organization.service';
 import { grantsOf } from '../permission/permission.service';
 import { presentApprovalSteps } from './approval.presenter';
 import {
@@ -130,6 +130,41 @@ export async function decideApproval(
   if (!row) throw new AppError('conflict', { message: APPROVAL_MESSAGES.alreadyDecided });
   return row;
 }
+
+/**
+ * Tells the member who asked what became of their request (`event_notice`), in the caller's transaction,
+ * unless they did it themselves or nobody asked: decided (the body the decider's comment, else who
+ * decided) or replaced by someone else's newer request. `body` is given the acting member's nickname.
+ */
+export async function tellRequester(
+  tx: Database,
+  notice: {
+    teamId: number;
+    requestedBy: number | null;
+    actor: number;
+    title: string;
+    body: (nickname: string) => string;
+    link: string;
+    at: Date;
+  },
+): Promise<void> {
+  if (notice.requestedBy === null || notice.requestedBy === notice.actor) return;
+  await notifyMembers(tx, {
+    teamId: notice.teamId,
+    recipientMembershipIds: [notice.requestedBy],
+    type: 'event_notice',
+    title: notice.title,
+    body: notice.body(await memberNickname(tx, notice.teamId, notice.actor)),
+    link: notice.link,
+    at: notice.at,
+  });
+}
+
+/** A decision's notice body: the decider's comment, else who decided. */
+export const decisionBody =
+  (comment: string, role = '审批人') =>
+  (nickname: string): string =>
+    comment ? `${nickname}：${comment}` : `${role}：${nickname}`;
 
 /**
  * Withdraws the record's open request in the caller's transaction, when the record leaves the flow

@@ -16,7 +16,6 @@
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import type { ApprovalDecision } from '@trackit/contract/approval.schema';
 import { maskedAccountNumber } from '@trackit/contract/banks';
-import { MESSAGES } from '@trackit/contract/messages';
 import {
   MODEL_CHANGE_APPROVAL_KINDS,
   MODEL_MESSAGES,
@@ -33,14 +32,16 @@ import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import {
   decideApproval,
   decisionAbility,
+  decisionBody,
   requestApproval,
+  tellRequester,
   withdrawApproval,
 } from '../approval/approval.service';
 import type { TeamApprovalSettings } from '../approval/approval-settings.service';
 import { notifyMembers } from '../notify/notify.service';
 import { changeLog } from '../operation-log/change-log';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
-import { findTeamMember, listMemberIdsHolding } from '../organization/organization.service';
+import { listMemberIdsHolding, memberNickname } from '../organization/organization.service';
 import {
   findModel,
   findModelForUpdate,
@@ -135,9 +136,6 @@ export function splitModelUpdate(
 const noticeText = (changes: readonly FieldChange[]) =>
   changes.map((change) => `${change.field}：${change.before} → ${change.after}`).join('；');
 
-const nicknameOf = async (tx: Database, teamId: number, membershipId: number) =>
-  (await findTeamMember(tx, teamId, membershipId))?.nickname ?? MESSAGES.empty;
-
 /** Tells every member holding accounting at manage of a model's terms or account, in the write's transaction. */
 export async function notifyModelFinance(
   tx: Database,
@@ -177,18 +175,15 @@ async function supersedePending(
   if (!pending) return;
   await resolveModelChange(tx, auth.teamId, pending.id, 'superseded', now);
   await withdrawApproval(tx, { teamId: auth.teamId, kind: KIND_OF[subject], recordId: pending.id }, now);
-  const requester = pending.requestedByMembershipId;
-  if (requester !== null && requester !== auth.membershipId) {
-    await notifyMembers(tx, {
-      teamId: auth.teamId,
-      recipientMembershipIds: [requester],
-      type: 'event_notice',
-      title: REPLACED[subject](model.name),
-      body: `${await nicknameOf(tx, auth.teamId, auth.membershipId)}提交了新的修改`,
-      link: ADMIN_PATHS.model(model.id),
-      at: now,
-    });
-  }
+  await tellRequester(tx, {
+    teamId: auth.teamId,
+    requestedBy: pending.requestedByMembershipId,
+    actor: auth.membershipId,
+    title: REPLACED[subject](model.name),
+    body: (nickname) => `${nickname}提交了新的修改`,
+    link: ADMIN_PATHS.model(model.id),
+    at: now,
+  });
 }
 
 const REQUESTED: Readonly<Record<ModelChangeSubject, (name: string) => string>> = {
@@ -235,7 +230,7 @@ async function requestModelChange(
       subject: SUBJECT_LINE[change.subject](model.name),
       notice: {
         title: REQUESTED[change.subject](model.name),
-        body: `${await nicknameOf(tx, auth.teamId, auth.membershipId)}提交：${noticeText(shownChanges)}`,
+        body: `${await memberNickname(tx, auth.teamId, auth.membershipId)}提交：${noticeText(shownChanges)}`,
         link: ADMIN_PATHS.model(model.id),
       },
     },
@@ -287,7 +282,7 @@ export async function followModelUpdate(
     const title = subject === 'terms' ? MODEL_MESSAGES.termsChanged : MODEL_MESSAGES.payoutChanged;
     const body =
       subject === 'terms'
-        ? `${await nicknameOf(tx, auth.teamId, auth.membershipId)}修改：${noticeText(changes)}`
+        ? `${await memberNickname(tx, auth.teamId, auth.membershipId)}修改：${noticeText(changes)}`
         : noticeText(changes);
     await notifyModelFinance(tx, auth.teamId, stored.id, { title: title(update.name), body }, now);
   }
@@ -369,19 +364,15 @@ export async function decideModelChange(
         );
       }
     }
-    const requester = change.requestedByMembershipId;
-    if (requester !== null && requester !== auth.membershipId) {
-      const nickname = await nicknameOf(tx, auth.teamId, auth.membershipId);
-      await notifyMembers(tx, {
-        teamId: auth.teamId,
-        recipientMembershipIds: [requester],
-        type: 'event_notice',
-        title: DECIDED[subject][decision.result](model.name),
-        body: decision.comment ? `${nickname}：${decision.comment}` : `审批人：${nickname}`,
-        link: ADMIN_PATHS.model(model.id),
-        at: now,
-      });
-    }
+    await tellRequester(tx, {
+      teamId: auth.teamId,
+      requestedBy: change.requestedByMembershipId,
+      actor: auth.membershipId,
+      title: DECIDED[subject][decision.result](model.name),
+      body: decisionBody(decision.comment),
+      link: ADMIN_PATHS.model(model.id),
+      at: now,
+    });
     await recordOperation(tx, {
       action: 'model_change_decide',
       actor: memberActor(auth, origin, now),

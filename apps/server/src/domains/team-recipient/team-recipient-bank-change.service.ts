@@ -11,18 +11,23 @@
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import type { ApprovalDecision } from '@trackit/contract/approval.schema';
 import { BANK_LABELS, maskedAccountNumber } from '@trackit/contract/banks';
-import { MESSAGES } from '@trackit/contract/messages';
 import { formatAccountNumber } from '@trackit/contract/patterns';
 import { PENDING_CHANGE_MESSAGES } from '@trackit/contract/pending-change.schema';
 import { TEAM_RECIPIENT_MESSAGES } from '@trackit/contract/team-recipient.schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
-import { decideApproval, requestApproval, withdrawApproval } from '../approval/approval.service';
+import {
+  decideApproval,
+  decisionBody,
+  requestApproval,
+  tellRequester,
+  withdrawApproval,
+} from '../approval/approval.service';
 import { notifyMembers } from '../notify/notify.service';
 import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
-import { findTeamMember, listMemberIdsHolding } from '../organization/organization.service';
+import { listMemberIdsHolding, memberNickname } from '../organization/organization.service';
 import {
   findTeamRecipientForUpdate,
   type TeamRecipientRecord,
@@ -77,9 +82,6 @@ const noticeText = async (
     .map((change) => `${change.field}：${change.before} → ${change.after}`)
     .join('；');
 
-const nicknameOf = async (tx: Database, teamId: number, membershipId: number) =>
-  (await findTeamMember(tx, teamId, membershipId))?.nickname ?? MESSAGES.empty;
-
 /** Tells every member holding `accounting` manage where money now goes, in the write's transaction (masked). */
 export async function notifyFinanceOfAccount(
   tx: Database,
@@ -125,18 +127,15 @@ export async function supersedeBankChange(
   if (!pending) return;
   await resolveBankChange(tx, auth.teamId, pending.id, 'superseded', now);
   await withdrawApproval(tx, { teamId: auth.teamId, kind: KIND, recordId: pending.id }, now);
-  const requester = pending.requestedByMembershipId;
-  if (requester !== null && requester !== auth.membershipId) {
-    await notifyMembers(tx, {
-      teamId: auth.teamId,
-      recipientMembershipIds: [requester],
-      type: 'event_notice',
-      title: TEAM_RECIPIENT_MESSAGES.bankChangeReplaced(entity.name),
-      body: `${await nicknameOf(tx, auth.teamId, auth.membershipId)}提交了新的修改`,
-      link: ADMIN_PATHS.teamRecipient(entity.id),
-      at: now,
-    });
-  }
+  await tellRequester(tx, {
+    teamId: auth.teamId,
+    requestedBy: pending.requestedByMembershipId,
+    actor: auth.membershipId,
+    title: TEAM_RECIPIENT_MESSAGES.bankChangeReplaced(entity.name),
+    body: (nickname) => `${nickname}提交了新的修改`,
+    link: ADMIN_PATHS.teamRecipient(entity.id),
+    at: now,
+  });
 }
 
 /**
@@ -171,7 +170,7 @@ export async function holdBankChange(
       subject: TEAM_RECIPIENT_MESSAGES.bankChangeSubject(name),
       notice: {
         title: TEAM_RECIPIENT_MESSAGES.bankChangeRequested(name),
-        body: `${await nicknameOf(tx, auth.teamId, auth.membershipId)}提交：${await noticeText(tx, auth.teamId, before, after)}`,
+        body: `${await memberNickname(tx, auth.teamId, auth.membershipId)}提交：${await noticeText(tx, auth.teamId, before, after)}`,
         link: ADMIN_PATHS.teamRecipient(entity.id),
       },
     },
@@ -243,21 +242,17 @@ export function decideBankChange(
       await updateTeamRecipientRow(tx, auth.teamId, entity.id, { ...change.after, updatedAt: now });
       await announceAccountChange(tx, entity, change.after, entity.name, now);
     }
-    const requester = change.requestedByMembershipId;
-    if (requester !== null && requester !== auth.membershipId) {
-      const nickname = await nicknameOf(tx, auth.teamId, auth.membershipId);
-      await notifyMembers(tx, {
-        teamId: auth.teamId,
-        recipientMembershipIds: [requester],
-        type: 'event_notice',
-        title: passed
-          ? TEAM_RECIPIENT_MESSAGES.bankChangeApplied(entity.name)
-          : TEAM_RECIPIENT_MESSAGES.bankChangeRejected(entity.name),
-        body: decision.comment ? `${nickname}：${decision.comment}` : `确认人：${nickname}`,
-        link: ADMIN_PATHS.teamRecipient(entity.id),
-        at: now,
-      });
-    }
+    await tellRequester(tx, {
+      teamId: auth.teamId,
+      requestedBy: change.requestedByMembershipId,
+      actor: auth.membershipId,
+      title: passed
+        ? TEAM_RECIPIENT_MESSAGES.bankChangeApplied(entity.name)
+        : TEAM_RECIPIENT_MESSAGES.bankChangeRejected(entity.name),
+      body: decisionBody(decision.comment, '确认人'),
+      link: ADMIN_PATHS.teamRecipient(entity.id),
+      at: now,
+    });
     await recordOperation(tx, {
       action: 'team_recipient_change_decide',
       actor: memberActor(auth, origin, now),
