@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { BUSINESS_TIME_ZONE } from '@trackit/contract/business-time';
 import { type Browser, chromium, type Download, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's chromium: never a downloaded browser (it cannot be fetched on these machines). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -61,3 +62,20 @@ export async function keepDownload(download: Download, name: string): Promise<st
   await download.saveAs(file);
   return file;
 }
+
+/** Waits for the drawers' sliding in to end: a screenshot half-way shows the page through them. */
+export const drawersStill = (page: Page) =>
+  expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.getAnimations().filter((animation) => {
+            const target = (animation.effect as KeyframeEffect | null)?.target;
+            return (
+              animation.playState === 'running' &&
+              target?.matches('.ant-drawer-content-wrapper, .ant-drawer-mask')
+            );
+          }).length,
+      ),
+    )
+    .toBe(0);

@@ -68,6 +68,12 @@ export const E2E_USERS = {
   receiptsOwner: '13700000053',
   /** An owner of the demo agency (after the demo seed): the model settlements journey (模特结算). */
   settlementsOwner: '13700000054',
+  /** Owner of the finance controls journey's team (every key): makes the bank change a checker confirms. */
+  controlsOwner: '13700000055',
+  /** 经纪人 of that team (models at edit): changes a commission, which waits for approval. */
+  controlsAgent: '13700000056',
+  /** 财务 of that team (finance at manage, models read, payee entities read): approves and confirms. */
+  controlsChecker: '13700000057',
 } as const;
 
 export const E2E_TEAMS = {
@@ -84,6 +90,7 @@ export const E2E_TEAMS = {
   orders: '潮汐模特经纪',
   organization: '星河模特经纪',
   recipients: '松柏模特经纪',
+  controls: '明镜模特经纪',
 } as const;
 
 export async function createE2eFixtures(db: Database) {
@@ -303,6 +310,40 @@ export async function createE2eFixtures(db: Database) {
     userId: orderAgent.id,
     nickname: '唐果',
     roleId: agentRole.id,
+  });
+  const controls = await createTeamWithOwner(db, {
+    name: E2E_TEAMS.controls,
+    ownerMobile: E2E_USERS.controlsOwner,
+    ownerNickname: '严明',
+  });
+  const controlsAgentRole = await createRole(
+    db,
+    controls.team.id,
+    [{ key: 'data_management', level: 'edit' }],
+    '经纪人',
+  );
+  await createMembership(db, {
+    teamId: controls.team.id,
+    userId: (await ensureUser(db, E2E_USERS.controlsAgent)).id,
+    nickname: '方圆',
+    roleId: controlsAgentRole.id,
+  });
+  const controlsFinanceRole = await createRole(
+    db,
+    controls.team.id,
+    [
+      { key: 'accounting', level: 'manage' },
+      { key: 'data_management', level: 'read' },
+      { key: 'team_recipient', level: 'read' },
+      { key: 'dashboard', level: 'read' },
+    ],
+    '财务',
+  );
+  await createMembership(db, {
+    teamId: controls.team.id,
+    userId: (await ensureUser(db, E2E_USERS.controlsChecker)).id,
+    nickname: '钱审',
+    roleId: controlsFinanceRole.id,
   });
   const now = Date.now();
   await notifyMembers(db, {

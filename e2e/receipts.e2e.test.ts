@@ -5,29 +5,12 @@ import { MAX_AMOUNT_FEN } from '@trackit/contract/money';
 import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { TokenPair } from '@trackit/contract/session.schema';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './api';
-import { launchBrowser, screenshot, watchErrors } from './browser';
+import { drawersStill, launchBrowser, screenshot, watchErrors } from './browser';
 import { E2E_USERS } from './fixtures';
 import { openSignedIn, signInByApi } from './session';
-
-/** Waits for the drawers' sliding in to end: a screenshot half-way shows the page through them. */
-const drawersStill = (page: Page) =>
-  expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document.getAnimations().filter((animation) => {
-            const target = (animation.effect as KeyframeEffect | null)?.target;
-            return (
-              animation.playState === 'running' &&
-              target?.matches('.ant-drawer-content-wrapper, .ant-drawer-mask')
-            );
-          }).length,
-      ),
-    )
-    .toBe(0);
 
 /**
  * Receipts (收款) on the demo agency: a few recorded through the API (one allocated in part to an issued

@@ -11,10 +11,11 @@ import { openSignedIn, signInByApi } from './session';
 
 const LEGAL_NAME = '上海松柏模特经纪有限公司';
 
-/** Picks an option of an antd select by its text. */
+/** Picks an option of a searchable antd select by typing its text, as a person finds one bank of many. */
 async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
-  await page.locator('.ant-select-item-option', { hasText: option }).click();
+  await page.keyboard.type(option);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
 }
 
 describe('payee entities (收款主体)', () => {

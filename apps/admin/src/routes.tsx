@@ -270,6 +270,11 @@ const signedInRoutes: AdminRoute[] = [
       lazy: page(() => import('./features/settlement/settlement-page'), 'SettlementPage'),
     },
     {
+      path: 'controls',
+      level: 'read',
+      lazy: page(() => import('./features/approval/approval-settings-page'), 'ApprovalSettingsPage'),
+    },
+    {
       path: ':id',
       level: 'read',
       title: '财务详情',

@@ -221,7 +221,7 @@ export async function buildApp({
       order: orderRoutes({ ...uploadDeps, map: config.map }),
       calendar: calendarRoutes(uploadDeps),
       dashboard: dashboardRoutes({ db: database.db, clock }),
-      approval: approvalRoutes({ db: database.db }),
+      approval: approvalRoutes({ db: database.db, clock }),
       invoice: invoiceRoutes(uploadDeps),
       finance: financeRoutes({ db: database.db }),
       // Receipts (issue 23, payments received).

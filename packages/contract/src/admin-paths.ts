@@ -33,6 +33,8 @@ export const ADMIN_PATHS = {
   settlement: (id: number | string) => `${base}/finance/settlements/${id}`,
   /** 模特结算's 扣缴明细 tab on a month (`YYYY-MM`). */
   withholding: (month: string) => `${base}/finance/settlements?tab=withholding&month=${month}`,
+  /** 审批设置: the team's approval settings (审批与复核). */
+  approvalSettings: `${base}/finance/controls`,
   /** 财务详情 of an order. */
   financeOrder: (id: number | string) => `${base}/finance/${id}`,
   calendar: `${base}/calendar`,

@@ -12,20 +12,56 @@ import { pageQuerySchema } from './envelope';
 import { textSchema } from './patterns';
 import { levelAllows, type PermissionKey } from './permissions';
 
+/**
+ * Whether the member who asked may decide their own request: `allowed` (an order's manager approves
+ * their own order), `team` (unless the team's 禁止审批本人提交的申请 is on), `never` (maker and checker:
+ * a bank account change needs a second member, whatever the setting).
+ */
+export type SelfDecision = 'allowed' | 'team' | 'never';
+
 interface ApprovalKindDeclaration {
   /** What the record is called in texts about its approval. */
   readonly label: string;
   /** Every member holding `key` at `level` or above approves requests of this kind. */
   readonly approvers: { readonly key: PermissionKey; readonly level: PermissionLevel };
+  readonly selfDecision: SelfDecision;
 }
 
 /** The kinds of record that go to approval, and who approves each. */
 export const APPROVAL_KINDS = {
-  order: { label: '订单', approvers: { key: 'my_bill', level: 'manage' } },
+  order: { label: '订单', approvers: { key: 'my_bill', level: 'manage' }, selfDecision: 'allowed' },
   /** A red-letter correction of an issued invoice (apps/server/src/domains/invoice/invoice-correction.service.ts). */
-  invoice_correction: { label: '发票红冲', approvers: { key: 'accounting', level: 'manage' } },
+  invoice_correction: {
+    label: '发票红冲',
+    approvers: { key: 'accounting', level: 'manage' },
+    selfDecision: 'team',
+  },
   /** A model's settlement (apps/server/src/domains/settlement/settlement-lifecycle.service.ts). */
-  settlement: { label: '模特结算', approvers: { key: 'accounting', level: 'manage' } },
+  settlement: { label: '模特结算', approvers: { key: 'accounting', level: 'manage' }, selfDecision: 'team' },
+  /**
+   * A change of a model's commission or mother agency terms made below accounting manage
+   * (apps/server/src/domains/model/model-change.service.ts).
+   */
+  commission_change: {
+    label: '佣金变更',
+    approvers: { key: 'accounting', level: 'manage' },
+    selfDecision: 'team',
+  },
+  /** A change of a model's payout account, confirmed by a second member (model-change.service.ts). */
+  model_bank_change: {
+    label: '模特收款账户变更',
+    approvers: { key: 'accounting', level: 'manage' },
+    selfDecision: 'never',
+  },
+  /**
+   * A change of a payee entity's bank account, confirmed by a second member
+   * (apps/server/src/domains/team-recipient/team-recipient-bank-change.service.ts).
+   */
+  team_recipient_bank_change: {
+    label: '收款主体账户变更',
+    approvers: { key: 'accounting', level: 'manage' },
+    selfDecision: 'never',
+  },
 } as const satisfies Record<string, ApprovalKindDeclaration>;
 
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
@@ -39,7 +75,84 @@ export const isApprover = (kind: ApprovalKind, held: PermissionLevel | null | un
 export const APPROVAL_MESSAGES = {
   rejectNeedsComment: '*拒绝时请填写原因',
   alreadyDecided: '该审批已处理',
+  /** The team forbids deciding one's own request (禁止审批本人提交的申请). */
+  selfDecisionForbidden: '不能审批本人提交的申请，请由其他审批人处理',
+  /** Maker and checker: a bank account change is confirmed by another member. */
+  checkerMustDiffer: '银行账户的修改须由另一位成员确认，不能确认本人提交的修改',
+  settingsNothing: '请至少修改一项设置',
 } as const;
+
+/**
+ * Whether the member who asked may decide this request of `kind`, given the team's 禁止审批本人提交的申请:
+ * null when they may (or did not ask), else why not.
+ */
+export function selfDecisionRefusal(
+  kind: ApprovalKind,
+  forbidSelfApproval: boolean,
+  requestedBy: number | null,
+  decidedBy: number,
+): string | null {
+  if (requestedBy !== decidedBy) return null;
+  const rule = APPROVAL_KINDS[kind].selfDecision;
+  if (rule === 'never') return APPROVAL_MESSAGES.checkerMustDiffer;
+  if (rule === 'team' && forbidSelfApproval) return APPROVAL_MESSAGES.selfDecisionForbidden;
+  return null;
+}
+
+// --- The team's approval settings (审批与复核) ------------------------------------------------------------------
+
+/**
+ * What happens to a change of a model's commission or mother agency terms made below accounting manage:
+ * it goes to approval and takes effect once passed, or it takes effect at once and finance's managers are
+ * told (before → after).
+ */
+export const COMMISSION_CHANGE_CONTROLS = ['approval', 'notify'] as const;
+export type CommissionChangeControl = (typeof COMMISSION_CHANGE_CONTROLS)[number];
+export const COMMISSION_CHANGE_CONTROL_LABELS: Readonly<Record<CommissionChangeControl, string>> = {
+  approval: '提交审批，通过后生效',
+  notify: '立即生效，并通知财务管理者',
+};
+
+export const APPROVAL_SETTING_LABELS = {
+  commission_change_control: '修改佣金与母公司分成',
+  bank_change_review: '银行账户修改需复核',
+  forbid_self_approval: '禁止审批本人提交的申请',
+} as const;
+
+/** A team that never saved its settings has these: the controls on, self-approval left to each kind. */
+export const APPROVAL_SETTINGS_DEFAULTS = {
+  commission_change_control: 'approval',
+  bank_change_review: true,
+  forbid_self_approval: false,
+} as const satisfies {
+  commission_change_control: CommissionChangeControl;
+  bank_change_review: boolean;
+  forbid_self_approval: boolean;
+};
+
+const approvalSettingsFields = {
+  commission_change_control: z.enum(COMMISSION_CHANGE_CONTROLS, { error: '*请选择佣金修改的处理方式' }),
+  /** A bank account change (a payee entity's, a model's) takes effect once a second member confirms it. */
+  bank_change_review: z.boolean(),
+  /** Nobody decides their own 红冲, settlement or commission change. */
+  forbid_self_approval: z.boolean(),
+};
+
+/** GET /v1/approval_settings: the team's settings, and whether the caller may change them. */
+export const approvalSettingsSchema = z.object({
+  ...approvalSettingsFields,
+  can: z.object({ edit: z.boolean() }),
+});
+export type ApprovalSettings = z.infer<typeof approvalSettingsSchema>;
+
+/** PATCH /v1/approval_settings (accounting manage): the settings sent change. */
+export const approvalSettingsUpdateSchema = z
+  .object(approvalSettingsFields)
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: APPROVAL_MESSAGES.settingsNothing,
+  });
+export type ApprovalSettingsUpdate = z.infer<typeof approvalSettingsUpdateSchema>;
 
 /** What a decision can be. */
 export const APPROVAL_RESULTS = ['passed', 'rejected'] as const;

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   AGE_RANGES,
+  CURRENT_TAX_RATES,
   DATE_FORMATS,
+  FORMER_TAX_RATES,
   HEIGHT_RANGES,
   inRange,
+  isCurrentTaxRate,
   LETTERS,
   MAX_UPLOAD_BYTES,
   type NumericRange,
@@ -107,11 +110,24 @@ describe('range contents', () => {
 
 describe('other constants', () => {
   it('lists tax rates ascending and validates them', () => {
-    expect([...TAX_RATES]).toEqual([0, 1, 3, 6, 9, 10, 13, 16, 17, 20]);
+    expect([...TAX_RATES]).toEqual([0, 1, 3, 5, 6, 9, 10, 13, 16, 17, 20]);
     expect(taxRateSchema.parse(6)).toBe(6);
     expect(taxRateSchema.safeParse(12).success).toBe(false);
     expect(taxRateSchema.parse(13)).toBe(13);
+    expect(taxRateSchema.parse(5)).toBe(5);
     expect(taxRateSchema.safeParse('6').success).toBe(false);
+  });
+
+  it("offers today's VAT rates and keeps the former ones readable, each rate in exactly one list", () => {
+    expect([...CURRENT_TAX_RATES]).toEqual([13, 9, 6, 5, 3, 1, 0]);
+    expect([...FORMER_TAX_RATES]).toEqual([20, 17, 16, 10]);
+    expect([...CURRENT_TAX_RATES, ...FORMER_TAX_RATES].sort((a, b) => a - b)).toEqual([...TAX_RATES]);
+    for (const rate of FORMER_TAX_RATES) {
+      expect(isCurrentTaxRate(rate)).toBe(false);
+      // A record holding a former rate stays valid.
+      expect(taxRateSchema.parse(rate)).toBe(rate);
+    }
+    for (const rate of CURRENT_TAX_RATES) expect(isCurrentTaxRate(rate)).toBe(true);
   });
 
   it('has the 26 letters in order', () => {

@@ -67,12 +67,27 @@ export const SIZE_UNIT_BASE = 1024;
 // --- Finance -----------------------------------------------------------------------------------------------
 
 /**
- * Tax-rate options in percent: the spec's (0, 1, 3, 6, 10, 16, 17, 20) stay valid for existing records,
- * with 9 and 13, China's VAT rates since 1 April 2019 (MOF/STA/GACC Announcement 2019 No. 39).
+ * Every tax rate a record may hold, in percent: the spec's (0, 1, 3, 6, 10, 16, 17, 20) stay valid for the
+ * records that have them, with China's VAT rates of today (CURRENT_TAX_RATES: 9 and 13 since 1 April 2019,
+ * MOF/STA/GACC Announcement 2019 No. 39; 5 for the simplified method).
  */
-export const TAX_RATES = [0, 1, 3, 6, 9, 10, 13, 16, 17, 20] as const;
+export const TAX_RATES = [0, 1, 3, 5, 6, 9, 10, 13, 16, 17, 20] as const;
 export type TaxRate = (typeof TAX_RATES)[number];
 export const taxRateSchema = z.literal(TAX_RATES);
+
+/**
+ * The VAT rates China charges today, highest first: what a new fee line or a payee entity's default rate
+ * is offered (docs/decisions.md "Tax rates of today and former ones").
+ */
+export const CURRENT_TAX_RATES = [13, 9, 6, 5, 3, 1, 0] as const satisfies readonly TaxRate[];
+/**
+ * Rates no longer charged (16 and 10 % until 31 March 2019, 17 % until 30 April 2018, 20 % of the spec):
+ * readable and kept on the records that have them, labelled 旧税率, never offered anew.
+ */
+export const FORMER_TAX_RATES = [20, 17, 16, 10] as const satisfies readonly TaxRate[];
+export const FORMER_TAX_RATE_NOTE = '旧税率';
+export const isCurrentTaxRate = (rate: number): boolean =>
+  (CURRENT_TAX_RATES as readonly number[]).includes(rate);
 
 // --- Model filters -----------------------------------------------------------------------------------------
 

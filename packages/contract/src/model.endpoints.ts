@@ -4,6 +4,7 @@
  */
 
 import { z } from 'zod';
+import { approvalDecisionSchema } from './approval.schema';
 import { compCardQuerySchema } from './comp-card';
 import { endpoint, json, page, raw, requires } from './endpoint';
 import { idParamsSchema, pageQuerySchema } from './envelope';
@@ -12,6 +13,7 @@ import {
   modelCreateSchema,
   modelDuplicateQuerySchema,
   modelFilterSchema,
+  modelPendingChangesSchema,
   modelQuerySchema,
   modelSchema,
   modelUpdateSchema,
@@ -171,6 +173,32 @@ export const modelEndpoints = {
     access: requires('accounting', 'edit'),
     params: modelDeductionParamsSchema,
     answer: json(modelDeductionSchema),
+  }),
+  pendingChanges: endpoint({
+    method: 'GET',
+    path: '/v1/models/:id/pending_changes',
+    summary:
+      '模特待审批的修改：佣金条款（佣金、母公司分成）和收款账户（账号隐去中间位，仅收款账户的查看者可见）',
+    access: requires('data_management', 'read'),
+    params: idParamsSchema,
+    answer: json(modelPendingChangesSchema),
+  }),
+  decideChange: endpoint({
+    method: 'POST',
+    path: '/v1/model_changes/:id/approval',
+    summary: '审批模特的修改申请：通过后佣金条款或收款账户生效，拒绝须填写原因；银行账户不能由提交人本人确认',
+    access: requires('accounting', 'manage'),
+    params: idParamsSchema,
+    body: approvalDecisionSchema,
+    answer: json(modelPendingChangesSchema),
+  }),
+  withdrawChange: endpoint({
+    method: 'POST',
+    path: '/v1/model_changes/:id/withdraw',
+    summary: '撤回本人提交的、尚未审批的模特修改申请',
+    access: requires('data_management', 'edit'),
+    params: idParamsSchema,
+    answer: json(modelPendingChangesSchema),
   }),
   updateTrip: endpoint({
     method: 'PATCH',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { maskedAccountNumber } from './banks';
 import {
   maskAccountNumber,
   modelCreateSchema,
@@ -47,10 +48,24 @@ describe('payout details', () => {
 
   it('masks a number for the log and writes an account in one line for finance', () => {
     expect(maskAccountNumber('6222021234567890')).toBe('尾号 7890');
-    expect(payoutAccountText({ bank: 'icbc', name: '王芳', number: '6212264301001234567' })).toBe(
-      '中国工商银行 王芳 6212 2643 0100 1234 567',
+    const account = {
+      bank: 'icbc' as const,
+      bankName: null,
+      branch: null,
+      name: '王芳',
+      number: '6212264301001234567',
+    };
+    expect(payoutAccountText(account)).toBe('中国工商银行 王芳 6212 2643 0100 1234 567');
+    // Masked, as every notice shows it; another bank by its name, with its branch.
+    expect(
+      payoutAccountText(
+        { ...account, bank: 'other', bankName: '上海农商银行', branch: '静安支行' },
+        maskedAccountNumber,
+      ),
+    ).toBe('上海农商银行 静安支行 王芳 6212 **** **** 4567');
+    expect(payoutAccountText({ bank: null, bankName: null, branch: null, name: null, number: null })).toBe(
+      '未填写',
     );
-    expect(payoutAccountText({ bank: null, name: null, number: null })).toBe('未填写');
   });
 });
 

@@ -3,6 +3,8 @@
  * with the range filters of docs/product.md §9.
  */
 import { z } from 'zod';
+import type { ApprovalKind } from './approval.schema';
+import { BANK_LIMITS, BANK_MESSAGES, type Bank, bankName, bankNameSchema, bankSchema } from './banks';
 import { BIRTHDAY_RANGE, BUSINESS_DATE_RANGE } from './business-time';
 import { LETTERS } from './constants';
 import { genderSchema, modelStatusSchema, modelTripKindSchema, sizeSchema } from './enums';
@@ -16,7 +18,7 @@ import {
   PATTERN_MESSAGES,
   textSchema,
 } from './patterns';
-import { BANK_LABELS, type Bank, bankSchema } from './team-recipient.schema';
+import { pendingBankChangeSchema, pendingChangeFields } from './pending-change.schema';
 
 /**
  * How the agency pays a model (docs/product.md "Models", 结算信息): the person themself (个人, income tax
@@ -44,14 +46,44 @@ export const MOTHER_AGENCY_BASIS_LABELS: Readonly<Record<MotherAgencyBasis, stri
 
 /**
  * The payout account's fields: sensitive (where the model's money goes). Answered and written only for
- * members holding data_management or accounting at manage; a change notifies accounting's managers.
+ * members holding data_management or accounting at manage; a change waits for its checker while the
+ * team asks for one (docs/product.md "Changes that wait for approval") and notifies accounting's managers.
  */
 export const MODEL_PAYOUT_ACCOUNT_FIELDS = [
   'payout_account_name',
   'payout_bank',
+  'payout_bank_name',
+  'payout_bank_branch',
   'payout_account_number',
 ] as const;
 export type ModelPayoutAccountField = (typeof MODEL_PAYOUT_ACCOUNT_FIELDS)[number];
+/** The account's fields filled or cleared together: who, which bank, which number. */
+export const MODEL_PAYOUT_REQUIRED_FIELDS = [
+  'payout_account_name',
+  'payout_bank',
+  'payout_account_number',
+] as const satisfies readonly ModelPayoutAccountField[];
+
+/**
+ * The model's terms: the agency's commission and the mother agency's share. Below `accounting` manage a
+ * change of any of them goes to approval, or takes effect and is told to finance, as the team decides.
+ */
+export const MODEL_TERMS_FIELDS = [
+  'commission_rate',
+  'mother_agency',
+  'mother_agency_rate',
+  'mother_agency_basis',
+] as const;
+export type ModelTermsField = (typeof MODEL_TERMS_FIELDS)[number];
+
+/** What a change waiting on a model concerns: its terms or its payout account. */
+export const MODEL_CHANGE_SUBJECTS = ['terms', 'payout'] as const;
+export type ModelChangeSubject = (typeof MODEL_CHANGE_SUBJECTS)[number];
+/** The approval kind of each (./approval.schema.ts). */
+export const MODEL_CHANGE_APPROVAL_KINDS = {
+  terms: 'commission_change',
+  payout: 'model_bank_change',
+} as const satisfies Record<ModelChangeSubject, ApprovalKind>;
 
 /**
  * An account number as the operation log shows a model's (尾号 0123): enough to see that it changed,
@@ -59,16 +91,25 @@ export type ModelPayoutAccountField = (typeof MODEL_PAYOUT_ACCOUNT_FIELDS)[numbe
  */
 export const maskAccountNumber = (digits: string): string => `尾号 ${digits.slice(-4)}`;
 
-/** A payout account in one line, as the notice of its change reads: 招商银行 张三 6222 0212 3456 7890. */
-export const payoutAccountText = (account: {
-  bank: Bank | null;
-  name: string | null;
-  number: string | null;
-}): string =>
+/**
+ * A payout account in one line, as a notice of it reads: 招商银行 张三 6214 **** **** 5678, the number
+ * as `showNumber` gives it (masked in every notice: maskedAccountNumber).
+ */
+export const payoutAccountText = (
+  account: {
+    bank: Bank | null;
+    bankName: string | null;
+    branch: string | null;
+    name: string | null;
+    number: string | null;
+  },
+  showNumber: (digits: string) => string = formatAccountNumber,
+): string =>
   [
-    account.bank ? BANK_LABELS[account.bank] : null,
+    account.bank ? bankName(account.bank, account.bankName) : null,
+    account.branch,
     account.name,
-    account.number ? formatAccountNumber(account.number) : null,
+    account.number ? showNumber(account.number) : null,
   ]
     .filter(Boolean)
     .join(' ') || '未填写';
@@ -94,6 +135,20 @@ export const MODEL_MESSAGES = {
   motherAgencyMissing: '*填写母公司分成时请填写母公司',
   payoutChanged: (name: string) => `模特「${name}」的收款账户已修改`,
   payoutCreated: (name: string) => `新增了模特「${name}」的收款账户`,
+  payoutBranchMissing: BANK_MESSAGES.branchMissing,
+  /** A payout account change waiting for its checker, and what its requester is told. */
+  payoutChangeRequested: (name: string) => `模特「${name}」的收款账户修改待确认`,
+  payoutChangeSubject: (name: string) => `模特「${name}」收款账户`,
+  payoutChangeApplied: (name: string) => `模特「${name}」的收款账户修改已确认生效`,
+  payoutChangeRejected: (name: string) => `模特「${name}」的收款账户修改未通过`,
+  payoutChangeReplaced: (name: string) => `模特「${name}」的收款账户修改已被新的修改取代`,
+  /** A change of the commission or the mother agency's share (佣金条款). */
+  termsChangeRequested: (name: string) => `模特「${name}」的佣金条款修改待审批`,
+  termsChangeSubject: (name: string) => `模特「${name}」佣金条款`,
+  termsChanged: (name: string) => `模特「${name}」的佣金条款已修改`,
+  termsChangeApplied: (name: string) => `模特「${name}」的佣金条款修改已通过并生效`,
+  termsChangeRejected: (name: string) => `模特「${name}」的佣金条款修改未通过`,
+  termsChangeReplaced: (name: string) => `模特「${name}」的佣金条款修改已被新的修改取代`,
   archiveForbidden: '只有管理权限可以将模特设为已解约或恢复合作',
   mobileTaken: (name: string) => `手机号已被模特「${name}」使用`,
   mobileOrIdNumberTaken: '手机号或身份证号已被其他模特使用',
@@ -145,6 +200,7 @@ export const MODEL_TEXT_LIMITS = {
   wechat: 50,
   mother_agency: 100,
   payout_account_name: 100,
+  payout_bank_branch: BANK_LIMITS.branch,
   notes: MODEL_LIMITS.notes,
 } as const;
 
@@ -211,6 +267,10 @@ const modelFields = {
    */
   payout_account_name: textSchema({ max: MODEL_TEXT_LIMITS.payout_account_name }).nullish(),
   payout_bank: bankSchema.nullish(),
+  /** The bank's name when it is not one of the listed banks (`payout_bank` = `other`), e.g. 上海银行. */
+  payout_bank_name: bankNameSchema.nullish(),
+  /** 开户支行: optional at a listed bank, required at another (`other`). */
+  payout_bank_branch: textSchema({ max: BANK_LIMITS.branch }).nullish(),
   /** 8–30 digits, typed with or without the spaces that group them. */
   payout_account_number: accountNumberSchema.nullish(),
   contract_start: dateSchema.nullish(),
@@ -260,6 +320,8 @@ export const MODEL_FIELD_LABELS = {
   payout_type: '结算类型',
   payout_account_name: '开户名',
   payout_bank: '开户银行',
+  payout_bank_name: '银行名称',
+  payout_bank_branch: '开户支行',
   payout_account_number: '银行账号',
   contract_start: '合同开始日期',
   contract_end: '合同结束日期',
@@ -321,6 +383,8 @@ export const modelSchema = z.object({
   payout_type: modelPayoutTypeSchema,
   payout_account_name: z.string().nullable().optional(),
   payout_bank: bankSchema.nullable().optional(),
+  payout_bank_name: z.string().nullable().optional(),
+  payout_bank_branch: z.string().nullable().optional(),
   payout_account_number: z.string().nullable().optional(),
   contract_start: z.string().nullable(),
   contract_end: z.string().nullable(),
@@ -335,6 +399,33 @@ export const modelSchema = z.object({
   updated_at: z.string(),
 });
 export type Model = z.infer<typeof modelSchema>;
+
+/** A model's terms as a change holds them (basis points for the rates). */
+export const modelTermsSchema = z.object({
+  commission_rate: z.number().int().nullable(),
+  mother_agency: z.string().nullable(),
+  mother_agency_rate: z.number().int().nullable(),
+  mother_agency_basis: motherAgencyBasisSchema.nullable(),
+});
+export type ModelTerms = z.infer<typeof modelTermsSchema>;
+
+/** A change of the model's terms waiting for approval: the terms it had and those it asks for. */
+export const pendingTermsChangeSchema = z.object({
+  ...pendingChangeFields,
+  before: modelTermsSchema,
+  after: modelTermsSchema,
+});
+export type PendingTermsChange = z.infer<typeof pendingTermsChangeSchema>;
+
+/**
+ * GET /v1/models/{id}/pending_changes: what waits on the model. `payout` is present only for members who
+ * see the payout account (data_management or accounting manage), and masked even for them.
+ */
+export const modelPendingChangesSchema = z.object({
+  terms: pendingTermsChangeSchema.nullable(),
+  payout: pendingBankChangeSchema.nullable().optional(),
+});
+export type ModelPendingChanges = z.infer<typeof modelPendingChangesSchema>;
 
 /** GET /v1/models/{id}/measurements item: the measurements as they stood from that day. */
 export const measurementSchema = z.object({

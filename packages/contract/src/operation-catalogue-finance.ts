@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { INVOICE_TYPE_LABELS, invoiceTypeSchema } from './finance-enums';
 import { formatYuan } from './money';
 import { action, changeOf } from './operation-action';
+import { formatRate } from './rates';
 
 export const FINANCE_OPERATIONS = {
   // Invoices: `name` is the buyer (购方名称), `number` the tax platform's number once issued.
@@ -221,8 +222,8 @@ export const FINANCE_OPERATIONS = {
     }),
     sentence: ({ name, order, before, after, reason }) =>
       after === null
-        ? `取消了「${name}」在订单 ${order} 的费用佣金比例调整${before === null ? '' : `（原 ${before / 100}%）`}`
-        : `将「${name}」在订单 ${order} 的费用佣金比例调整为 ${after / 100}%${before === null ? '' : `（原 ${before / 100}%）`}：${reason}`,
+        ? `取消了「${name}」在订单 ${order} 的费用佣金比例调整${before === null ? '' : `（原 ${formatRate(before)}）`}`
+        : `将「${name}」在订单 ${order} 的费用佣金比例调整为 ${formatRate(after)}${before === null ? '' : `（原 ${formatRate(before)}）`}：${reason}`,
   }),
   settlement_delete: action({
     label: '删除结算单',

@@ -10,6 +10,7 @@ import { MODEL_TRIP_KIND_LABELS, modelTripKindSchema } from './enums';
 import { MODEL_DEDUCTION_KIND_LABELS, modelDeductionKindSchema } from './model-deduction.schema';
 import { formatYuan } from './money';
 import { action, changeOf, deleteAction, namedAction, nothing, updateAction } from './operation-action';
+import { CONTROL_OPERATIONS } from './operation-catalogue-controls';
 import { FINANCE_OPERATIONS } from './operation-catalogue-finance';
 import { BILLING_WORDS } from './order-constants';
 
@@ -349,4 +350,5 @@ export const OPERATION_CATALOGUE = {
   role_delete: namedAction('role', '删除角色', (name) => `删除了角色「${name}」`),
   role_permissions: updateAction('role', '设置角色权限', ({ name }) => `设置了角色「${name}」的权限`),
   ...FINANCE_OPERATIONS,
+  ...CONTROL_OPERATIONS,
 } as const;

@@ -93,6 +93,33 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
     after: 1500,
     reason: '客户特批',
   },
+  model_change_request: {
+    name: '刘晓阳',
+    subject: 'terms',
+    changes: [{ field: '佣金比例', before: '15%', after: '40%' }],
+  },
+  model_change_decide: {
+    name: '刘晓阳',
+    subject: 'payout',
+    changes: [{ field: '银行账号', before: '尾号 7890', after: '尾号 4567' }],
+    result: 'rejected',
+    comment: '电话核实未变更',
+  },
+  model_change_withdraw: { name: '刘晓阳', subject: 'terms', changes: [] },
+  team_recipient_change_request: {
+    name: '上海星辰模特经纪有限公司',
+    subject: 'bank',
+    changes: [{ field: '开户银行', before: '招商银行', after: '兴业银行' }],
+  },
+  team_recipient_change_decide: {
+    name: '上海星辰模特经纪有限公司',
+    subject: 'bank',
+    changes: [],
+    result: 'passed',
+    comment: '',
+  },
+  team_recipient_change_withdraw: { name: '上海星辰模特经纪有限公司', subject: 'bank', changes: [] },
+  approval_settings_update: { bank_change_review: { before: true, after: false } },
   package_create: { name: '春季新品拍摄', models: ['刘晓阳', 'Anna'] },
   package_update: {
     name: '春季新品拍摄',

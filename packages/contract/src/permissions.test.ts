@@ -46,6 +46,7 @@ describe('PERMISSION_MENU', () => {
       'fees 费用',
       'receipts 收款',
       'settlements 模特结算',
+      'controls 审批设置',
     ]);
     expect(children('dashboard')).toEqual([]);
   });

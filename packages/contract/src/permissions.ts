@@ -79,6 +79,7 @@ export const PERMISSION_MENU: readonly MenuEntry[] = [
       { label: '费用', path: 'fees' },
       { label: '收款', path: 'receipts' },
       { label: '模特结算', path: 'settlements' },
+      { label: '审批设置', path: 'controls' },
     ],
   },
   { key: 'operation_record', label: '操作日志', path: 'operate', children: [] },

@@ -2,6 +2,7 @@
  * Payee entities (收款主体, docs/product.md "Payee entities"). Record-level rule (bank details and the
  * default need manage): the server's team-recipient.policy.ts, which also fills each answer's `can`.
  */
+import { approvalDecisionSchema } from './approval.schema';
 import { endpoint, json, page, requires } from './endpoint';
 import { idParamsSchema } from './envelope';
 import {
@@ -44,6 +45,23 @@ export const teamRecipientEndpoints = {
     access: requires('team_recipient', 'edit'),
     params: idParamsSchema,
     body: teamRecipientUpdateSchema,
+    answer: json(teamRecipientSchema),
+  }),
+  decideBankChange: endpoint({
+    method: 'POST',
+    path: '/v1/team_recipient_bank_changes/:id/approval',
+    summary: '确认或拒绝收款主体的银行账户修改（财务管理权限；提交人本人不能确认），确认后生效',
+    access: requires('accounting', 'manage'),
+    params: idParamsSchema,
+    body: approvalDecisionSchema,
+    answer: json(teamRecipientSchema),
+  }),
+  withdrawBankChange: endpoint({
+    method: 'POST',
+    path: '/v1/team_recipient_bank_changes/:id/withdraw',
+    summary: '撤回本人提交的、尚未确认的收款主体银行账户修改',
+    access: requires('team_recipient', 'manage'),
+    params: idParamsSchema,
     answer: json(teamRecipientSchema),
   }),
 } as const;

@@ -7,8 +7,6 @@ import {
   isValidCreditCode,
 } from './patterns';
 import {
-  BANK_LABELS,
-  BANKS,
   defaultFeeTaxRate,
   TAXPAYER_TYPE_LABELS,
   teamRecipientCreateSchema,
@@ -16,21 +14,7 @@ import {
 } from './team-recipient.schema';
 
 describe('payee entity contract', () => {
-  it('lists the 12 banks by code with their Chinese names', () => {
-    expect(BANKS.map((bank) => `${bank} ${BANK_LABELS[bank]}`)).toEqual([
-      'icbc 中国工商银行',
-      'abc 中国农业银行',
-      'boc 中国银行',
-      'ccb 中国建设银行',
-      'bocom 交通银行',
-      'psbc 中国邮政储蓄银行',
-      'cmb 招商银行',
-      'spdb 上海浦东发展银行',
-      'citic 中信银行',
-      'ceb 中国光大银行',
-      'hxb 华夏银行',
-      'cmbc 中国民生银行',
-    ]);
+  it('labels taxpayer types', () => {
     expect(TAXPAYER_TYPE_LABELS).toEqual({ general: '一般纳税人', small_scale: '小规模纳税人' });
   });
 
@@ -66,6 +50,28 @@ describe('payee entity contract', () => {
     expect(teamRecipientUpdateSchema.safeParse({ bank: 'hsbc' }).error?.issues[0]?.message).toBe(
       '*请选择开户银行',
     );
+  });
+
+  it('takes a bank outside the list by its name, and only then', () => {
+    const body = {
+      name: '上海星辰模特经纪有限公司',
+      short_name: '星辰经纪',
+      credit_code: '91310106MA1FY4XK3E',
+      taxpayer_type: 'general',
+      bank: 'other',
+      branch: '静安支行',
+      account_number: '121909876510201',
+    };
+    expect(teamRecipientCreateSchema.safeParse(body).error?.issues[0]).toMatchObject({
+      path: ['bank_name'],
+      message: '*请填写开户银行的名称，如：上海银行、北京农商银行',
+    });
+    expect(teamRecipientCreateSchema.parse({ ...body, bank_name: ' 上海银行 ' }).bank_name).toBe('上海银行');
+    expect(
+      teamRecipientCreateSchema.safeParse({ ...body, bank: 'cib', bank_name: '上海银行' }).error?.issues[0]
+        ?.message,
+    ).toBe('*只有“其他银行”需要填写银行名称');
+    expect(teamRecipientCreateSchema.parse({ ...body, bank: 'pab', bank_name: null }).bank).toBe('pab');
   });
 
   it('gives a new fee line the entity’s rate, else its taxpayer type’s, else 6 %', () => {

@@ -1,47 +1,14 @@
 /**
  * Payee entities (收款主体, docs/product.md "Payee entities"): the agency's legal companies that invoice
- * and receive money. The banks, taxpayer types and statuses with their labels, the record, its create
- * and update bodies, the list query, and the default tax rate of a new fee line.
+ * and receive money. The taxpayer types and statuses with their labels, the record (its bank is one of
+ * ./banks.ts), its create and update bodies, the list query, and the default tax rate of a new fee line.
  */
 import { z } from 'zod';
+import { BANK_LIMITS, bankNameIssue, bankNameSchema, bankSchema } from './banks';
 import { type TaxRate, taxRateSchema } from './constants';
 import { pageQuerySchema } from './envelope';
 import { accountNumberSchema, creditCodeSchema, textSchema } from './patterns';
-
-/**
- * The 12 banks an entity's account may be at: the six large state-owned commercial banks and six
- * national joint-stock banks, by code, with their Chinese names.
- */
-export const BANKS = [
-  'icbc',
-  'abc',
-  'boc',
-  'ccb',
-  'bocom',
-  'psbc',
-  'cmb',
-  'spdb',
-  'citic',
-  'ceb',
-  'hxb',
-  'cmbc',
-] as const;
-export type Bank = (typeof BANKS)[number];
-export const bankSchema = z.enum(BANKS, { error: '*请选择开户银行' });
-export const BANK_LABELS: Readonly<Record<Bank, string>> = {
-  icbc: '中国工商银行',
-  abc: '中国农业银行',
-  boc: '中国银行',
-  ccb: '中国建设银行',
-  bocom: '交通银行',
-  psbc: '中国邮政储蓄银行',
-  cmb: '招商银行',
-  spdb: '上海浦东发展银行',
-  citic: '中信银行',
-  ceb: '中国光大银行',
-  hxb: '华夏银行',
-  cmbc: '中国民生银行',
-};
+import { pendingBankChangeSchema } from './pending-change.schema';
 
 export const TAXPAYER_TYPES = ['general', 'small_scale'] as const;
 export type TaxpayerType = (typeof TAXPAYER_TYPES)[number];
@@ -60,7 +27,16 @@ export const TEAM_RECIPIENT_STATUS_LABELS: Readonly<Record<TeamRecipientStatus, 
 };
 
 /** The fields only `team_recipient` manage may change: where the money goes, and the default. */
-export const TEAM_RECIPIENT_MANAGED_FIELDS = ['bank', 'branch', 'account_number', 'is_default'] as const;
+export const TEAM_RECIPIENT_MANAGED_FIELDS = [
+  'bank',
+  'bank_name',
+  'branch',
+  'account_number',
+  'is_default',
+] as const;
+/** The bank account's fields: a change of them waits for its checker while the team asks for one. */
+export const TEAM_RECIPIENT_BANK_FIELDS = ['bank', 'bank_name', 'branch', 'account_number'] as const;
+export type TeamRecipientBankField = (typeof TEAM_RECIPIENT_BANK_FIELDS)[number];
 export type TeamRecipientManagedField = (typeof TEAM_RECIPIENT_MANAGED_FIELDS)[number];
 
 export const TEAM_RECIPIENT_MESSAGES = {
@@ -73,6 +49,12 @@ export const TEAM_RECIPIENT_MESSAGES = {
   disabledChosen: '该收款主体已停用，请选择其他主体',
   bankChanged: (name: string) => `收款主体「${name}」的银行信息已修改`,
   bankCreated: (name: string) => `新增了收款主体「${name}」的银行账户`,
+  /** The checker's request (audit_required) and what the requester is told of its outcome. */
+  bankChangeRequested: (name: string) => `收款主体「${name}」的银行账户修改待确认`,
+  bankChangeSubject: (name: string) => `收款主体「${name}」银行账户`,
+  bankChangeApplied: (name: string) => `收款主体「${name}」的银行账户修改已确认生效`,
+  bankChangeRejected: (name: string) => `收款主体「${name}」的银行账户修改未通过`,
+  bankChangeReplaced: (name: string) => `收款主体「${name}」的银行账户修改已被新的修改取代`,
 } as const;
 
 export const TEAM_RECIPIENT_LIMITS = {
@@ -80,7 +62,7 @@ export const TEAM_RECIPIENT_LIMITS = {
   shortName: 20,
   address: 200,
   phone: 30,
-  branch: 100,
+  branch: BANK_LIMITS.branch,
 } as const;
 
 const phoneSchema = textSchema({ max: TEAM_RECIPIENT_LIMITS.phone, message: '*请输入正确的电话' }).refine(
@@ -97,6 +79,8 @@ const teamRecipientFields = {
   address: textSchema({ max: TEAM_RECIPIENT_LIMITS.address }).optional(),
   phone: phoneSchema.optional(),
   bank: bankSchema,
+  /** The bank's name when it is not one of the listed banks (`bank` = `other`), e.g. 上海银行. */
+  bank_name: bankNameSchema.nullish(),
   /** The branch (开户支行), e.g. 上海静安支行. */
   branch: textSchema({ min: 1, max: TEAM_RECIPIENT_LIMITS.branch, message: '*请输入1-100个字符' }),
   account_number: accountNumberSchema,
@@ -106,11 +90,17 @@ const teamRecipientFields = {
 };
 
 /** POST /v1/team_recipients. A new entity is active; `is_default` needs manage. */
-export const teamRecipientCreateSchema = z.object(teamRecipientFields);
+export const teamRecipientCreateSchema = z.object(teamRecipientFields).superRefine((body, context) => {
+  const issue = bankNameIssue(body.bank, body.bank_name);
+  if (issue) context.addIssue({ code: 'custom', message: issue, path: ['bank_name'] });
+});
 export type TeamRecipientCreate = z.infer<typeof teamRecipientCreateSchema>;
 export type TeamRecipientCreateInput = z.input<typeof teamRecipientCreateSchema>;
 
-/** PATCH /v1/team_recipients/{id}: only the fields sent change; bank, branch, account and default need manage. */
+/**
+ * PATCH /v1/team_recipients/{id}: only the fields sent change; bank, branch, account and default need
+ * manage. A bank sent with its name is checked with it here; one sent alone, with the stored name.
+ */
 export const teamRecipientUpdateSchema = z
   .object({ ...teamRecipientFields, status: teamRecipientStatusSchema })
   .partial();
@@ -135,8 +125,11 @@ export const teamRecipientSchema = z.object({
   address: z.string(),
   phone: z.string(),
   bank: bankSchema,
+  bank_name: z.string().nullable(),
   branch: z.string(),
   account_number: z.string(),
+  /** A change of the bank account waiting for its checker (numbers masked), or null. */
+  pending_bank_change: pendingBankChangeSchema.nullable(),
   default_tax_rate: taxRateSchema.nullable(),
   is_default: z.boolean(),
   status: teamRecipientStatusSchema,

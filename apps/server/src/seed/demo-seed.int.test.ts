@@ -1,8 +1,10 @@
+import type { WaitingApproval } from '@trackit/contract/approval.schema';
 import { addDays, businessDate, monthStart, weekdayOf } from '@trackit/contract/business-time';
 import type { Calendar } from '@trackit/contract/calendar.schema';
 import type { FeeStatement } from '@trackit/contract/fee-statement.schema';
 import { AGING_BUCKETS } from '@trackit/contract/finance-enums';
 import type { Invoice, InvoiceDetail, ReadyGroup } from '@trackit/contract/invoice.schema';
+import type { Model, ModelPendingChanges } from '@trackit/contract/model.schema';
 import type { Order, OrderListItem } from '@trackit/contract/order.schema';
 import { isValidCreditCode } from '@trackit/contract/patterns';
 import type { Receipt, ReceiptDetail } from '@trackit/contract/receipt.schema';
@@ -400,6 +402,47 @@ describe('demo data and team set-up', () => {
     );
     const withholding = await get<Withholding>(`finance/withholding?month=${lastMonth25.slice(0, 7)}`);
     expect(withholding.rows.map((row) => row.model.id)).toEqual([individual?.model.id]);
+  });
+
+  it('gives the demo agency a commission change waiting for approval and a bank change waiting for its checker', async () => {
+    const as = async (mobile: string) => {
+      const headers = bearer((await signIn(t, mobile)).token);
+      return async <T>(path: string) =>
+        (await t.request<T>('GET', `/storm_api/v1/${path}`, { headers })).body.data;
+    };
+    const owner = await as(DEMO_MOBILES.owner);
+    const finance = await as(DEMO_MOBILES.finance);
+    const ownerWaits = await owner<WaitingApproval[]>('approvals?per_page=50');
+    const financeWaits = await finance<WaitingApproval[]>('approvals?per_page=50');
+    const commission = financeWaits.find((entry) => entry.kind === 'commission_change');
+    expect(commission?.requested_by?.nickname).toBe('周楠');
+    expect(ownerWaits.map((entry) => entry.id)).toContain(commission?.id);
+    // The owner made the bank change: only the other finance manager is asked to confirm it.
+    const bank = financeWaits.find((entry) => entry.kind === 'team_recipient_bank_change');
+    expect(bank?.requested_by?.nickname).toBe('林晓');
+    expect(ownerWaits.map((entry) => entry.kind)).not.toContain('team_recipient_bank_change');
+
+    const modelId = Number(commission?.link.split('/').at(-1));
+    const model = await owner<Model>(`models/${modelId}`);
+    expect(model.commission_rate).toBe(1500);
+    const pending = await owner<ModelPendingChanges>(`models/${modelId}/pending_changes`);
+    expect(pending.terms).toMatchObject({
+      before: { commission_rate: 1500 },
+      after: { commission_rate: 4000 },
+    });
+
+    const studio = (await owner<TeamRecipient[]>('team_recipients')).find(
+      (entity) => entity.pending_bank_change,
+    );
+    expect(studio).toMatchObject({ short_name: '星光工作室', bank: 'icbc' });
+    expect(studio?.pending_bank_change).toMatchObject({
+      after: { bank: 'other', bank_name: '上海农村商业银行', account_number: '5013 **** **** 5678' },
+      can: { decide: false, withdraw: true },
+    });
+    // The settled models' accounts were entered by the owner and confirmed by 王静.
+    const [paid] = (await owner<Settlement[]>('settlements')).filter((entry) => entry.status === 'paid');
+    const payee = await owner<Model>(`models/${paid?.model.id}`);
+    expect(payee.payout_account_number).toMatch(/^6214\d{12}$/);
   });
 
   it('creates a team with its owner, reusing the user of a known number', async () => {

@@ -12,7 +12,9 @@ import { createTeamWithOwner, hasAnyTeam } from '../domains/team/team.service';
 import type { BlobStorage } from '../domains/upload/storage/blob-storage';
 import { createStorage } from '../domains/upload/storage/create-storage';
 import { ensureUser, findUser } from '../domains/user/user.service';
+import type { AuthContext } from '../http/auth-context';
 import { seedDemoCompanies } from './demo-companies';
+import { seedDemoControls } from './demo-controls';
 import { seedDemoFinance } from './demo-finance';
 import { seedDemoModels } from './demo-models';
 import { seedDemoOrders } from './demo-orders';
@@ -32,6 +34,8 @@ export const DEMO_MOBILES = {
   agent: '13800000001',
   /** A paused membership: cannot sign in. */
   paused: '13800000002',
+  /** The finance manager (财务): approves commission changes and confirms bank changes. */
+  finance: '13800000003',
 } as const;
 
 /** Where the server of this configuration keeps files, for the seed's pictures (storing needs no signing key). */
@@ -60,7 +64,7 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
     ownerNickname: 'Lin',
   });
 
-  const agentMembershipId = await db.transaction(async (tx) => {
+  const members = await db.transaction(async (tx) => {
     const teamId = agency.team.id;
     // The department tree: 业务中心 above the two agent departments, 财务部 on its own.
     const department = async (name: string, parentId: number | null = null) => {
@@ -71,7 +75,7 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
     const business = await department('业务中心');
     const first = await department('经纪一部', business.id);
     const second = await department('经纪二部', business.id);
-    await department('财务部');
+    const financeDepartment = await department('财务部');
     await tx
       .update(memberships)
       .set({ departmentId: business.id })
@@ -91,8 +95,10 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
       ['data_management', 'edit'],
       ['my_bill', 'edit'],
     ]);
-    await role('财务', [
+    // Finance reads models too: a commission or payout change is decided on the model's page.
+    const financeRole = await role('财务', [
       ['dashboard', 'read'],
+      ['data_management', 'read'],
       ['my_bill', 'read'],
       ['accounting', 'manage'],
       ['team_recipient', 'manage'],
@@ -104,7 +110,8 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
 
     const agent = await ensureUser(tx, DEMO_MOBILES.agent);
     const paused = await ensureUser(tx, DEMO_MOBILES.paused);
-    const [agentMembership] = await tx
+    const finance = await ensureUser(tx, DEMO_MOBILES.finance);
+    const [agentMembership, , financeMembership] = await tx
       .insert(memberships)
       .values([
         {
@@ -126,6 +133,15 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
           superiorId: agency.membership.id,
           status: 'pause',
         },
+        {
+          teamId,
+          userId: finance.id,
+          nickname: '王静',
+          baseColor: avatarColorFor('王静'),
+          roleId: financeRole.id,
+          departmentId: financeDepartment.id,
+          superiorId: agency.membership.id,
+        },
       ])
       .returning({ id: memberships.id });
 
@@ -138,8 +154,22 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
       body: '这是演示团队，可以随意体验各项功能。',
       at: new Date(Date.now() - 86_400_000),
     });
-    return agentMembership?.id;
+    if (!agentMembership || !financeMembership) throw new Error('demo members not created');
+    const context = (membershipId: number, userId: number, roleId: number, mobile: string): AuthContext => ({
+      teamId,
+      membershipId,
+      userId,
+      roleId,
+      mobile,
+      sessionId: '',
+      isOwner: false,
+    });
+    return {
+      agent: context(agentMembership.id, agent.id, agentRole.id, DEMO_MOBILES.agent),
+      finance: context(financeMembership.id, finance.id, financeRole.id, DEMO_MOBILES.finance),
+    };
   });
+  const agentMembershipId = members.agent.membershipId;
   // The models' resource folders, created as the owner would (each with its operation-log entry).
   const owner = { teamId: agency.team.id, membershipId: agency.membership.id, userId: agency.owner.id };
   const seedOrigin = { ip: '', userAgent: '' };
@@ -157,15 +187,13 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
   }
   await seedDemoCompanies(db, owner);
   const ownerContext = { ...owner, sessionId: '', isOwner: true, roleId: null, mobile: DEMO_MOBILES.owner };
-  await seedDemoModels(db, storage, ownerContext, [
-    agency.membership.id,
-    ...(agentMembershipId ? [agentMembershipId] : []),
-  ]);
+  await seedDemoModels(db, storage, ownerContext, [agency.membership.id, agentMembershipId]);
   await seedDemoPackages(db, storage, ownerContext);
   const studioId = await seedDemoRecipients(db, ownerContext);
   const billed = await seedDemoOrders(db, storage, ownerContext, agentMembershipId, studioId);
   await seedDemoFinance(db, storage, ownerContext, billed, studioId);
   await seedDemoStatements(db, ownerContext);
-  await seedDemoSettlements(db, storage, ownerContext);
+  await seedDemoSettlements(db, storage, ownerContext, members.finance);
+  await seedDemoControls(db, storage, { owner: ownerContext, agent: members.agent }, studioId);
   return true;
 }

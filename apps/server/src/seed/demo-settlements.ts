@@ -9,13 +9,16 @@
  * - the third waits for approval (in the owner's 待我审批);
  * - the fourth has a mother agency (20 % of the agency's commission) and a travel expense: a draft of
  *   the day.
- * And one model whose client has not paid yet is paid ahead of the client (预付), approved.
+ * And one model whose client has not paid yet is paid ahead of the client (预付), approved. Each payout
+ * account is entered by the owner and confirmed by the finance manager (王静), as the team's bank review
+ * asks (docs/product.md "Changes that wait for approval").
  */
 import { addDays, businessDate, businessInstant, monthStart } from '@trackit/contract/business-time';
 import type { ModelUpdate } from '@trackit/contract/model.schema';
 import { nationalIdCheckChar } from '@trackit/contract/patterns';
 import type { ReadyToSettle } from '@trackit/contract/settlement.schema';
 import type { Database } from '../db/client';
+import { decideModelChange, getModelPendingChanges } from '../domains/model/model-change.service';
 import { createModelDeduction } from '../domains/model/model-deduction.service';
 import { updateModel } from '../domains/model/model-write.service';
 import { createSettlement, listReadyToSettle } from '../domains/settlement/settlement.service';
@@ -49,6 +52,7 @@ export async function seedDemoSettlements(
   db: Database,
   storage: BlobStorage,
   owner: AuthContext,
+  checker: AuthContext,
 ): Promise<void> {
   const payer = await defaultRecipientId(db, owner.teamId);
   if (payer === null) return;
@@ -71,8 +75,14 @@ export async function seedDemoSettlements(
       item.lines.some((line) => line.paid === 0 && line.waiting_gross > 0 && !line.advanced),
   );
 
+  // The owner enters the account; it waits for a second member, who confirms it that afternoon.
   const describe = async (model: ReadyToSettle | undefined, date: string, update: ModelUpdate) => {
-    if (model) await updateModel(modelDeps(date), owner, model.model.id, update, origin);
+    if (!model) return;
+    await updateModel(modelDeps(date), owner, model.model.id, update, origin);
+    const pending = await getModelPendingChanges(modelDeps(date), checker, model.model.id);
+    if (!pending.payout) return;
+    const afternoon = seedUploadDeps(db, storage, () => businessInstant(date, '15:00'));
+    await decideModelChange(afternoon, checker, pending.payout.id, { result: 'passed', comment: '' }, origin);
   };
   const accountsOn = addDays(lastMonth25, -20);
   await describe(individual, accountsOn, {

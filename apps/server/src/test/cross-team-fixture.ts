@@ -162,6 +162,26 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
   // A draft settlement of the model (issue 24): what the allocation paid of the billed order's fee line.
   await api('PATCH', `/models/${model.id}`, { commission_rate: 2_000 });
   const settlement = await api('POST', '/settlements', { model_id: model.id });
+  // Changes waiting for a second member (issue 34): the model's payout account and the entity's account,
+  // asked by the owner while the team reviews bank changes (the default).
+  await api('PATCH', `/models/${model.id}`, {
+    payout_account_name: `${label}模特`,
+    payout_bank: 'cib',
+    payout_account_number: '6229081234567890',
+  });
+  const modelPending = await t.request<{ payout: { id: number } | null }>(
+    'GET',
+    `/storm_api/v1/models/${model.id}/pending_changes`,
+    { headers },
+  );
+  const modelChange = modelPending.body.data.payout;
+  const bankChanged = await api<{ id: number; pending_bank_change: { id: number } | null }>(
+    'PATCH',
+    `/team_recipients/${teamRecipient.id}`,
+    { account_number: '6214830212345678' },
+  );
+  const bankChange = bankChanged.pending_bank_change;
+  if (!modelChange || !bankChange) throw new Error('fixture: no waiting change');
   const attachmentBlob = await uploadBlob(t, headers, Buffer.from(`%PDF-1.4 ${label}`), {
     name: `${label}.pdf`,
     type: 'application/pdf',
@@ -219,6 +239,8 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
       allocation: allocation.id,
       feeStatement: statement.id,
       settlement: settlement.id,
+      modelChange: modelChange.id,
+      teamRecipientBankChange: bankChange.id,
       signedBlob,
       session: session.id,
     },

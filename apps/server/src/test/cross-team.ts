@@ -44,6 +44,9 @@ export interface TeamRecords {
   feeStatement: number;
   /** A draft settlement of the model, of what the receipt paid of the billed order's fee line. */
   settlement: number;
+  /** The model's payout account change and the entity's bank account change, waiting for a checker. */
+  modelChange: number;
+  teamRecipientBankChange: number;
   /** A blob uploaded and not yet attached, as its signed id. */
   signedBlob: string;
   /** The owner's signed-in device. */
@@ -139,6 +142,8 @@ function pathValue(path: string, param: string, records: TeamRecords): string | 
     allocations: records.allocation,
     fee_statements: records.feeStatement,
     settlements: records.settlement,
+    model_changes: records.modelChange,
+    team_recipient_bank_changes: records.teamRecipientBankChange,
     // 财务详情 (/v1/finance/orders/:id): the order.
     finance: records.order,
   };

@@ -65,25 +65,22 @@ describe('MoneyTotals', () => {
 });
 
 describe('TaxRateSelect', () => {
-  it('offers the contract’s rates in percent', async () => {
+  const offered = () =>
+    Array.from(document.querySelectorAll('.ant-select-item-option'), (option) => option.textContent);
+
+  it("offers today's VAT rates, highest first", async () => {
     const onChange = vi.fn();
     render(<TaxRateSelect aria-label="税率" value={6} onChange={onChange} open />);
-    const list = await screen.findByRole('listbox');
-    expect(list).toBeTruthy();
-    const options = document.querySelectorAll('.ant-select-item-option');
-    expect(Array.from(options, (option) => option.textContent)).toEqual([
-      '0%',
-      '1%',
-      '3%',
-      '6%',
-      '9%',
-      '10%',
-      '13%',
-      '16%',
-      '17%',
-      '20%',
-    ]);
-    fireEvent.click(within(document.body).getByTitle('3%'));
-    expect(onChange).toHaveBeenCalledWith(3, expect.anything());
+    await screen.findByRole('listbox');
+    expect(offered()).toEqual(['13%', '9%', '6%', '5%', '3%', '1%', '0%']);
+    fireEvent.click(within(document.body).getByTitle('5%'));
+    expect(onChange).toHaveBeenCalledWith(5, expect.anything());
+  });
+
+  it('keeps a former rate readable on a record that has it, labelled, without offering the others', async () => {
+    render(<TaxRateSelect aria-label="税率" value={17} open />);
+    await screen.findByRole('listbox');
+    expect(offered()).toEqual(['13%', '9%', '6%', '5%', '3%', '1%', '0%', '17%（旧税率）']);
+    expect(document.querySelector('.ant-select-content')?.textContent).toBe('17%（旧税率）');
   });
 });

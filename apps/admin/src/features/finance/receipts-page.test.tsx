@@ -33,6 +33,8 @@ const entity = (id: number, shortName: string, isDefault: boolean): TeamRecipien
   address: '',
   phone: '',
   bank: 'cmb',
+  bank_name: null,
+  pending_bank_change: null,
   branch: '上海静安支行',
   account_number: '121909876510201',
   default_tax_rate: null,

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 
 import type { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@trackit/client/api-client';
 import { businessDate } from '@trackit/contract/business-time';
 import { endpoints } from '@trackit/contract/endpoints';
 import type { PermissionLevel } from '@trackit/contract/enums';
-import type { Model, Trip } from '@trackit/contract/model.schema';
+import type { Model, ModelPendingChanges, Trip } from '@trackit/contract/model.schema';
 import type { ModelDeduction } from '@trackit/contract/model-deduction.schema';
 import type { SettlementSummary } from '@trackit/contract/settlement-summary.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -92,9 +92,18 @@ const summary: SettlementSummary = {
   },
 };
 
-const answerAs = (level: PermissionLevel, stored: Model | null = model, accounting?: PermissionLevel) =>
+const noPending: ModelPendingChanges = { terms: null };
+
+const answerAs = (
+  level: PermissionLevel,
+  stored: Model | null = model,
+  accounting?: PermissionLevel,
+  pending: ModelPendingChanges = noPending,
+) =>
   answerCalls(
     api,
+    answer(endpoints.model.pendingChanges, () => pending),
+    answer(endpoints.model.decideChange, () => noPending),
     answer(endpoints.permission.mine, () => [
       { key: 'data_management' as const, level },
       ...(accounting ? [{ key: 'accounting' as const, level: accounting }] : []),
@@ -281,6 +290,39 @@ describe('ModelDetailPage', () => {
     await levelsLoaded(queryClient);
     expect(screen.queryByRole('tab', { name: '结算' })).toBeNull();
     expect(callsTo(api, endpoints.settlement.summary)).toHaveLength(0);
+  });
+
+  it('shows a commission change waiting above the tabs, and lets an approver agree to it', async () => {
+    const terms = {
+      commission_rate: 1500,
+      mother_agency: null,
+      mother_agency_rate: null,
+      mother_agency_basis: null,
+    };
+    const waiting: ModelPendingChanges = {
+      terms: {
+        id: 41,
+        requested_by: { id: 7, nickname: '周楠' },
+        requested_at: '2026-12-08T02:00:00.000Z',
+        can: { decide: true, withdraw: false },
+        decide_refusal: null,
+        before: terms,
+        after: { ...terms, commission_rate: 4000 },
+      },
+    };
+    answerAs('read', model, 'manage', waiting);
+    renderPage(<ModelDetailPage />, '/information/model/:id', '/information/model/9');
+    const card = await screen.findByTestId('model-terms-change');
+    expect(card.textContent).toContain('佣金条款修改待审批');
+    expect(screen.getByTestId('model-terms-change-field').textContent).toBe('佣金比例15%→40%');
+    fireEvent.click(screen.getByTestId('model-terms-change-pass'));
+    const dialog = await screen.findByTestId('model-terms-change-decide-modal');
+    fireEvent.click(within(dialog).getByRole('button', { name: '同意' }));
+    await waitFor(() => expect(callsTo(api, endpoints.model.decideChange)).toHaveLength(1));
+    expect(callsTo(api, endpoints.model.decideChange)[0]?.[0]).toEqual({
+      params: { id: 41 },
+      body: { result: 'passed', comment: '' },
+    });
   });
 
   it('says so when the model is not there', async () => {

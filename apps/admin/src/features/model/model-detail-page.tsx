@@ -4,6 +4,7 @@ import { formatDate } from '@trackit/client/format';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { MESSAGES } from '@trackit/contract/messages';
 import { MODEL_MESSAGES, type Model } from '@trackit/contract/model.schema';
+import { PENDING_CHANGE_HINTS } from '@trackit/contract/pending-change.schema';
 import { App, Button, Card, Flex, Space, Tabs, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,9 +24,11 @@ import { ModelDeductions } from './model-deductions';
 import styles from './model-detail-page.module.css';
 import { ModelForm } from './model-form';
 import { useCanPayout } from './model-form-fields';
+import { waitingAfterSave } from './model-form-values';
 import { ModelHistory } from './model-history';
 import { figureLine, ModelCover, ModelStatusTag, personLine } from './model-labels';
 import { ModelMeasurements } from './model-measurements';
+import { ModelPendingChanges } from './model-pending-changes';
 import { ModelProfile } from './model-profile';
 import { ModelResources } from './model-resources';
 import { ModelSettlements } from './model-settlements';
@@ -136,8 +139,11 @@ function ModelDetail({ model }: { model: Model }) {
           onCancel={() => setEditing(false)}
           onSubmit={(values) =>
             update.mutate(values, {
-              onSuccess: () => {
-                void message.success('保存成功');
+              onSuccess: (saved) => {
+                const waiting = waitingAfterSave(values, saved);
+                void message.success(
+                  waiting.length > 0 ? PENDING_CHANGE_HINTS.savedWaiting(waiting) : '保存成功',
+                );
                 setEditing(false);
               },
             })
@@ -166,6 +172,7 @@ function ModelDetail({ model }: { model: Model }) {
           )
         }
       />
+      <ModelPendingChanges modelId={model.id} />
       {compCardOpen && <CompCardModal model={model} onClose={() => setCompCardOpen(false)} />}
       {packages.editor}
       <Card>
@@ -210,7 +217,8 @@ function ModelDetail({ model }: { model: Model }) {
 }
 
 /**
- * A model (/admin/information/model/{id}): the header with cover and figures, then the profile, the
+ * A model (/admin/information/model/{id}): the header with cover and figures, what waits on the model
+ * for a second member (its terms, its payout account), then the profile, the
  * resources (the model's folders and their files), the trips (added and changed in place), the
  * measurement history, the settlements and deductions (结算, 扣款, for finance's readers) and the
  * operation history. 编辑 opens the form and 发套餐 the editor of a new package of this model, for

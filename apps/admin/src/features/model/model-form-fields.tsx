@@ -3,13 +3,15 @@
  * payout details.
  */
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { BANK_LIMITS, BANK_MESSAGES } from '@trackit/contract/banks';
 import { LETTERS } from '@trackit/contract/constants';
 import { SIZE_LABELS, SIZES } from '@trackit/contract/enums';
 import {
   MODEL_FIELD_LABELS as LABELS,
   MODEL_LIMITS,
   MODEL_MESSAGES,
-  MODEL_PAYOUT_ACCOUNT_FIELDS,
+  MODEL_PAYOUT_REQUIRED_FIELDS,
   MODEL_PAYOUT_TYPE_LABELS,
   MODEL_PAYOUT_TYPES,
   MODEL_TEXT_LIMITS,
@@ -17,7 +19,7 @@ import {
   socialAccountSchema,
 } from '@trackit/contract/model.schema';
 import { toOptions } from '@trackit/contract/options';
-import { BANK_LABELS, BANKS } from '@trackit/contract/team-recipient.schema';
+import { PENDING_CHANGE_HINTS } from '@trackit/contract/pending-change.schema';
 import {
   Button,
   Col,
@@ -32,10 +34,12 @@ import {
   Typography,
 } from 'antd';
 import type { ReactNode } from 'react';
+import { BankSelect } from '../../components/bank-select';
 import { optionalRule } from '../../components/optional-rule';
 import { schemaRule } from '../../components/schema-rule';
 import { textCount } from '../../components/text-count';
 import { useCan } from '../../layouts/use-permission-level';
+import { approvalSettingsQuery } from '../approval/approval.queries';
 import styles from './model-form.module.css';
 
 const shape = modelCreateSchema.shape;
@@ -43,7 +47,6 @@ const socialShape = socialAccountSchema.shape;
 
 const SIZE_OPTIONS = toOptions(SIZES, SIZE_LABELS);
 const PAYOUT_TYPE_OPTIONS = toOptions(MODEL_PAYOUT_TYPES, MODEL_PAYOUT_TYPE_LABELS);
-const BANK_OPTIONS = toOptions(BANKS, BANK_LABELS);
 const CUP_OPTIONS = LETTERS.map((letter) => ({ value: letter, label: letter }));
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -217,22 +220,41 @@ const blank = (value: unknown) => value === null || value === undefined || Strin
 
 /** The account's three fields go together: one left empty while another is filled is the server's 400. */
 const payoutTogetherRule =
-  (field: (typeof MODEL_PAYOUT_ACCOUNT_FIELDS)[number]): FormRule =>
+  (field: (typeof MODEL_PAYOUT_REQUIRED_FIELDS)[number]): FormRule =>
   ({ getFieldValue }) => ({
     validator: async (_rule, value: unknown) => {
-      const others = MODEL_PAYOUT_ACCOUNT_FIELDS.filter((other) => other !== field);
+      const others = MODEL_PAYOUT_REQUIRED_FIELDS.filter((other) => other !== field);
       if (blank(value) && others.some((other) => !blank(getFieldValue(other))))
         throw new Error(MODEL_MESSAGES.payoutIncomplete);
     },
   });
 
+/** Another bank (其他银行) is named, with its branch, as the server checks. */
+const otherBankRule =
+  (message: string): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      if (getFieldValue('payout_bank') === 'other' && blank(value)) throw new Error(message);
+    },
+  });
+
+/** What the payout section says under the account: who sees it, and what a change does. */
+function payoutHint(editing: boolean, review: boolean | undefined): string {
+  return `${PENDING_CHANGE_HINTS.payoutSight}${
+    editing && review ? PENDING_CHANGE_HINTS.accountReviewed : PENDING_CHANGE_HINTS.accountNotified(!editing)
+  }`;
+}
+
 /**
  * 结算信息: how the model is paid (个人 or 工作室) and, for those who may see it (data_management or
- * accounting manage), the account: 开户名, 开户银行 (the 12 banks of payee entities), 银行账号.
+ * accounting manage), the account: 开户名, 开户银行 (searchable; 其他银行 with its name), 开户支行, 银行账号.
+ * On an existing model it says whether a change waits for a second member (the team's setting).
  */
-export function PayoutSection({ canPayout }: { canPayout: boolean }) {
-  const dependencies = (field: (typeof MODEL_PAYOUT_ACCOUNT_FIELDS)[number]) =>
-    MODEL_PAYOUT_ACCOUNT_FIELDS.filter((other) => other !== field);
+export function PayoutSection({ canPayout, editing = false }: { canPayout: boolean; editing?: boolean }) {
+  const settings = useQuery({ ...approvalSettingsQuery, enabled: canPayout && editing });
+  const dependencies = (field: (typeof MODEL_PAYOUT_REQUIRED_FIELDS)[number]) =>
+    MODEL_PAYOUT_REQUIRED_FIELDS.filter((other) => other !== field);
+  const otherBank = Form.useWatch('payout_bank', Form.useFormInstance()) === 'other';
   return (
     <Section title="结算信息">
       <Col xs={24} md={canPayout ? 12 : 24} xl={canPayout ? 6 : 24}>
@@ -279,11 +301,40 @@ export function PayoutSection({ canPayout }: { canPayout: boolean }) {
               dependencies={dependencies('payout_bank')}
               rules={[payoutTogetherRule('payout_bank')]}
             >
-              <Select
-                allowClear
-                placeholder="请选择"
-                options={BANK_OPTIONS}
-                data-testid="model-payout-bank-input"
+              <BankSelect data-testid="model-payout-bank-input" />
+            </Form.Item>
+          </Col>
+          {otherBank && (
+            <Col xs={24} md={12} xl={6}>
+              <Form.Item
+                name="payout_bank_name"
+                label={LABELS.payout_bank_name}
+                required
+                dependencies={['payout_bank']}
+                rules={[otherBankRule(BANK_MESSAGES.nameMissing), optionalRule(shape.payout_bank_name)]}
+              >
+                <Input
+                  placeholder="如：上海银行、北京农商银行"
+                  count={textCount(BANK_LIMITS.name, false)}
+                  autoComplete="off"
+                  data-testid="model-payout-bank-name-input"
+                />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={24} md={12} xl={6}>
+            <Form.Item
+              name="payout_bank_branch"
+              label={LABELS.payout_bank_branch}
+              required={otherBank}
+              dependencies={['payout_bank']}
+              rules={[otherBankRule(BANK_MESSAGES.branchMissing), optionalRule(shape.payout_bank_branch)]}
+            >
+              <Input
+                placeholder="如：上海静安支行"
+                count={textCount(BANK_LIMITS.branch, false)}
+                autoComplete="off"
+                data-testid="model-payout-branch-input"
               />
             </Form.Item>
           </Col>
@@ -304,12 +355,31 @@ export function PayoutSection({ canPayout }: { canPayout: boolean }) {
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Typography.Paragraph type="secondary" className={styles.hint}>
-              收款账户为敏感信息，仅信息管理或财务的管理权限可见；修改后会通知财务管理者。
+            <Typography.Paragraph type="secondary" className={styles.hint} data-testid="model-payout-hint">
+              {payoutHint(editing, settings.data?.bank_change_review)}
             </Typography.Paragraph>
           </Col>
         </>
       )}
     </Section>
+  );
+}
+
+/**
+ * Under 合约与佣金 of an existing model: what a change of the terms does for this member (below accounting
+ * manage it waits for approval, or takes effect and finance is told, as the team decides).
+ */
+export function TermsHint() {
+  const direct = useCan('accounting', 'manage');
+  const settings = useQuery({ ...approvalSettingsQuery, enabled: !direct });
+  if (direct || !settings.data) return null;
+  return (
+    <Col xs={24}>
+      <Typography.Paragraph type="secondary" className={styles.hint} data-testid="model-terms-hint">
+        {settings.data.commission_change_control === 'approval'
+          ? PENDING_CHANGE_HINTS.termsToApproval
+          : PENDING_CHANGE_HINTS.termsToNotify}
+      </Typography.Paragraph>
+    </Col>
   );
 }

@@ -3,6 +3,7 @@
  * request body the contract's schema parses from them.
  */
 import { formatDate } from '@trackit/client/format';
+import type { Bank } from '@trackit/contract/banks';
 import { DATE_FORMATS, type Letter } from '@trackit/contract/constants';
 import {
   type Gender,
@@ -12,21 +13,24 @@ import {
   type Size,
 } from '@trackit/contract/enums';
 import {
+  MODEL_PAYOUT_ACCOUNT_FIELDS,
+  MODEL_TERMS_FIELDS,
   type Model,
   type ModelCreate,
   type ModelPayoutType,
   type MotherAgencyBasis,
   modelCreateSchema,
 } from '@trackit/contract/model.schema';
+import { CHANGE_SUBJECT_LABELS } from '@trackit/contract/operation-catalogue-controls';
 import { type Option, toOptions } from '@trackit/contract/options';
 import { formatAccountNumber } from '@trackit/contract/patterns';
-import type { Bank } from '@trackit/contract/team-recipient.schema';
 import dayjs, { type Dayjs } from 'dayjs';
 import { emptyToNull } from '../../components/optional-rule';
 
-export const COMMISSION_MESSAGE = '*请输入0-100之间的数字，最多两位小数';
-
-/** What the form holds: texts as typed, dates as picked, the commission and the mother agency's share in percent. */
+/**
+ * What the form holds: texts as typed, dates as picked, the commission and the mother agency's share in
+ * basis points as the API takes them (typed in percent: RateInput).
+ */
 export interface ModelFormValues {
   name: string;
   english_name?: string;
@@ -52,15 +56,18 @@ export interface ModelFormValues {
   socials?: { platform?: string; handle?: string; followers?: number | null }[];
   manager_member_id?: number | null;
   mother_agency?: string;
-  /** Percent (20 = 20 %); the API takes basis points. */
-  commission_percent?: number | null;
-  /** The mother agency's share in percent; the API takes basis points. */
-  mother_agency_percent?: number | null;
+  /** Basis points (2000 = 20 %); NaN while the text typed is not a rate. */
+  commission_rate?: number | null;
+  /** The mother agency's share in basis points. */
+  mother_agency_rate?: number | null;
   mother_agency_basis?: MotherAgencyBasis | null;
   payout_type: ModelPayoutType;
   /** The payout account: in the form only for those who may see it (data_management or accounting manage). */
   payout_account_name?: string;
   payout_bank?: Bank | null;
+  /** The name of a bank outside the list (`other`). */
+  payout_bank_name?: string;
+  payout_bank_branch?: string;
   /** As typed, spaces allowed (shown grouped by four). */
   payout_account_number?: string;
   contract_start?: Dayjs | null;
@@ -104,12 +111,14 @@ export const modelFormValues = (model?: Model, defaultManager?: ManagerRef): Mod
         socials: model.socials.map((social) => ({ ...social })),
         manager_member_id: model.manager_member_id,
         mother_agency: model.mother_agency ?? '',
-        commission_percent: model.commission_rate === null ? null : model.commission_rate / 100,
-        mother_agency_percent: model.mother_agency_rate === null ? null : model.mother_agency_rate / 100,
+        commission_rate: model.commission_rate,
+        mother_agency_rate: model.mother_agency_rate,
         mother_agency_basis: model.mother_agency_basis,
         payout_type: model.payout_type,
         payout_account_name: model.payout_account_name ?? '',
         payout_bank: model.payout_bank ?? null,
+        payout_bank_name: model.payout_bank_name ?? '',
+        payout_bank_branch: model.payout_bank_branch ?? '',
         payout_account_number: model.payout_account_number
           ? formatAccountNumber(model.payout_account_number)
           : '',
@@ -129,9 +138,6 @@ export const modelFormValues = (model?: Model, defaultManager?: ManagerRef): Mod
 
 const dateText = (value: Dayjs | null | undefined) => (value ? formatDate(value, DATE_FORMATS.date) : null);
 
-const toBasisPoints = (percent: number | null | undefined) =>
-  percent === null || percent === undefined ? null : Math.round(percent * 100);
-
 /**
  * The request body of the form's values, parsed by the contract schema (trimmed, empties null, the ID's
  * x upper-cased, the account's spaces dropped). Without manage level the national ID is left out
@@ -140,10 +146,12 @@ const toBasisPoints = (percent: number | null | undefined) =>
  */
 export const modelBody = (values: ModelFormValues, canManage: boolean, canPayout = false): ModelCreate => {
   const {
-    commission_percent,
-    mother_agency_percent,
+    commission_rate,
+    mother_agency_rate,
     payout_account_name,
     payout_bank,
+    payout_bank_name,
+    payout_bank_branch,
     payout_account_number,
     birthday,
     contract_start,
@@ -162,8 +170,8 @@ export const modelBody = (values: ModelFormValues, canManage: boolean, canPayout
     birthday: dateText(birthday),
     contract_start: dateText(contract_start),
     contract_end: dateText(contract_end),
-    commission_rate: toBasisPoints(commission_percent),
-    mother_agency_rate: toBasisPoints(mother_agency_percent),
+    commission_rate: commission_rate ?? null,
+    mother_agency_rate: mother_agency_rate ?? null,
     tags: (tags ?? []).map((tag) => tag.trim()).filter(Boolean),
     socials: (socials ?? []).map((social) => ({
       platform: social.platform ?? '',
@@ -171,10 +179,32 @@ export const modelBody = (values: ModelFormValues, canManage: boolean, canPayout
       followers: social.followers ?? null,
     })),
     ...(canManage ? { id_number: id_number?.trim() ? id_number : null } : {}),
-    ...(canPayout ? emptyToNull({ payout_account_name, payout_bank, payout_account_number }) : {}),
+    ...(canPayout
+      ? emptyToNull({
+          payout_account_name,
+          payout_bank,
+          // A listed bank's name is its label: a name typed for 其他银行 before another bank was chosen goes.
+          payout_bank_name: payout_bank === 'other' ? payout_bank_name : null,
+          payout_bank_branch,
+          payout_account_number,
+        })
+      : {}),
   });
 };
 
 /** The statuses a member may pick: 已解约 only at manage (archiving and restoring are manage's). */
 export const statusOptions = (canManage: boolean): Option<ModelStatus>[] =>
   toOptions(MODEL_STATUSES, MODEL_STATUS_LABELS).filter((option) => canManage || option.value !== 'left');
+
+/**
+ * What of a save waits for a second member (the server kept the stored values): 佣金条款 when a term sent
+ * differs from the answer, 收款账户 likewise; empty when everything applied.
+ */
+export function waitingAfterSave(sent: ModelCreate, saved: Model): string[] {
+  const differs = (fields: readonly (keyof ModelCreate & keyof Model)[]) =>
+    fields.some((field) => sent[field] !== undefined && (sent[field] ?? null) !== (saved[field] ?? null));
+  return [
+    ...(differs(MODEL_TERMS_FIELDS) ? [CHANGE_SUBJECT_LABELS.terms] : []),
+    ...(differs(MODEL_PAYOUT_ACCOUNT_FIELDS) ? [CHANGE_SUBJECT_LABELS.payout] : []),
+  ];
+}

@@ -73,6 +73,60 @@ describe('ModelForm: one form for create and edit, checked by the contract schem
     expect(body).not.toHaveProperty('id_number');
   });
 
+  it('reads the commission and the mother agency’s share to the basis point: 4.35 % and 0.29 % are taken', async () => {
+    const onSubmit = vi.fn();
+    render(<ModelForm canManage={false} submitting={false} submitText="创建" onSubmit={onSubmit} />);
+    fill('model-name-input', '刘晓阳');
+    // Math.round(4.35 * 100) !== 4.35 * 100 refused these two before the one rate input.
+    fill('model-commission-input', '4.35');
+    fill('model-mother-agency-input', 'Elite Paris');
+    fill('model-mother-agency-rate-input', '0.29');
+    fireEvent.mouseDown(
+      screen.getByTestId('model-mother-agency-basis-input').querySelector('input') as Element,
+    );
+    fireEvent.click(await screen.findByTitle('按佣金'));
+    fireEvent.click(screen.getByTestId('model-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      commission_rate: 435,
+      mother_agency_rate: 29,
+      mother_agency_basis: 'commission',
+    });
+    // Three decimals are not a rate: said beside the field, nothing sent.
+    fill('model-commission-input', '4.355');
+    fireEvent.click(screen.getByTestId('model-submit'));
+    expect(await screen.findByText('*请输入0-100之间的数字，最多两位小数')).toBeTruthy();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for the name and branch of a bank outside the list, and sends them', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <ModelForm canManage={false} canPayout submitting={false} submitText="创建" onSubmit={onSubmit} />,
+    );
+    fill('model-name-input', '刘晓阳');
+    fill('model-payout-name-input', '刘晓阳');
+    fill('model-payout-account-input', '5013 1000 1234 5678 9');
+    const bank = screen.getByTestId('model-payout-bank-input').querySelector('input') as Element;
+    fireEvent.change(bank, { target: { value: '农商' } });
+    fireEvent.click(await screen.findByTitle('其他银行（城商行、农商行等）'));
+    // Choosing 其他银行 asks for its name.
+    await screen.findByTestId('model-payout-bank-name-input');
+    fireEvent.click(screen.getByTestId('model-submit'));
+    expect(await screen.findByText('*请填写开户银行的名称，如：上海银行、北京农商银行')).toBeTruthy();
+    expect(await screen.findByText('*请填写开户支行')).toBeTruthy();
+    fill('model-payout-bank-name-input', '上海农商银行');
+    fill('model-payout-branch-input', '静安支行');
+    fireEvent.click(screen.getByTestId('model-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      payout_bank: 'other',
+      payout_bank_name: '上海农商银行',
+      payout_bank_branch: '静安支行',
+      payout_account_number: '50131000123456789',
+    });
+  });
+
   it('refuses an empty name, a height out of range and a wrong mobile, with the server’s messages', async () => {
     const onSubmit = vi.fn();
     render(<ModelForm canManage={false} submitting={false} submitText="创建" onSubmit={onSubmit} />);
@@ -166,7 +220,7 @@ describe('ModelForm: one form for create and edit, checked by the contract schem
     });
     const values = modelFormValues(model);
     expect(values).toMatchObject({
-      mother_agency_percent: 12.5,
+      mother_agency_rate: 1250,
       payout_account_number: '6212 2643 0100 1234 567',
     });
     expect(modelBody(values, false, true)).toMatchObject({

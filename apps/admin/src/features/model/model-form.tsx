@@ -12,9 +12,10 @@ import {
   modelCreateSchema,
 } from '@trackit/contract/model.schema';
 import { recordToOptions, toOptions } from '@trackit/contract/options';
-import { Button, Col, DatePicker, Flex, Form, type FormRule, Input, InputNumber, Radio, Select } from 'antd';
+import { Button, Col, DatePicker, Flex, Form, type FormRule, Input, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type DuplicateMatch, DuplicateWarning, useDuplicateCheck } from '../../components/duplicate-warning';
+import { RateInput, rateRule } from '../../components/money/rate-input';
 import { optionalRule } from '../../components/optional-rule';
 import { RecordForm } from '../../components/record-form';
 import { schemaRule } from '../../components/schema-rule';
@@ -27,9 +28,9 @@ import {
   PayoutSection,
   Section,
   SocialAccountsField,
+  TermsHint,
 } from './model-form-fields';
 import {
-  COMMISSION_MESSAGE,
   type ManagerRef,
   type ModelFormValues,
   modelBody,
@@ -42,14 +43,6 @@ const shape = modelCreateSchema.shape;
 const GENDER_OPTIONS = toOptions(GENDERS, GENDER_LABELS);
 const BASIS_OPTIONS = toOptions(MOTHER_AGENCY_BASES, MOTHER_AGENCY_BASIS_LABELS);
 
-const commissionRule: FormRule = {
-  validator: async (_rule, value: number | null | undefined) => {
-    if (value === null || value === undefined) return;
-    if (value < 0 || value > 100 || Math.round(value * 100) !== value * 100)
-      throw new Error(COMMISSION_MESSAGE);
-  },
-};
-
 const filled = (value: unknown) => value !== null && value !== undefined && value !== '';
 
 /** The mother agency's share: a rate with how it is reckoned, and a mother agency (as the server checks). */
@@ -61,13 +54,13 @@ const motherAgencyRateRule: FormRule = ({ getFieldValue }) => ({
 });
 const motherAgencyBasisRule: FormRule = ({ getFieldValue }) => ({
   validator: async (_rule, value: unknown) => {
-    if (!filled(value) && filled(getFieldValue('mother_agency_percent')))
+    if (!filled(value) && filled(getFieldValue('mother_agency_rate')))
       throw new Error(MODEL_MESSAGES.motherAgencyBasisMissing);
   },
 });
 const motherAgencyRule: FormRule = ({ getFieldValue }) => ({
   validator: async (_rule, value: string | undefined) => {
-    if (!value?.trim() && filled(getFieldValue('mother_agency_percent')))
+    if (!value?.trim() && filled(getFieldValue('mother_agency_rate')))
       throw new Error(MODEL_MESSAGES.motherAgencyMissing);
   },
 });
@@ -268,15 +261,8 @@ export function ModelForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="commission_percent" label={LABELS.commission_rate} rules={[commissionRule]}>
-            <InputNumber
-              min={0}
-              max={100}
-              precision={2}
-              suffix="%"
-              style={{ width: '100%' }}
-              data-testid="model-commission-input"
-            />
+          <Form.Item name="commission_rate" label={LABELS.commission_rate} rules={[rateRule]}>
+            <RateInput data-testid="model-commission-input" />
           </Form.Item>
         </Col>
         <Col xs={12} md={4}>
@@ -298,7 +284,7 @@ export function ModelForm({
           <Form.Item
             name="mother_agency"
             label={LABELS.mother_agency}
-            dependencies={['mother_agency_percent']}
+            dependencies={['mother_agency_rate']}
             rules={[optionalRule(shape.mother_agency), motherAgencyRule]}
           >
             <Input
@@ -310,26 +296,19 @@ export function ModelForm({
         </Col>
         <Col xs={12} md={8}>
           <Form.Item
-            name="mother_agency_percent"
+            name="mother_agency_rate"
             label={LABELS.mother_agency_rate}
             dependencies={['mother_agency_basis']}
-            rules={[commissionRule, motherAgencyRateRule]}
+            rules={[rateRule, motherAgencyRateRule]}
           >
-            <InputNumber
-              min={0}
-              max={100}
-              precision={2}
-              suffix="%"
-              style={{ width: '100%' }}
-              data-testid="model-mother-agency-rate-input"
-            />
+            <RateInput data-testid="model-mother-agency-rate-input" />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
           <Form.Item
             name="mother_agency_basis"
             label={LABELS.mother_agency_basis}
-            dependencies={['mother_agency_percent']}
+            dependencies={['mother_agency_rate']}
             rules={[motherAgencyBasisRule]}
           >
             <Select
@@ -340,9 +319,10 @@ export function ModelForm({
             />
           </Form.Item>
         </Col>
+        {model && <TermsHint />}
       </Section>
 
-      <PayoutSection canPayout={canPayout} />
+      <PayoutSection canPayout={canPayout} editing={model !== undefined} />
 
       <Section title="备注">
         <Col xs={24}>

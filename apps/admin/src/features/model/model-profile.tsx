@@ -1,4 +1,5 @@
 import { formatDate } from '@trackit/client/format';
+import { bankName } from '@trackit/contract/banks';
 import { DATE_FORMATS } from '@trackit/contract/constants';
 import { GENDER_LABELS, SIZE_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
@@ -9,7 +10,7 @@ import {
   type Model,
 } from '@trackit/contract/model.schema';
 import { formatAccountNumber } from '@trackit/contract/patterns';
-import { BANK_LABELS } from '@trackit/contract/team-recipient.schema';
+import { formatRate } from '@trackit/contract/rates';
 import { Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import styles from './model-profile.module.css';
@@ -27,7 +28,7 @@ export const formatFollowers = (count: number): string =>
 const motherAgencyShare = (model: Pick<Model, 'mother_agency_rate' | 'mother_agency_basis'>) =>
   model.mother_agency_rate === null
     ? MESSAGES.empty
-    : `${model.mother_agency_rate / 100}%${model.mother_agency_basis ? `（${MOTHER_AGENCY_BASIS_LABELS[model.mother_agency_basis]}）` : ''}`;
+    : `${formatRate(model.mother_agency_rate)}${model.mother_agency_basis ? `（${MOTHER_AGENCY_BASIS_LABELS[model.mother_agency_basis]}）` : ''}`;
 
 /**
  * Everything the agency keeps about a model, in the form's sections. The payout account shows only when
@@ -110,7 +111,7 @@ export function ModelProfile({
         </Descriptions.Item>
         <Descriptions.Item label={LABELS.mother_agency}>{orEmpty(model.mother_agency)}</Descriptions.Item>
         <Descriptions.Item label={LABELS.commission_rate}>
-          {model.commission_rate === null ? MESSAGES.empty : `${model.commission_rate / 100}%`}
+          {model.commission_rate === null ? MESSAGES.empty : formatRate(model.commission_rate)}
         </Descriptions.Item>
         <Descriptions.Item label="母公司分成">
           <span data-testid="model-mother-agency-share">{motherAgencyShare(model)}</span>
@@ -131,7 +132,10 @@ export function ModelProfile({
               {orEmpty(model.payout_account_name)}
             </Descriptions.Item>
             <Descriptions.Item label={LABELS.payout_bank}>
-              {model.payout_bank ? BANK_LABELS[model.payout_bank] : MESSAGES.empty}
+              {model.payout_bank ? bankName(model.payout_bank, model.payout_bank_name) : MESSAGES.empty}
+            </Descriptions.Item>
+            <Descriptions.Item label={LABELS.payout_bank_branch}>
+              {orEmpty(model.payout_bank_branch)}
             </Descriptions.Item>
             <Descriptions.Item label={LABELS.payout_account_number}>
               {model.payout_account_number ? (

@@ -6,6 +6,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveDownloadedFile } from '@trackit/client/save-file';
 import { uploadBlob } from '@trackit/client/upload/upload-steps';
+import type { ApprovalDecision } from '@trackit/contract/approval.schema';
 import { compCardFileName } from '@trackit/contract/comp-card';
 import type { CallInput } from '@trackit/contract/endpoint';
 import { endpoints } from '@trackit/contract/endpoints';
@@ -14,6 +15,7 @@ import type {
   Model,
   ModelCreate,
   ModelDuplicateQuery,
+  ModelPendingChanges,
   ModelUpdate,
   TripCreate,
   TripUpdate,
@@ -25,6 +27,7 @@ import type {
 import { api } from '../../api';
 import { recordHistoryQuery } from '../../components/record-history';
 import { uploadDeps } from '../../uploads';
+import { approvalKeys } from '../approval/approval.queries';
 
 /** Query keys, all under `['models']`. */
 export const modelKeys = {
@@ -35,6 +38,8 @@ export const modelKeys = {
   trips: (id: number) => ['models', 'trips', id] as const,
   history: (id: number) => ['models', 'history', id] as const,
   deductions: (id: number) => ['models', 'deductions', id] as const,
+  /** The changes waiting on the model for a second member. */
+  pendingChanges: (id: number) => ['models', 'pending-changes', id] as const,
   /** Whether it can be deleted: a folder made for the model changes it (folder.queries.ts). */
   deletion: (id: number) => ['models', 'deletion', id] as const,
 };
@@ -126,7 +131,10 @@ export function useDeleteModel(id: number) {
   });
 }
 
-/** Changes a model; a change of measurements adds a history entry, so that refreshes too. */
+/**
+ * Changes a model; a change of measurements adds a history entry, and a change of its terms or account
+ * may wait for a second member instead, so those refresh too.
+ */
 export function useUpdateModel(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -135,7 +143,48 @@ export function useUpdateModel(id: number) {
       queryClient.setQueryData(modelKeys.detail(model.id), model);
       void queryClient.invalidateQueries({ queryKey: modelKeys.lists });
       void queryClient.invalidateQueries({ queryKey: modelKeys.measurements(model.id) });
+      void queryClient.invalidateQueries({ queryKey: modelKeys.pendingChanges(model.id) });
     },
+  });
+}
+
+// --- Changes waiting for a second member ------------------------------------------------------------------
+
+/** The model's changes waiting for approval (its terms; its account for those who see it, masked). */
+export const pendingChangesQuery = (id: number) =>
+  queryOptions({
+    queryKey: modelKeys.pendingChanges(id),
+    queryFn: ({ signal }) => api.call(endpoints.model.pendingChanges, { params: { id } }, { signal }),
+  });
+
+/** After a decision or a withdrawal: the model (its values may have changed), what waits, its history. */
+function useChangeSettled(modelId: number) {
+  const queryClient = useQueryClient();
+  return (pending: ModelPendingChanges) => {
+    queryClient.setQueryData(modelKeys.pendingChanges(modelId), pending);
+    void queryClient.invalidateQueries({ queryKey: modelKeys.detail(modelId) });
+    void queryClient.invalidateQueries({ queryKey: modelKeys.history(modelId) });
+    void queryClient.invalidateQueries({ queryKey: modelKeys.lists });
+    void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+  };
+}
+
+/** 同意 / 拒绝 a change waiting on the model. */
+export function useDecideModelChange(modelId: number) {
+  const settled = useChangeSettled(modelId);
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: number; decision: ApprovalDecision }) =>
+      api.call(endpoints.model.decideChange, { params: { id }, body: decision }),
+    onSuccess: settled,
+  });
+}
+
+/** 撤回 one's own change waiting on the model. */
+export function useWithdrawModelChange(modelId: number) {
+  const settled = useChangeSettled(modelId);
+  return useMutation({
+    mutationFn: (id: number) => api.call(endpoints.model.withdrawChange, { params: { id } }),
+    onSuccess: settled,
   });
 }
 

@@ -5,31 +5,33 @@
  */
 import { FEE_KIND_LABELS } from '@trackit/contract/enums';
 import { MESSAGES } from '@trackit/contract/messages';
+import { formatRate } from '@trackit/contract/rates';
 import {
   commissionOverrideSchema,
   type ReadyToSettle,
   type ReadyToSettleLine,
 } from '@trackit/contract/settlement.schema';
-import { App, Button, Form, Input, InputNumber, Modal, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { MoneyCell } from '../../components/money/money-cell';
+import { RateInput, rateRule } from '../../components/money/rate-input';
 import { schemaRule } from '../../components/schema-rule';
 import { useRemoveCommissionOverride, useSetCommissionOverride } from './settlement.queries';
 
 const secondLine = { display: 'block', fontSize: 12 } as const;
-const percent = (rate: number) => `${rate / 100}%`;
 
 /** A line can be ticked when something of it is releasable now or still waits for the client. */
 export const pickable = (line: ReadyToSettleLine): boolean =>
   line.releasable.gross !== 0 || line.waiting_gross !== 0;
 
 interface OverrideValues {
-  percent: number | null;
+  /** Basis points, typed in percent (RateInput). */
+  rate: number | null;
   reason: string;
 }
 
-/** 调整佣金: the line's rate in % and why; 取消调整 when it has one. */
+/** 调整佣金: the line's rate in % (read to the basis point) and why; 取消调整 when it has one. */
 function OverrideModal({ line, onClose }: { line: ReadyToSettleLine; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<OverrideValues>();
@@ -71,18 +73,18 @@ function OverrideModal({ line, onClose }: { line: ReadyToSettleLine; onClose: ()
       data-testid="override-modal"
     >
       <Typography.Paragraph type="secondary">
-        该费用按此比例结算，优先于模特的佣金比例；一经结算不能再调整。当前 {percent(line.commission_rate)}
+        该费用按此比例结算，优先于模特的佣金比例；一经结算不能再调整。当前 {formatRate(line.commission_rate)}
         {current ? '（已调整）' : ''}。
       </Typography.Paragraph>
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ percent: line.commission_rate / 100, reason: current?.reason ?? '' }}
+        initialValues={{ rate: line.commission_rate, reason: current?.reason ?? '' }}
         onFinish={(values) =>
           set.mutate(
             {
               feeLineId: line.fee_line_id,
-              body: { commission_rate: Math.round((values.percent ?? 0) * 100), reason: values.reason },
+              body: { commission_rate: values.rate ?? 0, reason: values.reason },
             },
             {
               onSuccess: () => {
@@ -93,15 +95,12 @@ function OverrideModal({ line, onClose }: { line: ReadyToSettleLine; onClose: ()
           )
         }
       >
-        <Form.Item name="percent" label="佣金比例" rules={[{ required: true, message: '*请输入佣金比例' }]}>
-          <InputNumber
-            min={0}
-            max={100}
-            precision={2}
-            suffix="%"
-            style={{ width: '100%' }}
-            data-testid="override-percent"
-          />
+        <Form.Item
+          name="rate"
+          label="佣金比例"
+          rules={[{ required: true, message: '*请输入佣金比例' }, rateRule]}
+        >
+          <RateInput data-testid="override-percent" />
         </Form.Item>
         <Form.Item
           name="reason"
@@ -179,7 +178,7 @@ const columns = (
     width: 120,
     render: (_, line) => (
       <span data-testid={`ready-line-rate-${line.fee_line_id}`}>
-        {percent(line.commission_rate)}
+        {formatRate(line.commission_rate)}
         {line.commission_override && (
           <Tooltip title={`调整原因：${line.commission_override.reason}`}>
             <Tag color="orange" style={{ marginInlineStart: 4 }}>

@@ -117,7 +117,8 @@ describe('待结算: lines, picking, advances and overrides', () => {
     fireEvent.click(screen.getByTestId('override-open-301'));
     const modal = await screen.findByTestId('override-modal');
     expect(within(modal).queryByTestId('override-remove')).toBeNull();
-    fireEvent.change(within(modal).getByTestId('override-percent'), { target: { value: '12.5' } });
+    // Read to the basis point from its digits: 4.35 × 100 is 434.99999999999994 in floating point.
+    fireEvent.change(within(modal).getByTestId('override-percent'), { target: { value: '4.35' } });
     fireEvent.click(within(modal).getByRole('button', { name: '保存' }));
     expect(await within(modal).findByText('*请填写调整原因')).toBeTruthy();
     fireEvent.change(within(modal).getByTestId('override-reason'), { target: { value: '客户特批' } });
@@ -125,7 +126,7 @@ describe('待结算: lines, picking, advances and overrides', () => {
     await waitFor(() => expect(callsTo(api, endpoints.settlement.setCommissionOverride)).toHaveLength(1));
     expect(callsTo(api, endpoints.settlement.setCommissionOverride)[0]?.[0]).toEqual({
       params: { fee_line_id: 301 },
-      body: { commission_rate: 1250, reason: '客户特批' },
+      body: { commission_rate: 435, reason: '客户特批' },
     });
     await waitFor(() => expect(screen.queryByTestId('override-modal')).toBeNull());
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
 import { MESSAGES } from '@trackit/contract/messages';
 import { MODEL_PAYOUT_TYPE_LABELS } from '@trackit/contract/model.schema';
+import { formatRate } from '@trackit/contract/rates';
 import {
   type ReadyToSettle,
   type ReadyToSettleQuery,
@@ -155,7 +156,7 @@ const columns = ({
         <Link to={toAdminRoute(ADMIN_PATHS.model(row.model.id)) ?? '/'}>{row.model.name}</Link>
         <Typography.Text type="secondary" style={secondLine}>
           {MODEL_PAYOUT_TYPE_LABELS[row.payout_type]} · 佣金{' '}
-          {row.commission_rate === null ? '未填写' : `${row.commission_rate / 100}%`}
+          {row.commission_rate === null ? '未填写' : formatRate(row.commission_rate)}
         </Typography.Text>
       </>
     ),

@@ -1,6 +1,6 @@
+import { bankName } from '@trackit/contract/banks';
 import { formatAccountNumber } from '@trackit/contract/patterns';
 import {
-  BANK_LABELS,
   TAXPAYER_TYPE_LABELS,
   TEAM_RECIPIENT_STATUS_LABELS,
   type TeamRecipient,
@@ -20,15 +20,20 @@ export const TeamRecipientStatusTag = ({ status }: { status: TeamRecipient['stat
   <Tag color={status === 'active' ? 'green' : 'default'}>{TEAM_RECIPIENT_STATUS_LABELS[status]}</Tag>
 );
 
-/** The bank and branch over the account number grouped by four. */
+/** The bank and branch over the account number grouped by four; 待确认 while a change waits. */
 export const BankAccount = ({
   entity,
 }: {
-  entity: Pick<TeamRecipient, 'bank' | 'branch' | 'account_number'>;
+  entity: Pick<TeamRecipient, 'bank' | 'bank_name' | 'branch' | 'account_number' | 'pending_bank_change'>;
 }) => (
   <Space direction="vertical" size={0}>
     <Typography.Text>
-      {BANK_LABELS[entity.bank]} {entity.branch}
+      {bankName(entity.bank, entity.bank_name)} {entity.branch}
+      {entity.pending_bank_change && (
+        <Tag color="orange" style={{ marginInlineStart: 8 }} data-testid="team-recipient-bank-pending">
+          修改待确认
+        </Tag>
+      )}
     </Typography.Text>
     <Typography.Text
       type="secondary"

@@ -15,6 +15,8 @@ const stored: TeamRecipient = {
   address: '',
   phone: '',
   bank: 'cmb',
+  bank_name: null,
+  pending_bank_change: null,
   branch: '上海静安支行',
   account_number: '121909876510201',
   default_tax_rate: null,
@@ -68,5 +70,19 @@ describe('payee entity form', () => {
     });
     expect(teamRecipientCreateBody(values, false).is_default).toBeUndefined();
     expect(teamRecipientCreateBody(values, true).is_default).toBe(true);
+  });
+
+  it('sends the name of another bank, and none for a listed bank even if one was typed before', () => {
+    const values = {
+      ...teamRecipientFormValues(stored),
+      bank: 'other' as const,
+      bank_name: ' 上海农商银行 ',
+      branch: '静安支行',
+    };
+    expect(teamRecipientUpdateBody(values, true)).toMatchObject({ bank: 'other', bank_name: '上海农商银行' });
+    expect(teamRecipientUpdateBody({ ...values, bank: 'cib' }, true)).toMatchObject({
+      bank: 'cib',
+      bank_name: null,
+    });
   });
 });

@@ -1,8 +1,8 @@
+import { BANK_LIMITS, BANK_MESSAGES } from '@trackit/contract/banks';
 import { formatTaxRate } from '@trackit/contract/money';
 import { formatAccountNumber } from '@trackit/contract/patterns';
+import { PENDING_CHANGE_HINTS } from '@trackit/contract/pending-change.schema';
 import {
-  BANK_LABELS,
-  BANKS,
   defaultFeeTaxRate,
   TAXPAYER_TYPE_LABELS,
   TAXPAYER_TYPES,
@@ -16,7 +16,8 @@ import {
   teamRecipientUpdateSchema,
 } from '@trackit/contract/team-recipient.schema';
 import type { FormInstance } from 'antd';
-import { Alert, Col, Form, Input, Radio, Row, Select, Switch } from 'antd';
+import { Alert, Col, Form, type FormRule, Input, Radio, Row, Switch } from 'antd';
+import { BankSelect } from '../../components/bank-select';
 import { TaxRateSelect } from '../../components/money/tax-rate-select';
 import { optionalRule } from '../../components/optional-rule';
 import { RecordForm } from '../../components/record-form';
@@ -25,7 +26,6 @@ import { textCount } from '../../components/text-count';
 
 const shape = teamRecipientCreateSchema.shape;
 
-const BANK_OPTIONS = BANKS.map((value) => ({ value, label: BANK_LABELS[value] }));
 const TAXPAYER_OPTIONS = TAXPAYER_TYPES.map((value) => ({ value, label: TAXPAYER_TYPE_LABELS[value] }));
 const STATUS_OPTIONS = TEAM_RECIPIENT_STATUSES.map((value) => ({
   value,
@@ -41,6 +41,8 @@ export interface TeamRecipientFormValues {
   address?: string;
   phone?: string;
   bank?: TeamRecipient['bank'];
+  /** The name of a bank outside the list (`other`). */
+  bank_name?: string;
   branch: string;
   account_number: string;
   default_tax_rate?: TeamRecipient['default_tax_rate'];
@@ -58,6 +60,7 @@ export const teamRecipientFormValues = (entity?: TeamRecipient): TeamRecipientFo
         address: entity.address,
         phone: entity.phone,
         bank: entity.bank,
+        bank_name: entity.bank_name ?? '',
         branch: entity.branch,
         account_number: formatAccountNumber(entity.account_number),
         default_tax_rate: entity.default_tax_rate,
@@ -76,6 +79,10 @@ export const teamRecipientFormValues = (entity?: TeamRecipient): TeamRecipientFo
         status: 'active',
       };
 
+/** A listed bank's name is its label: a name typed for 其他银行 before another bank was chosen goes. */
+const bankNameOf = (values: Pick<TeamRecipientFormValues, 'bank' | 'bank_name'>) =>
+  values.bank === 'other' ? values.bank_name?.trim() || null : null;
+
 /** The body of a new entity: parsed by the contract schema (trimmed, code upper-cased, digits only). */
 export const teamRecipientCreateBody = (
   { status: _status, ...values }: TeamRecipientFormValues,
@@ -83,26 +90,38 @@ export const teamRecipientCreateBody = (
 ): TeamRecipientCreate =>
   teamRecipientCreateSchema.parse({
     ...values,
+    bank_name: bankNameOf(values),
     default_tax_rate: values.default_tax_rate ?? null,
     ...(manage ? {} : { is_default: undefined }),
   });
 
 /** The body of a change: the bank fields and the default only for who may change them (manage). */
 export const teamRecipientUpdateBody = (
-  { bank, branch, account_number, is_default, ...values }: TeamRecipientFormValues,
+  { bank, bank_name, branch, account_number, is_default, ...values }: TeamRecipientFormValues,
   manage: boolean,
 ): TeamRecipientUpdate =>
   teamRecipientUpdateSchema.parse({
     ...values,
     default_tax_rate: values.default_tax_rate ?? null,
-    ...(manage ? { bank, branch, account_number, is_default } : {}),
+    ...(manage
+      ? { bank, bank_name: bankNameOf({ bank, bank_name }), branch, account_number, is_default }
+      : {}),
   });
+
+/** Another bank (其他银行) is named, as the server checks. */
+const bankNameRule: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: string | undefined) => {
+    if (getFieldValue('bank') === 'other' && !value?.trim()) throw new Error(BANK_MESSAGES.nameMissing);
+  },
+});
 
 export interface TeamRecipientFormProps {
   form: FormInstance<TeamRecipientFormValues>;
   entity?: TeamRecipient;
   /** `team_recipient` manage: bank details and the default can be changed (and set on a new entity). */
   manage: boolean;
+  /** The team's 银行账户修改需复核: a change of the account waits for a second member. */
+  bankReview?: boolean;
   onFinish: (values: TeamRecipientFormValues) => void;
 }
 
@@ -111,8 +130,9 @@ export interface TeamRecipientFormProps {
  * branch, account number and the default are disabled below manage once the entity exists; a new entity
  * gets its account from whoever creates it, but only a manager makes it the default.
  */
-export function TeamRecipientForm({ form, entity, manage, onFinish }: TeamRecipientFormProps) {
+export function TeamRecipientForm({ form, entity, manage, bankReview, onFinish }: TeamRecipientFormProps) {
   const bankLocked = entity !== undefined && !manage;
+  const otherBank = Form.useWatch('bank', form) === 'other';
   const taxpayerType = Form.useWatch('taxpayer_type', form) ?? entity?.taxpayer_type ?? 'general';
   const byType = formatTaxRate(defaultFeeTaxRate({ taxpayer_type: taxpayerType, default_tax_rate: null }));
   return (
@@ -175,22 +195,45 @@ export function TeamRecipientForm({ form, entity, manage, onFinish }: TeamRecipi
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          message="开户银行、支行、账号和默认主体只有收款主体的管理权限可以修改"
+          title="开户银行、支行、账号和默认主体只有收款主体的管理权限可以修改"
           data-testid="team-recipient-bank-locked"
+        />
+      )}
+      {entity && manage && bankReview && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={PENDING_CHANGE_HINTS.entityAccountReviewed}
+          data-testid="team-recipient-bank-review"
         />
       )}
       <Row gutter={24}>
         <Col xs={24} md={8}>
           <Form.Item name="bank" label="开户银行" required rules={[schemaRule(shape.bank)]}>
-            <Select
-              options={BANK_OPTIONS}
-              placeholder="请选择"
-              disabled={bankLocked}
-              data-testid="team-recipient-bank-select"
-            />
+            <BankSelect allowClear={false} disabled={bankLocked} data-testid="team-recipient-bank-select" />
           </Form.Item>
         </Col>
-        <Col xs={24} md={16}>
+        {otherBank && (
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="bank_name"
+              label="银行名称"
+              required
+              dependencies={['bank']}
+              rules={[bankNameRule, optionalRule(shape.bank_name)]}
+            >
+              <Input
+                placeholder="如：上海银行、北京农商银行"
+                count={textCount(BANK_LIMITS.name, false)}
+                autoComplete="off"
+                disabled={bankLocked}
+                data-testid="team-recipient-bank-name-input"
+              />
+            </Form.Item>
+          </Col>
+        )}
+        <Col xs={24} md={otherBank ? 8 : 16}>
           <Form.Item name="branch" label="开户支行" required rules={[schemaRule(shape.branch)]}>
             <Input
               placeholder="如 上海静安支行"

@@ -3,14 +3,17 @@
  * what each does to the cache (orders show their entity's short name).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApprovalDecision } from '@trackit/contract/approval.schema';
 import { endpoints } from '@trackit/contract/endpoints';
 import type {
+  TeamRecipient,
   TeamRecipientCreate,
   TeamRecipientQuery,
   TeamRecipientUpdate,
 } from '@trackit/contract/team-recipient.schema';
 import { api } from '../../api';
 import { pagedListQuery } from '../../components/list/list-query';
+import { approvalKeys } from '../approval/approval.queries';
 
 /** Query keys, all under `['team_recipients']`. */
 export const teamRecipientKeys = {
@@ -62,5 +65,34 @@ export function useUpdateTeamRecipient(id: number) {
       // Orders show their entity's short name.
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
     },
+  });
+}
+
+/** After a bank change is decided or withdrawn: the entity (its account may have changed), the lists, 待我审批. */
+function useBankChangeSettled() {
+  const queryClient = useQueryClient();
+  return (entity: TeamRecipient) => {
+    queryClient.setQueryData(teamRecipientKeys.detail(entity.id), entity);
+    void queryClient.invalidateQueries({ queryKey: teamRecipientKeys.lists });
+    void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+  };
+}
+
+/** 同意 / 拒绝 a bank account change waiting for its checker. */
+export function useDecideBankChange() {
+  const settled = useBankChangeSettled();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: number; decision: ApprovalDecision }) =>
+      api.call(endpoints.teamRecipient.decideBankChange, { params: { id }, body: decision }),
+    onSuccess: settled,
+  });
+}
+
+/** 撤回 one's own bank account change. */
+export function useWithdrawBankChange() {
+  const settled = useBankChangeSettled();
+  return useMutation({
+    mutationFn: (id: number) => api.call(endpoints.teamRecipient.withdrawBankChange, { params: { id } }),
+    onSuccess: settled,
   });
 }

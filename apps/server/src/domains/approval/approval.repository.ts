@@ -3,14 +3,15 @@
  * its kind and id.
  */
 import type { ApprovalKind, ApprovalResult } from '@trackit/contract/approval.schema';
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, not, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
 import { memberships } from '../organization/organization.tables';
-import { approvals } from './approval.tables';
+import { approvalSettings, approvals } from './approval.tables';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
+export type ApprovalSettingsRow = typeof approvalSettings.$inferSelect;
 
 /** A record of a kind, in a team. */
 export interface ApprovalRecordRef {
@@ -36,6 +37,18 @@ export async function insertApproval(
     .values({ ...ref, status: 'init', ...request })
     .returning();
   if (!row) throw new Error('approvals: insert returned no row');
+  return row;
+}
+
+/** The record's open request, if it has one (read to check who asked before deciding). */
+export async function findOpenApproval(
+  db: Database,
+  ref: ApprovalRecordRef,
+): Promise<ApprovalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(approvals)
+    .where(and(ofRecord(ref), isOpen));
   return row;
 }
 
@@ -72,8 +85,25 @@ export async function deleteApprovalsOf(tx: Database, ref: ApprovalRecordRef): P
 const requester = alias(memberships, 'requester');
 const decider = alias(memberships, 'decider');
 
-const openOfKinds = (teamId: number, kinds: readonly ApprovalKind[]) =>
-  and(eq(approvals.teamId, teamId), inArray(approvals.kind, [...kinds]), isOpen);
+/** Whose own requests of which kinds a list leaves out: the caller's, of the kinds they may not decide. */
+export interface NotOwnOf {
+  membershipId: number;
+  kinds: readonly ApprovalKind[];
+}
+
+const openOfKinds = (teamId: number, kinds: readonly ApprovalKind[], notOwn?: NotOwnOf) =>
+  and(
+    eq(approvals.teamId, teamId),
+    inArray(approvals.kind, [...kinds]),
+    isOpen,
+    notOwn && notOwn.kinds.length > 0
+      ? or(
+          not(inArray(approvals.kind, [...notOwn.kinds])),
+          isNull(approvals.requestedBy),
+          ne(approvals.requestedBy, notOwn.membershipId),
+        )
+      : undefined,
+  );
 
 /** A team's open requests of the given kinds, oldest first, with who asked (the 待办 index's order). */
 export function listOpenApprovals(
@@ -81,12 +111,13 @@ export function listOpenApprovals(
   teamId: number,
   kinds: readonly ApprovalKind[],
   window: PageWindow,
+  notOwn?: NotOwnOf,
 ) {
   return db
     .select({ approval: approvals, requestedByName: requester.nickname })
     .from(approvals)
     .leftJoin(requester, and(eq(requester.id, approvals.requestedBy), eq(requester.teamId, approvals.teamId)))
-    .where(openOfKinds(teamId, kinds))
+    .where(openOfKinds(teamId, kinds, notOwn))
     .orderBy(asc(approvals.requestedAt), asc(approvals.id))
     .limit(window.limit)
     .offset(window.offset);
@@ -98,8 +129,12 @@ export async function countOpenApprovals(
   db: Database,
   teamId: number,
   kinds: readonly ApprovalKind[],
+  notOwn?: NotOwnOf,
 ): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(approvals).where(openOfKinds(teamId, kinds));
+  const [row] = await db
+    .select({ n: count() })
+    .from(approvals)
+    .where(openOfKinds(teamId, kinds, notOwn));
   return row?.n ?? 0;
 }
 
@@ -114,3 +149,23 @@ export function listApprovalsOf(db: Database, ref: ApprovalRecordRef) {
     .orderBy(asc(approvals.requestedAt), asc(approvals.id));
 }
 export type ApprovalHistoryRow = Awaited<ReturnType<typeof listApprovalsOf>>[number];
+
+/** The team's approval settings, or undefined when it never saved them (the defaults hold). */
+export async function findApprovalSettings(
+  db: Database,
+  teamId: number,
+  lock = false,
+): Promise<ApprovalSettingsRow | undefined> {
+  const query = db.select().from(approvalSettings).where(eq(approvalSettings.teamId, teamId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Saves the team's settings whole (its first save inserts the row). */
+export async function saveApprovalSettings(tx: Database, values: ApprovalSettingsRow): Promise<void> {
+  const { teamId, ...rest } = values;
+  await tx
+    .insert(approvalSettings)
+    .values(values)
+    .onConflictDoUpdate({ target: approvalSettings.teamId, set: rest });
+}

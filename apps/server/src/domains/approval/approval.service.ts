@@ -14,14 +14,16 @@ import {
   type ApprovalKind,
   type ApprovalStep,
   isApprover,
+  selfDecisionRefusal,
 } from '@trackit/contract/approval.schema';
+import type { PermissionLevel } from '@trackit/contract/enums';
 import type { PageQuery } from '@trackit/contract/envelope';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { notifyMembers } from '../notify/notify.service';
-import { listMemberIdsHolding } from '../organization/organization.service';
+import { listMemberIdsHolding, memberNickname } from '../organization/organization.service';
 import { grantsOf } from '../permission/permission.service';
 import { presentApprovalSteps } from './approval.presenter';
 import {
@@ -30,11 +32,14 @@ import {
   countOpenApprovals,
   decideOpenApproval,
   deleteApprovalsOf,
+  findOpenApproval,
   insertApproval,
   listApprovalsOf,
   listOpenApprovals,
+  type NotOwnOf,
   withdrawOpenApproval,
 } from './approval.repository';
+import { teamApprovalSettings } from './approval-settings.service';
 
 export interface ApprovalDeps {
   db: Database;
@@ -59,8 +64,10 @@ export interface ApprovalNotice {
 }
 
 /**
- * Opens a request on the record in the caller's transaction and notifies its approvers (`audit_required`).
- * The handler has checked that the record has no open request (one per record, which the database keeps).
+ * Opens a request on the record in the caller's transaction and notifies its approvers (`audit_required`),
+ * but not the requester where they may not decide it (a bank change's maker; their own request where the
+ * team forbids it). The handler has checked that the record has no open request (one per record, which
+ * the database keeps).
  */
 export async function requestApproval(
   tx: Database,
@@ -79,9 +86,13 @@ export async function requestApproval(
     subject: request.subject,
     link: request.notice.link,
   });
+  const { forbidSelfApproval } = await teamApprovalSettings(tx, ref.teamId);
+  const approvers = (await listApprovers(tx, ref)).filter(
+    (approver) => selfDecisionRefusal(ref.kind, forbidSelfApproval, request.requestedBy, approver) === null,
+  );
   await notifyMembers(tx, {
     teamId: ref.teamId,
-    recipientMembershipIds: await listApprovers(tx, ref),
+    recipientMembershipIds: approvers,
     type: 'audit_required',
     title: request.notice.title,
     body: request.notice.body,
@@ -93,8 +104,10 @@ export async function requestApproval(
 
 /**
  * Decides the record's open request in the caller's transaction: refused (403) for a member who is not
- * an approver of the kind, and (409 该审批已处理) when there is no open request, which is what the second
- * of two approvers deciding at once meets. Answers the decided approval.
+ * an approver of the kind, and for the requester where the kind or the team says they may not decide it
+ * (a bank change's maker; their own 红冲, settlement or commission change under 禁止审批本人提交的申请);
+ * 409 该审批已处理 when there is no open request, which is what the second of two approvers deciding at
+ * once meets. Answers the decided approval.
  */
 export async function decideApproval(
   tx: Database,
@@ -103,6 +116,11 @@ export async function decideApproval(
 ): Promise<ApprovalRow> {
   const approvers = await listApprovers(tx, ref);
   if (!approvers.includes(decision.decidedBy)) throw new AppError('forbidden');
+  const open = await findOpenApproval(tx, ref);
+  if (!open) throw new AppError('conflict', { message: APPROVAL_MESSAGES.alreadyDecided });
+  const { forbidSelfApproval } = await teamApprovalSettings(tx, ref.teamId);
+  const refusal = selfDecisionRefusal(ref.kind, forbidSelfApproval, open.requestedBy, decision.decidedBy);
+  if (refusal) throw new AppError('forbidden', { message: refusal });
   const row = await decideOpenApproval(tx, ref, {
     status: decision.result,
     decidedBy: decision.decidedBy,
@@ -112,6 +130,41 @@ export async function decideApproval(
   if (!row) throw new AppError('conflict', { message: APPROVAL_MESSAGES.alreadyDecided });
   return row;
 }
+
+/**
+ * Tells the member who asked what became of their request (`event_notice`), in the caller's transaction,
+ * unless they did it themselves or nobody asked: decided (the body the decider's comment, else who
+ * decided) or replaced by someone else's newer request. `body` is given the acting member's nickname.
+ */
+export async function tellRequester(
+  tx: Database,
+  notice: {
+    teamId: number;
+    requestedBy: number | null;
+    actor: number;
+    title: string;
+    body: (nickname: string) => string;
+    link: string;
+    at: Date;
+  },
+): Promise<void> {
+  if (notice.requestedBy === null || notice.requestedBy === notice.actor) return;
+  await notifyMembers(tx, {
+    teamId: notice.teamId,
+    recipientMembershipIds: [notice.requestedBy],
+    type: 'event_notice',
+    title: notice.title,
+    body: notice.body(await memberNickname(tx, notice.teamId, notice.actor)),
+    link: notice.link,
+    at: notice.at,
+  });
+}
+
+/** A decision's notice body: the decider's comment, else who decided. */
+export const decisionBody =
+  (comment: string, role = '审批人') =>
+  (nickname: string): string =>
+    comment ? `${nickname}：${comment}` : `${role}：${nickname}`;
 
 /**
  * Withdraws the record's open request in the caller's transaction, when the record leaves the flow
@@ -138,13 +191,28 @@ export async function kindsApprovedBy(deps: ApprovalDeps, auth: AuthContext): Pr
   );
 }
 
-/** GET /v1/approvals (待我审批): the open requests of every kind the caller approves, oldest first. */
+/** The kinds whose requests by the caller they may not decide: never their own bank change, and per the team. */
+async function ownRequestsLeftOut(deps: ApprovalDeps, auth: AuthContext): Promise<NotOwnOf> {
+  const { forbidSelfApproval } = await teamApprovalSettings(deps.db, auth.teamId);
+  return {
+    membershipId: auth.membershipId,
+    kinds: APPROVAL_KIND_NAMES.filter(
+      (kind) => selfDecisionRefusal(kind, forbidSelfApproval, auth.membershipId, auth.membershipId) !== null,
+    ),
+  };
+}
+
+/**
+ * GET /v1/approvals (待我审批): the open requests of every kind the caller approves, oldest first, but
+ * their own where they may not decide them.
+ */
 export async function listWaitingApprovals(deps: ApprovalDeps, auth: AuthContext, query: PageQuery) {
   const kinds = await kindsApprovedBy(deps, auth);
   if (kinds.length === 0) return { rows: [], total: 0 };
+  const notOwn = await ownRequestsLeftOut(deps, auth);
   const [rows, total] = await Promise.all([
-    listOpenApprovals(deps.db, auth.teamId, kinds, pageWindow(query)),
-    countOpenApprovals(deps.db, auth.teamId, kinds),
+    listOpenApprovals(deps.db, auth.teamId, kinds, pageWindow(query), notOwn),
+    countOpenApprovals(deps.db, auth.teamId, kinds, notOwn),
   ]);
   return { rows, total };
 }
@@ -152,7 +220,28 @@ export async function listWaitingApprovals(deps: ApprovalDeps, auth: AuthContext
 /** How many open requests wait for the caller's decision (the dashboard's 待我审批). */
 export async function countWaitingApprovals(deps: ApprovalDeps, auth: AuthContext): Promise<number> {
   const kinds = await kindsApprovedBy(deps, auth);
-  return kinds.length === 0 ? 0 : countOpenApprovals(deps.db, auth.teamId, kinds);
+  if (kinds.length === 0) return 0;
+  return countOpenApprovals(deps.db, auth.teamId, kinds, await ownRequestsLeftOut(deps, auth));
+}
+
+/**
+ * Whether a member holding `level` of the kind's key may decide a request of the kind asked by
+ * `requestedBy` (a record's `can.decide`), and why not when they approve the kind but asked it themselves.
+ */
+export async function decisionAbility(
+  db: Database,
+  request: { teamId: number; kind: ApprovalKind; requestedBy: number | null },
+  member: { membershipId: number; level: PermissionLevel | undefined },
+): Promise<{ decide: boolean; refusal: string | null }> {
+  if (!isApprover(request.kind, member.level)) return { decide: false, refusal: null };
+  const { forbidSelfApproval } = await teamApprovalSettings(db, request.teamId);
+  const refusal = selfDecisionRefusal(
+    request.kind,
+    forbidSelfApproval,
+    request.requestedBy,
+    member.membershipId,
+  );
+  return { decide: refusal === null, refusal };
 }
 
 /** The record's approval history, its requests and decisions in order. */

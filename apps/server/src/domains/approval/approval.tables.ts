@@ -1,7 +1,11 @@
-import { APPROVAL_KIND_NAMES } from '@trackit/contract/approval.schema';
+import {
+  APPROVAL_KIND_NAMES,
+  APPROVAL_SETTINGS_DEFAULTS,
+  COMMISSION_CHANGE_CONTROLS,
+} from '@trackit/contract/approval.schema';
 import { APPROVAL_STATUSES } from '@trackit/contract/enums';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { enumCheck, enumColumn, teamKey, teamReference } from '../../db/columns';
 import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
@@ -61,5 +65,39 @@ export const approvals = pgTable(
     check('approvals_decided_check', sql`(${t.status} = 'init') = (${t.decidedAt} is null)`),
     enumCheck('approvals_kind_check', t.kind, APPROVAL_KIND_NAMES),
     enumCheck('approvals_status_check', t.status, APPROVAL_STATUSES),
+  ],
+);
+
+/**
+ * The team's approval settings (审批与复核, GET/PATCH /v1/approval_settings), one row per team once saved;
+ * a team without a row has APPROVAL_SETTINGS_DEFAULTS (commission changes to approval, bank changes
+ * reviewed, self-approval left to each kind). The approval domain's own table: it reads
+ * `forbid_self_approval` when a request is decided, and the kinds' domains ask it through its service.
+ */
+export const approvalSettings = pgTable(
+  'approval_settings',
+  {
+    teamId: bigint('team_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => teams.id),
+    commissionChangeControl: enumColumn('commission_change_control', COMMISSION_CHANGE_CONTROLS, 16)
+      .notNull()
+      .default(APPROVAL_SETTINGS_DEFAULTS.commission_change_control),
+    bankChangeReview: boolean('bank_change_review')
+      .notNull()
+      .default(APPROVAL_SETTINGS_DEFAULTS.bank_change_review),
+    forbidSelfApproval: boolean('forbid_self_approval')
+      .notNull()
+      .default(APPROVAL_SETTINGS_DEFAULTS.forbid_self_approval),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedByMembershipId: bigint('updated_by_membership_id', { mode: 'number' }),
+  },
+  (t) => [
+    teamReference('approval_settings_updated_by_team_fk', t.teamId, t.updatedByMembershipId, memberships),
+    enumCheck(
+      'approval_settings_commission_change_control_check',
+      t.commissionChangeControl,
+      COMMISSION_CHANGE_CONTROLS,
+    ),
   ],
 );

@@ -4,6 +4,7 @@
  * commission or another client's record).
  */
 
+import { bankName } from '@trackit/contract/banks';
 import type {
   FeeStatement,
   FeeStatementStatus,
@@ -14,7 +15,6 @@ import { cappedSum, fenInChineseCapitals } from '@trackit/contract/money';
 import { feeDescription } from '@trackit/contract/order-text';
 import { formatAccountNumber } from '@trackit/contract/patterns';
 import { SHARE_PATHS } from '@trackit/contract/share';
-import { BANK_LABELS } from '@trackit/contract/team-recipient.schema';
 import { asTaxRate } from '../invoice/invoice.presenter';
 import type {
   FeeStatementListRow,
@@ -147,7 +147,7 @@ export function presentPublicFeeStatement(
     payee: {
       name: recipient.name,
       credit_code: recipient.creditCode,
-      bank: BANK_LABELS[recipient.bank],
+      bank: bankName(recipient.bank, recipient.bankName),
       branch: recipient.branch,
       account: formatAccountNumber(recipient.accountNumber),
     },

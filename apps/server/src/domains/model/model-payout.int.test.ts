@@ -1,7 +1,8 @@
 /**
  * A model's payout details (结算信息): the payout type and the mother agency's share for every reader; the
  * payout account only for data_management or accounting at manage (absent from answers, refused on
- * writes below), checked together, logged with the number masked and told to accounting's managers.
+ * writes below), checked together, logged with the number masked and told to accounting's managers, the
+ * number masked there too. (A change that waits for its checker: model-change.int.test.ts.)
  */
 import { MODEL_MESSAGES, type Model } from '@trackit/contract/model.schema';
 import type { OperationLog } from '@trackit/contract/operation-log.schema';
@@ -104,7 +105,7 @@ describe('a model’s payout details', () => {
     });
     const notice = {
       title: MODEL_MESSAGES.payoutCreated('刘晓阳'),
-      body: '招商银行 刘晓阳 6222 0212 3456 7890',
+      body: '招商银行 刘晓阳 6222 **** **** 7890',
       link: `/admin/information/model/${modelId}`,
     };
     expect(await noticesOf(accountant.membershipId)).toEqual([notice]);
@@ -171,6 +172,18 @@ describe('a model’s payout details', () => {
       [{ payout_account_number: '1234 567' }, 'payout_account_number', '*请输入8-30位数字的银行账号'],
       [{ payout_account_number: '6222abc021234567' }, 'payout_account_number', '*请输入8-30位数字的银行账号'],
       [{ payout_bank: 'hsbc' }, 'payout_bank', '*请选择开户银行'],
+      // Another bank (城商行, 农商行…) by its name, with its branch; a listed bank takes no name.
+      [
+        { ...ACCOUNT, payout_bank: 'other' },
+        'payout_bank_name',
+        '*请填写开户银行的名称，如：上海银行、北京农商银行',
+      ],
+      [
+        { ...ACCOUNT, payout_bank: 'other', payout_bank_name: '上海农商银行' },
+        'payout_bank_branch',
+        '*请填写开户支行',
+      ],
+      [{ ...ACCOUNT, payout_bank_name: '上海银行' }, 'payout_bank_name', '*只有“其他银行”需要填写银行名称'],
       [{ payout_type: 'company' }, 'payout_type', '*请选择结算类型'],
       [{ payout_account_name: '名'.repeat(101) }, 'payout_account_name', '*最多100个字符'],
       [{ mother_agency_basis: 'net' }, 'mother_agency_basis', '*请选择母公司分成方式'],
@@ -227,7 +240,36 @@ describe('a model’s payout details', () => {
     expect(await t.database.db.select().from(models).where(eq(models.teamId, teamId))).toEqual(before);
   });
 
-  it('logs an account change field by field, the number masked, and tells accounting managers in full', async () => {
+  it('takes an account at any other bank by its name and branch', async () => {
+    const created = await ok(
+      api<Model>(
+        'POST',
+        '/v1/models',
+        {
+          name: '王芳',
+          gender: 'female',
+          ...ACCOUNT,
+          payout_account_name: '王芳',
+          payout_bank: 'other',
+          payout_bank_name: '上海农商银行',
+          payout_bank_branch: '静安支行',
+        },
+        manager.headers,
+      ),
+    );
+    expect(created).toMatchObject({
+      payout_bank: 'other',
+      payout_bank_name: '上海农商银行',
+      payout_bank_branch: '静安支行',
+    });
+    expect((await noticesOf(accountant.membershipId)).at(-1)?.body).toBe(
+      '上海农商银行 静安支行 王芳 6222 **** **** 7890',
+    );
+  });
+
+  it('without review, applies an account change, logs it masked and tells accounting managers, masked too', async () => {
+    // The team turns review off (a change then takes effect at once: model-change.int.test.ts has it on).
+    await ok(api('PATCH', '/v1/approval_settings', { bank_change_review: false }));
     const before = await noticesOf(accountant.membershipId);
     const changed = await ok(
       api<Model>(
@@ -243,10 +285,11 @@ describe('a model’s payout details', () => {
       ...before,
       {
         title: MODEL_MESSAGES.payoutChanged('刘晓阳'),
-        body: '开户银行：招商银行 → 中国工商银行；银行账号：6222 0212 3456 7890 → 6212 2643 0100 1234 567',
+        body: '开户银行：招商银行 → 中国工商银行；银行账号：6222 **** **** 7890 → 6212 **** **** 4567',
         link: `/admin/information/model/${modelId}`,
       },
     ]);
+    expect(JSON.stringify(notices)).not.toContain('6212264301001234567');
     expect(await noticesOf(bookkeeper.membershipId)).toEqual([]);
     const [entry] = await ok(api<OperationLog[]>('GET', '/v1/operation_logs?action=model_update&per_page=1'));
     expect(entry).toMatchObject({
@@ -258,19 +301,20 @@ describe('a model’s payout details', () => {
     });
     expect(JSON.stringify(entry)).not.toContain('6212264301001234567');
 
-    // Other fields change without a notice; the mother agency's terms are logged with their labels.
+    // Other fields change without a notice; the mother agency's terms are logged with their labels (an
+    // accounting manager's change of them takes effect).
     await ok(
       api(
         'PATCH',
         `/v1/models/${modelId}`,
-        { mother_agency_rate: 1500, mother_agency_basis: 'gross', payout_type: 'individual' },
-        editor.headers,
+        { mother_agency_rate: 1525, mother_agency_basis: 'gross', payout_type: 'individual' },
+        accountant.headers,
       ),
     );
     expect(await noticesOf(accountant.membershipId)).toHaveLength(notices.length);
     const [terms] = await ok(api<OperationLog[]>('GET', '/v1/operation_logs?action=model_update&per_page=1'));
     expect(terms?.changes).toEqual([
-      { field: '母公司分成比例', before: '10%', after: '15%' },
+      { field: '母公司分成比例', before: '10%', after: '15.25%' },
       { field: '母公司分成方式', before: '按佣金', after: '按总额' },
       { field: '结算类型', before: '工作室', after: '个人' },
     ]);
@@ -286,7 +330,7 @@ describe('a model’s payout details', () => {
     );
     const last = (await noticesOf(accountant.membershipId)).at(-1);
     expect(last?.body).toBe(
-      '开户名：刘晓阳 → --；开户银行：中国工商银行 → --；银行账号：6212 2643 0100 1234 567 → --',
+      '开户名：刘晓阳 → --；开户银行：中国工商银行 → --；银行账号：6212 **** **** 4567 → --',
     );
   });
 });

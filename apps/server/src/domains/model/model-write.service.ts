@@ -1,35 +1,32 @@
 /**
  * Writing models (docs/product.md "Models"): creating one (or an import's batch), changing one, and the
  * hand-over of a departed member's models. The rules a model's values follow are here; reading is
- * model.service.ts. Each write and its operation-log entry commit in one transaction; a new or changed
- * payout account also notifies every member holding accounting at manage, in that transaction, as a
- * payee entity's bank change does (team-recipient.service.ts): changed bank details are how fraud starts.
+ * model.service.ts. Each write and its operation-log entry commit in one transaction. A change of the
+ * model's terms or payout account may wait for a second member instead (model-change.service.ts); a new
+ * model's payout account, and one changed without review, notify every member holding accounting at
+ * manage, in that transaction, as a payee entity's bank change does: changed bank details are how fraud
+ * starts.
  */
 
-import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
+import { bankNameIssue, maskedAccountNumber } from '@trackit/contract/banks';
 import { businessDate } from '@trackit/contract/business-time';
-import { GENDER_LABELS, MODEL_STATUS_LABELS, SIZE_LABELS } from '@trackit/contract/enums';
 import {
   MEASUREMENT_FIELDS,
-  MODEL_FIELD_LABELS,
   MODEL_MESSAGES,
   MODEL_PAYOUT_ACCOUNT_FIELDS,
-  MODEL_PAYOUT_TYPE_LABELS,
-  MOTHER_AGENCY_BASIS_LABELS,
+  MODEL_PAYOUT_REQUIRED_FIELDS,
   type ModelCreate,
   type ModelUpdate,
-  maskAccountNumber,
   payoutAccountText,
 } from '@trackit/contract/model.schema';
-import { formatAccountNumber } from '@trackit/contract/patterns';
-import { BANK_LABELS } from '@trackit/contract/team-recipient.schema';
+import { levelAllows } from '@trackit/contract/permissions';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
+import { teamApprovalSettings } from '../approval/approval-settings.service';
 import { isCountryCode } from '../country/country.service';
-import { notifyMembers } from '../notify/notify.service';
-import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
+import { changeLog } from '../operation-log/change-log';
 import {
   memberActor,
   recordChangeOfMany,
@@ -37,7 +34,7 @@ import {
   recordOperations,
   type TeamActor,
 } from '../operation-log/operation-log.service';
-import { findTeamMember, listMemberIdsHolding } from '../organization/organization.service';
+import { findTeamMember } from '../organization/organization.service';
 import {
   findModelFile,
   findModelForUpdate,
@@ -59,48 +56,16 @@ import {
   modelSight,
   reread,
 } from './model.service';
+import {
+  followModelUpdate,
+  modelChangeRules,
+  notifyModelFinance,
+  splitModelUpdate,
+} from './model-change.service';
+import { COLUMNS, type Field, MODEL_CHANGE_LOG } from './model-change-log';
 import { recordCommissionRates } from './model-commission-rate.repository';
 import { searchForm } from './model-list.repository';
 import { namePinyin } from './model-pinyin';
-
-/** Writable fields of the API and their columns. */
-const COLUMNS = {
-  name: 'name',
-  english_name: 'englishName',
-  gender: 'gender',
-  birthday: 'birthday',
-  nationality: 'nationality',
-  city: 'city',
-  height: 'height',
-  weight: 'weight',
-  bust: 'bust',
-  waist: 'waist',
-  hips: 'hips',
-  shoe_size: 'shoeSize',
-  clothing_size: 'clothingSize',
-  cup: 'cup',
-  hair_color: 'hairColor',
-  eye_color: 'eyeColor',
-  tags: 'tags',
-  mobile: 'mobile',
-  wechat: 'wechat',
-  id_number: 'idNumber',
-  socials: 'socials',
-  manager_member_id: 'managerMembershipId',
-  mother_agency: 'motherAgency',
-  commission_rate: 'commissionRate',
-  mother_agency_rate: 'motherAgencyRate',
-  mother_agency_basis: 'motherAgencyBasis',
-  payout_type: 'payoutType',
-  payout_account_name: 'payoutAccountName',
-  payout_bank: 'payoutBank',
-  payout_account_number: 'payoutAccountNumber',
-  contract_start: 'contractStart',
-  contract_end: 'contractEnd',
-  notes: 'notes',
-  status: 'status',
-  cover_file_id: 'coverFileId',
-} as const satisfies Record<keyof ModelUpdate, keyof ModelRecord>;
 
 /** The columns of the fields sent (a field left out is not in the result; null clears). */
 function toColumns(input: ModelUpdate): Partial<ModelValues> {
@@ -129,45 +94,18 @@ function toColumns(input: ModelUpdate): Partial<ModelValues> {
   return values as Partial<ModelValues>;
 }
 
-type Field = keyof typeof COLUMNS;
-
-/** How each field reads in the log where its stored value is not for people (others: as text). */
-const MODEL_SHOWN: Partial<Record<Field, ChangeLogField<ModelRecord>['show']>> = {
-  gender: shown.label(GENDER_LABELS),
-  status: shown.label(MODEL_STATUS_LABELS),
-  clothing_size: shown.label(SIZE_LABELS),
-  // Never the number itself: the log is the team's, the ID needs manage.
-  id_number: () => '已填写',
-  commission_rate: (rate: number) => `${rate / 100}%`,
-  mother_agency_rate: (rate: number) => `${rate / 100}%`,
-  mother_agency_basis: shown.label(MOTHER_AGENCY_BASIS_LABELS),
-  payout_type: shown.label(MODEL_PAYOUT_TYPE_LABELS),
-  payout_bank: shown.label(BANK_LABELS),
-  // The last four digits: the log is the team's, the account is for those who may see it.
-  payout_account_number: maskAccountNumber,
-  socials: (socials: { platform: string; handle: string }[]) =>
-    socials.map((social) => `${social.platform} ${social.handle}`).join('、'),
-  manager_member_id: shown.member,
-  cover_file_id: () => '已设置',
-} as Partial<Record<Field, ChangeLogField<ModelRecord>['show']>>;
-
-/** Every writable field is logged, in the API's order, under its form label. */
-const MODEL_CHANGE_LOG = (Object.keys(COLUMNS) as Field[]).map((field) => ({
-  field: COLUMNS[field],
-  label: MODEL_FIELD_LABELS[field],
-  show: MODEL_SHOWN[field],
-})) as ChangeLogField<ModelRecord>[];
-
-/** The payout account's fields as the notice to finance reads them: the whole account, grouped by four. */
-const PAYOUT_NOTICE_FIELDS: ChangeLogField<ModelRecord>[] = [
-  { field: 'payoutAccountName', label: MODEL_FIELD_LABELS.payout_account_name },
-  { field: 'payoutBank', label: MODEL_FIELD_LABELS.payout_bank, show: shown.label(BANK_LABELS) },
-  {
-    field: 'payoutAccountNumber',
-    label: MODEL_FIELD_LABELS.payout_account_number,
-    show: formatAccountNumber,
-  },
-];
+/**
+ * The bank's name and branch follow the bank: a listed bank chosen without a name sent clears the name
+ * kept for another bank (`other`), and an account cleared clears its branch too.
+ */
+export function withPayoutBankDefaults<T extends ModelUpdate>(input: T): T {
+  const next = { ...input };
+  if (next.payout_bank !== undefined && next.payout_bank !== 'other' && next.payout_bank_name === undefined) {
+    next.payout_bank_name = null;
+  }
+  if (next.payout_bank === null && next.payout_bank_branch === undefined) next.payout_bank_branch = null;
+  return next;
+}
 
 /** A rule a model's values break: the field and the Chinese message. */
 export interface FieldIssue {
@@ -193,15 +131,23 @@ export function modelRuleIssues(
   if (start && end && end < start) {
     issues.push({ field: 'contract_end', message: MODEL_MESSAGES.contractEndBeforeStart });
   }
-  // Whether the field is filled once the update applies: what is sent, else what is stored.
+  // A field's value once the update applies: what is sent, else what is stored.
+  const valueAfter = (field: Field) => (input[field] !== undefined ? input[field] : stored?.[COLUMNS[field]]);
   const filled = (field: Field) => {
-    const value = input[field] !== undefined ? input[field] : stored?.[COLUMNS[field]];
+    const value = valueAfter(field);
     return value !== null && value !== undefined && value !== '';
   };
   // An account is all three fields or none: the first one missing says so.
   if (MODEL_PAYOUT_ACCOUNT_FIELDS.some(filled)) {
-    const missing = MODEL_PAYOUT_ACCOUNT_FIELDS.find((field) => !filled(field));
+    const missing = MODEL_PAYOUT_REQUIRED_FIELDS.find((field) => !filled(field));
     if (missing) issues.push({ field: missing, message: MODEL_MESSAGES.payoutIncomplete });
+  }
+  // Another bank (城商行, 农商行…) is named, with its branch; a listed bank is named by the list.
+  const bank = input.payout_bank !== undefined ? input.payout_bank : (stored?.payoutBank ?? null);
+  const bankIssue = bankNameIssue(bank, valueAfter('payout_bank_name') as string | null | undefined);
+  if (bankIssue) issues.push({ field: 'payout_bank_name', message: bankIssue });
+  if (bank === 'other' && !filled('payout_bank_branch')) {
+    issues.push({ field: 'payout_bank_branch', message: MODEL_MESSAGES.payoutBranchMissing });
   }
   // The mother agency's share: a rate with how it is reckoned, and a mother agency to pay it to.
   if (filled('mother_agency_rate') && !filled('mother_agency_basis')) {
@@ -273,25 +219,6 @@ export function payoutIssues(payout: boolean, input: ModelUpdate): FieldIssue[] 
 function checkSensitive(sight: ModelSight, input: ModelUpdate, stored: ModelRecord | undefined) {
   const [issue] = [...sensitiveIssues(sight.manage, input, stored), ...payoutIssues(sight.payout, input)];
   if (issue) throw new AppError('forbidden', { message: issue.message });
-}
-
-/** Tells every member holding accounting at manage of a model's payout account, in the write's transaction. */
-async function notifyFinance(
-  tx: Database,
-  teamId: number,
-  modelId: number,
-  notice: { title: string; body: string },
-  at: Date,
-) {
-  await notifyMembers(tx, {
-    teamId,
-    recipientMembershipIds: await listMemberIdsHolding(tx, teamId, 'accounting', 'manage'),
-    type: 'event_notice',
-    title: notice.title,
-    body: notice.body,
-    link: ADMIN_PATHS.model(modelId),
-    at,
-  });
 }
 
 /** A unique index refusing a mobile or national ID that another write took meanwhile: a 409, not a 500. */
@@ -383,25 +310,32 @@ export async function insertNewModels(
 export async function createModel(
   deps: ModelDeps,
   auth: AuthContext,
-  input: ModelCreate,
+  raw: ModelCreate,
   origin: RequestOrigin,
 ): Promise<ModelView> {
   const sight = await modelSight(deps, auth);
-  checkSensitive(sight, input, undefined);
+  checkSensitive(sight, raw, undefined);
+  const input = withPayoutBankDefaults(raw);
   const now = deps.clock();
   const [model] = await withDuplicateGuard(() =>
     deps.db.transaction(async (tx) => {
       await checkFields(deps, tx, auth, input, undefined);
       const created = await insertNewModels(tx, auth, [input], origin, { now });
       const [first] = created;
+      // A new model's account takes effect (nobody was paid to it yet); finance is told, the number masked.
       if (first?.payoutAccountNumber) {
         const account = {
           bank: first.payoutBank,
+          bankName: first.payoutBankName,
+          branch: first.payoutBankBranch,
           name: first.payoutAccountName,
           number: first.payoutAccountNumber,
         };
-        const notice = { title: MODEL_MESSAGES.payoutCreated(first.name), body: payoutAccountText(account) };
-        await notifyFinance(tx, auth.teamId, first.id, notice, now);
+        const notice = {
+          title: MODEL_MESSAGES.payoutCreated(first.name),
+          body: payoutAccountText(account, maskedAccountNumber),
+        };
+        await notifyModelFinance(tx, auth.teamId, first.id, notice, now);
       }
       return created;
     }),
@@ -412,13 +346,15 @@ export async function createModel(
 
 /**
  * PATCH /v1/models/{id}: the fields sent change. A change of any measurement adds a history entry; the
- * changed fields are logged before → after (a national ID only as changed). Nothing changes, nothing is written.
+ * changed fields are logged before → after (a national ID only as changed). A change of the terms below
+ * accounting manage, or of the payout account under review, waits for a second member instead
+ * (model-change.service.ts) while the other fields apply. Nothing changes, nothing is written.
  */
 export async function updateModel(
   deps: ModelDeps,
   auth: AuthContext,
   modelId: number,
-  input: ModelUpdate,
+  raw: ModelUpdate,
   origin: RequestOrigin,
 ): Promise<ModelView> {
   const sight = await modelSight(deps, auth);
@@ -427,56 +363,51 @@ export async function updateModel(
     deps.db.transaction(async (tx) => {
       const stored = await findModelForUpdate(tx, auth.teamId, modelId);
       if (!stored) throw modelNotFound();
-      checkSensitive(sight, input, stored);
+      checkSensitive(sight, raw, stored);
+      const input = withPayoutBankDefaults(raw);
       await checkFields(deps, tx, auth, input, stored);
-      const values = toColumns(input);
-      const changes = await changeLog(tx, auth.teamId, stored, values, MODEL_CHANGE_LOG);
-      if (changes.length === 0) return;
-      const remeasured = MEASUREMENT_FIELDS.some(
-        (field) => COLUMNS[field] in values && values[COLUMNS[field]] !== stored[COLUMNS[field]],
+      const rules = modelChangeRules(
+        await teamApprovalSettings(tx, auth.teamId),
+        levelAllows(sight.accounting, 'manage'),
       );
-      await updateModelRow(tx, auth.teamId, modelId, {
-        ...values,
-        ...(remeasured ? { lastMeasuredAt: now } : {}),
-        updatedAt: now,
-      });
-      const rate = values.commissionRate;
-      if (rate !== undefined && rate !== null && rate !== stored.commissionRate) {
-        await recordCommissionRates(tx, auth.teamId, [{ modelId, rate }], {
-          membershipId: auth.membershipId,
-          at: now,
-        });
-      }
-      if (remeasured) {
-        await insertMeasurement(tx, {
-          teamId: auth.teamId,
-          modelId,
-          measuredOn: businessDate(now),
-          measuredAt: now,
-          membershipId: auth.membershipId,
-          ...measurementOf({ ...stored, ...values }),
-        });
-      }
+      const { now: values, held } = splitModelUpdate(stored, toColumns(input), rules);
+      const changes = await changeLog(tx, auth.teamId, stored, values, MODEL_CHANGE_LOG);
+      if (changes.length === 0 && held.length === 0) return;
       const name = values.name ?? stored.name;
-      await recordOperation(tx, {
-        action: 'model_update',
-        actor: memberActor(auth, origin, now),
-        targetId: modelId,
-        detail: { name, changes },
-      });
-      const accountChanges = await changeLog(tx, auth.teamId, stored, values, PAYOUT_NOTICE_FIELDS);
-      if (accountChanges.length > 0) {
-        const body = accountChanges
-          .map((change) => `${change.field}：${change.before} → ${change.after}`)
-          .join('；');
-        await notifyFinance(
-          tx,
-          auth.teamId,
-          modelId,
-          { title: MODEL_MESSAGES.payoutChanged(name), body },
-          now,
+      if (changes.length > 0) {
+        const remeasured = MEASUREMENT_FIELDS.some(
+          (field) => COLUMNS[field] in values && values[COLUMNS[field]] !== stored[COLUMNS[field]],
         );
+        await updateModelRow(tx, auth.teamId, modelId, {
+          ...values,
+          ...(remeasured ? { lastMeasuredAt: now } : {}),
+          updatedAt: now,
+        });
+        const rate = values.commissionRate;
+        if (rate !== undefined && rate !== null && rate !== stored.commissionRate) {
+          await recordCommissionRates(tx, auth.teamId, [{ modelId, rate }], {
+            membershipId: auth.membershipId,
+            at: now,
+          });
+        }
+        if (remeasured) {
+          await insertMeasurement(tx, {
+            teamId: auth.teamId,
+            modelId,
+            measuredOn: businessDate(now),
+            measuredAt: now,
+            membershipId: auth.membershipId,
+            ...measurementOf({ ...stored, ...values }),
+          });
+        }
+        await recordOperation(tx, {
+          action: 'model_update',
+          actor: memberActor(auth, origin, now),
+          targetId: modelId,
+          detail: { name, changes },
+        });
       }
+      await followModelUpdate(tx, auth, origin, { stored, applied: values, held, rules, name, now });
     }),
   );
   return reread(deps, auth, modelId, sight);

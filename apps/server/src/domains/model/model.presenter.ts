@@ -49,6 +49,8 @@ export function presentModel({ row, coverThumbUrl, today, sight }: ModelView): M
       ? {
           payout_account_name: model.payoutAccountName,
           payout_bank: model.payoutBank,
+          payout_bank_name: model.payoutBankName,
+          payout_bank_branch: model.payoutBankBranch,
           payout_account_number: model.payoutAccountNumber,
         }
       : {}),

@@ -15,6 +15,7 @@ import {
   listTeamModels,
   type ModelDeps,
 } from './model.service';
+import { decideModelChange, getModelPendingChanges, withdrawModelChange } from './model-change.service';
 import { createModelDeduction, listModelDeductions, voidModelDeduction } from './model-deduction.service';
 import { listModelHistory } from './model-history.service';
 import { createTrip, deleteTrip, listModelTrips, updateTrip } from './model-trip.service';
@@ -72,6 +73,9 @@ export function modelRoutes(deps: ModelDeps): Handlers<Endpoints['model']> {
       presentDeduction(await createModelDeduction(deps, auth, params.id, body, origin)),
     voidDeduction: async ({ auth, params, origin }) =>
       presentDeduction(await voidModelDeduction(deps, auth, params.id, params.deduction_id, origin)),
+    pendingChanges: ({ auth, params }) => getModelPendingChanges(deps, auth, params.id),
+    decideChange: ({ auth, params, body, origin }) => decideModelChange(deps, auth, params.id, body, origin),
+    withdrawChange: ({ auth, params, origin }) => withdrawModelChange(deps, auth, params.id, origin),
     updateTrip: async ({ auth, params, body, origin }) =>
       presentTrip(await updateTrip(deps, auth, params.id, body, origin)),
     deleteTrip: async ({ auth, params, origin }) =>

@@ -8,8 +8,10 @@
 
 import { businessDate } from '@trackit/contract/business-time';
 import { DUPLICATE_MATCHES_MAX } from '@trackit/contract/constants';
+import type { PermissionLevel } from '@trackit/contract/enums';
 import type { PageQuery } from '@trackit/contract/envelope';
 import {
+  MODEL_CHANGE_APPROVAL_KINDS,
   MODEL_MESSAGES,
   type ModelDuplicateQuery,
   type ModelFilter,
@@ -22,6 +24,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
+import { removeApprovals } from '../approval/approval.service';
 import { memberActor } from '../operation-log/operation-log.service';
 import { deleteRecordMadeByMistake } from '../operation-log/record-deletion.service';
 import { grantsOf } from '../permission/permission.service';
@@ -38,6 +41,7 @@ import {
   listMeasurements,
   type ModelRow,
 } from './model.repository';
+import { deleteModelChanges } from './model-change.repository';
 import { listModels, type ModelListFilter } from './model-list.repository';
 
 export type ModelDeps = UploadDeps;
@@ -48,6 +52,8 @@ export interface ModelSight {
   manage: boolean;
   /** data_management or accounting manage: the payout account. */
   payout: boolean;
+  /** The member's accounting level: at manage their terms changes apply, and they approve others'. */
+  accounting: PermissionLevel | undefined;
 }
 
 /** A model as its answer needs it: the row, the signed cover, today (for the age) and what the caller sees. */
@@ -71,7 +77,8 @@ export async function canManage(deps: Pick<ModelDeps, 'db'>, auth: AuthContext):
 export async function modelSight(deps: Pick<ModelDeps, 'db'>, auth: AuthContext): Promise<ModelSight> {
   const grants = await grantsOf(deps, auth);
   const manage = levelAllows(grants.get('data_management'), 'manage');
-  return { manage, payout: manage || levelAllows(grants.get('accounting'), 'manage') };
+  const accounting = grants.get('accounting');
+  return { manage, payout: manage || levelAllows(accounting, 'manage'), accounting };
 }
 
 async function view(deps: ModelDeps, row: ModelRow, sight: ModelSight): Promise<ModelView> {
@@ -131,7 +138,7 @@ export async function getModelDeletion(
 
 /**
  * DELETE /v1/models/{id}: a model created by mistake (no order, package or folder refers to it) goes, with
- * its trips and measurement history, logged; otherwise 409 with what refers to it. The model is locked
+ * its trips, measurement history and the changes waiting on it (with their approvals), logged; otherwise 409 with what refers to it. The model is locked
  * first: a write that refers to it holds it (requireTeamModel, the orders' and packages' model checks, the
  * foreign keys), so either that write finishes first and is counted, or it finds the model gone.
  */
@@ -149,7 +156,13 @@ export async function deleteModel(
     lock: (tx) => findModelForUpdate(tx, auth.teamId, modelId),
     notFound: modelNotFound,
     references: (db) => countModelReferences(db, auth.teamId, modelId),
-    remove: (tx) => deleteModelRows(tx, auth.teamId, modelId),
+    remove: async (tx) => {
+      for (const change of await deleteModelChanges(tx, auth.teamId, modelId)) {
+        const kind = MODEL_CHANGE_APPROVAL_KINDS[change.subject];
+        await removeApprovals(tx, { teamId: auth.teamId, kind, recordId: change.id });
+      }
+      await deleteModelRows(tx, auth.teamId, modelId);
+    },
   });
 }
 

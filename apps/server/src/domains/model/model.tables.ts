@@ -1,9 +1,14 @@
+import { BANKS } from '@trackit/contract/banks';
 import { LETTERS } from '@trackit/contract/constants';
 import { GENDERS, MODEL_STATUSES, MODEL_TRIP_KINDS, SIZES } from '@trackit/contract/enums';
-import { MODEL_PAYOUT_TYPES, MOTHER_AGENCY_BASES } from '@trackit/contract/model.schema';
+import {
+  MODEL_CHANGE_SUBJECTS,
+  MODEL_PAYOUT_TYPES,
+  MOTHER_AGENCY_BASES,
+} from '@trackit/contract/model.schema';
 import { MODEL_DEDUCTION_KINDS } from '@trackit/contract/model-deduction.schema';
 import { MAX_FEE_FEN } from '@trackit/contract/money';
-import { BANKS } from '@trackit/contract/team-recipient.schema';
+import { PENDING_CHANGE_STATUSES } from '@trackit/contract/pending-change.schema';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -80,6 +85,9 @@ export const models = pgTable(
     // The payout account: sensitive (model.service.ts answers it to data_management or accounting manage).
     payoutAccountName: varchar('payout_account_name', { length: 100 }),
     payoutBank: enumColumn('payout_bank', BANKS, 16),
+    /** The bank's name when it is not one of the listed banks (`payout_bank` = `other`). */
+    payoutBankName: varchar('payout_bank_name', { length: 50 }),
+    payoutBankBranch: varchar('payout_bank_branch', { length: 100 }),
     payoutAccountNumber: varchar('payout_account_number', { length: 30 }),
     contractStart: date('contract_start', { mode: 'string' }),
     contractEnd: date('contract_end', { mode: 'string' }),
@@ -127,6 +135,11 @@ export const models = pgTable(
     enumCheck('models_payout_bank_check', t.payoutBank, BANKS),
     check('models_mother_agency_rate_check', sql`${t.motherAgencyRate} between 0 and 10000`),
     check('models_payout_account_number_check', sql`${t.payoutAccountNumber} ~ '^[0-9]{8,30}$'`),
+    // A bank outside the list is named, a listed bank is not.
+    check(
+      'models_payout_bank_name_check',
+      sql`(${t.payoutBank} = 'other') = (${t.payoutBankName} is not null) or (${t.payoutBank} is null and ${t.payoutBankName} is null)`,
+    ),
   ],
 );
 
@@ -271,5 +284,60 @@ export const modelCommissionRates = pgTable(
     // One rate per model and day; a line's rate as of its order's first day.
     uniqueIndex('model_commission_rates_model_day_key').on(t.teamId, t.modelId, t.effectiveFrom),
     check('model_commission_rates_rate_check', sql`${t.rateBp} between 0 and 10000`),
+  ],
+);
+
+/** What a change of a model holds: the changed columns' values (model-change.service.ts). */
+export type ModelChangeValues = Partial<
+  Pick<
+    typeof models.$inferSelect,
+    | 'commissionRate'
+    | 'motherAgency'
+    | 'motherAgencyRate'
+    | 'motherAgencyBasis'
+    | 'payoutAccountName'
+    | 'payoutBank'
+    | 'payoutBankName'
+    | 'payoutBankBranch'
+    | 'payoutAccountNumber'
+  >
+>;
+
+/**
+ * A change of a model waiting for a second member (docs/product.md "Changes that wait for approval"):
+ * its terms (`terms`: commission, mother agency and its share) or its payout account (`payout`), with
+ * the values it had and those it asks for, all the subject's columns on both sides. The approval kind
+ * (`commission_change`, `model_bank_change`) points at its id. At most one waits per model and subject;
+ * it is applied, rejected, withdrawn by its requester or superseded by a newer change, never deleted
+ * while the model lives.
+ */
+export const modelChanges = pgTable(
+  'model_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => teams.id),
+    modelId: bigint('model_id', { mode: 'number' }).notNull(),
+    subject: enumColumn('subject', MODEL_CHANGE_SUBJECTS, 16).notNull(),
+    status: enumColumn('status', PENDING_CHANGE_STATUSES, 16).notNull().default('pending'),
+    before: jsonb('before').$type<ModelChangeValues>().notNull(),
+    after: jsonb('after').$type<ModelChangeValues>().notNull(),
+    requestedByMembershipId: bigint('requested_by_membership_id', { mode: 'number' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When it stopped waiting (applied, rejected, withdrawn, superseded). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    teamKey('model_changes', t),
+    teamReference('model_changes_model_team_fk', t.teamId, t.modelId, models),
+    teamReference('model_changes_requested_by_team_fk', t.teamId, t.requestedByMembershipId, memberships),
+    index('model_changes_team_model_idx').on(t.teamId, t.modelId, t.requestedAt),
+    uniqueIndex('model_changes_pending_key')
+      .on(t.teamId, t.modelId, t.subject)
+      .where(sql`${t.status} = 'pending'`),
+    enumCheck('model_changes_subject_check', t.subject, MODEL_CHANGE_SUBJECTS),
+    enumCheck('model_changes_status_check', t.status, PENDING_CHANGE_STATUSES),
+    check('model_changes_resolved_check', sql`(${t.status} = 'pending') = (${t.resolvedAt} is null)`),
   ],
 );

@@ -5,6 +5,7 @@
  */
 import { avatarColorFor } from '@trackit/contract/constants';
 import { PERMISSION_LEVELS, type PermissionLevel } from '@trackit/contract/enums';
+import { MESSAGES } from '@trackit/contract/messages';
 import { type MemberOptionQuery, ORGANIZATION_MESSAGES } from '@trackit/contract/organization.schema';
 import { levelAllows, type PermissionKey } from '@trackit/contract/permissions';
 import type { Database } from '../../db/client';
@@ -80,6 +81,11 @@ export function roleGrants(db: Database, teamId: number, roleId: number) {
  */
 export function findTeamMember(db: Database, teamId: number, membershipId: number) {
   return findMemberOfTeam(db, teamId, membershipId);
+}
+
+/** A member's nickname as texts name them (a notice's 周楠提交…), `--` for one not of the team. */
+export async function memberNickname(db: Database, teamId: number, membershipId: number): Promise<string> {
+  return (await findMemberOfTeam(db, teamId, membershipId))?.nickname ?? MESSAGES.empty;
 }
 
 /** A valid member of the team (who may sign in); undefined for another team's, a paused or a departed one. */

@@ -5,26 +5,27 @@
  * account masked to its last four digits. The client's fee of a line is added only when the team shows it
  * (`showClientFees`); otherwise the key is absent.
  */
+
+import { type Bank, bankName } from '@trackit/contract/banks';
 import { businessDate } from '@trackit/contract/business-time';
 import { maskAccountNumber } from '@trackit/contract/model.schema';
 import type { SettlementDetail } from '@trackit/contract/settlement.schema';
 import type { PublicSettlement } from '@trackit/contract/settlement-share.schema';
-import { BANK_LABELS, type Bank } from '@trackit/contract/team-recipient.schema';
 
 export interface StatementExtras {
   teamName: string;
   /** The legal name of the payee entity that paid (a paid settlement). */
   payerName: string | null;
-  account: { bank: Bank | null; accountNumber: string | null };
+  account: { bank: Bank | null; bankName: string | null; accountNumber: string | null };
   /** The client's total of each fee line, by fee line id (read only when shown). */
   clientTotals: ReadonlyMap<number, number>;
   showClientFees: boolean;
   expiresAt: Date | null;
 }
 
-const payoutAccountOf = ({ bank, accountNumber }: StatementExtras['account']) =>
+const payoutAccountOf = ({ bank, bankName: name, accountNumber }: StatementExtras['account']) =>
   accountNumber
-    ? [bank ? BANK_LABELS[bank] : null, maskAccountNumber(accountNumber)].filter(Boolean).join(' ')
+    ? [bank ? bankName(bank, name) : null, maskAccountNumber(accountNumber)].filter(Boolean).join(' ')
     : null;
 
 export function presentPublicSettlement(detail: SettlementDetail, extras: StatementExtras): PublicSettlement {

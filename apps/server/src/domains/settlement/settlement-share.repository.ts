@@ -52,7 +52,11 @@ export async function findStatementParties(
 ) {
   const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
   const [model] = await db
-    .select({ bank: models.payoutBank, accountNumber: models.payoutAccountNumber })
+    .select({
+      bank: models.payoutBank,
+      bankName: models.payoutBankName,
+      accountNumber: models.payoutAccountNumber,
+    })
     .from(models)
     .where(and(eq(models.teamId, teamId), eq(models.id, modelId)));
   const [payer] =
@@ -65,7 +69,7 @@ export async function findStatementParties(
   return {
     teamName: team?.name ?? '',
     payerName: payer?.name ?? null,
-    account: model ?? { bank: null, accountNumber: null },
+    account: model ?? { bank: null, bankName: null, accountNumber: null },
   };
 }
 

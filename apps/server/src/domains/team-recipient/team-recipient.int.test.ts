@@ -89,7 +89,8 @@ describe('payee entities (收款主体)', () => {
     expect(await noticesOf(t.database.db, accountant.membershipId)).toEqual([
       expect.objectContaining({
         title: TEAM_RECIPIENT_MESSAGES.bankCreated(general.name),
-        body: '招商银行 上海静安支行 1219 0987 6510 201',
+        // The number masked: a notice never carries a whole account number.
+        body: '招商银行 上海静安支行 **** **** 0201',
         link: `/admin/team_recipient?recipient=${generalId}`,
       }),
     ]);
@@ -125,7 +126,7 @@ describe('payee entities (收款主体)', () => {
       bank: 'hsbc',
       account_number: '1234',
       taxpayer_type: 'large',
-      default_tax_rate: 5,
+      default_tax_rate: 12,
     });
     expect(res.status).toBe(400);
     expect(res.body.data.fields).toMatchObject({
@@ -198,33 +199,97 @@ describe('payee entities (收款主体)', () => {
     );
   });
 
-  it('logs a bank change field by field and notifies every accounting manager', async () => {
-    const before = await noticesOf(t.database.db, accountant.membershipId);
-    await ok(
-      api(
+  it('holds a bank change for a second member, masked; confirmed, it applies, logged and told to finance', async () => {
+    const before = await rowOf(studioId);
+    const asked = await ok(
+      api<TeamRecipient>(
         'PATCH',
         `/v1/team_recipients/${studioId}`,
-        { bank: 'ccb', account_number: '6217 0012 3456 7890' },
+        { bank: 'ccb', account_number: '6217 0012 3456 7890', phone: '021-1234 5678' },
         manager.headers,
       ),
     );
-    const notices = await noticesOf(t.database.db, accountant.membershipId);
-    expect(notices).toHaveLength(before.length + 1);
-    expect(notices).toContainEqual({
-      title: TEAM_RECIPIENT_MESSAGES.bankChanged(studio.name),
-      body: '开户银行：中国工商银行 → 中国建设银行；银行账号：1001 2345 0987 6543 210 → 6217 0012 3456 7890',
+    // The other fields apply; the account stays until confirmed, and what waits is masked.
+    expect(asked).toMatchObject({
+      phone: '021-1234 5678',
+      bank: 'icbc',
+      account_number: '1001234509876543210',
+    });
+    expect(asked.pending_bank_change).toMatchObject({
+      requested_by: { id: manager.membershipId },
+      before: { bank: 'icbc', account_number: '1001 **** **** 3210', branch: '上海南京西路支行' },
+      after: { bank: 'ccb', account_number: '6217 **** **** 7890', branch: '上海南京西路支行' },
+      can: { decide: false, withdraw: true },
+    });
+    expect(JSON.stringify(asked.pending_bank_change)).not.toContain('6217001234567890');
+    expect(await rowOf(studioId)).toMatchObject({ bank: before?.bank, accountNumber: before?.accountNumber });
+    // Finance's managers are asked to confirm, the numbers masked.
+    const asking = (await noticesOf(t.database.db, accountant.membershipId)).at(-1);
+    expect(asking).toEqual({
+      title: TEAM_RECIPIENT_MESSAGES.bankChangeRequested(studio.name),
+      body: 'manage提交：开户银行：中国工商银行 → 中国建设银行；银行账号：1001 **** **** 3210 → 6217 **** **** 7890',
       link: `/admin/team_recipient?recipient=${studioId}`,
+    });
+    // The checker opens the entity's form to decide: finance's manager who also reads payee entities.
+    const checker = await signInMemberWith(
+      t,
+      teamId,
+      [
+        { key: 'accounting', level: 'manage' },
+        { key: 'team_recipient', level: 'read' },
+      ],
+      '复核人',
+    );
+    const seen = await ok(
+      api<TeamRecipient>('GET', `/v1/team_recipients/${studioId}`, undefined, checker.headers),
+    );
+    expect(seen.pending_bank_change?.can).toEqual({ decide: true, withdraw: false });
+    const changeId = seen.pending_bank_change?.id ?? 0;
+    // Only finance's managers confirm; the entity's manager cannot confirm what they asked.
+    await refused(
+      api(
+        'POST',
+        `/v1/team_recipient_bank_changes/${changeId}/approval`,
+        { result: 'passed' },
+        manager.headers,
+      ),
+      403,
+    );
+    const confirmed = await ok(
+      api<TeamRecipient>(
+        'POST',
+        `/v1/team_recipient_bank_changes/${changeId}/approval`,
+        { result: 'passed' },
+        checker.headers,
+      ),
+    );
+    expect(confirmed).toMatchObject({
+      bank: 'ccb',
+      account_number: '6217001234567890',
+      pending_bank_change: null,
+    });
+    const notices = await noticesOf(t.database.db, accountant.membershipId);
+    expect(notices.at(-1)).toEqual({
+      title: TEAM_RECIPIENT_MESSAGES.bankChanged(studio.name),
+      body: '开户银行：中国工商银行 → 中国建设银行；银行账号：1001 **** **** 3210 → 6217 **** **** 7890',
+      link: `/admin/team_recipient?recipient=${studioId}`,
+    });
+    expect(JSON.stringify(notices)).not.toContain('6217 0012 3456 7890');
+    expect((await noticesOf(t.database.db, manager.membershipId)).at(-1)).toMatchObject({
+      title: TEAM_RECIPIENT_MESSAGES.bankChangeApplied(studio.name),
     });
     expect(await noticesOf(t.database.db, bookkeeper.membershipId)).toEqual([]);
     const [entry] = await t.database.db
       .select()
       .from(operationLogs)
       .where(
-        and(eq(operationLogs.action, 'team_recipient_update'), eq(operationLogs.targetId, String(studioId))),
-      )
-      .orderBy(operationLogs.id)
-      .then((rows) => rows.slice(-1));
+        and(
+          eq(operationLogs.action, 'team_recipient_change_decide'),
+          eq(operationLogs.targetId, String(studioId)),
+        ),
+      );
     expect(entry?.detail).toMatchObject({
+      result: 'passed',
       changes: [
         { field: '开户银行', before: '中国工商银行', after: '中国建设银行' },
         { field: '银行账号', before: '1001 2345 0987 6543 210', after: '6217 0012 3456 7890' },
@@ -232,9 +297,19 @@ describe('payee entities (收款主体)', () => {
     });
     const log = await ok(api<OperationLog[]>('GET', '/v1/operation_logs?per_page=5'));
     expect(log[0]).toMatchObject({
-      sentence: '修改了收款主体「上海静安区星光摄影工作室」',
+      sentence: '通过了收款主体「上海静安区星光摄影工作室」的银行账户修改，已生效',
       link: `/admin/team_recipient?recipient=${studioId}`,
     });
+    // Decided once.
+    await refused(
+      api(
+        'POST',
+        `/v1/team_recipient_bank_changes/${changeId}/approval`,
+        { result: 'passed' },
+        owner.headers,
+      ),
+      409,
+    );
   });
 
   it('never disables the default, nor makes a disabled entity the default (409)', async () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { managedFieldsChanged, teamRecipientAbilities, teamRecipientRefusal } from './team-recipient.policy';
 
-const stored = { bank: 'cmb', branch: '上海静安支行', account_number: '121909876510201', is_default: false };
+const stored = {
+  bank: 'cmb',
+  bank_name: null,
+  branch: '上海静安支行',
+  account_number: '121909876510201',
+  is_default: false,
+};
 
 describe('payee entity policy', () => {
   it('sees which managed fields a body changes', () => {
@@ -13,6 +19,12 @@ describe('payee entity policy', () => {
       'account_number',
       'is_default',
     ]);
+    // Another bank's name counts as a bank field.
+    expect(managedFieldsChanged({ bank: 'other', bank_name: '上海银行' }, stored)).toEqual([
+      'bank',
+      'bank_name',
+    ]);
+    expect(managedFieldsChanged({ bank_name: null }, stored)).toEqual([]);
     // On create every bank field sent counts; is_default only when true.
     expect(managedFieldsChanged({ bank: 'cmb', is_default: false }, null)).toEqual(['bank']);
     expect(managedFieldsChanged({ is_default: true }, null)).toEqual(['is_default']);

@@ -1,19 +1,18 @@
 /**
  * Payee entities (docs/product.md "Payee entities"). Names and credit codes are unique in a team; one
  * default per team (a new default unsets the old in the same transaction); bank details and the default
- * need `team_recipient` manage (team-recipient.policy.ts); a change of bank details is logged field by
- * field and notifies every member holding `accounting` manage. There is no deletion: orders refer to
- * entities, which are disabled instead. Each write and its log entry commit in one transaction.
+ * need `team_recipient` manage (team-recipient.policy.ts); a change of bank details waits for a second
+ * member while the team asks for one (team-recipient-bank-change.service.ts), and once it applies it is
+ * logged field by field and notifies every member holding `accounting` manage, the number masked. There is
+ * no deletion: orders refer to entities, which are disabled instead. Each write and its log entry commit in
+ * one transaction.
  */
-import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
+import { bankName, bankNameIssue, maskedAccountNumber } from '@trackit/contract/banks';
 import type { PermissionLevel } from '@trackit/contract/enums';
-import { formatAccountNumber } from '@trackit/contract/patterns';
 import {
-  BANK_LABELS,
   TAXPAYER_TYPE_LABELS,
   TEAM_RECIPIENT_MESSAGES,
   TEAM_RECIPIENT_STATUS_LABELS,
-  type TeamRecipientAbilities,
   type TeamRecipientCreate,
   type TeamRecipientQuery,
   type TeamRecipientUpdate,
@@ -24,12 +23,10 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
-import { notifyMembers } from '../notify/notify.service';
+import { teamApprovalSettings } from '../approval/approval-settings.service';
 import { type ChangeLogField, changeLog, shown } from '../operation-log/change-log';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
-import { listMemberIdsHolding } from '../organization/organization.service';
-import { grantsOf } from '../permission/permission.service';
-import { managedFieldsChanged, teamRecipientAbilities, teamRecipientRefusal } from './team-recipient.policy';
+import { managedFieldsChanged, teamRecipientRefusal } from './team-recipient.policy';
 import {
   clearTeamDefault,
   findTeamDefaultRecipient,
@@ -41,35 +38,33 @@ import {
   listTeamRecipients,
   lockTeamDefault,
   type TeamRecipientRecord,
-  type TeamRecipientRow,
   updateTeamRecipientRow,
 } from './team-recipient.repository';
+import type { StoredBankAccount } from './team-recipient.tables';
+import {
+  accountOf,
+  announceAccountChange,
+  BANK_CHANGE_LOG,
+  holdBankChange,
+  notifyFinanceOfAccount,
+  supersedeBankChange,
+} from './team-recipient-bank-change.service';
+import {
+  recipientNotFound as notFound,
+  recipientLevels,
+  type SeenRecipient,
+  seeRecipient,
+  seeRecipients,
+} from './team-recipient-view.service';
 
 export interface TeamRecipientDeps {
   db: Database;
   clock: () => Date;
 }
 
-/** An entity as the caller sees it: the row and what they may change of it. */
-export interface SeenRecipient {
-  row: TeamRecipientRow;
-  can: TeamRecipientAbilities;
-}
-const seen = (row: TeamRecipientRow, level: PermissionLevel | undefined): SeenRecipient => ({
-  row,
-  can: teamRecipientAbilities(level),
-});
-
-const notFound = () => new AppError('notFound', { message: TEAM_RECIPIENT_MESSAGES.notFound });
 const conflict = (message: string) => new AppError('conflict', { message });
-
-/** The caller's `team_recipient` level (for the policy and the answers' `can`). */
-export async function teamRecipientLevel(
-  deps: Pick<TeamRecipientDeps, 'db'>,
-  auth: AuthContext,
-): Promise<PermissionLevel | undefined> {
-  return (await grantsOf({ db: deps.db }, auth)).get('team_recipient');
-}
+const invalid = (field: string, message: string) =>
+  new AppError('validationFailed', { message, data: { fields: { [field]: message } } });
 
 async function refuseClash(
   db: Database,
@@ -113,13 +108,6 @@ function refuse(
   }
 }
 
-/** The bank fields, logged one by one (and their change told to finance). */
-const BANK_CHANGE_LOG: ChangeLogField<TeamRecipientRecord>[] = [
-  { field: 'bank', label: '开户银行', show: shown.label(BANK_LABELS) },
-  { field: 'branch', label: '开户支行' },
-  { field: 'accountNumber', label: '银行账号', show: formatAccountNumber },
-];
-
 /** The fields a PATCH may change, with the label and display of each in the log. */
 const TEAM_RECIPIENT_CHANGE_LOG: ChangeLogField<TeamRecipientRecord>[] = [
   { field: 'name', label: '企业名称' },
@@ -128,46 +116,35 @@ const TEAM_RECIPIENT_CHANGE_LOG: ChangeLogField<TeamRecipientRecord>[] = [
   { field: 'taxpayerType', label: '纳税人类型', show: shown.label(TAXPAYER_TYPE_LABELS) },
   { field: 'address', label: '注册地址' },
   { field: 'phone', label: '电话' },
-  ...BANK_CHANGE_LOG,
+  ...(BANK_CHANGE_LOG as ChangeLogField<TeamRecipientRecord>[]),
   { field: 'defaultTaxRate', label: '默认税率', show: (rate) => `${rate}%` },
   { field: 'isDefault', label: '默认主体', show: shown.yesNo },
   { field: 'status', label: '状态', show: shown.label(TEAM_RECIPIENT_STATUS_LABELS) },
 ];
 
-/** Tells every member holding `accounting` manage that money now goes elsewhere, in the write's transaction. */
-async function notifyFinance(
-  tx: Database,
-  teamId: number,
-  id: number,
-  title: string,
-  body: string,
-  at: Date,
-) {
-  await notifyMembers(tx, {
-    teamId,
-    recipientMembershipIds: await listMemberIdsHolding(tx, teamId, 'accounting', 'manage'),
-    type: 'event_notice',
-    title,
-    body,
-    link: ADMIN_PATHS.teamRecipient(id),
-    at,
-  });
-}
+/** A new account as finance's notice reads it: 招商银行 上海静安支行 1219 **** **** 0201 (masked). */
+const bankText = (account: StoredBankAccount) =>
+  [bankName(account.bank, account.bankName), account.branch, maskedAccountNumber(account.accountNumber)].join(
+    ' ',
+  );
 
-const bankText = (row: Pick<TeamRecipientRecord, 'bank' | 'branch' | 'accountNumber'>) =>
-  `${BANK_LABELS[row.bank]} ${row.branch} ${formatAccountNumber(row.accountNumber)}`;
-
-/** POST /v1/team_recipients: the entity (active), its log entry, and finance told of its account. */
+/** POST /v1/team_recipients: the entity (active), its log entry, and finance told of its account (masked). */
 export async function createTeamRecipient(
   deps: TeamRecipientDeps,
   auth: AuthContext,
   input: TeamRecipientCreate,
   origin: RequestOrigin,
 ): Promise<SeenRecipient> {
-  const level = await teamRecipientLevel(deps, auth);
-  refuse(level, managedFieldsChanged(input, null), true);
+  const levels = await recipientLevels(deps.db, auth);
+  refuse(levels.recipient, managedFieldsChanged(input, null), true);
   const now = deps.clock();
   const values = { name: input.name, creditCode: input.credit_code };
+  const account: StoredBankAccount = {
+    bank: input.bank,
+    bankName: input.bank === 'other' ? (input.bank_name ?? null) : null,
+    branch: input.branch,
+    accountNumber: input.account_number,
+  };
   const id = await withClashAnswer(deps, auth.teamId, values, undefined, () =>
     deps.db.transaction(async (tx) => {
       await refuseClash(tx, auth.teamId, values);
@@ -183,9 +160,7 @@ export async function createTeamRecipient(
         taxpayerType: input.taxpayer_type,
         address: input.address ?? '',
         phone: input.phone ?? '',
-        bank: input.bank,
-        branch: input.branch,
-        accountNumber: input.account_number,
+        ...account,
         defaultTaxRate: input.default_tax_rate ?? null,
         isDefault: input.is_default ?? false,
         createdAt: now,
@@ -197,37 +172,26 @@ export async function createTeamRecipient(
         targetId: created,
         detail: { name: input.name },
       });
-      await notifyFinance(
+      await notifyFinanceOfAccount(
         tx,
-        auth.teamId,
-        created,
+        { teamId: auth.teamId, id: created },
         TEAM_RECIPIENT_MESSAGES.bankCreated(input.name),
-        bankText({ bank: input.bank, branch: input.branch, accountNumber: input.account_number }),
+        bankText(account),
         now,
       );
       return created;
     }),
   );
-  return seen(await getOfTeam(deps.db, auth.teamId, id), level);
-}
-
-async function getOfTeam(db: Database, teamId: number, id: number): Promise<TeamRecipientRow> {
-  const row = await findTeamRecipient(db, teamId, id);
-  if (!row) throw notFound();
-  return row;
+  return seeRecipient(deps.db, auth, id, levels);
 }
 
 /** GET /v1/team_recipients/{id}: another team's is "not found" (收款主体不存在). */
-export async function getTeamRecipient(
+export function getTeamRecipient(
   deps: TeamRecipientDeps,
   auth: AuthContext,
   id: number,
 ): Promise<SeenRecipient> {
-  const [level, row] = await Promise.all([
-    teamRecipientLevel(deps, auth),
-    getOfTeam(deps.db, auth.teamId, id),
-  ]);
-  return seen(row, level);
+  return seeRecipient(deps.db, auth, id);
 }
 
 /** GET /v1/team_recipients. */
@@ -235,9 +199,9 @@ export async function listTeamRecipientsOf(
   deps: TeamRecipientDeps,
   auth: AuthContext,
   query: TeamRecipientQuery,
-): Promise<{ rows: TeamRecipientRow[]; total: number; can: TeamRecipientAbilities }> {
-  const [level, page] = await Promise.all([
-    teamRecipientLevel(deps, auth),
+): Promise<{ items: SeenRecipient[]; total: number }> {
+  const [levels, page] = await Promise.all([
+    recipientLevels(deps.db, auth),
     listTeamRecipients(
       deps.db,
       auth.teamId,
@@ -245,13 +209,44 @@ export async function listTeamRecipientsOf(
       pageWindow(query),
     ),
   ]);
-  return { ...page, can: teamRecipientAbilities(level) };
+  return { items: await seeRecipients(deps.db, auth, page.rows, levels), total: page.total };
 }
+
+/**
+ * The account once the update applies: the fields sent over those stored; a listed bank chosen without a
+ * name sent clears the name kept for another bank. 400 when another bank (`other`) has no name, or a
+ * listed one is given one.
+ */
+function nextAccount(input: TeamRecipientUpdate, before: TeamRecipientRecord): StoredBankAccount {
+  const bank = input.bank ?? before.bank;
+  const name =
+    input.bank_name !== undefined
+      ? input.bank_name
+      : input.bank !== undefined && input.bank !== 'other'
+        ? null
+        : before.bankName;
+  const issue = bankNameIssue(bank, name);
+  if (issue) throw invalid('bank_name', issue);
+  return {
+    bank,
+    bankName: name ?? null,
+    branch: input.branch ?? before.branch,
+    accountNumber: input.account_number ?? before.accountNumber,
+  };
+}
+
+const sameAccount = (a: StoredBankAccount, b: StoredBankAccount) =>
+  a.bank === b.bank &&
+  a.bankName === b.bankName &&
+  a.branch === b.branch &&
+  a.accountNumber === b.accountNumber;
 
 /**
  * PATCH /v1/team_recipients/{id}: the fields sent change. Bank details and the default need manage (403
  * otherwise, nothing written); the default stays active (disable another first) and a disabled entity is
- * never made the default (409). Bank changes are logged field by field and notify finance's managers.
+ * never made the default (409). A change of the bank account waits for its checker while the team's
+ * 银行账户修改需复核 is on (the other fields apply at once); otherwise it applies, logged field by field and
+ * told to finance's managers (masked), ending any change that waited.
  */
 export async function updateTeamRecipient(
   deps: TeamRecipientDeps,
@@ -260,7 +255,7 @@ export async function updateTeamRecipient(
   input: TeamRecipientUpdate,
   origin: RequestOrigin,
 ): Promise<SeenRecipient> {
-  const level = await teamRecipientLevel(deps, auth);
+  const levels = await recipientLevels(deps.db, auth);
   const now = deps.clock();
   const values = { name: input.name, creditCode: input.credit_code };
   await withClashAnswer(deps, auth.teamId, values, id, () =>
@@ -270,9 +265,10 @@ export async function updateTeamRecipient(
       const before = await findTeamRecipientForUpdate(tx, auth.teamId, id);
       if (!before) throw notFound();
       refuse(
-        level,
+        levels.recipient,
         managedFieldsChanged(input, {
           bank: before.bank,
+          bank_name: before.bankName,
           branch: before.branch,
           account_number: before.accountNumber,
           is_default: before.isDefault,
@@ -289,6 +285,10 @@ export async function updateTeamRecipient(
         );
       }
       await refuseClash(tx, auth.teamId, values, id);
+      const account = nextAccount(input, before);
+      const accountChanged = !sameAccount(account, accountOf(before));
+      const { bankChangeReview } = await teamApprovalSettings(tx, auth.teamId);
+      const held = accountChanged && bankChangeReview;
       const next: Partial<TeamRecipientRecord> = {
         name: input.name,
         shortName: input.short_name,
@@ -296,38 +296,32 @@ export async function updateTeamRecipient(
         taxpayerType: input.taxpayer_type,
         address: input.address,
         phone: input.phone,
-        bank: input.bank,
-        branch: input.branch,
-        accountNumber: input.account_number,
+        ...(held ? {} : account),
         defaultTaxRate: input.default_tax_rate === undefined ? undefined : (input.default_tax_rate ?? null),
         isDefault: input.is_default,
         status: input.status,
       };
       const changes = await changeLog(tx, auth.teamId, before, next, TEAM_RECIPIENT_CHANGE_LOG);
-      if (changes.length === 0) return;
-      if (next.isDefault && !before.isDefault) await clearTeamDefault(tx, auth.teamId, id, now);
-      await updateTeamRecipientRow(tx, auth.teamId, id, { ...definedValues(next), updatedAt: now });
       const name = next.name ?? before.name;
-      await recordOperation(tx, {
-        action: 'team_recipient_update',
-        actor: memberActor(auth, origin, now),
-        targetId: id,
-        detail: { name, changes },
-      });
-      const bankChanges = await changeLog(tx, auth.teamId, before, next, BANK_CHANGE_LOG);
-      if (bankChanges.length > 0) {
-        await notifyFinance(
-          tx,
-          auth.teamId,
-          id,
-          TEAM_RECIPIENT_MESSAGES.bankChanged(name),
-          bankChanges.map((change) => `${change.field}：${change.before} → ${change.after}`).join('；'),
-          now,
-        );
+      if (changes.length > 0) {
+        if (next.isDefault && !before.isDefault) await clearTeamDefault(tx, auth.teamId, id, now);
+        await updateTeamRecipientRow(tx, auth.teamId, id, { ...definedValues(next), updatedAt: now });
+        await recordOperation(tx, {
+          action: 'team_recipient_update',
+          actor: memberActor(auth, origin, now),
+          targetId: id,
+          detail: { name, changes },
+        });
+      }
+      if (held) {
+        await holdBankChange(tx, auth, origin, before, account, name, now);
+      } else if (accountChanged) {
+        await supersedeBankChange(tx, auth, before, now);
+        await announceAccountChange(tx, before, account, name, now);
       }
     }),
   );
-  return seen(await getOfTeam(deps.db, auth.teamId, id), level);
+  return seeRecipient(deps.db, auth, id, levels);
 }
 
 /** What an order knows of its payee entity. */

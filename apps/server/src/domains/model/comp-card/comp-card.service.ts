@@ -93,7 +93,7 @@ export async function makeCompCard(
     row,
     coverThumbUrl: null,
     today: businessDate(deps.clock()),
-    sight: { manage: false, payout: false },
+    sight: { manage: false, payout: false, accounting: undefined },
   });
   const [agency, fonts] = await Promise.all([getTeamName(deps.db, auth.teamId), loadPdfFonts()]);
   const draft = draftCompCard(

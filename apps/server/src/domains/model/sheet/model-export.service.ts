@@ -38,7 +38,7 @@ export async function exportModels(
     for (let start = 0; start < ids.length; start += BATCH) {
       const rows = await findModelsByIds(deps.db, auth.teamId, ids.slice(start, start + BATCH));
       // The payout account is never exported (docs/product.md "Models", 导出).
-      const sight = { manage, payout: false };
+      const sight = { manage, payout: false, accounting: undefined };
       yield rows.map((row) => presentModel({ row, coverThumbUrl: null, today, sight }));
     }
   }

@@ -101,6 +101,9 @@ describe('reading a cell', () => {
     expect(asPercent('20')).toEqual({ value: 2000 });
     expect(asPercent('12.5%')).toEqual({ value: 1250 });
     expect(asPercent('0')).toEqual({ value: 0 });
+    // By its digits: 4.35 × 100 is 434.99999999999994 in floating point.
+    expect(asPercent('4.35%')).toEqual({ value: 435 });
+    expect(asPercent('0.29')).toEqual({ value: 29 });
     for (const bad of ['101', '-1', '二十', '12.345']) {
       expect(asPercent(bad)).toEqual({ error: '*请输入0-100之间的百分比，如 20 或 20%' });
     }

@@ -24,8 +24,10 @@ import {
   MOTHER_AGENCY_BASIS_LABELS,
   type Model,
   type ModelCreate,
+  type ModelPayoutAccountField,
 } from '@trackit/contract/model.schema';
 import { MODEL_SHEET_LIMITS, MODEL_SHEET_MESSAGES } from '@trackit/contract/model-sheet.schema';
+import { isRateBp, parsePercent } from '@trackit/contract/rates';
 import type { WorkbookColumn } from '../../../documents/workbook';
 import { listCountries } from '../../country/country.service';
 
@@ -39,7 +41,7 @@ export type CellReading = { value: unknown } | { error: string };
  */
 export type ImportField = Exclude<
   keyof ModelCreate,
-  'manager_member_id' | 'socials' | 'payout_account_name' | 'payout_bank' | 'payout_account_number'
+  'manager_member_id' | 'socials' | ModelPayoutAccountField
 >;
 
 export interface ImportRule {
@@ -115,13 +117,10 @@ export const asTags = (text: string): CellReading => ({
     .filter(Boolean),
 });
 
-/** 20 or 20% (of 100) to basis points: 2000. */
+/** 20, 20% or 4.35% (of 100) to basis points: 2000, 435; read by its digits (the contract's parsePercent). */
 export const asPercent = (text: string): CellReading => {
-  const match = /^(\d{1,3}(?:\.\d{1,2})?)\s*%?$/.exec(text);
-  const percent = match ? Number(match[1]) : Number.NaN;
-  return percent >= 0 && percent <= 100
-    ? { value: Math.round(percent * 100) }
-    : { error: MODEL_SHEET_MESSAGES.percentInvalid };
+  const bp = parsePercent(text);
+  return isRateBp(bp) ? { value: bp } : { error: MODEL_SHEET_MESSAGES.percentInvalid };
 };
 
 // --- The columns --------------------------------------------------------------------------------------------

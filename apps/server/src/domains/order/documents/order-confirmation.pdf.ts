@@ -7,13 +7,13 @@
  * false), no amount appears anywhere.
  */
 
+import { type Bank, bankName } from '@trackit/contract/banks';
 import { businessDate, dateInChinese, weekdayName } from '@trackit/contract/business-time';
 import { FEE_KIND_LABELS, JOB_TYPE_LABELS } from '@trackit/contract/enums';
 import { formatYuan, type Totals } from '@trackit/contract/money';
 import type { Order, OrderModel } from '@trackit/contract/order.schema';
 import { feeDescription } from '@trackit/contract/order-text';
 import { formatAccountNumber } from '@trackit/contract/patterns';
-import { BANK_LABELS, type Bank } from '@trackit/contract/team-recipient.schema';
 import {
   CONTENT_WIDTH,
   HAIRLINE,
@@ -54,14 +54,21 @@ export interface ConfirmationParty {
 /** The party of the team and the order's payee entity, if any. */
 export function confirmationParty(
   teamName: string,
-  payee: { name: string; creditCode: string; bank: Bank; branch: string; accountNumber: string } | null,
+  payee: {
+    name: string;
+    creditCode: string;
+    bank: Bank;
+    bankName: string | null;
+    branch: string;
+    accountNumber: string;
+  } | null,
 ): ConfirmationParty {
   if (!payee) return { name: teamName, payee: null };
   return {
     name: payee.name,
     payee: {
       creditCode: payee.creditCode,
-      bank: `${BANK_LABELS[payee.bank]} ${payee.branch}`,
+      bank: `${bankName(payee.bank, payee.bankName)} ${payee.branch}`,
       account: formatAccountNumber(payee.accountNumber),
     },
   };

@@ -214,6 +214,7 @@ describe('the payee entity on the confirmation', () => {
       name: '上海星辰模特经纪有限公司',
       creditCode: '91310106MA1FY4XK3E',
       bank: 'cmb',
+      bankName: null,
       branch: '上海静安支行',
       accountNumber: '121909876510201',
     });
@@ -225,6 +226,18 @@ describe('the payee entity on the confirmation', () => {
     expect(text).toContain(squeeze('1219 0987 6510 201'));
     expect(text).toContain('经纪方（乙方）：上海星辰模特经纪有限公司');
     expect(text).not.toContain('经纪方（乙方）：星辰模特经纪');
+  });
+
+  it('prints a bank outside the list by the name written for it', () => {
+    const party = confirmationParty('星辰模特经纪', {
+      name: '上海星辰模特经纪有限公司',
+      creditCode: '91310106MA1FY4XK3E',
+      bank: 'other',
+      bankName: '上海农商银行',
+      branch: '静安支行',
+      accountNumber: '121909876510201',
+    });
+    expect(party.payee?.bank).toBe('上海农商银行 静安支行');
   });
 
   it('falls back to the team name without an entity, and prints no account', async () => {
