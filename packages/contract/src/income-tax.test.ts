@@ -99,7 +99,10 @@ describe('tax withheld on one payment', () => {
     // 10,000 yuan: 8,000 × 10 % − 210 = 590.
     expect(incomeTax(yuan(10_000), NON_RESIDENT_LABOUR)).toEqual({ taxable: yuan(8_000), tax: yuan(590) });
     // 50,000 yuan: 40,000 × 30 % − 4,410 = 7,590.
-    expect(incomeTax(yuan(50_000), NON_RESIDENT_ROYALTY)).toEqual({ taxable: yuan(40_000), tax: yuan(7_590) });
+    expect(incomeTax(yuan(50_000), NON_RESIDENT_ROYALTY)).toEqual({
+      taxable: yuan(40_000),
+      tax: yuan(7_590),
+    });
     // 200,000 yuan: 160,000 × 45 % − 15,160 = 56,840.
     expect(incomeTax(yuan(200_000), NON_RESIDENT_LABOUR)).toEqual({
       taxable: yuan(160_000),
@@ -207,7 +210,10 @@ describe('tax withheld on one payment', () => {
 
 describe('tax withheld on the payouts of one job in one month', () => {
   it('withholds on a second payout the tax of the month less what the first withheld', () => {
-    const first = withholdingForPayout({ earlierIncome: 0, earlierTax: 0, income: yuan(3_000) }, RESIDENT_LABOUR);
+    const first = withholdingForPayout(
+      { earlierIncome: 0, earlierTax: 0, income: yuan(3_000) },
+      RESIDENT_LABOUR,
+    );
     expect(first).toEqual({ taxable: yuan(2_200), tax: yuan(440) });
     const second = withholdingForPayout(
       { earlierIncome: yuan(3_000), earlierTax: first.tax, income: yuan(7_000) },
@@ -234,8 +240,10 @@ describe('tax withheld on the payouts of one job in one month', () => {
 
   it('makes good what an earlier payout withheld wrongly', () => {
     expect(
-      withholdingForPayout({ earlierIncome: yuan(10_000), earlierTax: yuan(1_000), income: 0 }, RESIDENT_LABOUR)
-        .tax,
+      withholdingForPayout(
+        { earlierIncome: yuan(10_000), earlierTax: yuan(1_000), income: 0 },
+        RESIDENT_LABOUR,
+      ).tax,
     ).toBe(yuan(600));
   });
 

@@ -299,7 +299,9 @@ describe('a settlement’s figures', () => {
     const abroad = settlementFigures({
       payoutType: 'individual',
       residency: 'non_resident',
-      jobs: [{ orderId: 1, category: 'royalty', releases: [share(yuan(37_500))], earlierIncome: 0, earlierTax: 0 }],
+      jobs: [
+        { orderId: 1, category: 'royalty', releases: [share(yuan(37_500))], earlierIncome: 0, earlierTax: 0 },
+      ],
       deductions: 0,
     });
     expect(abroad.totals).toMatchObject({ taxable: yuan(24_000), tax: yuan(3_390) });
@@ -309,7 +311,9 @@ describe('a settlement’s figures', () => {
     const figures = settlementFigures({
       payoutType: 'studio',
       residency: 'resident',
-      jobs: [{ orderId: 1, category: 'labour', releases: [share(yuan(12_500))], earlierIncome: 0, earlierTax: 0 }],
+      jobs: [
+        { orderId: 1, category: 'labour', releases: [share(yuan(12_500))], earlierIncome: 0, earlierTax: 0 },
+      ],
       deductions: 0,
     });
     expect(figures.totals).toMatchObject({ income: yuan(10_000), taxable: 0, tax: 0, net: yuan(10_000) });
@@ -334,7 +338,13 @@ describe('a settlement’s figures', () => {
   });
 
   it('refuses a payment twice and deductions not in whole fen', () => {
-    const job: SettlementJob = { orderId: 1, category: 'labour', releases: [], earlierIncome: 0, earlierTax: 0 };
+    const job: SettlementJob = {
+      orderId: 1,
+      category: 'labour',
+      releases: [],
+      earlierIncome: 0,
+      earlierTax: 0,
+    };
     expect(() => settlementFigures({ ...individual, jobs: [job, job], deductions: 0 })).toThrow(RangeError);
     expect(() => settlementFigures({ ...individual, jobs: [job], deductions: -1 })).toThrow(RangeError);
     expect(
@@ -387,7 +397,9 @@ describe('a settlement’s figures', () => {
     fc.assert(
       fc.property(settlements, (input) => {
         const { jobs: perJob, totals } = settlementFigures(input);
-        expect(Object.values(totals).every((value) => typeof value !== 'number' || Number.isSafeInteger(value))).toBe(true);
+        expect(
+          Object.values(totals).every((value) => typeof value !== 'number' || Number.isSafeInteger(value)),
+        ).toBe(true);
         expect(totals.net + totals.tax + totals.deductions).toBe(totals.income);
         expect(modelSideAddsUp(totals)).toBe(true);
         expect(totals.tax).toBe(perJob.reduce((sum, job) => sum + job.tax, 0));
@@ -419,7 +431,15 @@ describe('a settlement’s figures', () => {
         const figures = settlementFigures({
           payoutType: 'individual',
           residency: rule.residency,
-          jobs: [{ orderId: 1, category: rule.category, releases: [share(amount)], earlierIncome: 0, earlierTax: 0 }],
+          jobs: [
+            {
+              orderId: 1,
+              category: rule.category,
+              releases: [share(amount)],
+              earlierIncome: 0,
+              earlierTax: 0,
+            },
+          ],
           deductions: 0,
         });
         expect(figures.totals.tax).toBe(incomeTax(share(amount).income, rule).tax);

@@ -19,11 +19,8 @@ import type { Database } from '../db/client';
 import { createModelDeduction } from '../domains/model/model-deduction.service';
 import { updateModel } from '../domains/model/model-write.service';
 import { createSettlement, listReadyToSettle } from '../domains/settlement/settlement.service';
-import {
-  decideSettlement,
-  paySettlement,
-  submitSettlement,
-} from '../domains/settlement/settlement-lifecycle.service';
+import { decideSettlement, submitSettlement } from '../domains/settlement/settlement-lifecycle.service';
+import { paySettlement } from '../domains/settlement/settlement-payment.service';
 import { defaultRecipientId } from '../domains/team-recipient/team-recipient.service';
 import type { BlobStorage } from '../domains/upload/storage/blob-storage';
 import type { AuthContext } from '../http/auth-context';
