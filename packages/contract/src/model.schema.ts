@@ -13,7 +13,12 @@ import {
   PATTERN_MESSAGES,
   textSchema,
 } from './patterns';
-import { idTypeSchema, normalizeIdNumber, taxResidencySchema } from './tax-identity';
+import {
+  idTypeSchema,
+  normalizeIdNumber,
+  TAX_IDENTITY_MESSAGES,
+  taxResidencySchema,
+} from './tax-identity';
 import { BANK_LABELS, type Bank, bankSchema } from './team-recipient.schema';
 
 /**
@@ -116,9 +121,9 @@ export const dateSchema = z.iso.date({ error: MODEL_MESSAGES.dateInvalid });
  * given) is checked with the type by tax-identity's `idNumberIssue`, on the server and in the form.
  */
 export const modelIdNumberSchema = z
-  .string({ error: PATTERN_MESSAGES.nationalIdInvalid })
+  .string({ error: TAX_IDENTITY_MESSAGES.idNumberShape })
   .overwrite(normalizeIdNumber)
-  .regex(/^[A-Z0-9]{5,20}$/, PATTERN_MESSAGES.nationalIdInvalid);
+  .regex(/^[A-Z0-9]{1,20}$/, TAX_IDENTITY_MESSAGES.idNumberShape);
 
 export const MODEL_LIMITS = {
   tags: 20,

@@ -53,6 +53,8 @@ export const TAX_IDENTITY_MESSAGES = {
     foreign_permanent_id: '*外国人永久居留身份证号码应为3位字母加12位数字，或9开头的18位号码',
     hmt_residence_permit: '*港澳台居民居住证号码应为810000、820000或830000开头的18位号码',
   } satisfies Record<IdType, string>,
+  /** Any document's number: what the schema checks before the document's own rule (`idNumberIssue`). */
+  idNumberShape: '*证件号码只能包含字母和数字，最多20位',
   idTypeMissing: '*请先选择证件类型',
   idNumberMissing: '*请填写证件号码',
   residentIdIsResident: '*持居民身份证的个人为居民个人',
