@@ -13,12 +13,7 @@ import {
   PATTERN_MESSAGES,
   textSchema,
 } from './patterns';
-import {
-  idTypeSchema,
-  normalizeIdNumber,
-  TAX_IDENTITY_MESSAGES,
-  taxResidencySchema,
-} from './tax-identity';
+import { idTypeSchema, normalizeIdNumber, TAX_IDENTITY_MESSAGES, taxResidencySchema } from './tax-identity';
 import { BANK_LABELS, type Bank, bankSchema } from './team-recipient.schema';
 
 /**
