@@ -6,13 +6,7 @@ import { z } from 'zod';
 import { LETTERS } from './constants';
 import { genderSchema, modelStatusSchema, modelTripKindSchema, sizeSchema } from './enums';
 import { pageQuerySchema, queryList, sortSchema } from './envelope';
-import {
-  accountNumberSchema,
-  formatAccountNumber,
-  mobileSchema,
-  PATTERN_MESSAGES,
-  textSchema,
-} from './patterns';
+import { accountNumberSchema, formatAccountNumber, mobileSchema, textSchema } from './patterns';
 import { idTypeSchema, normalizeIdNumber, TAX_IDENTITY_MESSAGES, taxResidencySchema } from './tax-identity';
 import { BANK_LABELS, type Bank, bankSchema } from './team-recipient.schema';
 

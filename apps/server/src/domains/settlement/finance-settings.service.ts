@@ -10,12 +10,17 @@ import type { FinanceSettings, FinanceSettingsUpdate } from '@trackit/contract/s
 import type { Database } from '../../db/client';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
-import type { SettlementDeps } from './settlement.service';
 import {
   type FinanceSettingsRecord,
   findFinanceSettings,
   saveFinanceSettings,
 } from './settlement-share.repository';
+
+/** What the settings need: the database and the clock (the settlement service reads them in turn). */
+interface FinanceSettingsDeps {
+  db: Database;
+  clock: () => Date;
+}
 
 const settingsOfRow = (row: FinanceSettingsRecord | undefined): FinanceSettings => ({
   show_client_fees_to_models: row?.showClientFeesToModels ?? false,
@@ -39,7 +44,7 @@ export async function incomeCategoriesOf(
 }
 
 /** GET /v1/finance/settings. */
-export function getFinanceSettings(deps: SettlementDeps, auth: AuthContext): Promise<FinanceSettings> {
+export function getFinanceSettings(deps: FinanceSettingsDeps, auth: AuthContext): Promise<FinanceSettings> {
   return financeSettingsOf(deps.db, auth.teamId);
 }
 
@@ -48,7 +53,7 @@ export function getFinanceSettings(deps: SettlementDeps, auth: AuthContext): Pro
  * item applies to the settlements drafted from then on; those drafted keep their lines' items.
  */
 export async function updateFinanceSettings(
-  deps: SettlementDeps,
+  deps: FinanceSettingsDeps,
   auth: AuthContext,
   input: FinanceSettingsUpdate,
   origin: RequestOrigin,

@@ -24,10 +24,10 @@ import {
   revokeShareLink,
   type ShareLinkRecord,
 } from '../share/share-link.service';
+import { financeSettingsOf } from './finance-settings.service';
 import { findSettlementRecord } from './settlement.repository';
 import { loadSettlementDetail, type SettlementDeps, settlementNotFound } from './settlement.service';
 import { presentPublicSettlement } from './settlement-share.presenter';
-import { financeSettingsOf } from './finance-settings.service';
 import { feeLineTotals, findStatementParties } from './settlement-share.repository';
 
 const DAY_MS = 86_400_000;

@@ -130,7 +130,9 @@ describe('tax identity and income items of settlements', () => {
       const res = await patchModel(model.id, body);
       expect(res.status, res.body.message).toBe(400);
       expect(res.body.message).toBe(message);
-      expect((res.body.data as { fields: Record<string, string> }).fields).toEqual({ [field]: message });
+      expect((res.body.data as unknown as { fields: Record<string, string> }).fields).toEqual({
+        [field]: message,
+      });
     };
     await invalid(
       { id_type: 'passport', id_number: 'AB12' },

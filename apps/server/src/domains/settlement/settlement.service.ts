@@ -31,6 +31,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { approvalHistory, removeApprovals } from '../approval/approval.service';
+import { modelTaxIdentities } from '../model/model.service';
 import {
   deductionsOfSettlement,
   giveBackDeductions,
@@ -38,7 +39,6 @@ import {
   pendingDeductions,
   takeDeductions,
 } from '../model/model-deduction.service';
-import { modelTaxIdentities } from '../model/model.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { grantsOf } from '../permission/permission.service';
 import { deleteShareLinks } from '../share/share-link.service';

@@ -31,8 +31,8 @@ import {
   insertNewModels,
   modelRuleIssues,
   sensitiveIssues,
-  withIdentityDefaults,
   withDuplicateGuard,
+  withIdentityDefaults,
 } from '../model-write.service';
 import { cellLimit, IMPORT_COLUMNS, type ImportColumn, templateColumns } from './model-sheet';
 import { buildTemplate, readModelSheet, type SheetRow } from './model-workbook';

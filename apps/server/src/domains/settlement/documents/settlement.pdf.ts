@@ -12,8 +12,8 @@ import { MODEL_PAYOUT_TYPE_LABELS } from '@trackit/contract/model.schema';
 import { MODEL_DEDUCTION_KIND_LABELS } from '@trackit/contract/model-deduction.schema';
 import { formatYuan } from '@trackit/contract/money';
 import { INCOME_CATEGORY_LABELS, SETTLEMENT_STATUS_LABELS } from '@trackit/contract/settlement-enums';
-import { TAX_RESIDENCY_LABELS } from '@trackit/contract/tax-identity';
 import { type PublicSettlement, SETTLEMENT_SHARE_MESSAGES } from '@trackit/contract/settlement-share.schema';
+import { TAX_RESIDENCY_LABELS } from '@trackit/contract/tax-identity';
 import { CONTENT_WIDTH, INK, MARGIN, MUTED, newPdf, renderPdf } from '../../../documents/pdf-document';
 import { loadPdfFonts } from '../../../documents/pdf-fonts';
 import {
