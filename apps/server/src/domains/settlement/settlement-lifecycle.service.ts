@@ -29,7 +29,6 @@ import { findTeamMember } from '../organization/organization.service';
 import {
   correctedLineIds,
   findSettlement,
-  findSettlementRecord,
   listSettlementLines,
   lockSettlement,
   type SettlementRecord,
@@ -40,12 +39,12 @@ import {
   type DraftLine,
   draftSettlement,
   loadSettlementDetail,
+  lockModelThenSettlement,
   type SettlementDeps,
   settlementConflict,
   settlementLevel,
   settlementNotFound,
 } from './settlement.service';
-import { lockSettlementModel } from './settlement-ready.repository';
 
 /**
  * One step of a settlement in the status it needs (404 when not the team's, 409 with `refused` in any
@@ -192,12 +191,7 @@ export async function correctSettlement(
   const { teamId } = auth;
   const level = await settlementLevel(deps, auth);
   return deps.db.transaction(async (tx) => {
-    // The model first, as every draft of it locks it, then the settlement.
-    const found = await findSettlementRecord(tx, teamId, settlementId);
-    if (!found) throw settlementNotFound();
-    const model = await lockSettlementModel(tx, teamId, found.modelId);
-    const settlement = await lockSettlement(tx, teamId, settlementId);
-    if (!model || !settlement) throw settlementNotFound();
+    const { model, settlement } = await lockModelThenSettlement(tx, teamId, settlementId);
     if (settlement.status !== 'paid') throw settlementConflict(SETTLEMENT_MESSAGES.notCorrectable);
     if (settlement.correctsId !== null) {
       throw settlementConflict(SETTLEMENT_MESSAGES.correctionOfCorrection);

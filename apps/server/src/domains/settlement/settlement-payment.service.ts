@@ -28,7 +28,6 @@ import {
   findSettlement,
   findSettlementRecord,
   listSettlementJobs,
-  lockSettlement,
   type SettlementJobRow,
   type SettlementRecord,
   updateSettlementJob,
@@ -37,6 +36,7 @@ import {
 import {
   identityGaps,
   loadSettlementDetail,
+  lockModelThenSettlement,
   monthDays,
   refuseIncompleteIdentity,
   type SettlementDeps,
@@ -45,7 +45,7 @@ import {
   settlementNotFound,
   withDeductions,
 } from './settlement.service';
-import { earlierPayouts, lockSettlementModel } from './settlement-ready.repository';
+import { earlierPayouts } from './settlement-ready.repository';
 
 const invalid = (field: string, message: string) =>
   new AppError('validationFailed', { message, data: { fields: { [field]: message } } });
@@ -191,11 +191,7 @@ export async function paySettlement(
   const { teamId } = auth;
   const level = await settlementLevel(deps, auth);
   return deps.db.transaction(async (tx) => {
-    const found = await findSettlementRecord(tx, teamId, settlementId);
-    if (!found) throw settlementNotFound();
-    await lockSettlementModel(tx, teamId, found.modelId);
-    const settlement = await lockSettlement(tx, teamId, settlementId);
-    if (!settlement) throw settlementNotFound();
+    const { settlement } = await lockModelThenSettlement(tx, teamId, settlementId);
     if (settlement.status !== 'passed') throw settlementConflict(SETTLEMENT_MESSAGES.notPayable);
     checkPaidOn(settlement, body.paid_on, now);
     const recipient = await findRecipientForDocument(tx, teamId, body.team_recipient_id);

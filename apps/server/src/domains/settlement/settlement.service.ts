@@ -48,6 +48,7 @@ import {
   correctedLineIds,
   deleteSettlementRow,
   findSettlement,
+  findSettlementRecord,
   insertSettlement,
   listCorrectionsOf,
   listSettlementJobs,
@@ -105,6 +106,20 @@ export const approvalOf = (teamId: number, settlementId: number) => ({
 /** JS + the business date + the day's sequence padded to 3: JS20261124001. */
 export const formatSettlementNumber = (at: Date, sequence: number): string =>
   `JS${businessDate(at).replaceAll('-', '')}${String(sequence).padStart(3, '0')}`;
+
+/**
+ * A step that changes what a model is paid locks the model first, as every draft of it does, then the
+ * settlement (one order of locks: no deadlock between a draft, a payment and a correction of one model).
+ * Not found (404) when either is not the team's.
+ */
+export async function lockModelThenSettlement(tx: Database, teamId: number, settlementId: number) {
+  const found = await findSettlementRecord(tx, teamId, settlementId);
+  if (!found) throw settlementNotFound();
+  const model = await lockSettlementModel(tx, teamId, found.modelId);
+  const settlement = await lockSettlement(tx, teamId, settlementId);
+  if (!model || !settlement) throw settlementNotFound();
+  return { model, settlement };
+}
 
 /**
  * The terms of a line not yet settled: its override, else the model's rate as of its order's first day

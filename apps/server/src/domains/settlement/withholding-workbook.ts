@@ -215,8 +215,32 @@ const LABOUR_ITEM: WorkbookColumn<Payment> = {
 const income = money('本期收入', ({ row }) => row.income);
 
 /**
+ * An income sheet's columns: who was paid, the item within 劳务报酬所得 (its sheet only), 本期收入, the
+ * deductions and reliefs the client asks (a model's pay has none of them: left empty), 备注.
+ */
+const incomeColumns = (labour: boolean, empties: readonly string[]): WorkbookColumn<Payment>[] => [
+  ...PAYEE_COLUMNS,
+  ...(labour ? [LABOUR_ITEM] : []),
+  income,
+  ...empties.map((header) => blank<Payment>(header)),
+  NOTE,
+];
+
+/** What residents' 综合所得 sheets ask after 本期免税收入 (and 劳务报酬's 累计个人养老金, for 连续劳务). */
+const RESIDENT_DEDUCTIONS = [
+  '商业健康保险',
+  '税延养老保险',
+  '其他',
+  '允许扣除的税费',
+  '减免税额',
+  '协定减免',
+];
+/** What 非居民所得申报 asks beyond the income. */
+const NON_RESIDENT_EMPTIES = ['本期免税收入', '允许扣除的税费', '减免税额', '协定减免'];
+
+/**
  * The income sheets, by residency and item: 综合所得申报's 劳务报酬 and 特许权使用费 for residents (预扣预缴),
- * 非居民所得申报's for non-residents (代扣代缴). Deductions a model's pay has none of are left empty.
+ * 非居民所得申报's for non-residents (代扣代缴).
  */
 const INCOME_SHEETS: readonly {
   name: string;
@@ -228,64 +252,25 @@ const INCOME_SHEETS: readonly {
     name: '劳务报酬',
     residency: 'resident',
     category: 'labour',
-    columns: [
-      ...PAYEE_COLUMNS,
-      LABOUR_ITEM,
-      income,
-      ...[
-        '本期免税收入',
-        '累计个人养老金',
-        '商业健康保险',
-        '税延养老保险',
-        '其他',
-        '允许扣除的税费',
-        '减免税额',
-        '协定减免',
-      ].map((header) => blank<Payment>(header)),
-      NOTE,
-    ],
+    columns: incomeColumns(true, ['本期免税收入', '累计个人养老金', ...RESIDENT_DEDUCTIONS]),
   },
   {
     name: '特许权使用费',
     residency: 'resident',
     category: 'royalty',
-    columns: [
-      ...PAYEE_COLUMNS,
-      income,
-      ...[
-        '本期免税收入',
-        '商业健康保险',
-        '税延养老保险',
-        '其他',
-        '允许扣除的税费',
-        '减免税额',
-        '协定减免',
-      ].map((header) => blank<Payment>(header)),
-      NOTE,
-    ],
+    columns: incomeColumns(false, ['本期免税收入', ...RESIDENT_DEDUCTIONS]),
   },
   {
     name: '非居民劳务报酬',
     residency: 'non_resident',
     category: 'labour',
-    columns: [
-      ...PAYEE_COLUMNS,
-      LABOUR_ITEM,
-      income,
-      ...['本期免税收入', '允许扣除的税费', '减免税额', '协定减免'].map((header) => blank<Payment>(header)),
-      NOTE,
-    ],
+    columns: incomeColumns(true, NON_RESIDENT_EMPTIES),
   },
   {
     name: '非居民特许权使用费',
     residency: 'non_resident',
     category: 'royalty',
-    columns: [
-      ...PAYEE_COLUMNS,
-      income,
-      ...['本期免税收入', '允许扣除的税费', '减免税额', '协定减免'].map((header) => blank<Payment>(header)),
-      NOTE,
-    ],
+    columns: incomeColumns(false, NON_RESIDENT_EMPTIES),
   },
 ];
 
