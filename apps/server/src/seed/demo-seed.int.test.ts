@@ -387,7 +387,7 @@ describe('demo data and team set-up', () => {
       licensed?.lines.some((line) => line.kind === 'UsageFee' && line.income_category === 'royalty'),
     ).toBe(true);
     expect(licensed?.jobs.find((job) => job.income_category === 'royalty')?.tax).toBeGreaterThan(0);
-    // A foreign model with her passport, a non-resident, withheld on the monthly table.
+    // A foreign model with a passport, a non-resident, withheld on the monthly table.
     expect(foreign?.paid_on).toBe(addDays(lastMonth25, 2));
     expect(foreign?.tax_residency).toBe('non_resident');
     const abroad = await get<Model>(`models/${foreign?.model.id}`);

@@ -11,7 +11,7 @@
  *   the day.
  * And one model whose client has not paid yet is paid ahead of the client (预付), approved. Of the others:
  * one whose client paid a usage licence (肖像授权) is paid on the 26th of last month, the licence taxed as
- * 特许权使用费 (20 %) beside her day fees' 劳务报酬; and a foreign model with her passport, a non-resident
+ * 特许权使用费 (20 %) beside the day fees' 劳务报酬; and a foreign model with a passport, a non-resident
  * (非居民个人), is paid on the 27th, withheld on the monthly table: 扣缴明细 of last month shows all three kinds.
  */
 import { addDays, businessDate, businessInstant, monthStart } from '@trackit/contract/business-time';
@@ -133,7 +133,7 @@ export async function seedDemoSettlements(
     ...payoutAccount(licensed?.model.name ?? '', 5),
   });
   if (foreigner) {
-    // In China for this season's work: a non-resident, declared by her passport.
+    // In China for this season's work: a non-resident, declared by the passport.
     await describe(foreigner.ready, accountsOn, {
       payout_type: 'individual',
       id_type: 'passport',

@@ -81,11 +81,7 @@ function TaxIdentityFields() {
   return (
     <>
       <Col xs={24} md={8}>
-        <Form.Item
-          name="id_type"
-          label={LABELS.id_type}
-          extra="敏感信息，仅管理权限可见；个人结算付款前须填写完整"
-        >
+        <Form.Item name="id_type" label={LABELS.id_type} extra="敏感信息，仅管理权限可见">
           <Select
             allowClear
             placeholder="请选择证件类型"

@@ -104,7 +104,7 @@ const jobColumns: TableColumnsType<SettlementJob> = [
   { title: '本月已付收入', dataIndex: 'earlier_income', align: 'right', render: money },
   { title: '本月已扣税', dataIndex: 'earlier_tax', align: 'right', render: money },
   { title: '应纳税所得额', dataIndex: 'taxable', align: 'right', render: money },
-  { title: '本次预扣个税', dataIndex: 'tax', align: 'right', render: money },
+  { title: '本次扣缴个税', dataIndex: 'tax', align: 'right', render: money },
 ];
 
 const deductionColumns: TableColumnsType<Deduction> = [
@@ -129,7 +129,8 @@ function Header({ settlement }: { settlement: SettlementDetail }) {
     ['母公司分成', settlement.mother_agency],
     ['模特收入', settlement.income],
     ['应纳税所得额', settlement.taxable],
-    ['预扣个税', settlement.tax],
+    // A non-resident's tax is withheld in full (代扣), a resident's in advance (预扣).
+    [settlement.tax_residency === 'non_resident' ? '代扣个税' : '预扣个税', settlement.tax],
     ['扣款', settlement.deductions],
     ['实付', settlement.net],
   ] as const;

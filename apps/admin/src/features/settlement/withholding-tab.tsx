@@ -39,14 +39,14 @@ const COLUMNS: ColumnType<WithholdingRow>[] = [
   {
     title: '模特',
     key: 'model',
-    width: 130,
+    width: 100,
     fixed: 'left',
     render: (_: unknown, row) => <Link to={modelRoute(row.model.id)}>{row.model.name}</Link>,
   },
   {
     title: '证件',
     key: 'id_number',
-    width: 220,
+    width: 170,
     render: (_: unknown, row) =>
       row.id_type && row.id_number ? (
         <>
@@ -62,7 +62,7 @@ const COLUMNS: ColumnType<WithholdingRow>[] = [
   {
     title: '纳税身份',
     dataIndex: 'tax_residency',
-    width: 110,
+    width: 96,
     render: (residency: WithholdingRow['tax_residency']) =>
       residency === 'non_resident' ? (
         <Tag color="orange">{TAX_RESIDENCY_LABELS[residency]}</Tag>
@@ -75,29 +75,33 @@ const COLUMNS: ColumnType<WithholdingRow>[] = [
     key: 'income_category',
     width: 120,
     render: (_: unknown, row) => (
-      <IncomeCategoryTag category={row.income_category} testId={`withholding-category-${rowKey(row)}`} />
+      <>
+        <IncomeCategoryTag category={row.income_category} testId={`withholding-category-${rowKey(row)}`} />
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          {row.payments} 次
+        </Typography.Text>
+      </>
     ),
   },
-  { title: '次数', dataIndex: 'payments', align: 'right', width: 70 },
   {
     title: '收入额',
     dataIndex: 'income',
     align: 'right',
-    width: 130,
+    width: 116,
     render: (fen: number) => <MoneyCell fen={fen} />,
   },
   {
     title: '应纳税所得额',
     dataIndex: 'taxable',
     align: 'right',
-    width: 130,
+    width: 116,
     render: (fen: number) => <MoneyCell fen={fen} />,
   },
   {
-    title: '已预扣税额',
+    title: '已扣缴税额',
     dataIndex: 'tax',
     align: 'right',
-    width: 130,
+    width: 116,
     render: (fen: number) => <MoneyCell fen={fen} />,
   },
   {
@@ -183,7 +187,7 @@ export function WithholdingTab() {
             columns={COLUMNS}
             dataSource={answer.rows}
             pagination={false}
-            scroll={{ x: 1240 }}
+            scroll={{ x: 970 }}
             onRow={(row) =>
               ({ 'data-testid': `withholding-row-${rowKey(row)}` }) as HTMLAttributes<HTMLElement>
             }
@@ -196,39 +200,39 @@ export function WithholdingTab() {
                       key={item.income_category}
                       data-testid={`withholding-subtotal-${item.income_category}`}
                     >
-                      <Table.Summary.Cell index={0} colSpan={5}>
+                      <Table.Summary.Cell index={0} colSpan={4}>
                         <Typography.Text type="secondary">
                           其中{INCOME_CATEGORY_LABELS[item.income_category]}
                         </Typography.Text>
                       </Table.Summary.Cell>
-                      <Table.Summary.Cell index={5} align="right">
+                      <Table.Summary.Cell index={4} align="right">
                         <MoneyCell fen={item.income} />
                       </Table.Summary.Cell>
-                      <Table.Summary.Cell index={6} align="right">
+                      <Table.Summary.Cell index={5} align="right">
                         <MoneyCell fen={item.taxable} />
                       </Table.Summary.Cell>
-                      <Table.Summary.Cell index={7} align="right">
+                      <Table.Summary.Cell index={6} align="right">
                         <MoneyCell fen={item.tax} />
                       </Table.Summary.Cell>
-                      <Table.Summary.Cell index={8} />
+                      <Table.Summary.Cell index={7} />
                     </Table.Summary.Row>
                   ))}
                 <Table.Summary.Row data-testid="withholding-totals">
-                  <Table.Summary.Cell index={0} colSpan={5}>
+                  <Table.Summary.Cell index={0} colSpan={4}>
                     <Typography.Text strong>
                       合计（{new Set(answer.rows.map((row) => row.model.id)).size} 人）
                     </Typography.Text>
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={5} align="right">
+                  <Table.Summary.Cell index={4} align="right">
                     <MoneyCell fen={answer.totals.income} testId="withholding-total-income" />
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={6} align="right">
+                  <Table.Summary.Cell index={5} align="right">
                     <MoneyCell fen={answer.totals.taxable} testId="withholding-total-taxable" />
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={7} align="right">
+                  <Table.Summary.Cell index={6} align="right">
                     <MoneyCell fen={answer.totals.tax} testId="withholding-total-tax" />
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={8} />
+                  <Table.Summary.Cell index={7} />
                 </Table.Summary.Row>
               </>
             )}
