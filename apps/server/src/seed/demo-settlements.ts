@@ -145,36 +145,6 @@ export async function seedDemoSettlements(
     });
   }
 
-  if (individual) {
-    await createModelDeduction(
-      modelDeps(addDays(lastMonth25, -12)),
-      owner,
-      individual.model.id,
-      { kind: 'advance', occurred_on: addDays(lastMonth25, -12), amount: 50_000, note: '预支房租' },
-      origin,
-    );
-    const settlement = await createSettlement(
-      at(lastMonth25, '10:00'),
-      owner,
-      { model_id: individual.model.id, advance: false },
-      origin,
-    );
-    await submitSettlement(at(lastMonth25, '10:05'), owner, settlement.id, origin);
-    await decideSettlement(
-      at(lastMonth25, '15:30'),
-      owner,
-      settlement.id,
-      { result: 'passed', comment: '' },
-      origin,
-    );
-    await paySettlement(
-      at(lastMonth25, '16:00'),
-      owner,
-      settlement.id,
-      { paid_on: lastMonth25, reference: 'CMB20260001234', team_recipient_id: payer },
-      origin,
-    );
-  }
   /** Drafted, approved and paid on `date` as an individual (the tax worked out for that month). */
   const paidOn = async (model: ReadyToSettle, date: string, reference: string) => {
     const settlement = await createSettlement(
@@ -199,6 +169,16 @@ export async function seedDemoSettlements(
       origin,
     );
   };
+  if (individual) {
+    await createModelDeduction(
+      modelDeps(addDays(lastMonth25, -12)),
+      owner,
+      individual.model.id,
+      { kind: 'advance', occurred_on: addDays(lastMonth25, -12), amount: 50_000, note: '预支房租' },
+      origin,
+    );
+    await paidOn(individual, lastMonth25, 'CMB20260001234');
+  }
   if (licensed) await paidOn(licensed, addDays(lastMonth25, 1), 'CMB20260001266');
   if (foreigner) await paidOn(foreigner.ready, addDays(lastMonth25, 2), 'CMB20260001279');
   if (studio) {
