@@ -3,6 +3,7 @@ import { businessDate } from '@trackit/contract/business-time';
 import type { ReadyGroup } from '@trackit/contract/invoice.schema';
 import { formatYuan } from '@trackit/contract/money';
 import type { Order } from '@trackit/contract/order.schema';
+import { nationalIdCheckChar } from '@trackit/contract/patterns';
 import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
 import type { TokenPair } from '@trackit/contract/session.schema';
 import type {
@@ -23,7 +24,8 @@ import { openSignedIn, signInByApi } from './session';
 /**
  * Model settlements (模特结算) on the demo agency: a billed order's fee line paid in part by its client
  * (a receipt allocated to the line through the API), then in the browser 待结算 shows the model, 生成结算单
- * drafts the settlement, which is submitted, approved and paid on its page.
+ * drafts the settlement, which is submitted and approved; the model's tax identity is completed on her page
+ * when the settlement says it lacks it, and the payment is recorded with the preview of its month's tax.
  */
 /** The settlement's id in its page's address. */
 const firstIdOf = (address: string): number => Number(address.match(/settlements\/(\d+)$/)?.[1]);
@@ -119,14 +121,61 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
     await decide.getByRole('button', { name: '通过' }).click();
     await expect.poll(() => page.getByTestId('settlement-status').textContent()).toBe('已通过');
 
+    // An individual is paid only with her tax identity complete: the page says what is missing, 登记付款
+    // waits, and 编辑 on her page completes it (a 居民身份证: the holder is a resident).
+    const settlementUrl = page.url();
+    const approved = await callApi<SettlementDetail>(
+      'GET',
+      `/v1/settlements/${firstIdOf(settlementUrl)}`,
+      owner,
+    );
+    if (approved.tax_identity_missing.length > 0) {
+      await page.getByTestId('settlement-identity-missing').waitFor();
+      await screenshot(page, 'settlement-identity-missing');
+      await page.getByTestId('settlement-pay').click();
+      await page.getByTestId('settlement-pay-identity').waitFor();
+      expect(await page.getByTestId('settlement-pay-ok').isDisabled()).toBe(true);
+      await page
+        .getByTestId('settlement-pay-modal')
+        .getByRole('button', { name: /取\s*消/ })
+        .click();
+      await page.goto(`${inject('e2eBaseUrl')}/admin/information/model/${line.model_id}`);
+      await page.getByTestId('model-edit').click();
+      await page.getByTestId('model-id-type-input').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="居民身份证"]').click();
+      const first17 = `44030519980808${String(Date.now() % 1000).padStart(3, '0')}`;
+      await page.getByTestId('model-id-number-input').fill(`${first17}${nationalIdCheckChar(first17)}`);
+      await screenshot(page, 'model-tax-identity-form');
+      await page.getByTestId('model-submit').click();
+      await expect.poll(() => page.getByTestId('model-tax-residency').textContent()).toBe('居民个人');
+      await page.goto(settlementUrl);
+      await page.getByTestId('settlement-page').waitFor();
+      expect(await page.getByTestId('settlement-identity-missing').count()).toBe(0);
+    }
+
     await page.getByTestId('settlement-pay').click();
     const pay = page.getByTestId('settlement-pay-modal');
+    // The preview of today's payment: the tax worked out for this month, the net to transfer.
+    await pay.getByTestId('settlement-pay-preview').waitFor();
+    const preview = await callApi<{ net: number; tax: number }>(
+      'GET',
+      `/v1/settlements/${firstIdOf(settlementUrl)}/payment_preview?paid_on=${today}`,
+      owner,
+    );
+    expect(await pay.getByTestId('settlement-pay-net').textContent()).toBe(formatYuan(preview.net));
     await pay.getByTestId('settlement-reference').fill('CMB2026112700054');
     await pay.getByTestId('settlement-payer').click();
     await page.locator('.ant-select-item-option').first().click();
     await screenshot(page, 'settlement-pay', { fullPage: false });
     await pay.getByRole('button', { name: '登记' }).click();
     await expect.poll(() => page.getByTestId('settlement-status').textContent()).toBe('已付款');
+    const recorded = await callApi<SettlementDetail>(
+      'GET',
+      `/v1/settlements/${firstIdOf(settlementUrl)}`,
+      owner,
+    );
+    expect({ net: recorded.net, tax: recorded.tax }).toEqual({ net: preview.net, tax: preview.tax });
+    expect(await page.getByTestId('settlement-lines').textContent()).toMatch(/劳务报酬|特许权使用费/);
     expect(await page.getByTestId('settlement-paid').textContent()).toContain('CMB2026112700054');
     expect(await page.getByTestId('settlement-approvals').textContent()).toContain('已同意');
     const firstTax = (
@@ -227,19 +276,27 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
     // workbook for the filing downloads from it.
     const month = today.slice(0, 7);
     await page.goto(`${inject('e2eBaseUrl')}/admin/finance/settlements?tab=withholding&month=${month}`);
-    const row = page.getByTestId(`withholding-row-${line.model_id}`);
-    await row.waitFor();
     const withholding = await callApi<Withholding>('GET', `/v1/finance/withholding?month=${month}`, owner);
-    const mine = withholding.rows.find((candidate) => candidate.model.id === line.model_id);
-    expect(mine?.tax).toBe(firstTax);
-    expect(await row.textContent()).toContain(formatYuan(firstTax).replace('¥', ''));
+    const mine = withholding.rows.filter((candidate) => candidate.model.id === line.model_id);
+    expect(mine.reduce((sum, candidate) => sum + candidate.tax, 0)).toBe(firstTax);
+    const [first] = mine;
+    if (!first) throw new Error('the model paid today is on this month’s list');
+    const row = page.getByTestId(
+      `withholding-row-${first.model.id}-${first.income_category}-${first.tax_residency}`,
+    );
+    await row.waitFor();
+    expect(await row.textContent()).toContain(formatYuan(first.tax).replace('¥', ''));
     await screenshot(page, 'settlement-withholding-1440');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'settlement-withholding-1280');
     await page.setViewportSize({ width: 1440, height: 900 });
     const download = page.waitForEvent('download');
     await page.getByTestId('withholding-export').click();
-    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+    const workbook = await download;
+    expect(workbook.suggestedFilename()).toMatch(/\.xlsx$/);
+    // The tax client's import file: an .xlsx (a zip archive; its sheets are read back in withholding-export.int.test.ts).
+    const xlsx = await readFile(await keepDownload(workbook, 'withholding.xlsx'));
+    expect(xlsx.subarray(0, 2).toString()).toBe('PK');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -37,6 +37,9 @@ export const MODEL_SHEET_LIMITS = {
 /** The Excel MIME type of every file these endpoints send and take. */
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** The header of the sheets' ID column: it holds 居民身份证 numbers only (other documents are set in the form). */
+export const MODEL_SHEET_ID_HEADER = '身份证号';
+
 export const MODEL_SHEET_MESSAGES = {
   notXlsx: '无法读取该文件，请上传 Excel 文件（.xlsx）',
   legacyXls: '暂不支持 .xls 格式，请在 Excel 中另存为 .xlsx 后上传',

@@ -10,15 +10,9 @@ import { LETTERS } from './constants';
 import { genderSchema, modelStatusSchema, modelTripKindSchema, sizeSchema } from './enums';
 import { calendarDateSchema, pageQuerySchema, queryList, sortSchema } from './envelope';
 import { INPUT_BOUND_MESSAGES } from './messages';
-import {
-  accountNumberSchema,
-  formatAccountNumber,
-  isValidNationalId,
-  mobileSchema,
-  PATTERN_MESSAGES,
-  textSchema,
-} from './patterns';
+import { accountNumberSchema, formatAccountNumber, mobileSchema, textSchema } from './patterns';
 import { pendingBankChangeSchema, pendingChangeFields } from './pending-change.schema';
+import { idTypeSchema, normalizeIdNumber, TAX_IDENTITY_MESSAGES, taxResidencySchema } from './tax-identity';
 
 /**
  * How the agency pays a model (docs/product.md "Models", 结算信息): the person themself (个人, income tax
@@ -126,7 +120,7 @@ export const MODEL_MESSAGES = {
   contractEndBeforeStart: '*合同结束日期不能早于开始日期',
   tripEndBeforeStart: '*结束日期不能早于开始日期',
   rangeInvalid: '*范围格式应为 最小值-最大值，如 168-173、-167、198-',
-  idNumberForbidden: '没有权限查看或修改模特的身份证号',
+  idNumberForbidden: '没有权限查看或修改模特的证件与纳税身份',
   payoutForbidden: '没有权限查看或修改模特的收款账户',
   /** The account's three fields are filled (or cleared) together. */
   payoutIncomplete: '*开户名、开户银行和银行账号须一并填写',
@@ -151,8 +145,8 @@ export const MODEL_MESSAGES = {
   termsChangeReplaced: (name: string) => `模特「${name}」的佣金条款修改已被新的修改取代`,
   archiveForbidden: '只有管理权限可以将模特设为已解约或恢复合作',
   mobileTaken: (name: string) => `手机号已被模特「${name}」使用`,
-  mobileOrIdNumberTaken: '手机号或身份证号已被其他模特使用',
-  idNumberTaken: (name: string) => `身份证号已被模特「${name}」使用`,
+  mobileOrIdNumberTaken: '手机号或证件号码已被其他模特使用',
+  idNumberTaken: (name: string) => `证件号码已被模特「${name}」使用`,
   /** A warning before creating, not a refusal: two people may share a name and a birthday. */
   namesakeWarning: '团队中已有同名且出生日期相同的模特，请确认不是同一人',
 } as const;
@@ -175,11 +169,15 @@ export const birthdaySchema = calendarDateSchema(BIRTHDAY_RANGE, {
   outOfRange: INPUT_BOUND_MESSAGES.birthdayOutOfRange,
 });
 
-/** An 18-character mainland national ID with a valid check character; a lower-case x is stored as X. */
+/**
+ * An identity document's number: letters and digits, stored trimmed and in upper case (a lower-case x of a
+ * national ID is stored as X). Whether it is right for its document (`id_type`, a 居民身份证 when none is
+ * given) is checked with the type by tax-identity's `idNumberIssue`, on the server and in the form.
+ */
 export const modelIdNumberSchema = z
-  .string({ error: PATTERN_MESSAGES.nationalIdInvalid })
-  .refine(isValidNationalId, { message: PATTERN_MESSAGES.nationalIdInvalid })
-  .overwrite((value) => value.toUpperCase());
+  .string({ error: TAX_IDENTITY_MESSAGES.idNumberShape })
+  .overwrite(normalizeIdNumber)
+  .regex(/^[A-Z0-9]{1,20}$/, TAX_IDENTITY_MESSAGES.idNumberShape);
 
 export const MODEL_LIMITS = {
   tags: 20,
@@ -246,8 +244,16 @@ const modelFields = {
     .optional(),
   mobile: mobileSchema.nullish(),
   wechat: textSchema({ max: MODEL_TEXT_LIMITS.wechat }).nullish(),
-  /** Sensitive: written and read only with data_management at manage. */
+  /**
+   * The tax identity (tax-identity.ts), sensitive: written and read only with data_management at manage.
+   * The document (a number without one is a 居民身份证), its number, residency (a 居民身份证 holder is a
+   * resident), and for documents from outside the mainland the first entry and expected departure.
+   */
+  id_type: idTypeSchema.nullish(),
   id_number: modelIdNumberSchema.nullish(),
+  tax_residency: taxResidencySchema.nullish(),
+  first_entry_date: dateSchema.nullish(),
+  expected_departure_date: dateSchema.nullish(),
   socials: z
     .array(socialAccountSchema)
     .max(MODEL_LIMITS.socials, `*最多${MODEL_LIMITS.socials}个账号`)
@@ -310,7 +316,11 @@ export const MODEL_FIELD_LABELS = {
   tags: '标签',
   mobile: '手机号',
   wechat: '微信',
-  id_number: '身份证号',
+  id_type: '证件类型',
+  id_number: '证件号码',
+  tax_residency: '纳税身份',
+  first_entry_date: '首次入境日期',
+  expected_departure_date: '预计离境日期',
   socials: '社交账号',
   manager_member_id: '经纪人',
   mother_agency: '母公司',
@@ -343,7 +353,21 @@ export const MEASUREMENT_FIELDS = ['height', 'weight', 'bust', 'waist', 'hips', 
 export type MeasurementField = (typeof MEASUREMENT_FIELDS)[number];
 
 /**
- * A model as staff see it. `id_number` is present only for members with data_management at manage; the
+ * The tax identity's fields (tax-identity.ts): answered and written only with data_management at manage,
+ * as the national ID always was.
+ */
+export const MODEL_TAX_IDENTITY_FIELDS = [
+  'id_type',
+  'id_number',
+  'tax_residency',
+  'first_entry_date',
+  'expected_departure_date',
+] as const;
+export type ModelTaxIdentityField = (typeof MODEL_TAX_IDENTITY_FIELDS)[number];
+
+/**
+ * A model as staff see it. The tax identity (`MODEL_TAX_IDENTITY_FIELDS`) is present only for members with
+ * data_management at manage; the
  * payout account (`payout_account_name`, `payout_bank`, `payout_account_number`) only for members with
  * data_management or accounting at manage.
  */
@@ -370,7 +394,11 @@ export const modelSchema = z.object({
   tags: z.array(z.string()),
   mobile: z.string().nullable(),
   wechat: z.string().nullable(),
+  id_type: idTypeSchema.nullable().optional(),
   id_number: z.string().nullable().optional(),
+  tax_residency: taxResidencySchema.nullable().optional(),
+  first_entry_date: z.string().nullable().optional(),
+  expected_departure_date: z.string().nullable().optional(),
   socials: z.array(
     z.object({ platform: z.string(), handle: z.string(), followers: z.number().int().nullable() }),
   ),

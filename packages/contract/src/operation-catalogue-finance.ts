@@ -4,10 +4,14 @@
  * fee statements, and models' settlements.
  */
 import { z } from 'zod';
+import { FEE_KIND_LABELS, feeKindSchema } from './enums';
 import { INVOICE_TYPE_LABELS, invoiceTypeSchema } from './finance-enums';
 import { formatYuan } from './money';
 import { action, changeOf } from './operation-action';
 import { formatRate } from './rates';
+import { INCOME_CATEGORY_LABELS, incomeCategorySchema } from './settlement-enums';
+
+const onOff = (on: boolean) => (on ? '开启' : '关闭');
 
 export const FINANCE_OPERATIONS = {
   // Invoices: `name` is the buyer (购方名称), `number` the tax platform's number once issued.
@@ -160,9 +164,11 @@ export const FINANCE_OPERATIONS = {
       net: z.number().int(),
       paid_on: z.string(),
       payer: z.string(),
+      /** The tax withheld, worked out for the month paid (absent on entries before issue 34). */
+      tax: z.number().int().optional(),
     }),
-    sentence: ({ name, number, net, paid_on, payer }) =>
-      `登记了「${name}」的结算单 ${number} 付款 ${formatYuan(net)}（${paid_on}，${payer}）`,
+    sentence: ({ name, number, net, paid_on, payer, tax }) =>
+      `登记了「${name}」的结算单 ${number} 付款 ${formatYuan(net)}（${paid_on}，${payer}）${tax ? `，代扣个税 ${formatYuan(tax)}` : ''}`,
   }),
   settlement_correct: action({
     label: '冲正结算单',
@@ -197,15 +203,39 @@ export const FINANCE_OPERATIONS = {
     label: '修改财务设置',
     inTeamLog: true,
     target: null,
-    detail: z.object({ show_client_fees_to_models: changeOf(z.boolean()) }),
-    sentence: ({ show_client_fees_to_models }) =>
-      `${show_client_fees_to_models.after ? '开启' : '关闭'}了「向模特显示客户费用」`,
-    changes: ({ show_client_fees_to_models }) => [
-      {
-        field: '向模特显示客户费用',
-        before: show_client_fees_to_models.before ? '开启' : '关闭',
-        after: show_client_fees_to_models.after ? '开启' : '关闭',
-      },
+    detail: z.object({
+      show_client_fees_to_models: changeOf(z.boolean()).optional(),
+      /** Each fee kind whose income item (所得项目) changed. */
+      income_categories: z
+        .array(z.object({ kind: feeKindSchema, ...changeOf(incomeCategorySchema).shape }))
+        .optional(),
+    }),
+    sentence: ({ show_client_fees_to_models, income_categories }) =>
+      [
+        show_client_fees_to_models
+          ? `${onOff(show_client_fees_to_models.after)}了「向模特显示客户费用」`
+          : null,
+        ...(income_categories ?? []).map(
+          ({ kind, after }) => `将「${FEE_KIND_LABELS[kind]}」的所得项目改为${INCOME_CATEGORY_LABELS[after]}`,
+        ),
+      ]
+        .filter(Boolean)
+        .join('，'),
+    changes: ({ show_client_fees_to_models, income_categories }) => [
+      ...(show_client_fees_to_models
+        ? [
+            {
+              field: '向模特显示客户费用',
+              before: onOff(show_client_fees_to_models.before),
+              after: onOff(show_client_fees_to_models.after),
+            },
+          ]
+        : []),
+      ...(income_categories ?? []).map(({ kind, before, after }) => ({
+        field: `${FEE_KIND_LABELS[kind]}的所得项目`,
+        before: INCOME_CATEGORY_LABELS[before],
+        after: INCOME_CATEGORY_LABELS[after],
+      })),
     ],
   }),
   /** A fee line's commission rate set by hand before it is settled; `after` null: the override removed. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { labourIncomeTax, withholdingForPayout } from './income-tax';
+import { incomeTax, withholdingForPayout } from './income-tax';
 import { MAX_LINE_FEN } from './money';
 import { SETTLEMENT_STATUS_LABELS, SETTLEMENT_STATUSES } from './settlement-enums';
 import {
@@ -239,15 +239,28 @@ describe('releasing a line as the client pays it', () => {
 describe('a settlement’s figures', () => {
   const share = (gross: number, commissionRate = 2_000): ShareSplit =>
     splitGross(gross, { commissionRate, motherAgency: null });
+  const individual = { payoutType: 'individual', residency: 'resident' } as const;
 
   it('withholds per job and month, net of tax and deductions', () => {
     const figures = settlementFigures({
-      payoutType: 'individual',
+      ...individual,
       jobs: [
         // 12,500 yuan at 20 %: an income of 10,000 → 1,600 withheld.
-        { orderId: 1, releases: [share(yuan(7_500)), share(yuan(5_000))], earlierIncome: 0, earlierTax: 0 },
+        {
+          orderId: 1,
+          category: 'labour',
+          releases: [share(yuan(7_500)), share(yuan(5_000))],
+          earlierIncome: 0,
+          earlierTax: 0,
+        },
         // 3,750 yuan: 3,000 of income, on top of 7,000 paid earlier this month with 1,120 withheld.
-        { orderId: 2, releases: [share(yuan(3_750))], earlierIncome: yuan(7_000), earlierTax: yuan(1_120) },
+        {
+          orderId: 2,
+          category: 'labour',
+          releases: [share(yuan(3_750))],
+          earlierIncome: yuan(7_000),
+          earlierTax: yuan(1_120),
+        },
       ],
       deductions: yuan(500),
     });
@@ -268,10 +281,39 @@ describe('a settlement’s figures', () => {
     });
   });
 
+  it('taxes a job’s day fee and its usage licence as two payments, each by its item’s rule', () => {
+    const figures = settlementFigures({
+      ...individual,
+      jobs: [
+        { orderId: 1, category: 'labour', releases: [share(yuan(37_500))], earlierIncome: 0, earlierTax: 0 },
+        { orderId: 1, category: 'royalty', releases: [share(yuan(37_500))], earlierIncome: 0, earlierTax: 0 },
+      ],
+      deductions: 0,
+    });
+    // 30,000 yuan each, 24,000 taxable: 劳务报酬 at 30 % − 2,000 = 5,200; 特许权使用费 at 20 % = 4,800.
+    expect(figures.jobs).toEqual([
+      expect.objectContaining({ category: 'labour', taxable: yuan(24_000), tax: yuan(5_200) }),
+      expect.objectContaining({ category: 'royalty', taxable: yuan(24_000), tax: yuan(4_800) }),
+    ]);
+    // A non-resident: 24,000 on the monthly table, 20 % − 1,410 = 3,390, for either item.
+    const abroad = settlementFigures({
+      payoutType: 'individual',
+      residency: 'non_resident',
+      jobs: [
+        { orderId: 1, category: 'royalty', releases: [share(yuan(37_500))], earlierIncome: 0, earlierTax: 0 },
+      ],
+      deductions: 0,
+    });
+    expect(abroad.totals).toMatchObject({ taxable: yuan(24_000), tax: yuan(3_390) });
+  });
+
   it('withholds nothing for a studio', () => {
     const figures = settlementFigures({
       payoutType: 'studio',
-      jobs: [{ orderId: 1, releases: [share(yuan(12_500))], earlierIncome: 0, earlierTax: 0 }],
+      residency: 'resident',
+      jobs: [
+        { orderId: 1, category: 'labour', releases: [share(yuan(12_500))], earlierIncome: 0, earlierTax: 0 },
+      ],
       deductions: 0,
     });
     expect(figures.totals).toMatchObject({ income: yuan(10_000), taxable: 0, tax: 0, net: yuan(10_000) });
@@ -279,10 +321,11 @@ describe('a settlement’s figures', () => {
 
   it('gives tax back when a job’s release is negative (a payment undone)', () => {
     const figures = settlementFigures({
-      payoutType: 'individual',
+      ...individual,
       jobs: [
         {
           orderId: 7,
+          category: 'labour',
           releases: [{ ...ZERO_SPLIT, gross: -yuan(2_500), commission: -yuan(500), income: -yuan(2_000) }],
           earlierIncome: yuan(10_000),
           earlierTax: yuan(1_600),
@@ -294,24 +337,37 @@ describe('a settlement’s figures', () => {
     expect(figures.totals).toMatchObject({ income: -yuan(2_000), tax: -yuan(320), net: -yuan(1_680) });
   });
 
-  it('refuses an order twice and deductions not in whole fen', () => {
-    const job: SettlementJob = { orderId: 1, releases: [], earlierIncome: 0, earlierTax: 0 };
-    expect(() => settlementFigures({ payoutType: 'individual', jobs: [job, job], deductions: 0 })).toThrow(
-      RangeError,
-    );
-    expect(() => settlementFigures({ payoutType: 'individual', jobs: [job], deductions: -1 })).toThrow(
-      RangeError,
-    );
-    expect(settlementFigures({ payoutType: 'studio', jobs: [], deductions: 0 }).totals).toMatchObject({
+  it('refuses a payment twice and deductions not in whole fen', () => {
+    const job: SettlementJob = {
+      orderId: 1,
+      category: 'labour',
+      releases: [],
+      earlierIncome: 0,
+      earlierTax: 0,
+    };
+    expect(() => settlementFigures({ ...individual, jobs: [job, job], deductions: 0 })).toThrow(RangeError);
+    expect(() => settlementFigures({ ...individual, jobs: [job], deductions: -1 })).toThrow(RangeError);
+    expect(
+      settlementFigures({ ...individual, jobs: [job, { ...job, category: 'royalty' }], deductions: 0 }).jobs,
+    ).toHaveLength(2);
+    expect(
+      settlementFigures({ payoutType: 'studio', residency: 'resident', jobs: [], deductions: 0 }).totals,
+    ).toMatchObject({
       ...ZERO_SPLIT,
       tax: 0,
       net: 0,
     });
   });
 
+  const rules = fc.constantFrom(
+    ...(['labour', 'royalty'] as const).flatMap((category) =>
+      (['resident', 'non_resident'] as const).map((residency) => ({ category, residency })),
+    ),
+  );
   const jobs = fc.uniqueArray(
     fc.record({
       orderId: fc.integer({ min: 1, max: 1_000_000 }),
+      category: fc.constantFrom('labour' as const, 'royalty' as const),
       releases: fc.array(
         fc
           .tuple(fc.integer({ min: 0, max: 1_000_000_000 }), terms)
@@ -320,21 +376,30 @@ describe('a settlement’s figures', () => {
       ),
       earlierIncome: fc.integer({ min: 0, max: 1_000_000_000 }),
     }),
-    { selector: (job) => job.orderId, maxLength: 6 },
+    { selector: (job) => `${job.orderId}:${job.category}`, maxLength: 6 },
   );
-  const settlements = fc.record({
-    payoutType: fc.constantFrom('individual' as const, 'studio' as const),
-    jobs: jobs.map((generated) =>
-      generated.map((job) => ({ ...job, earlierTax: labourIncomeTax(job.earlierIncome).tax })),
-    ),
-    deductions: fc.integer({ min: 0, max: 100_000_000 }),
-  });
+  const settlements = fc
+    .record({
+      payoutType: fc.constantFrom('individual' as const, 'studio' as const),
+      residency: fc.constantFrom('resident' as const, 'non_resident' as const),
+      jobs,
+      deductions: fc.integer({ min: 0, max: 100_000_000 }),
+    })
+    .map((input) => ({
+      ...input,
+      jobs: input.jobs.map((job) => ({
+        ...job,
+        earlierTax: incomeTax(job.earlierIncome, { category: job.category, residency: input.residency }).tax,
+      })),
+    }));
 
   it('adds up: net + tax + deductions is the income, the parts are the gross, a studio never withholds', () => {
     fc.assert(
       fc.property(settlements, (input) => {
         const { jobs: perJob, totals } = settlementFigures(input);
-        expect(Object.values(totals).every((value) => Number.isSafeInteger(value))).toBe(true);
+        expect(
+          Object.values(totals).every((value) => typeof value !== 'number' || Number.isSafeInteger(value)),
+        ).toBe(true);
         expect(totals.net + totals.tax + totals.deductions).toBe(totals.income);
         expect(modelSideAddsUp(totals)).toBe(true);
         expect(totals.tax).toBe(perJob.reduce((sum, job) => sum + job.tax, 0));
@@ -342,20 +407,42 @@ describe('a settlement’s figures', () => {
           const source = input.jobs[index];
           if (!source) throw new Error('a job went missing');
           expect(modelSideAddsUp(job)).toBe(true);
+          expect(job.category).toBe(source.category);
           if (input.payoutType === 'studio') {
             expect(job.tax).toBe(0);
             expect(job.taxable).toBe(0);
           } else {
             expect(job.tax).toBe(
-              withholdingForPayout({
-                earlierIncome: source.earlierIncome,
-                earlierTax: source.earlierTax,
-                income: job.income,
-              }).tax,
+              withholdingForPayout(
+                { earlierIncome: source.earlierIncome, earlierTax: source.earlierTax, income: job.income },
+                { category: source.category, residency: input.residency },
+              ).tax,
             );
             expect(job.tax).toBeGreaterThanOrEqual(0);
           }
         }
+      }),
+    );
+  });
+
+  it('taxes a month’s first payout by its item’s and the residency’s rule', () => {
+    fc.assert(
+      fc.property(rules, fc.integer({ min: 0, max: 100_000_000 }), (rule, amount) => {
+        const figures = settlementFigures({
+          payoutType: 'individual',
+          residency: rule.residency,
+          jobs: [
+            {
+              orderId: 1,
+              category: rule.category,
+              releases: [share(amount)],
+              earlierIncome: 0,
+              earlierTax: 0,
+            },
+          ],
+          deductions: 0,
+        });
+        expect(figures.totals.tax).toBe(incomeTax(share(amount).income, rule).tax);
       }),
     );
   });

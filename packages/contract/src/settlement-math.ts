@@ -10,6 +10,8 @@
 import { isFen } from './finance-rules';
 import { withholdingForPayout } from './income-tax';
 import { mulDivRound } from './money';
+import type { IncomeCategory } from './settlement-enums';
+import type { TaxResidency } from './tax-identity';
 
 const FULL_RATE_BP = 10_000;
 
@@ -172,12 +174,17 @@ export function releaseNow(line: SettlementLine, paidNow: number, alreadySettled
  */
 type SettlementPayoutType = 'individual' | 'studio';
 
-/** One job (order) of a settlement: what this settlement releases of its lines, and the month before. */
+/**
+ * One payment of a settlement: a job (order) and an income item, what this settlement releases of the job's
+ * lines of that item, and the month's earlier payouts of it. A job paying both a day fee (劳务报酬) and a
+ * usage licence (特许权使用费) is two payments, each taxed by its own rule.
+ */
 export interface SettlementJob {
   readonly orderId: number;
-  /** The `now` of each of the job's lines in this settlement. */
+  readonly category: IncomeCategory;
+  /** The `now` of each of the job's lines of this item in this settlement. */
   readonly releases: readonly ShareSplit[];
-  /** The model's income from this job paid by earlier settlements of the same calendar month, in fen. */
+  /** The model's income of this job and item paid by earlier settlements of the same calendar month, in fen. */
   readonly earlierIncome: number;
   /** The tax withheld on them, in fen. */
   readonly earlierTax: number;
@@ -185,6 +192,8 @@ export interface SettlementJob {
 
 export interface SettlementInput {
   readonly payoutType: SettlementPayoutType;
+  /** Whether the individual is a resident (the tables differ); not read for a studio. */
+  readonly residency: TaxResidency;
   readonly jobs: readonly SettlementJob[];
   /** The settlement's deductions (advances, expenses paid for the model …), their sum in fen. */
   readonly deductions: number;
@@ -192,6 +201,7 @@ export interface SettlementInput {
 
 export interface SettlementJobFigures extends ShareSplit {
   orderId: number;
+  category: IncomeCategory;
   /** This payout's share of the month's taxable income (0 for a studio). */
   taxable: number;
   /** The tax withheld now (negative: given back; 0 for a studio). */
@@ -212,32 +222,35 @@ export interface SettlementFigures {
 }
 
 /**
- * One job's figures. An individual has tax withheld per job and month (./income-tax
- * `withholdingForPayout`: one order's income within a calendar month is one payment); a studio (个人工作室)
- * invoices the agency and pays its own taxes, so nothing is withheld.
+ * One payment's figures. An individual has tax withheld per job, item and month (./income-tax
+ * `withholdingForPayout`: one order's income of an item within a calendar month is one payment), by the
+ * item's and the residency's rule; a studio (个人工作室) invoices the agency and pays its own taxes, so
+ * nothing is withheld.
  */
-function jobFigures(job: SettlementJob, payoutType: SettlementPayoutType): SettlementJobFigures {
+function jobFigures(job: SettlementJob, input: SettlementInput): SettlementJobFigures {
   const split = addSplits(job.releases);
   const withholding =
-    payoutType === 'studio'
+    input.payoutType === 'studio'
       ? { taxable: 0, tax: 0 }
-      : withholdingForPayout({
-          earlierIncome: job.earlierIncome,
-          earlierTax: job.earlierTax,
-          income: split.income,
-        });
-  return { orderId: job.orderId, ...split, ...withholding };
+      : withholdingForPayout(
+          { earlierIncome: job.earlierIncome, earlierTax: job.earlierTax, income: split.income },
+          { category: job.category, residency: input.residency },
+        );
+  return { orderId: job.orderId, category: job.category, ...split, ...withholding };
 }
 
+/** The key of a payment: its order and income item. */
+export const paymentKey = (orderId: number, category: IncomeCategory): string => `${orderId}:${category}`;
+
 /**
- * A settlement's figures per job and in total. A job appears once: its lines are taxed together, so two
- * entries for one order would withhold its month's tax twice (RangeError).
+ * A settlement's figures per payment and in total. A payment appears once: its lines are taxed together, so
+ * two entries for one order and item would withhold its month's tax twice (RangeError).
  */
 export function settlementFigures(input: SettlementInput): SettlementFigures {
   if (!isFen(input.deductions)) throw new RangeError(`扣款须为非负整数分：${input.deductions}`);
-  const orderIds = new Set(input.jobs.map((job) => job.orderId));
-  if (orderIds.size !== input.jobs.length) throw new RangeError('同一订单在结算单中只能出现一次');
-  const jobs = input.jobs.map((job) => jobFigures(job, input.payoutType));
+  const keys = new Set(input.jobs.map((job) => paymentKey(job.orderId, job.category)));
+  if (keys.size !== input.jobs.length) throw new RangeError('同一订单的同一所得项目在结算单中只能出现一次');
+  const jobs = input.jobs.map((job) => jobFigures(job, input));
   const split = addSplits(jobs);
   const taxable = jobs.reduce((sum, job) => sum + job.taxable, 0);
   const tax = jobs.reduce((sum, job) => sum + job.tax, 0);

@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { feeKindSchema } from './enums';
 import { modelPayoutTypeSchema } from './model.schema';
 import { modelDeductionKindSchema } from './model-deduction.schema';
-import { settlementStatusSchema } from './settlement-enums';
+import { incomeCategorySchema, settlementStatusSchema } from './settlement-enums';
+import { taxResidencySchema } from './tax-identity';
 
 const fen = z.number().int();
 
@@ -28,20 +29,39 @@ export const SETTLEMENT_SHARE_MESSAGES = {
 
 // --- The team's setting -------------------------------------------------------------------------------------
 
-/** GET/PATCH /v1/finance/settings: the team's finance settings (each off until changed). */
+/** The income item (所得项目) each fee kind is taxed as: 费用 and 肖像授权. */
+export const incomeCategoriesSchema = z.object({
+  ModelFee: incomeCategorySchema,
+  UsageFee: incomeCategorySchema,
+});
+export type IncomeCategories = z.infer<typeof incomeCategoriesSchema>;
+
+/**
+ * GET/PATCH /v1/finance/settings: the team's finance settings (the client fees off, the income items as
+ * DEFAULT_INCOME_CATEGORIES, until changed).
+ */
 export const financeSettingsSchema = z.object({
   /** A model's shared settlement also shows each line's client fee (the line's total with VAT). */
   show_client_fees_to_models: z.boolean(),
+  /** What a settlement drafted from now on taxes each fee kind as. */
+  income_categories: incomeCategoriesSchema,
 });
 export type FinanceSettings = z.infer<typeof financeSettingsSchema>;
 
-export const financeSettingsUpdateSchema = z.object({
-  show_client_fees_to_models: z.boolean({ error: '*请选择是否向模特显示客户费用' }),
-});
+/** PATCH: the settings sent change (at least one). */
+export const financeSettingsUpdateSchema = z
+  .object({
+    show_client_fees_to_models: z.boolean({ error: '*请选择是否向模特显示客户费用' }).optional(),
+    income_categories: incomeCategoriesSchema.partial().optional(),
+  })
+  .refine((body) => body.show_client_fees_to_models !== undefined || body.income_categories !== undefined, {
+    message: '请选择要修改的设置',
+  });
 export type FinanceSettingsUpdate = z.infer<typeof financeSettingsUpdateSchema>;
 
 export const FINANCE_SETTING_LABELS: Readonly<Record<keyof FinanceSettings, string>> = {
   show_client_fees_to_models: '向模特显示客户费用',
+  income_categories: '所得项目',
 };
 
 // --- Staff's side of the link -------------------------------------------------------------------------------
@@ -74,6 +94,8 @@ export const publicSettlementLineSchema = z.object({
   /** The order's first day. */
   date: z.string().nullable(),
   kind: feeKindSchema,
+  /** The income item its tax was worked out as. */
+  income_category: incomeCategorySchema,
   /** The model's share before commission (never the client's price). */
   gross: fen,
   commission: fen,
@@ -102,6 +124,10 @@ export const publicSettlementSchema = z.object({
   corrects: z.string().nullable(),
   reason: z.string().nullable(),
   lines: z.array(publicSettlementLineSchema),
+  /** For an individual: the residency the tax was worked out by (null: a studio, or not known yet). */
+  tax_residency: taxResidencySchema.nullable(),
+  /** For an individual, the tax per income item (劳务报酬, 特许权使用费), in the items' order. */
+  taxes: z.array(z.object({ category: incomeCategorySchema, income: fen, taxable: fen, tax: fen })),
   deductions: z.array(
     z.object({ kind: modelDeductionKindSchema, occurred_on: z.string(), amount: fen, note: z.string() }),
   ),

@@ -19,6 +19,8 @@ import {
   settlementCorrectSchema,
   settlementCreateSchema,
   settlementDetailSchema,
+  settlementPaymentPreviewQuerySchema,
+  settlementPaymentPreviewSchema,
   settlementPaySchema,
   settlementQuerySchema,
   settlementSchema,
@@ -98,10 +100,21 @@ export const settlementEndpoints = {
     body: approvalDecisionSchema,
     answer: json(settlementDetailSchema),
   }),
+  paymentPreview: endpoint({
+    method: 'GET',
+    path: '/v1/settlements/:id/payment_preview',
+    summary:
+      '付款预览：按付款日期所在月份及该月已付款的结算单重新计算个税、扣款和实付，不写入；仅已通过审批的结算单',
+    access: requires('accounting', 'manage'),
+    params: idParamsSchema,
+    query: settlementPaymentPreviewQuerySchema,
+    answer: json(settlementPaymentPreviewSchema),
+  }),
   pay: endpoint({
     method: 'POST',
     path: '/v1/settlements/:id/pay',
-    summary: '登记付款：付款日期（不晚于今天）、银行流水号、付款的收款主体；仅已通过审批的结算单',
+    summary:
+      '登记付款：付款日期（不晚于今天）、银行流水号、付款的收款主体；个税按付款月份重新计算；个人须纳税身份完整；仅已通过审批的结算单',
     access: requires('accounting', 'manage'),
     params: idParamsSchema,
     body: settlementPaySchema,

@@ -23,7 +23,8 @@ import { INPUT_BOUND_MESSAGES } from './messages';
 import { modelPayoutTypeSchema } from './model.schema';
 import { modelDeductionKindSchema } from './model-deduction.schema';
 import { textSchema } from './patterns';
-import { settlementStatusSchema } from './settlement-enums';
+import { incomeCategorySchema, settlementStatusSchema } from './settlement-enums';
+import { idTypeSchema, taxResidencySchema } from './tax-identity';
 
 export const SETTLEMENT_MESSAGES = {
   notFound: '结算单不存在',
@@ -36,9 +37,9 @@ export const SETTLEMENT_MESSAGES = {
   lineNotSettleable: '所选费用须为该模特已出账订单的费用',
   lineNothingReleasable: '所选费用目前没有可结算的金额（客户尚未付款或已结算）',
   advanceForbidden: '只有财务管理权限可以在客户付款前预付结算',
-  /** One job's payouts of a month are taxed together: the earlier one must be paid (or deleted) first. */
-  earlierUnpaid: (number: string) =>
-    `同一订单本月已有未付款的结算单 ${number}，请先完成付款或删除该结算单后再结算`,
+  /** A line a correction not yet paid takes back is settled again once that correction is paid (or deleted). */
+  unpaidCorrection: (number: string) =>
+    `所选费用有未付款的冲正结算单 ${number}，请先完成付款或删除该冲正结算单后再结算`,
   notSubmittable: '只有草稿状态的结算单可以提交审批',
   notDecidable: '只有待审批的结算单可以审批',
   notPayable: '只有已通过审批的结算单可以登记付款',
@@ -54,6 +55,8 @@ export const SETTLEMENT_MESSAGES = {
   overrideRateInvalid: '*佣金比例应为 0 到 100% 之间',
   paidInFuture: '*付款日期不能晚于今天',
   paidBeforeCreated: '*付款日期不能早于结算单的生成日期',
+  /** The net worked out for the payment's month is not what the payer saw (another payout was paid meanwhile). */
+  netChanged: (net: string) => `实付金额已按付款月份重新计算为 ${net}，请核对后重新登记付款`,
   periodReversed: '*结束日期不能早于开始日期',
   periodIncomplete: '*请同时填写开始和结束日期',
   monthInvalid: INPUT_BOUND_MESSAGES.monthInvalid,
@@ -130,7 +133,11 @@ export const settlementCreateSchema = z
 export type SettlementCreate = z.infer<typeof settlementCreateSchema>;
 export type SettlementCreateInput = z.input<typeof settlementCreateSchema>;
 
-/** POST /v1/settlements/{id}/pay: the business date paid (not after today), the bank's reference, the payer. */
+/**
+ * POST /v1/settlements/{id}/pay: the business date paid (not after today), the bank's reference, the payer,
+ * and the net the payer transferred as the payment preview showed it (`expected_net`): refused when the tax
+ * worked out for the payment's month gives another.
+ */
 export const settlementPaySchema = z.object({
   paid_on: dateSchema,
   reference: textSchema({
@@ -140,8 +147,13 @@ export const settlementPaySchema = z.object({
   }),
   /** The payee entity (收款主体) whose account paid. */
   team_recipient_id: idSchema,
+  expected_net: z.number().int().optional(),
 });
 export type SettlementPay = z.infer<typeof settlementPaySchema>;
+
+/** GET /v1/settlements/{id}/payment_preview: the figures a payment on that business date would record. */
+export const settlementPaymentPreviewQuerySchema = z.object({ paid_on: dateSchema });
+export type SettlementPaymentPreviewQuery = z.infer<typeof settlementPaymentPreviewQuerySchema>;
 
 /** POST /v1/settlements/{id}/correct: the lines to take back (all when none are named), and why. */
 export const settlementCorrectSchema = z.object({
@@ -188,8 +200,8 @@ export type CommissionOverride = z.infer<typeof commissionOverrideAnswerSchema>;
 export const SETTLEMENT_SORTS = ['created_at', 'paid_on'] as const;
 
 /**
- * GET /v1/settlements: newest first unless sorted; `month` is the tax month (the business month the
- * settlement was drafted), `keyword` matches the number and the model's name.
+ * GET /v1/settlements: newest first unless sorted; `month` is the tax month (the month of the payment once
+ * paid, the month drafted before), `keyword` matches the number and the model's name.
  */
 export const settlementQuerySchema = pageQuerySchema.extend({
   model_id: idQuerySchema.optional(),
@@ -249,6 +261,8 @@ export const readyToSettleLineSchema = z.object({
   /** The order's first day. */
   date: z.string().nullable(),
   kind: feeKindSchema,
+  /** The income item it would be taxed as (the team's setting for its kind). */
+  income_category: incomeCategorySchema,
   /** The line's total with VAT, what the client paid of it, and its gross (before VAT). */
   total: fen,
   paid: fen,
@@ -279,6 +293,8 @@ export type ReadyToSettleLine = z.infer<typeof readyToSettleLineSchema>;
 export const readyToSettleSchema = z.object({
   model: namedRef,
   payout_type: modelPayoutTypeSchema,
+  /** The model's residency (null: not known yet, reckoned a resident in the figures). */
+  tax_residency: taxResidencySchema.nullable(),
   /** The model's commission rate in basis points; null: not filled in, nothing can be settled. */
   commission_rate: z.number().int().nullable(),
   releasable: readyFiguresSchema,
@@ -318,9 +334,14 @@ export const settlementSchema = z.object({
   status: settlementStatusSchema,
   /** How the model was paid when it was drafted (the model's 结算类型): a studio has nothing withheld. */
   payout_type: modelPayoutTypeSchema,
+  /** An individual's residency the tax is worked out by; null: a studio, or not known yet (a resident's estimate). */
+  tax_residency: taxResidencySchema.nullable(),
   period_from: z.string().nullable(),
   period_to: z.string().nullable(),
-  /** The business month it was drafted in: its payouts of a job are taxed with the month's others. */
+  /**
+   * The month its tax is worked out for: once paid, the month of `paid_on` (with that month's payouts of
+   * each job); before, the month drafted, its tax an estimate.
+   */
   tax_month: z.string(),
   ...settlementFiguresSchema.shape,
   /** Some of its lines were paid ahead of the client. */
@@ -348,6 +369,8 @@ export const settlementLineSchema = z.object({
   /** The order's first day. */
   date: z.string().nullable(),
   kind: feeKindSchema,
+  /** The income item it is taxed as. */
+  income_category: incomeCategorySchema,
   ...splitFields,
   /** Paid ahead of the client. */
   advance: z.boolean(),
@@ -358,12 +381,16 @@ export const settlementLineSchema = z.object({
 });
 export type SettlementLine = z.infer<typeof settlementLineSchema>;
 
-/** One job (order) of a settlement: its lines' share, and its tax with the month's earlier payouts of it. */
+/**
+ * One payment of a settlement, a job (order) and an income item: its lines' share, and its tax with the
+ * month's earlier payouts of it.
+ */
 export const settlementJobSchema = z.object({
   order_id: z.number().int(),
   order_number: z.string(),
+  income_category: incomeCategorySchema,
   ...splitFields,
-  /** What paid settlements of the same month already paid and withheld for this job. */
+  /** What paid settlements of the same month already paid and withheld for this job and item. */
   earlier_income: fen,
   earlier_tax: fen,
   taxable: fen,
@@ -381,6 +408,11 @@ export const settlementDeductionSchema = z.object({
 });
 
 export const settlementDetailSchema = settlementSchema.extend({
+  /**
+   * For an individual not yet paid: what the model's tax identity lacks (证件类型, 证件号码, 纳税身份 …, by
+   * label), which a payment needs; empty otherwise.
+   */
+  tax_identity_missing: z.array(z.string()),
   lines: z.array(settlementLineSchema),
   jobs: z.array(settlementJobSchema),
   deductions_taken: z.array(settlementDeductionSchema),
@@ -392,27 +424,54 @@ export const settlementDetailSchema = settlementSchema.extend({
 });
 export type SettlementDetail = z.infer<typeof settlementDetailSchema>;
 
-/** One individual's row of the month's withholding list (扣缴明细). */
+/** A payment preview: what recording the payment on `paid_on` would store. */
+export const settlementPaymentPreviewSchema = z.object({
+  paid_on: z.string(),
+  /** The month the tax is worked out for: the month of `paid_on`. */
+  tax_month: z.string(),
+  tax_residency: taxResidencySchema.nullable(),
+  jobs: z.array(settlementJobSchema),
+  taxable: fen,
+  tax: fen,
+  deductions: fen,
+  net: fen,
+  /** The deductions it would no longer take (they no longer fit after tax): back to the next settlement. */
+  deductions_returned: z.array(settlementDeductionSchema),
+  /** What the model's tax identity lacks; a payment is refused until it is complete. */
+  tax_identity_missing: z.array(z.string()),
+});
+export type SettlementPaymentPreview = z.infer<typeof settlementPaymentPreviewSchema>;
+
+/**
+ * One row of the month's withholding list (扣缴明细): an individual's income of one item, by one residency,
+ * over the settlements paid in the month.
+ */
 export const withholdingRowSchema = z.object({
   model: namedRef,
-  /** The national ID, whole for those who see models' IDs (data_management manage), else masked; null if none. */
+  /** The identity document; null when the model has none. */
+  id_type: idTypeSchema.nullable(),
+  /** The number, whole for those who see models' IDs (data_management manage), else masked; null if none. */
   id_number: z.string().nullable(),
   id_number_masked: z.boolean(),
+  tax_residency: taxResidencySchema,
+  income_category: incomeCategorySchema,
   income: fen,
   taxable: fen,
   tax: fen,
+  /** The payments (次) of the month: one per job, as the tax return lists them. */
+  payments: z.number().int(),
   /** The settlements paid in the month, by number. */
   settlements: z.array(z.string()),
 });
 export type WithholdingRow = z.infer<typeof withholdingRowSchema>;
 
+const withholdingTotalsSchema = z.object({ income: fen, taxable: fen, tax: fen });
+
 export const withholdingSchema = z.object({
   month: z.string(),
   rows: z.array(withholdingRowSchema),
-  totals: z.object({ income: fen, taxable: fen, tax: fen }),
+  totals: withholdingTotalsSchema,
+  /** The totals of each income item (劳务报酬, 特许权使用费), in the items' order; items without income left out. */
+  by_category: z.array(withholdingTotalsSchema.extend({ income_category: incomeCategorySchema })),
 });
 export type Withholding = z.infer<typeof withholdingSchema>;
-
-/** 110***********123X: the first three and the last four characters of a national ID. */
-export const maskIdNumber = (idNumber: string): string =>
-  `${idNumber.slice(0, 3)}${'*'.repeat(Math.max(0, idNumber.length - 7))}${idNumber.slice(-4)}`;

@@ -365,6 +365,8 @@ describe('demo data and team set-up', () => {
       'draft',
       'paid',
       'paid',
+      'paid',
+      'paid',
       'passed',
       'submitted',
     ]);
@@ -377,7 +379,7 @@ describe('demo data and team set-up', () => {
     }
     const today = businessDate(new Date());
     const lastMonth25 = addDays(monthStart(today), -6);
-    const [individual, studio] = settlements
+    const [individual, licensed, foreign, studio] = settlements
       .filter((settlement) => settlement.status === 'paid')
       .sort((a, b) => String(a.paid_on).localeCompare(String(b.paid_on)));
     // Paid last month as an individual, her advance (借支) taken off, tax withheld.
@@ -400,8 +402,35 @@ describe('demo data and team set-up', () => {
         record_id: settlements.find((settlement) => settlement.status === 'submitted')?.id,
       }),
     );
+    // A usage licence paid to an individual, taxed as 特许权使用费 beside any day fees' 劳务报酬.
+    expect(licensed?.paid_on).toBe(addDays(lastMonth25, 1));
+    expect(
+      licensed?.lines.some((line) => line.kind === 'UsageFee' && line.income_category === 'royalty'),
+    ).toBe(true);
+    expect(licensed?.jobs.find((job) => job.income_category === 'royalty')?.tax).toBeGreaterThan(0);
+    // A foreign model with a passport, a non-resident, withheld on the monthly table.
+    expect(foreign?.paid_on).toBe(addDays(lastMonth25, 2));
+    expect(foreign?.tax_residency).toBe('non_resident');
+    const abroad = await get<Model>(`models/${foreign?.model.id}`);
+    expect(abroad).toMatchObject({ id_type: 'passport', tax_residency: 'non_resident' });
+    expect(abroad.nationality).not.toBe('CN');
+    expect(abroad.first_entry_date).not.toBeNull();
     const withholding = await get<Withholding>(`finance/withholding?month=${lastMonth25.slice(0, 7)}`);
-    expect(withholding.rows.map((row) => row.model.id)).toEqual([individual?.model.id]);
+    expect(new Set(withholding.rows.map((row) => row.model.id))).toEqual(
+      new Set([individual?.model.id, licensed?.model.id, foreign?.model.id]),
+    );
+    expect(withholding.rows).toContainEqual(
+      expect.objectContaining({
+        model: expect.objectContaining({ id: licensed?.model.id }),
+        income_category: 'royalty',
+      }),
+    );
+    expect(withholding.rows).toContainEqual(
+      expect.objectContaining({
+        model: expect.objectContaining({ id: foreign?.model.id }),
+        tax_residency: 'non_resident',
+      }),
+    );
   });
 
   it('gives the demo agency a commission change waiting for approval and a bank change waiting for its checker', async () => {

@@ -9,24 +9,25 @@
  * - the third waits for approval (in the owner's 待我审批);
  * - the fourth has a mother agency (20 % of the agency's commission) and a travel expense: a draft of
  *   the day.
- * And one model whose client has not paid yet is paid ahead of the client (预付), approved. Each payout
- * account is entered by the owner and confirmed by the finance manager (王静), as the team's bank review
- * asks (docs/product.md "Changes that wait for approval").
+ * And one model whose client has not paid yet is paid ahead of the client (预付), approved. Of the others:
+ * one whose client paid a usage licence (肖像授权) is paid on the 26th of last month, the licence taxed as
+ * 特许权使用费 (20 %) beside the day fees' 劳务报酬; and a foreign model with a passport, a non-resident
+ * (非居民个人), is paid on the 27th, withheld on the monthly table: 扣缴明细 of last month shows all three kinds.
+ * Each payout account is entered by the owner and confirmed by the finance manager (王静), as the team's
+ * bank review asks (docs/product.md "Changes that wait for approval").
  */
 import { addDays, businessDate, businessInstant, monthStart } from '@trackit/contract/business-time';
 import type { ModelUpdate } from '@trackit/contract/model.schema';
 import { nationalIdCheckChar } from '@trackit/contract/patterns';
 import type { ReadyToSettle } from '@trackit/contract/settlement.schema';
 import type { Database } from '../db/client';
+import { getModel } from '../domains/model/model.service';
 import { decideModelChange, getModelPendingChanges } from '../domains/model/model-change.service';
 import { createModelDeduction } from '../domains/model/model-deduction.service';
 import { updateModel } from '../domains/model/model-write.service';
 import { createSettlement, listReadyToSettle } from '../domains/settlement/settlement.service';
-import {
-  decideSettlement,
-  paySettlement,
-  submitSettlement,
-} from '../domains/settlement/settlement-lifecycle.service';
+import { decideSettlement, submitSettlement } from '../domains/settlement/settlement-lifecycle.service';
+import { paySettlement } from '../domains/settlement/settlement-payment.service';
 import { defaultRecipientId } from '../domains/team-recipient/team-recipient.service';
 import type { BlobStorage } from '../domains/upload/storage/blob-storage';
 import type { AuthContext } from '../http/auth-context';
@@ -41,12 +42,25 @@ const demoIdNumber = (index: number): string => {
 };
 
 /** A payout account of the demo: the holder, a bank of the contract's list, 16 digits. */
-const payoutAccount = (holder: string, index: number): ModelUpdate => ({
-  id_number: demoIdNumber(index),
+const account = (holder: string, index: number): ModelUpdate => ({
   payout_account_name: holder,
   payout_bank: (['cmb', 'icbc', 'ccb', 'boc'] as const)[index % 4],
   payout_account_number: `6214${String(83_000_000_000 + index * 7_919_003).padStart(12, '0')}`,
 });
+
+/** A payout account and a national ID (the holder a resident): what paying a Chinese individual needs. */
+const payoutAccount = (holder: string, index: number): ModelUpdate => ({
+  id_number: demoIdNumber(index),
+  ...account(holder, index),
+});
+
+/** A passport number in the shape of the model's country's (France 19FK43821; others letters and digits). */
+const DEMO_PASSPORTS: Readonly<Record<string, string>> = {
+  FR: '19FK43821',
+  RU: '753418265',
+  UA: 'FE482913',
+  BR: 'YB482913',
+};
 
 export async function seedDemoSettlements(
   db: Database,
@@ -109,6 +123,62 @@ export async function seedDemoSettlements(
     ...payoutAccount(unpaid?.model.name ?? '', 4),
   });
 
+  // Of the models left, one with a usage licence to settle and one from abroad.
+  const used = new Set([individual, studio, submitted, withMother, unpaid]);
+  const rest = released.filter((item) => !used.has(item));
+  const licensed = rest.find((item) =>
+    item.lines.some((line) => line.kind === 'UsageFee' && line.releasable.gross > 0),
+  );
+  let foreigner: { ready: ReadyToSettle; nationality: string } | undefined;
+  for (const item of rest.filter((candidate) => candidate !== licensed)) {
+    const { row } = await getModel(modelDeps(accountsOn), owner, item.model.id);
+    const nationality = row.model.nationality;
+    if (nationality && nationality !== 'CN') {
+      foreigner = { ready: item, nationality };
+      break;
+    }
+  }
+  await describe(licensed, accountsOn, {
+    payout_type: 'individual',
+    ...payoutAccount(licensed?.model.name ?? '', 5),
+  });
+  if (foreigner) {
+    // In China for this season's work: a non-resident, declared by the passport.
+    await describe(foreigner.ready, accountsOn, {
+      payout_type: 'individual',
+      id_type: 'passport',
+      id_number: DEMO_PASSPORTS[foreigner.nationality] ?? 'X48291306',
+      tax_residency: 'non_resident',
+      first_entry_date: addDays(lastMonth25, -45),
+      expected_departure_date: addDays(lastMonth25, 75),
+      ...account(foreigner.ready.model.name, 6),
+    });
+  }
+
+  /** Drafted, approved and paid on `date` as an individual (the tax worked out for that month). */
+  const paidOn = async (model: ReadyToSettle, date: string, reference: string) => {
+    const settlement = await createSettlement(
+      at(date, '10:00'),
+      owner,
+      { model_id: model.model.id, advance: false },
+      origin,
+    );
+    await submitSettlement(at(date, '10:05'), owner, settlement.id, origin);
+    await decideSettlement(
+      at(date, '14:30'),
+      owner,
+      settlement.id,
+      { result: 'passed', comment: '' },
+      origin,
+    );
+    await paySettlement(
+      at(date, '16:00'),
+      owner,
+      settlement.id,
+      { paid_on: date, reference, team_recipient_id: payer },
+      origin,
+    );
+  };
   if (individual) {
     await createModelDeduction(
       modelDeps(addDays(lastMonth25, -12)),
@@ -117,28 +187,10 @@ export async function seedDemoSettlements(
       { kind: 'advance', occurred_on: addDays(lastMonth25, -12), amount: 50_000, note: '预支房租' },
       origin,
     );
-    const settlement = await createSettlement(
-      at(lastMonth25, '10:00'),
-      owner,
-      { model_id: individual.model.id, advance: false },
-      origin,
-    );
-    await submitSettlement(at(lastMonth25, '10:05'), owner, settlement.id, origin);
-    await decideSettlement(
-      at(lastMonth25, '15:30'),
-      owner,
-      settlement.id,
-      { result: 'passed', comment: '' },
-      origin,
-    );
-    await paySettlement(
-      at(lastMonth25, '16:00'),
-      owner,
-      settlement.id,
-      { paid_on: lastMonth25, reference: 'CMB20260001234', team_recipient_id: payer },
-      origin,
-    );
+    await paidOn(individual, lastMonth25, 'CMB20260001234');
   }
+  if (licensed) await paidOn(licensed, addDays(lastMonth25, 1), 'CMB20260001266');
+  if (foreigner) await paidOn(foreigner.ready, addDays(lastMonth25, 2), 'CMB20260001279');
   if (studio) {
     const settlement = await createSettlement(
       when(-2, '10:00'),

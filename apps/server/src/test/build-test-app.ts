@@ -16,10 +16,14 @@ export interface ApiResponse<T = unknown> {
   body: Envelope<T>;
 }
 
-/** The server's clock in a test: starts at the real time, moves only when told. */
+/**
+ * The server's clock in a test: starts at the real time, moves only when told, forward (`advance`) or to a
+ * given instant (`set`: an ISO text with its offset, e.g. `2026-11-30T23:30:00+08:00`, or a Date).
+ */
 export interface TestClock {
   now(): Date;
   advance(ms: number): void;
+  set(at: Date | string): void;
 }
 
 /** Codes the server "sent", newest last. */
@@ -80,7 +84,15 @@ export async function buildTestApp(
     database.close = () => (databaseClosed ??= closeDatabase());
   }
   let now = Date.now();
-  const clock: TestClock = { now: () => new Date(now), advance: (ms) => (now += ms) };
+  const clock: TestClock = {
+    now: () => new Date(now),
+    advance: (ms) => (now += ms),
+    set: (at) => {
+      const instant = new Date(at).getTime();
+      if (Number.isNaN(instant)) throw new RangeError(`not an instant: ${String(at)}`);
+      now = instant;
+    },
+  };
   const sent: SentCodes['all'] = [];
   const sms: SentCodes = {
     all: sent,

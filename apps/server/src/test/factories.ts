@@ -1,4 +1,5 @@
 import type { PermissionLevel } from '@trackit/contract/enums';
+import { nationalIdCheckChar } from '@trackit/contract/patterns';
 import type { PermissionKey } from '@trackit/contract/permissions';
 import type { TokenPair } from '@trackit/contract/session.schema';
 import { asc, eq } from 'drizzle-orm';
@@ -15,6 +16,16 @@ let sequence = 0;
 export function uniqueMobile(): string {
   sequence += 1;
   return `139${String(process.pid % 10000).padStart(4, '0')}${String(sequence).padStart(4, '0')}`;
+}
+
+/**
+ * A national ID (居民身份证, right check character) no other model of the test file has: a model paid as an
+ * individual needs its tax identity, and a team's models never share a number.
+ */
+export function uniqueIdNumber(): string {
+  sequence += 1;
+  const first17 = `110105${1970 + (sequence % 40)}0101${String(sequence % 1000).padStart(3, '0')}`;
+  return `${first17}${nationalIdCheckChar(first17)}`;
 }
 
 export async function createTeam(db: Database, name = `测试团队${sequence}`) {
@@ -100,10 +111,22 @@ export const bearer = (token: TokenPair | string) => ({
   authorization: `Bearer ${typeof token === 'string' ? token : token.access_token}`,
 });
 
-/** Signed-in headers and membership of one person. */
+/** Signed-in headers and membership of one person (and the mobile they sign in with, to sign in again). */
 export interface SignedInMember {
   headers: Record<string, string>;
   membershipId: number;
+  mobile?: string;
+}
+
+/**
+ * Signs the members in again, their `headers` replaced in place (whoever holds them sends the new token):
+ * after the test clock moved past an access token's two hours.
+ */
+export async function signInAgain(t: TestApp, ...members: SignedInMember[]): Promise<void> {
+  for (const member of members) {
+    if (!member.mobile) throw new Error('this member cannot sign in again: no mobile kept');
+    Object.assign(member.headers, bearer((await signIn(t, member.mobile)).token));
+  }
 }
 
 /**
@@ -114,7 +137,11 @@ export async function signInTeamByLevel(t: TestApp, key: PermissionKey, ownerNic
   const db = t.database.db;
   const me = await createMember(db, { nickname: ownerNickname });
   const teamId = me.team.id;
-  const owner = { headers: bearer((await signIn(t, me.mobile)).token), membershipId: me.membership.id };
+  const owner = {
+    headers: bearer((await signIn(t, me.mobile)).token),
+    membershipId: me.membership.id,
+    mobile: me.mobile,
+  };
   const levels = {} as Record<PermissionLevel, SignedInMember>;
   for (const level of ['read', 'edit', 'manage'] as const) {
     const role = await createRole(db, teamId, [{ key, level }], level);
@@ -125,12 +152,17 @@ export async function signInTeamByLevel(t: TestApp, key: PermissionKey, ownerNic
       roleId: role.id,
       nickname: level,
     });
-    levels[level] = { headers: bearer((await signIn(t, user.mobile)).token), membershipId: membership.id };
+    levels[level] = {
+      headers: bearer((await signIn(t, user.mobile)).token),
+      membershipId: membership.id,
+      mobile: user.mobile,
+    };
   }
   const other = await createMember(db, { nickname: '外人' });
   const stranger = {
     headers: bearer((await signIn(t, other.mobile)).token),
     membershipId: other.membership.id,
+    mobile: other.mobile,
   };
   return { teamId, owner, levels, stranger };
 }

@@ -21,8 +21,19 @@ import {
 import { toOptions } from '@trackit/contract/options';
 import { PENDING_CHANGE_HINTS } from '@trackit/contract/pending-change.schema';
 import {
+  ID_TYPE_LABELS,
+  ID_TYPES,
+  type IdType,
+  idNumberIssue,
+  isMainlandIdType,
+  TAX_IDENTITY_MESSAGES,
+  TAX_RESIDENCIES,
+  TAX_RESIDENCY_LABELS,
+} from '@trackit/contract/tax-identity';
+import {
   Button,
   Col,
+  DatePicker,
   Flex,
   Form,
   type FormRule,
@@ -48,6 +59,107 @@ const socialShape = socialAccountSchema.shape;
 const SIZE_OPTIONS = toOptions(SIZES, SIZE_LABELS);
 const PAYOUT_TYPE_OPTIONS = toOptions(MODEL_PAYOUT_TYPES, MODEL_PAYOUT_TYPE_LABELS);
 const CUP_OPTIONS = LETTERS.map((letter) => ({ value: letter, label: letter }));
+const ID_TYPE_OPTIONS = toOptions(ID_TYPES, ID_TYPE_LABELS);
+const RESIDENCY_OPTIONS = toOptions(TAX_RESIDENCIES, TAX_RESIDENCY_LABELS);
+
+/** The number right for the chosen document (a number without one is a 居民身份证's, as the server reads it). */
+const idNumberRule = (type: IdType | null | undefined): FormRule => ({
+  validator: async (_, value: string | undefined) => {
+    const number = value?.trim();
+    if (!number) return;
+    const issue = idNumberIssue(type ?? 'resident_id_card', number);
+    if (issue) throw new Error(issue);
+  },
+});
+
+/**
+ * 证件与纳税身份 (manage only): the document and its number checked per type, the residency (a 居民身份证
+ * holder is a resident), and for a document from outside the mainland the first entry and the expected
+ * departure, which the withholding return asks with the nationality and birth date.
+ */
+function TaxIdentityFields() {
+  const form = Form.useFormInstance();
+  const type = Form.useWatch<IdType | null | undefined>('id_type', form);
+  const abroad = Boolean(type && !isMainlandIdType(type));
+  return (
+    <>
+      <Col xs={24} md={8}>
+        <Form.Item name="id_type" label={LABELS.id_type} extra="敏感信息，仅管理权限可见">
+          <Select
+            allowClear
+            placeholder="请选择证件类型"
+            options={ID_TYPE_OPTIONS}
+            onChange={(next: IdType | undefined) => {
+              if (next === 'resident_id_card') form.setFieldValue('tax_residency', 'resident');
+              if (form.getFieldValue('id_number')) void form.validateFields(['id_number']);
+            }}
+            data-testid="model-id-type-input"
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item
+          name="id_number"
+          label={LABELS.id_number}
+          rules={[optionalRule(shape.id_number), idNumberRule(type)]}
+          validateTrigger="onBlur"
+        >
+          <Input
+            placeholder={type ? `${ID_TYPE_LABELS[type]}号码` : '18 位身份证号'}
+            maxLength={20}
+            autoComplete="off"
+            data-testid="model-id-number-input"
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item
+          name="tax_residency"
+          label={LABELS.tax_residency}
+          extra={
+            type === 'resident_id_card'
+              ? '持居民身份证的个人为居民个人'
+              : '境内有住所或一年内居住满183天为居民个人'
+          }
+        >
+          <Radio.Group
+            options={RESIDENCY_OPTIONS}
+            disabled={type === 'resident_id_card'}
+            data-testid="model-tax-residency-input"
+          />
+        </Form.Item>
+      </Col>
+      {abroad && (
+        <>
+          <Col xs={24} md={8}>
+            <Form.Item name="first_entry_date" label={LABELS.first_entry_date}>
+              <DatePicker style={{ width: '100%' }} data-testid="model-first-entry-input" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="expected_departure_date"
+              label={LABELS.expected_departure_date}
+              dependencies={['first_entry_date']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: async (_, value) => {
+                    const entry = getFieldValue('first_entry_date');
+                    if (value && entry && value.isBefore(entry, 'day')) {
+                      throw new Error(TAX_IDENTITY_MESSAGES.departureBeforeEntry);
+                    }
+                  },
+                }),
+              ]}
+            >
+              <DatePicker style={{ width: '100%' }} data-testid="model-expected-departure-input" />
+            </Form.Item>
+          </Col>
+        </>
+      )}
+    </>
+  );
+}
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -109,7 +221,7 @@ export function MeasurementsSection() {
   );
 }
 
-/** 联系与证件: mobile and WeChat; the national ID at manage level only. */
+/** 联系与证件: mobile and WeChat; the tax identity (证件与纳税身份) at manage level only. */
 export function ContactSection({ canManage }: { canManage: boolean }) {
   return (
     <Section title="联系与证件">
@@ -128,24 +240,7 @@ export function ContactSection({ canManage }: { canManage: boolean }) {
           <Input count={textCount(50, false)} autoComplete="off" />
         </Form.Item>
       </Col>
-      {canManage && (
-        <Col xs={24} md={8}>
-          <Form.Item
-            name="id_number"
-            label={LABELS.id_number}
-            rules={[optionalRule(shape.id_number)]}
-            validateTrigger="onBlur"
-            extra="敏感信息，仅管理权限可见"
-          >
-            <Input
-              placeholder="18 位身份证号"
-              maxLength={18}
-              autoComplete="off"
-              data-testid="model-id-number-input"
-            />
-          </Form.Item>
-        </Col>
-      )}
+      {canManage && <TaxIdentityFields />}
     </Section>
   );
 }

@@ -24,6 +24,7 @@ import {
 import { CHANGE_SUBJECT_LABELS } from '@trackit/contract/operation-catalogue-controls';
 import { type Option, toOptions } from '@trackit/contract/options';
 import { formatAccountNumber } from '@trackit/contract/patterns';
+import { type IdType, isMainlandIdType, type TaxResidency } from '@trackit/contract/tax-identity';
 import dayjs, { type Dayjs } from 'dayjs';
 import { emptyToNull } from '../../components/optional-rule';
 
@@ -52,7 +53,12 @@ export interface ModelFormValues {
   cup?: Letter | null;
   mobile?: string;
   wechat?: string;
+  /** The tax identity: in the form only at data_management manage. */
+  id_type?: IdType | null;
   id_number?: string;
+  tax_residency?: TaxResidency | null;
+  first_entry_date?: Dayjs | null;
+  expected_departure_date?: Dayjs | null;
   socials?: { platform?: string; handle?: string; followers?: number | null }[];
   manager_member_id?: number | null;
   mother_agency?: string;
@@ -107,7 +113,11 @@ export const modelFormValues = (model?: Model, defaultManager?: ManagerRef): Mod
         cup: model.cup,
         mobile: model.mobile ?? '',
         wechat: model.wechat ?? '',
+        id_type: model.id_type ?? null,
         id_number: model.id_number ?? '',
+        tax_residency: model.tax_residency ?? null,
+        first_entry_date: day(model.first_entry_date),
+        expected_departure_date: day(model.expected_departure_date),
         socials: model.socials.map((social) => ({ ...social })),
         manager_member_id: model.manager_member_id,
         mother_agency: model.mother_agency ?? '',
@@ -139,8 +149,25 @@ export const modelFormValues = (model?: Model, defaultManager?: ManagerRef): Mod
 const dateText = (value: Dayjs | null | undefined) => (value ? formatDate(value, DATE_FORMATS.date) : null);
 
 /**
+ * The tax identity's body: the document, its number, the residency (a 居民身份证 holder's is resident), and
+ * the stay in China only for a document from outside the mainland (cleared otherwise).
+ */
+const identityBody = (values: ModelFormValues) => {
+  const number = values.id_number?.trim() ? values.id_number : null;
+  const type = values.id_type ?? null;
+  const abroad = type !== null && !isMainlandIdType(type);
+  return {
+    id_type: type,
+    id_number: number,
+    tax_residency: type === 'resident_id_card' ? 'resident' : (values.tax_residency ?? null),
+    first_entry_date: abroad ? dateText(values.first_entry_date) : null,
+    expected_departure_date: abroad ? dateText(values.expected_departure_date) : null,
+  };
+};
+
+/**
  * The request body of the form's values, parsed by the contract schema (trimmed, empties null, the ID's
- * x upper-cased, the account's spaces dropped). Without manage level the national ID is left out
+ * x upper-cased, the account's spaces dropped). Without manage level the tax identity is left out
  * altogether, and without `canPayout` the payout account: the server refuses a request that so much as
  * mentions them.
  */
@@ -156,7 +183,11 @@ export const modelBody = (values: ModelFormValues, canManage: boolean, canPayout
     birthday,
     contract_start,
     contract_end,
+    id_type,
     id_number,
+    tax_residency,
+    first_entry_date,
+    expected_departure_date,
     socials,
     tags,
     manager_member_id,
@@ -178,7 +209,16 @@ export const modelBody = (values: ModelFormValues, canManage: boolean, canPayout
       handle: social.handle ?? '',
       followers: social.followers ?? null,
     })),
-    ...(canManage ? { id_number: id_number?.trim() ? id_number : null } : {}),
+    ...(canManage
+      ? identityBody({
+          ...values,
+          id_type,
+          id_number,
+          tax_residency,
+          first_entry_date,
+          expected_departure_date,
+        })
+      : {}),
     ...(canPayout
       ? emptyToNull({
           payout_account_name,

@@ -156,6 +156,67 @@ describe('ModelForm: one form for create and edit, checked by the contract schem
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ id_number: '11010519491231002X' });
   });
 
+  it('checks the number per document, keeps a 居民身份证 holder resident, asks a passport holder’s stay', async () => {
+    const onSubmit = vi.fn();
+    render(<ModelForm canManage submitting={false} submitText="创建" onSubmit={onSubmit} />);
+    fill('model-name-input', 'Anna Berg');
+    // A 居民身份证: resident, no stay in China asked.
+    const type = screen.getByTestId('model-id-type-input');
+    fireEvent.mouseDown(type.querySelector('.ant-select-selector') ?? type);
+    fireEvent.click(await screen.findByTitle('居民身份证'));
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: '居民个人' })).toHaveProperty('checked', true),
+    );
+    expect(screen.getByRole('radio', { name: '非居民个人' })).toHaveProperty('disabled', true);
+    expect(screen.queryByTestId('model-first-entry-input')).toBeNull();
+    // A passport: its own rule for the number, the residency free, the stay in China asked.
+    fireEvent.mouseDown(type.querySelector('.ant-select-selector') ?? type);
+    fireEvent.click(await screen.findByTitle('护照'));
+    expect(await screen.findByTestId('model-first-entry-input')).toBeTruthy();
+    expect(screen.getByTestId('model-expected-departure-input')).toBeTruthy();
+    fill('model-id-number-input', 'ab1');
+    fireEvent.blur(screen.getByTestId('model-id-number-input'));
+    expect(await screen.findByText('*护照号码应为5-20位字母或数字')).toBeTruthy();
+    fill('model-id-number-input', 'p1234567');
+    fireEvent.click(screen.getByRole('radio', { name: '非居民个人' }));
+    fireEvent.click(screen.getByTestId('model-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      id_type: 'passport',
+      id_number: 'P1234567',
+      tax_residency: 'non_resident',
+      first_entry_date: null,
+      expected_departure_date: null,
+    });
+  });
+
+  it('sends the stay in China only with a document from outside the mainland', () => {
+    const abroad = storedModel({
+      id_type: 'passport',
+      id_number: 'P1234567',
+      tax_residency: 'non_resident',
+      first_entry_date: '2026-11-01',
+      expected_departure_date: '2027-01-31',
+    });
+    expect(modelBody(modelFormValues(abroad), true)).toMatchObject({
+      id_type: 'passport',
+      tax_residency: 'non_resident',
+      first_entry_date: '2026-11-01',
+      expected_departure_date: '2027-01-31',
+    });
+    const home = modelFormValues(abroad);
+    home.id_type = 'resident_id_card';
+    home.id_number = '11010519491231002X';
+    home.tax_residency = 'non_resident';
+    expect(modelBody(home, true)).toMatchObject({
+      id_type: 'resident_id_card',
+      tax_residency: 'resident',
+      first_entry_date: null,
+      expected_departure_date: null,
+    });
+    expect(modelBody(modelFormValues(abroad), false)).not.toHaveProperty('tax_residency');
+  });
+
   it('offers 已解约 only at manage level', () => {
     expect(statusOptions(true).map((option) => option.label)).toEqual(['合作中', '暂停合作', '已解约']);
     expect(statusOptions(false).map((option) => option.label)).toEqual(['合作中', '暂停合作']);

@@ -11,6 +11,12 @@ import {
 } from '@trackit/contract/model.schema';
 import { formatAccountNumber } from '@trackit/contract/patterns';
 import { formatRate } from '@trackit/contract/rates';
+import {
+  ID_TYPE_LABELS,
+  isMainlandIdType,
+  TAX_RESIDENCY_LABELS,
+  taxIdentityMissing,
+} from '@trackit/contract/tax-identity';
 import { Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import styles from './model-profile.module.css';
@@ -30,9 +36,24 @@ const motherAgencyShare = (model: Pick<Model, 'mother_agency_rate' | 'mother_age
     ? MESSAGES.empty
     : `${formatRate(model.mother_agency_rate)}${model.mother_agency_basis ? `（${MOTHER_AGENCY_BASIS_LABELS[model.mother_agency_basis]}）` : ''}`;
 
+/** What a payment to the model as an individual still needs of its tax identity (empty: complete). */
+const identityGaps = (model: Model) =>
+  model.payout_type === 'individual'
+    ? taxIdentityMissing({
+        idType: model.id_type ?? null,
+        idNumber: model.id_number ?? null,
+        taxResidency: model.tax_residency ?? null,
+        nationality: model.nationality,
+        birthday: model.birthday,
+        firstEntryDate: model.first_entry_date ?? null,
+        expectedDepartureDate: model.expected_departure_date ?? null,
+      })
+    : [];
+
 /**
- * Everything the agency keeps about a model, in the form's sections. The payout account shows only when
- * the answer holds it (data_management or accounting manage), its number grouped by four.
+ * Everything the agency keeps about a model, in the form's sections. The tax identity shows only when the
+ * answer holds it (data_management manage), with what a payment still needs of it; the payout account
+ * only when the answer holds it (data_management or accounting manage), its number grouped by four.
  */
 export function ModelProfile({
   model,
@@ -86,11 +107,31 @@ export function ModelProfile({
         <Descriptions.Item label={LABELS.mobile}>{orEmpty(model.mobile)}</Descriptions.Item>
         <Descriptions.Item label={LABELS.wechat}>{orEmpty(model.wechat)}</Descriptions.Item>
         {model.id_number !== undefined && (
-          <Descriptions.Item label={LABELS.id_number}>
-            <span data-testid="model-id-number">{orEmpty(model.id_number)}</span>
-          </Descriptions.Item>
+          <>
+            <Descriptions.Item label={LABELS.id_type}>
+              {model.id_type ? ID_TYPE_LABELS[model.id_type] : MESSAGES.empty}
+            </Descriptions.Item>
+            <Descriptions.Item label={LABELS.id_number}>
+              <span data-testid="model-id-number">{orEmpty(model.id_number)}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={LABELS.tax_residency}>
+              <span data-testid="model-tax-residency">
+                {model.tax_residency ? TAX_RESIDENCY_LABELS[model.tax_residency] : MESSAGES.empty}
+              </span>
+            </Descriptions.Item>
+            {model.id_type && !isMainlandIdType(model.id_type) && (
+              <Descriptions.Item label="在华期间">
+                {orEmpty(model.first_entry_date)} 入境 · 预计 {orEmpty(model.expected_departure_date)} 离境
+              </Descriptions.Item>
+            )}
+          </>
         )}
       </Descriptions>
+      {model.id_number !== undefined && identityGaps(model).length > 0 && (
+        <Typography.Text type="warning" data-testid="model-identity-missing">
+          按个人结算付款前需补全纳税身份：缺少{identityGaps(model).join('、')}
+        </Typography.Text>
+      )}
       <Descriptions title="社交账号" column={1} size="small">
         {model.socials.length > 0 ? (
           model.socials.map((social) => (

@@ -1,6 +1,7 @@
 /**
  * 待结算's lines of one model (docs/product.md "Model settlements"): each fee line with what the client
- * paid, what is releasable now and what waits, and the commission rate it is shared by. Lines are ticked
+ * paid, what is releasable now and what waits, the income item it is taxed as and the commission rate
+ * it is shared by. Lines are ticked
  * to settle only them; `accounting` manage sets a line's rate by hand (调整佣金) until a settlement takes it.
  */
 import { FEE_KIND_LABELS } from '@trackit/contract/enums';
@@ -18,6 +19,7 @@ import { MoneyCell } from '../../components/money/money-cell';
 import { RateInput, rateRule } from '../../components/money/rate-input';
 import { schemaRule } from '../../components/schema-rule';
 import { useRemoveCommissionOverride, useSetCommissionOverride } from './settlement.queries';
+import { IncomeCategoryTag } from './settlement-labels';
 
 const secondLine = { display: 'block', fontSize: 12 } as const;
 
@@ -134,10 +136,14 @@ const columns = (
   {
     title: '费用',
     key: 'kind',
-    width: 120,
+    width: 150,
     render: (_, line) => (
       <>
-        {FEE_KIND_LABELS[line.kind]}
+        {FEE_KIND_LABELS[line.kind]}{' '}
+        <IncomeCategoryTag
+          category={line.income_category}
+          testId={`ready-line-category-${line.fee_line_id}`}
+        />
         <Typography.Text type="secondary" style={secondLine}>
           <MoneyCell fen={line.line_gross} />
         </Typography.Text>

@@ -3,20 +3,37 @@ import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
 import { APPROVAL_MESSAGES } from '@trackit/contract/approval.schema';
 import { businessDate } from '@trackit/contract/business-time';
 import { DATE_FORMATS } from '@trackit/contract/constants';
+import { formatYuan } from '@trackit/contract/money';
 import { type SettlementDetail, settlementPaySchema } from '@trackit/contract/settlement.schema';
-import { App, Button, DatePicker, Flex, Form, Input, Modal, Popconfirm, Select } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  DatePicker,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Skeleton,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MoneyCell } from '../../components/money/money-cell';
 import { schemaRule } from '../../components/schema-rule';
 import { teamRecipientOptionsQuery } from '../team-recipient/team-recipient.queries';
 import {
+  paymentPreviewQuery,
   useDecideSettlement,
   useDeleteSettlement,
   usePaySettlement,
   useSubmitSettlement,
 } from './settlement.queries';
 import { CorrectModal } from './settlement-correct-modal';
+import { residencyText } from './settlement-labels';
 
 /** 通过 / 驳回: a rejection needs its reason. */
 function DecideModal({
@@ -75,19 +92,85 @@ function DecideModal({
   );
 }
 
+/**
+ * What paying on the chosen date records, from the server's preview: the tax worked out for that month
+ * with its earlier payouts (beside the draft's estimate), the deductions still taken and those given back,
+ * and the net to transfer; or what the model's tax identity lacks, which stops the payment.
+ */
+function PaymentPreview({ settlement, paidOn }: { settlement: SettlementDetail; paidOn: string }) {
+  const preview = useQuery(paymentPreviewQuery(settlement.id, paidOn));
+  if (preview.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
+  if (preview.isError) return <Alert type="error" showIcon title="无法计算付款金额，请稍后重试" />;
+  const answer = preview.data;
+  if (answer.tax_identity_missing.length > 0) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        data-testid="settlement-pay-identity"
+        title={`模特纳税身份信息不完整，缺少${answer.tax_identity_missing.join('、')}，补全后才能登记付款`}
+      />
+    );
+  }
+  const individual = settlement.payout_type === 'individual';
+  return (
+    <Flex vertical gap={8} data-testid="settlement-pay-preview">
+      <Descriptions size="small" column={1} bordered>
+        {individual && (
+          <Descriptions.Item label="计税月份">
+            {answer.tax_month} · {residencyText(answer.tax_residency)}
+          </Descriptions.Item>
+        )}
+        {individual && (
+          <Descriptions.Item label="预扣个税">
+            <span data-testid="settlement-pay-tax">
+              <MoneyCell fen={answer.tax} />
+              {answer.tax !== settlement.tax && `（生成时预估 ${formatYuan(settlement.tax)}）`}
+            </span>
+          </Descriptions.Item>
+        )}
+        <Descriptions.Item label="扣款">
+          <MoneyCell fen={answer.deductions} />
+        </Descriptions.Item>
+        <Descriptions.Item label="实付">
+          <strong data-testid="settlement-pay-net">
+            <MoneyCell fen={answer.net} />
+          </strong>
+        </Descriptions.Item>
+      </Descriptions>
+      {answer.deductions_returned.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`按付款月份重新计算个税后，${answer.deductions_returned.length} 笔扣款（${formatYuan(
+            answer.deductions_returned.reduce((sum, deduction) => sum + deduction.amount, 0),
+          )}）不再从本结算单扣除，留待下次结算`}
+        />
+      )}
+    </Flex>
+  );
+}
+
 interface PayValues {
   paid_on: Dayjs;
   reference: string;
   team_recipient_id: number;
 }
 
-/** 登记付款: the date paid (not after today), the bank's reference and the payee entity whose account paid. */
+/**
+ * 登记付款: the date paid (not after today), the bank's reference and the payee entity whose account paid;
+ * the preview of that date shows the net to transfer, and the payment carries it (`expected_net`).
+ */
 function PayModal({ settlement, onClose }: { settlement: SettlementDetail; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<PayValues>();
   const pay = usePaySettlement(settlement.id);
   const entities = useQuery(teamRecipientOptionsQuery);
   const today = businessDate(new Date());
+  const picked = Form.useWatch('paid_on', form);
+  const paidOn = picked ? picked.format(DATE_FORMATS.date) : today;
+  const preview = useQuery(paymentPreviewQuery(settlement.id, paidOn));
+  const payable = preview.data !== undefined && preview.data.tax_identity_missing.length === 0;
   const options = (entities.data?.data ?? []).map((entity) => ({
     value: entity.id,
     label: entity.short_name,
@@ -99,6 +182,7 @@ function PayModal({ settlement, onClose }: { settlement: SettlementDetail; onClo
       okText="登记"
       onCancel={onClose}
       confirmLoading={pay.isPending}
+      okButtonProps={{ disabled: !payable, 'data-testid': 'settlement-pay-ok' }}
       onOk={() => form.submit()}
       destroyOnHidden
       data-testid="settlement-pay-modal"
@@ -114,6 +198,7 @@ function PayModal({ settlement, onClose }: { settlement: SettlementDetail; onClo
               paid_on: values.paid_on.format(DATE_FORMATS.date),
               reference: values.reference,
               team_recipient_id: values.team_recipient_id,
+              ...(preview.data ? { expected_net: preview.data.net } : {}),
             },
             {
               onSuccess: () => {
@@ -130,6 +215,9 @@ function PayModal({ settlement, onClose }: { settlement: SettlementDetail; onClo
             disabledDate={(value) => value.format(DATE_FORMATS.date) > today}
             data-testid="settlement-paid-on"
           />
+        </Form.Item>
+        <Form.Item label="按付款日期计算">
+          <PaymentPreview settlement={settlement} paidOn={paidOn} />
         </Form.Item>
         <Form.Item
           name="reference"

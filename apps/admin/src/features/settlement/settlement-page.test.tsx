@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { ApiError } from '@trackit/client/api-client';
 import { APPROVAL_MESSAGES } from '@trackit/contract/approval.schema';
 import { endpoints } from '@trackit/contract/endpoints';
-import type { SettlementDetail } from '@trackit/contract/settlement.schema';
+import type { SettlementDetail, SettlementPaymentPreview } from '@trackit/contract/settlement.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
@@ -30,7 +30,21 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const answerWith = (settlement: SettlementDetail) =>
+/** The payment preview of the fixture on any date: December's tax, more than the draft's estimate. */
+const previewOf = (settlement: SettlementDetail, missing: string[] = []): SettlementPaymentPreview => ({
+  paid_on: '2026-12-10',
+  tax_month: '2026-12',
+  tax_residency: 'resident',
+  jobs: settlement.jobs,
+  taxable: settlement.taxable,
+  tax: 140_000,
+  deductions: settlement.deductions,
+  net: settlement.income - 140_000 - settlement.deductions,
+  deductions_returned: [],
+  tax_identity_missing: missing,
+});
+
+const answerWith = (settlement: SettlementDetail, missing: string[] = []) =>
   answerCalls(
     api,
     answer(endpoints.permission.mine, () => [{ key: 'accounting' as const, level: 'manage' as const }]),
@@ -41,6 +55,7 @@ const answerWith = (settlement: SettlementDetail) =>
       total: 1,
     })),
     answer(endpoints.settlement.get, () => settlement),
+    answer(endpoints.settlement.paymentPreview, () => previewOf(settlement, missing)),
     answer(endpoints.settlement.submit, () =>
       settlementDetailFixture({ status: 'submitted', can: can({ decide: true }) }),
     ),
@@ -133,11 +148,18 @@ describe('SettlementPage', () => {
     });
   });
 
-  it('records the payment with the bank reference and the paying entity', async () => {
+  it('records the payment with the bank reference, the paying entity and the net the preview showed', async () => {
     answerWith(settlementDetailFixture({ status: 'passed', can: can({ pay: true }) }));
     renderPage(<SettlementPage />, ROUTE, PAGE);
+    expect((await screen.findByTestId('settlement-tax-month')).textContent).toContain('预估');
     fireEvent.click(await screen.findByTestId('settlement-pay'));
     const modal = await screen.findByTestId('settlement-pay-modal');
+    // The tax worked out for the payment's month, beside the draft's estimate, and the net to transfer.
+    const preview = await within(modal).findByTestId('settlement-pay-preview');
+    expect(preview.textContent).toContain('2026-12');
+    expect(within(modal).getByTestId('settlement-pay-tax').textContent).toContain('¥1,400.00');
+    expect(within(modal).getByTestId('settlement-pay-tax').textContent).toContain('生成时预估 ¥1,280.00');
+    expect(within(modal).getByTestId('settlement-pay-net').textContent).toBe('¥6,400.00');
     fireEvent.change(within(modal).getByTestId('settlement-reference'), { target: { value: 'BK20261124' } });
     fireEvent.mouseDown(within(modal).getByRole('combobox', { name: '付款主体' }));
     fireEvent.click(await screen.findByTitle('星辰文化'));
@@ -149,9 +171,33 @@ describe('SettlementPage', () => {
         paid_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         reference: 'BK20261124',
         team_recipient_id: 2,
+        expected_net: 640_000,
       },
     });
     expect(screen.getByTestId('settlement-paid').textContent).toContain('BK20261124');
+  });
+
+  it('says what the model’s tax identity lacks and offers no payment until it is complete', async () => {
+    const missing = ['证件类型', '证件号码', '纳税身份'];
+    answerWith(
+      settlementDetailFixture({
+        status: 'passed',
+        tax_residency: null,
+        tax_identity_missing: missing,
+        can: can({ pay: true }),
+      }),
+      missing,
+    );
+    renderPage(<SettlementPage />, ROUTE, PAGE);
+    expect((await screen.findByTestId('settlement-identity-missing')).textContent).toContain(
+      '缺少证件类型、证件号码、纳税身份',
+    );
+    expect(screen.getByTestId('settlement-residency').textContent).toBe('未填写（按居民个人预估）');
+    fireEvent.click(screen.getByTestId('settlement-pay'));
+    const modal = await screen.findByTestId('settlement-pay-modal');
+    expect((await within(modal).findByTestId('settlement-pay-identity')).textContent).toContain('纳税身份');
+    expect(within(modal).getByTestId('settlement-pay-ok').hasAttribute('disabled')).toBe(true);
+    expect(callsTo(api, endpoints.settlement.pay)).toHaveLength(0);
   });
 
   it('drafts a correction and opens it; deletes a draft after confirming', async () => {

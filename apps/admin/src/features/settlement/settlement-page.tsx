@@ -30,7 +30,7 @@ import { useBreadcrumbTitle } from '../../layouts/breadcrumb-title';
 import { dateTimeText } from '../order/order-labels';
 import { settlementQuery } from './settlement.queries';
 import { SettlementActions } from './settlement-actions';
-import { SettlementStatusTag } from './settlement-labels';
+import { IncomeCategoryTag, residencyText, SettlementStatusTag } from './settlement-labels';
 import { SettlementShare } from './settlement-share';
 
 type Deduction = SettlementDetail['deductions_taken'][number];
@@ -72,11 +72,22 @@ const lineColumns: TableColumnsType<SettlementLine> = [
       </Flex>
     ),
   },
+  {
+    title: '所得项目',
+    key: 'income_category',
+    render: (_: unknown, line) => (
+      <IncomeCategoryTag category={line.income_category} testId={`settlement-line-category-${line.id}`} />
+    ),
+  },
   { title: '结算金额', dataIndex: 'gross', align: 'right', render: money },
   { title: '佣金', dataIndex: 'commission', align: 'right', render: money },
   { title: '母公司分成', dataIndex: 'mother_agency', align: 'right', render: money },
   { title: '模特收入', dataIndex: 'income', align: 'right', render: money },
 ];
+
+/** A payment of the settlement: its job and income item. */
+const jobKey = (job: Pick<SettlementJob, 'order_id' | 'income_category'>) =>
+  `${job.order_id}:${job.income_category}`;
 
 const jobColumns: TableColumnsType<SettlementJob> = [
   {
@@ -84,11 +95,16 @@ const jobColumns: TableColumnsType<SettlementJob> = [
     dataIndex: 'order_number',
     render: (number: string, job) => <Link to={route(ADMIN_PATHS.financeOrder(job.order_id))}>{number}</Link>,
   },
+  {
+    title: '所得项目',
+    key: 'income_category',
+    render: (_: unknown, job) => <IncomeCategoryTag category={job.income_category} />,
+  },
   { title: '模特收入', dataIndex: 'income', align: 'right', render: money },
   { title: '本月已付收入', dataIndex: 'earlier_income', align: 'right', render: money },
   { title: '本月已扣税', dataIndex: 'earlier_tax', align: 'right', render: money },
   { title: '应纳税所得额', dataIndex: 'taxable', align: 'right', render: money },
-  { title: '本次预扣个税', dataIndex: 'tax', align: 'right', render: money },
+  { title: '本次扣缴个税', dataIndex: 'tax', align: 'right', render: money },
 ];
 
 const deductionColumns: TableColumnsType<Deduction> = [
@@ -102,6 +118,10 @@ const deductionColumns: TableColumnsType<Deduction> = [
   { title: '金额', dataIndex: 'amount', align: 'right', render: money },
 ];
 
+/** Whether the settlement's tax is still an estimate: an individual's, until it is paid. */
+const estimated = (settlement: SettlementDetail) =>
+  settlement.payout_type === 'individual' && settlement.status !== 'paid';
+
 function Header({ settlement }: { settlement: SettlementDetail }) {
   const figures = [
     ['结算金额', settlement.gross],
@@ -109,7 +129,8 @@ function Header({ settlement }: { settlement: SettlementDetail }) {
     ['母公司分成', settlement.mother_agency],
     ['模特收入', settlement.income],
     ['应纳税所得额', settlement.taxable],
-    ['预扣个税', settlement.tax],
+    // A non-resident's tax is withheld in full (代扣), a resident's in advance (预扣).
+    [settlement.tax_residency === 'non_resident' ? '代扣个税' : '预扣个税', settlement.tax],
     ['扣款', settlement.deductions],
     ['实付', settlement.net],
   ] as const;
@@ -139,7 +160,19 @@ function Header({ settlement }: { settlement: SettlementDetail }) {
         <Descriptions.Item label="结算类型">
           {MODEL_PAYOUT_TYPE_LABELS[settlement.payout_type]}
         </Descriptions.Item>
-        <Descriptions.Item label="计税月份">{settlement.tax_month}</Descriptions.Item>
+        <Descriptions.Item label="计税月份">
+          <span data-testid="settlement-tax-month">
+            {settlement.tax_month}
+            {estimated(settlement) && (
+              <Typography.Text type="secondary">（预估，付款时按付款月份计算）</Typography.Text>
+            )}
+          </span>
+        </Descriptions.Item>
+        {settlement.payout_type === 'individual' && (
+          <Descriptions.Item label="纳税身份">
+            <span data-testid="settlement-residency">{residencyText(settlement.tax_residency)}</span>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label="结算期间">
           {settlement.period_from && settlement.period_to
             ? `${settlement.period_from} 至 ${settlement.period_to}`
@@ -187,8 +220,9 @@ function Header({ settlement }: { settlement: SettlementDetail }) {
 
 /**
  * A model's settlement (/admin/finance/settlements/{id}, docs/product.md "Model settlements"): its figures,
- * the fee lines it pays, each job's tax with the month's earlier payouts, the deductions it takes and its
- * approvals; submitted, decided, paid, corrected or deleted as its `can` allows. Approval notifications and
+ * the fee lines it pays with the income item of each, each payment's tax (job and item) with the month's
+ * earlier payouts (an estimate until paid), what the model's tax identity still lacks, the deductions it
+ * takes and its approvals; submitted, decided, paid, corrected or deleted as its `can` allows. Approval notifications and
  * 待我审批 link here (ADMIN_PATHS.settlement). The breadcrumb shows the settlement's number, never the id.
  */
 export function SettlementPage() {
@@ -210,6 +244,15 @@ export function SettlementPage() {
           {settlement.status === 'rejected' && (
             <Alert type="warning" showIcon title="结算单已驳回：金额已退回待结算，可删除后重新生成" />
           )}
+          {settlement.tax_identity_missing.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="settlement-identity-missing"
+              title={`模特纳税身份信息不完整，缺少${settlement.tax_identity_missing.join('、')}：补全后才能登记付款`}
+              action={<Link to={route(ADMIN_PATHS.model(settlement.model.id))}>前往模特资料</Link>}
+            />
+          )}
           <Header settlement={settlement} />
           <Card title="费用明细">
             <Table<SettlementLine>
@@ -222,10 +265,19 @@ export function SettlementPage() {
               data-testid="settlement-lines"
             />
           </Card>
-          <Card title="按订单预扣个税">
+          <Card
+            title="按订单和所得项目预扣个税"
+            extra={
+              estimated(settlement) && (
+                <Typography.Text type="secondary">
+                  付款时按付款月份及该月已付款的结算单重新计算
+                </Typography.Text>
+              )
+            }
+          >
             <Table<SettlementJob>
               size="small"
-              rowKey="order_id"
+              rowKey={jobKey}
               columns={jobColumns}
               dataSource={settlement.jobs}
               pagination={false}

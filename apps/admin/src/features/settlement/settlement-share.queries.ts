@@ -1,13 +1,14 @@
 /**
  * A settlement as the model's statement (docs/product.md "Model settlements",
  * packages/contract/src/settlement-share.endpoints.ts): its PDF, its share link to the model (get, make,
- * revoke) and the team's finance settings (向模特显示客户费用).
+ * revoke) and the team's finance settings (向模特显示客户费用, the income item of each fee kind).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveDownloadedFile } from '@trackit/client/save-file';
 import { endpoints } from '@trackit/contract/endpoints';
 import type { FinanceSettingsUpdate } from '@trackit/contract/settlement-share.schema';
 import { api } from '../../api';
+import { settlementKeys } from './settlement.queries';
 
 export const settlementShareKeys = {
   share: (id: number) => ['settlements', 'share', id] as const,
@@ -58,10 +59,14 @@ export const financeSettingsQuery = queryOptions({
   queryFn: ({ signal }) => api.call(endpoints.settlementShare.settings, undefined, { signal }),
 });
 
+/** A setting saved; 待结算 is asked again (its tax follows the income items). */
 export function useUpdateFinanceSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: FinanceSettingsUpdate) => api.call(endpoints.settlementShare.updateSettings, { body }),
-    onSuccess: (settings) => queryClient.setQueryData(settlementShareKeys.settings, settings),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settlementShareKeys.settings, settings);
+      void queryClient.invalidateQueries({ queryKey: settlementKeys.ready });
+    },
   });
 }

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { endpoints } from '@trackit/contract/endpoints';
 import type { PermissionLevel } from '@trackit/contract/enums';
-import type { SettlementShare as Share } from '@trackit/contract/settlement-share.schema';
+import type { FinanceSettings, SettlementShare as Share } from '@trackit/contract/settlement-share.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
@@ -28,6 +28,10 @@ afterEach(() => {
 
 const answerWith = (level: PermissionLevel, current: Share | null) => {
   let shown = current;
+  let settings: FinanceSettings = {
+    show_client_fees_to_models: false,
+    income_categories: { ModelFee: 'labour', UsageFee: 'royalty' },
+  };
   answerCalls(
     api,
     answer(endpoints.permission.mine, () => [{ key: 'accounting' as const, level }]),
@@ -40,8 +44,14 @@ const answerWith = (level: PermissionLevel, current: Share | null) => {
       shown = { ...live, status: 'revoked' };
       return shown;
     }),
-    answer(endpoints.settlementShare.settings, () => ({ show_client_fees_to_models: false })),
-    answer(endpoints.settlementShare.updateSettings, ({ body }) => body),
+    answer(endpoints.settlementShare.settings, () => settings),
+    answer(endpoints.settlementShare.updateSettings, ({ body }) => {
+      settings = {
+        show_client_fees_to_models: body.show_client_fees_to_models ?? settings.show_client_fees_to_models,
+        income_categories: { ...settings.income_categories, ...body.income_categories },
+      };
+      return settings;
+    }),
   );
 };
 
@@ -91,6 +101,23 @@ describe('设置 of 模特结算', () => {
       }),
     );
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+  });
+
+  it('sets the income item of a fee kind at manage', async () => {
+    answerWith('manage', null);
+    renderPage(<FinanceSettingsButton />, '/finance/settlements');
+    fireEvent.click(await screen.findByTestId('finance-settings-open'));
+    const usage = await screen.findByTestId('finance-settings-category-UsageFee');
+    await waitFor(() => expect(usage.textContent).toContain('特许权使用费'));
+    expect(screen.getByTestId('finance-settings-category-ModelFee').textContent).toContain('劳务报酬');
+    fireEvent.mouseDown(within(usage).getByRole('combobox'));
+    fireEvent.click((await screen.findAllByTitle('劳务报酬')).at(-1) as HTMLElement);
+    await waitFor(() =>
+      expect(callsTo(api, endpoints.settlementShare.updateSettings)[0]?.[0]).toEqual({
+        body: { income_categories: { UsageFee: 'labour' } },
+      }),
+    );
+    await waitFor(() => expect(usage.textContent).toContain('劳务报酬'));
   });
 
   it('is not offered below manage', async () => {

@@ -15,6 +15,7 @@ export const settlementFixture = (overrides: Partial<Settlement> = {}): Settleme
   model: { id: 7, name: '林夏' },
   status: 'draft',
   payout_type: 'individual',
+  tax_residency: 'resident',
   period_from: null,
   period_to: null,
   tax_month: '2026-11',
@@ -43,6 +44,7 @@ export const settlementFixture = (overrides: Partial<Settlement> = {}): Settleme
 
 export const settlementDetailFixture = (overrides: Partial<SettlementDetail> = {}): SettlementDetail => ({
   ...settlementFixture(),
+  tax_identity_missing: [],
   lines: [
     {
       id: 401,
@@ -51,6 +53,7 @@ export const settlementDetailFixture = (overrides: Partial<SettlementDetail> = {
       company_name: '杭州青禾服饰有限公司',
       date: '2026-11-05',
       kind: 'ModelFee',
+      income_category: 'labour',
       gross: 600_000,
       commission: 120_000,
       mother_agency: 0,
@@ -67,6 +70,7 @@ export const settlementDetailFixture = (overrides: Partial<SettlementDetail> = {
       company_name: '杭州青禾服饰有限公司',
       date: '2026-11-08',
       kind: 'ModelFee',
+      income_category: 'labour',
       gross: 400_000,
       commission: 80_000,
       mother_agency: 0,
@@ -81,6 +85,7 @@ export const settlementDetailFixture = (overrides: Partial<SettlementDetail> = {
     {
       order_id: 11,
       order_number: 'XC20261120001',
+      income_category: 'labour',
       gross: 600_000,
       commission: 120_000,
       mother_agency: 0,
@@ -94,6 +99,7 @@ export const settlementDetailFixture = (overrides: Partial<SettlementDetail> = {
     {
       order_id: 12,
       order_number: 'XC20261120002',
+      income_category: 'labour',
       gross: 400_000,
       commission: 80_000,
       mother_agency: 0,
@@ -114,6 +120,7 @@ export const settlementDetailFixture = (overrides: Partial<SettlementDetail> = {
 export const readyToSettleFixture = (overrides: Partial<ReadyToSettle> = {}): ReadyToSettle => ({
   model: { id: 7, name: '林夏' },
   payout_type: 'individual',
+  tax_residency: 'resident',
   commission_rate: 2000,
   releasable: {
     gross: 600_000,
@@ -137,30 +144,71 @@ export const readyToSettleFixture = (overrides: Partial<ReadyToSettle> = {}): Re
   ...overrides,
 });
 
-/** 扣缴明细 of November 2026: two individuals (one without an ID number), totals as the API sums them. */
+/**
+ * 扣缴明细 of November 2026: a resident paid for a day's work and a usage licence, a non-resident with a
+ * passport, and one without a document; totals as the API sums them.
+ */
 export const withholdingFixture = (overrides: Partial<Withholding> = {}): Withholding => ({
   month: '2026-11',
   rows: [
     {
       model: { id: 7, name: '林夏' },
+      id_type: 'resident_id_card',
       id_number: '110***********123X',
       id_number_masked: true,
+      tax_residency: 'resident',
+      income_category: 'labour',
       income: 1_000_000,
       taxable: 800_000,
       tax: 160_000,
+      payments: 2,
       settlements: ['JS20261120001', 'JS20261124001'],
     },
     {
+      model: { id: 7, name: '林夏' },
+      id_type: 'resident_id_card',
+      id_number: '110***********123X',
+      id_number_masked: true,
+      tax_residency: 'resident',
+      income_category: 'royalty',
+      income: 500_000,
+      taxable: 400_000,
+      tax: 80_000,
+      payments: 1,
+      settlements: ['JS20261124001'],
+    },
+    {
+      model: { id: 9, name: '安娜' },
+      id_type: 'passport',
+      id_number: 'P12***5678',
+      id_number_masked: true,
+      tax_residency: 'non_resident',
+      income_category: 'labour',
+      income: 1_000_000,
+      taxable: 800_000,
+      tax: 59_000,
+      payments: 1,
+      settlements: ['JS20261125001'],
+    },
+    {
       model: { id: 8, name: '苏晴' },
+      id_type: null,
       id_number: null,
       id_number_masked: false,
+      tax_residency: 'resident',
+      income_category: 'labour',
       income: 300_001,
       taxable: 220_001,
       tax: 44_000,
+      payments: 1,
       settlements: ['JS20261126001'],
     },
   ],
-  totals: { income: 1_300_001, taxable: 1_020_001, tax: 204_000 },
+  totals: { income: 2_800_001, taxable: 2_220_001, tax: 343_000 },
+  by_category: [
+    { income_category: 'labour', income: 2_300_001, taxable: 1_820_001, tax: 263_000 },
+    { income_category: 'royalty', income: 500_000, taxable: 400_000, tax: 80_000 },
+  ],
   ...overrides,
 });
 
@@ -173,6 +221,7 @@ export const readyLineFixture = (overrides: Partial<ReadyToSettleLine> = {}): Re
   company_name: '杭州青禾服饰有限公司',
   date: '2026-11-05',
   kind: 'ModelFee',
+  income_category: 'labour',
   total: 106_000,
   paid: 106_000,
   line_gross: 100_000,

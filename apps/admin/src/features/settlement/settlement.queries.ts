@@ -40,6 +40,21 @@ export const settlementQuery = (id: number) =>
       api.call(endpoints.settlement.get, { params: { id } }, { signal, hideToast: true }),
   });
 
+/**
+ * 登记付款's preview: what paying the settlement on `paidOn` records (the tax worked out for that month,
+ * the deductions that still fit, the net to transfer, what the model's identity lacks).
+ */
+export const paymentPreviewQuery = (id: number, paidOn: string) =>
+  queryOptions({
+    queryKey: [...settlementKeys.detail(id), 'payment', paidOn] as const,
+    queryFn: ({ signal }) =>
+      api.call(
+        endpoints.settlement.paymentPreview,
+        { params: { id }, query: { paid_on: paidOn } },
+        { signal },
+      ),
+  });
+
 /** 扣缴明细 of a month (`YYYY-MM`). */
 export const withholdingQuery = (month: string) =>
   queryOptions({
@@ -100,12 +115,17 @@ export function useDecideSettlement(id: number) {
   });
 }
 
-/** 登记付款. */
+/**
+ * 登记付款, with the net the payer saw (`expected_net`): refused when another payment changed it meanwhile,
+ * and the preview is asked again.
+ */
 export function usePaySettlement(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SettlementPay) => api.call(endpoints.settlement.pay, { params: { id }, body }),
     onSuccess: (settlement) => store(queryClient, settlement),
+    onError: () =>
+      void queryClient.invalidateQueries({ queryKey: [...settlementKeys.detail(id), 'payment'] }),
   });
 }
 

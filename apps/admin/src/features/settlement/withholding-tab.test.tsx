@@ -32,7 +32,9 @@ const answerWith = (rows = withholdingFixture().rows) =>
     answer(endpoints.settlement.withholding, (input) => {
       const month = (input as { query: { month: string } }).query.month;
       return withholdingFixture(
-        rows.length === 0 ? { month, rows, totals: { income: 0, taxable: 0, tax: 0 } } : { month },
+        rows.length === 0
+          ? { month, rows, totals: { income: 0, taxable: 0, tax: 0 }, by_category: [] }
+          : { month },
       );
     }),
   );
@@ -41,28 +43,42 @@ const withholdingCalls = () =>
   callsTo(api, endpoints.settlement.withholding).map((call) => (call[0] as { query: unknown }).query);
 
 describe('扣缴明细 (WithholdingTab)', () => {
-  it('lists every individual paid in the month with the API’s totals, the month from the address', async () => {
+  it('lists every individual paid in the month by item and residency with the API’s totals, the month from the address', async () => {
     answerWith();
     renderPage(<SettlementListPage />, ROUTE, `${ROUTE}?tab=withholding&month=2026-10`);
-    const row = (await screen.findByTestId('withholding-row-7')).textContent;
+    const row = (await screen.findByTestId('withholding-row-7-labour-resident')).textContent;
     expect(row).toContain('林夏');
     expect(row).toContain('110***********123X');
+    expect(row).toContain('居民身份证');
+    expect(row).toContain('居民个人');
+    expect(row).toContain('劳务报酬');
     expect(row).toContain('¥10,000.00');
     expect(row).toContain('¥8,000.00');
     expect(row).toContain('¥1,600.00');
     expect(row).toContain('JS20261120001');
     expect(row).toContain('JS20261124001');
-    expect(screen.getByRole('link', { name: '林夏' }).getAttribute('href')).toBe('/information/model/7');
+    // The same model's usage licence is its own row, taxed as 特许权使用费.
+    const licence = screen.getByTestId('withholding-row-7-royalty-resident').textContent;
+    expect(licence).toContain('特许权使用费');
+    expect(licence).toContain('¥800.00');
+    // A non-resident with a passport.
+    const abroad = screen.getByTestId('withholding-row-9-labour-non_resident').textContent;
+    expect(abroad).toContain('护照');
+    expect(abroad).toContain('非居民个人');
+    expect(screen.getAllByRole('link', { name: '林夏' })[0]?.getAttribute('href')).toBe(
+      '/information/model/7',
+    );
     expect(screen.getByRole('link', { name: 'JS20261126001' }).getAttribute('href')).toBe(
       '/finance/settlements?keyword=JS20261126001',
     );
-    // No ID number on file: said, since the filing needs it.
-    expect(screen.getByTestId('withholding-row-8').textContent).toContain('未填写身份证号');
-    // The totals are the API's, to the fen.
-    expect(screen.getByTestId('withholding-totals').textContent).toContain('合计（2 人）');
-    expect(screen.getByTestId('withholding-total-income').textContent).toBe('¥13,000.01');
-    expect(screen.getByTestId('withholding-total-taxable').textContent).toBe('¥10,200.01');
-    expect(screen.getByTestId('withholding-total-tax').textContent).toBe('¥2,040.00');
+    // No document on file: said, since the filing needs it.
+    expect(screen.getByTestId('withholding-row-8-labour-resident').textContent).toContain('未填写证件');
+    // Each item's subtotal and the totals are the API's, to the fen.
+    expect(screen.getByTestId('withholding-subtotal-royalty').textContent).toContain('¥5,000.00');
+    expect(screen.getByTestId('withholding-totals').textContent).toContain('合计（3 人）');
+    expect(screen.getByTestId('withholding-total-income').textContent).toBe('¥28,000.01');
+    expect(screen.getByTestId('withholding-total-taxable').textContent).toBe('¥22,200.01');
+    expect(screen.getByTestId('withholding-total-tax').textContent).toBe('¥3,430.00');
     expect(screen.getByTestId('withholding-due').textContent).toContain('次月15日前申报');
     expect(screen.getByTestId('withholding-due').textContent).toContain('2026-11-15');
     expect(withholdingCalls()).toEqual([{ month: '2026-10' }]);
@@ -76,7 +92,7 @@ describe('扣缴明细 (WithholdingTab)', () => {
     const { where } = renderPage(<SettlementListPage />, ROUTE);
     await screen.findByTestId('settlement-row-40');
     fireEvent.click(screen.getByRole('tab', { name: '扣缴明细' }));
-    await screen.findByTestId('withholding-row-7');
+    await screen.findByTestId('withholding-row-7-labour-resident');
     expect(where()).toBe(`${ROUTE}?tab=withholding`);
     expect(withholdingCalls()).toEqual([{ month: '2026-10' }]);
     expect(screen.getByTestId('withholding-due').textContent).toContain('2026-11-15');
@@ -122,7 +138,7 @@ describe('扣缴明细 (WithholdingTab)', () => {
     URL.createObjectURL = vi.fn(() => 'blob:withholding');
     URL.revokeObjectURL = vi.fn();
     renderPage(<SettlementListPage />, ROUTE, `${ROUTE}?tab=withholding&month=2026-10`);
-    await screen.findByTestId('withholding-row-7');
+    await screen.findByTestId('withholding-row-7-labour-resident');
     fireEvent.click(screen.getByTestId('withholding-export'));
     await waitFor(() =>
       expect(api.download).toHaveBeenCalledWith(endpoints.settlement.withholdingExport, {

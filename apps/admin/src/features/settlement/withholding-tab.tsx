@@ -4,7 +4,9 @@ import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
 import { addMonths, businessMonth } from '@trackit/contract/business-time';
 import { monthSchema } from '@trackit/contract/envelope';
 import { monthInChinese, type WithholdingRow, withholdingDueDate } from '@trackit/contract/settlement.schema';
-import { Button, DatePicker, Flex, Table, Typography } from 'antd';
+import { INCOME_CATEGORY_LABELS } from '@trackit/contract/settlement-enums';
+import { ID_TYPE_LABELS, TAX_RESIDENCY_LABELS } from '@trackit/contract/tax-identity';
+import { Button, DatePicker, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import type { HTMLAttributes } from 'react';
@@ -12,6 +14,7 @@ import { Link, useSearchParams } from 'react-router';
 import { MoneyCell } from '../../components/money/money-cell';
 import { QueryState } from '../../components/query-state';
 import { useExportWithholding, withholdingQuery } from './settlement.queries';
+import { IncomeCategoryTag } from './settlement-labels';
 
 const settlementsRoute = toAdminRoute(ADMIN_PATHS.settlements) ?? '/';
 const modelRoute = (id: number) => toAdminRoute(ADMIN_PATHS.model(id)) ?? '/';
@@ -25,40 +28,76 @@ export function withholdingMonth(asked: string | null, thisMonth: string): strin
   return addMonths(`${thisMonth}-01`, -1).slice(0, 7);
 }
 
+/** A row of the list: a model's income of one item, by one residency. */
+const rowKey = (row: WithholdingRow) => `${row.model.id}-${row.income_category}-${row.tax_residency}`;
+
 const COLUMNS: ColumnType<WithholdingRow>[] = [
   {
     title: '模特',
     key: 'model',
-    width: 130,
+    width: 100,
     fixed: 'left',
     render: (_: unknown, row) => <Link to={modelRoute(row.model.id)}>{row.model.name}</Link>,
   },
   {
-    title: '证件号码',
+    title: '证件',
     key: 'id_number',
-    width: 180,
+    width: 170,
     render: (_: unknown, row) =>
-      row.id_number ?? <Typography.Text type="warning">未填写身份证号</Typography.Text>,
+      row.id_type && row.id_number ? (
+        <>
+          {row.id_number}
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+            {ID_TYPE_LABELS[row.id_type]}
+          </Typography.Text>
+        </>
+      ) : (
+        <Typography.Text type="warning">未填写证件</Typography.Text>
+      ),
+  },
+  {
+    title: '纳税身份',
+    dataIndex: 'tax_residency',
+    width: 96,
+    render: (residency: WithholdingRow['tax_residency']) =>
+      residency === 'non_resident' ? (
+        <Tag color="orange">{TAX_RESIDENCY_LABELS[residency]}</Tag>
+      ) : (
+        TAX_RESIDENCY_LABELS[residency]
+      ),
+  },
+  {
+    title: '所得项目',
+    key: 'income_category',
+    width: 120,
+    render: (_: unknown, row) => (
+      <>
+        <IncomeCategoryTag category={row.income_category} testId={`withholding-category-${rowKey(row)}`} />
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          {row.payments} 次
+        </Typography.Text>
+      </>
+    ),
   },
   {
     title: '收入额',
     dataIndex: 'income',
     align: 'right',
-    width: 130,
+    width: 116,
     render: (fen: number) => <MoneyCell fen={fen} />,
   },
   {
     title: '应纳税所得额',
     dataIndex: 'taxable',
     align: 'right',
-    width: 130,
+    width: 116,
     render: (fen: number) => <MoneyCell fen={fen} />,
   },
   {
-    title: '已预扣税额',
+    title: '已扣缴税额',
     dataIndex: 'tax',
     align: 'right',
-    width: 130,
+    width: 116,
     render: (fen: number) => <MoneyCell fen={fen} />,
   },
   {
@@ -78,9 +117,10 @@ const COLUMNS: ColumnType<WithholdingRow>[] = [
 
 /**
  * 扣缴明细 (`?tab=withholding&month=YYYY-MM`, docs/product.md "Model settlements"): every model paid as
- * an individual by a settlement paid in the month, with the income, taxable income and tax withheld and
- * the API's totals, for the filing due by the 15th of the next month; 导出 Excel downloads the same list.
- * The month defaults to last month; no month after this one.
+ * an individual by a settlement paid in the month, a row per income item and residency, with the document,
+ * the payments (次), the income, taxable income and tax withheld, the API's totals and each item's, for
+ * the filing due by the 15th of the next month; 导出 Excel downloads the tax client's import file. The
+ * month defaults to last month; no month after this one.
  */
 export function WithholdingTab() {
   const [params, setParams] = useSearchParams();
@@ -139,31 +179,58 @@ export function WithholdingTab() {
         {(answer) => (
           <Table<WithholdingRow>
             size="middle"
-            rowKey={(row) => row.model.id}
+            rowKey={rowKey}
             columns={COLUMNS}
             dataSource={answer.rows}
             pagination={false}
-            scroll={{ x: 900 }}
+            scroll={{ x: 970 }}
             onRow={(row) =>
-              ({ 'data-testid': `withholding-row-${row.model.id}` }) as HTMLAttributes<HTMLElement>
+              ({ 'data-testid': `withholding-row-${rowKey(row)}` }) as HTMLAttributes<HTMLElement>
             }
             data-testid="withholding-table"
             summary={() => (
-              <Table.Summary.Row data-testid="withholding-totals">
-                <Table.Summary.Cell index={0} colSpan={2}>
-                  <Typography.Text strong>合计（{answer.rows.length} 人）</Typography.Text>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right">
-                  <MoneyCell fen={answer.totals.income} testId="withholding-total-income" />
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right">
-                  <MoneyCell fen={answer.totals.taxable} testId="withholding-total-taxable" />
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right">
-                  <MoneyCell fen={answer.totals.tax} testId="withholding-total-tax" />
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} />
-              </Table.Summary.Row>
+              <>
+                {answer.by_category.length > 1 &&
+                  answer.by_category.map((item) => (
+                    <Table.Summary.Row
+                      key={item.income_category}
+                      data-testid={`withholding-subtotal-${item.income_category}`}
+                    >
+                      <Table.Summary.Cell index={0} colSpan={4}>
+                        <Typography.Text type="secondary">
+                          其中{INCOME_CATEGORY_LABELS[item.income_category]}
+                        </Typography.Text>
+                      </Table.Summary.Cell>
+                      <Table.Summary.Cell index={4} align="right">
+                        <MoneyCell fen={item.income} />
+                      </Table.Summary.Cell>
+                      <Table.Summary.Cell index={5} align="right">
+                        <MoneyCell fen={item.taxable} />
+                      </Table.Summary.Cell>
+                      <Table.Summary.Cell index={6} align="right">
+                        <MoneyCell fen={item.tax} />
+                      </Table.Summary.Cell>
+                      <Table.Summary.Cell index={7} />
+                    </Table.Summary.Row>
+                  ))}
+                <Table.Summary.Row data-testid="withholding-totals">
+                  <Table.Summary.Cell index={0} colSpan={4}>
+                    <Typography.Text strong>
+                      合计（{new Set(answer.rows.map((row) => row.model.id)).size} 人）
+                    </Typography.Text>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={4} align="right">
+                    <MoneyCell fen={answer.totals.income} testId="withholding-total-income" />
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={5} align="right">
+                    <MoneyCell fen={answer.totals.taxable} testId="withholding-total-taxable" />
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={6} align="right">
+                    <MoneyCell fen={answer.totals.tax} testId="withholding-total-tax" />
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={7} />
+                </Table.Summary.Row>
+              </>
             )}
           />
         )}

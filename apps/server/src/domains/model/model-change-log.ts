@@ -17,6 +17,7 @@ import {
   maskAccountNumber,
 } from '@trackit/contract/model.schema';
 import { formatRate } from '@trackit/contract/rates';
+import { ID_TYPE_LABELS, TAX_RESIDENCY_LABELS } from '@trackit/contract/tax-identity';
 import { type ChangeLogField, shown } from '../operation-log/change-log';
 import type { ModelRecord } from './model.repository';
 
@@ -41,7 +42,11 @@ export const COLUMNS = {
   tags: 'tags',
   mobile: 'mobile',
   wechat: 'wechat',
+  id_type: 'idType',
   id_number: 'idNumber',
+  tax_residency: 'taxResidency',
+  first_entry_date: 'firstEntryDate',
+  expected_departure_date: 'expectedDepartureDate',
   socials: 'socials',
   manager_member_id: 'managerMembershipId',
   mother_agency: 'motherAgency',
@@ -68,8 +73,12 @@ const MODEL_SHOWN: Partial<Record<Field, ChangeLogField<ModelRecord>['show']>> =
   gender: shown.label(GENDER_LABELS),
   status: shown.label(MODEL_STATUS_LABELS),
   clothing_size: shown.label(SIZE_LABELS),
-  // Never the number itself: the log is the team's, the ID needs manage.
+  // Never the number or the dates themselves: the log is the team's, the identity needs manage.
+  id_type: shown.label(ID_TYPE_LABELS),
   id_number: () => '已填写',
+  tax_residency: shown.label(TAX_RESIDENCY_LABELS),
+  first_entry_date: () => '已填写',
+  expected_departure_date: () => '已填写',
   commission_rate: formatRate,
   mother_agency_rate: formatRate,
   mother_agency_basis: shown.label(MOTHER_AGENCY_BASIS_LABELS),

@@ -209,13 +209,21 @@ export function takeDeductions(
   return setDeductionsSettlement(tx, teamId, deductionIds, settlementId);
 }
 
-/** A settlement rejected or deleted gives back what it took: the deductions wait for the next one. */
-export async function giveBackDeductions(tx: Database, teamId: number, settlementId: number): Promise<void> {
+/**
+ * A settlement rejected or deleted gives back what it took (`only`: those of its deductions alone, those a
+ * payment's tax no longer leaves room for): the deductions wait for the next one.
+ */
+export async function giveBackDeductions(
+  tx: Database,
+  teamId: number,
+  settlementId: number,
+  only?: readonly number[],
+): Promise<void> {
   const taken = await listSettlementDeductions(tx, teamId, settlementId);
   await setDeductionsSettlement(
     tx,
     teamId,
-    taken.map((deduction) => deduction.id),
+    taken.map((deduction) => deduction.id).filter((id) => !only || only.includes(id)),
     null,
   );
 }

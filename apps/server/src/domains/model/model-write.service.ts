@@ -15,11 +15,13 @@ import {
   MODEL_MESSAGES,
   MODEL_PAYOUT_ACCOUNT_FIELDS,
   MODEL_PAYOUT_REQUIRED_FIELDS,
+  MODEL_TAX_IDENTITY_FIELDS,
   type ModelCreate,
   type ModelUpdate,
   payoutAccountText,
 } from '@trackit/contract/model.schema';
 import { levelAllows } from '@trackit/contract/permissions';
+import { idNumberIssue, TAX_IDENTITY_MESSAGES } from '@trackit/contract/tax-identity';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
@@ -113,6 +115,48 @@ export interface FieldIssue {
   message: string;
 }
 
+/**
+ * The tax identity as the update leaves it, with what follows from it: a number written without a document
+ * (none sent nor stored) is a 居民身份证's, as every number was before documents had types; a 居民身份证
+ * holder has a home in China and is a resident (个人所得税法 art. 1), so their residency is filled in.
+ */
+export function withIdentityDefaults<T extends ModelUpdate>(input: T, stored: ModelRecord | undefined): T {
+  const number = input.id_number !== undefined ? input.id_number : stored?.idNumber;
+  let type = input.id_type !== undefined ? input.id_type : (stored?.idType ?? null);
+  const filled: ModelUpdate = {};
+  if (number && !type) {
+    type = 'resident_id_card';
+    filled.id_type = type;
+  }
+  const residency = input.tax_residency !== undefined ? input.tax_residency : stored?.taxResidency;
+  if (type === 'resident_id_card' && !residency) filled.tax_residency = 'resident';
+  return { ...input, ...filled };
+}
+
+/** Rules of the tax identity: the number right for its document, a 居民身份证 holder resident, the stay in order. */
+function identityIssues(input: ModelUpdate, stored: ModelRecord | undefined): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const sent = (field: keyof ModelUpdate) => input[field] !== undefined;
+  const type = sent('id_type') ? input.id_type : stored?.idType;
+  const number = sent('id_number') ? input.id_number : stored?.idNumber;
+  const residency = sent('tax_residency') ? input.tax_residency : stored?.taxResidency;
+  if (number && (sent('id_type') || sent('id_number'))) {
+    const issue = type ? idNumberIssue(type, number) : TAX_IDENTITY_MESSAGES.idTypeMissing;
+    if (issue) issues.push({ field: type ? 'id_number' : 'id_type', message: issue });
+  }
+  if (type === 'resident_id_card' && residency === 'non_resident') {
+    issues.push({ field: 'tax_residency', message: TAX_IDENTITY_MESSAGES.residentIdIsResident });
+  }
+  const entry = sent('first_entry_date') ? input.first_entry_date : stored?.firstEntryDate;
+  const departure = sent('expected_departure_date')
+    ? input.expected_departure_date
+    : stored?.expectedDepartureDate;
+  if (entry && departure && departure < entry) {
+    issues.push({ field: 'expected_departure_date', message: TAX_IDENTITY_MESSAGES.departureBeforeEntry });
+  }
+  return issues;
+}
+
 /** Rules beyond the schema that need the stored record or today: the country, the birthday, the contract. */
 export function modelRuleIssues(
   input: ModelUpdate,
@@ -126,6 +170,7 @@ export function modelRuleIssues(
   if (input.birthday && input.birthday > today) {
     issues.push({ field: 'birthday', message: MODEL_MESSAGES.birthdayInFuture });
   }
+  issues.push(...identityIssues(input, stored));
   const start = input.contract_start !== undefined ? input.contract_start : stored?.contractStart;
   const end = input.contract_end !== undefined ? input.contract_end : stored?.contractEnd;
   if (start && end && end < start) {
@@ -189,7 +234,7 @@ async function checkFields(
   }
 }
 
-/** What only a manager may do: write the national ID, archive or bring back an archived model. */
+/** What only a manager may do: write the tax identity, archive or bring back an archived model. */
 export function sensitiveIssues(
   manage: boolean,
   input: ModelUpdate,
@@ -197,9 +242,8 @@ export function sensitiveIssues(
 ): FieldIssue[] {
   if (manage) return [];
   const issues: FieldIssue[] = [];
-  if (input.id_number !== undefined) {
-    issues.push({ field: 'id_number', message: MODEL_MESSAGES.idNumberForbidden });
-  }
+  const identity = MODEL_TAX_IDENTITY_FIELDS.find((field) => input[field] !== undefined);
+  if (identity) issues.push({ field: identity, message: MODEL_MESSAGES.idNumberForbidden });
   const archiving = input.status === 'left' && stored?.status !== 'left';
   const restoring = stored?.status === 'left' && input.status !== undefined && input.status !== 'left';
   if (archiving || restoring) issues.push({ field: 'status', message: MODEL_MESSAGES.archiveForbidden });
@@ -315,7 +359,7 @@ export async function createModel(
 ): Promise<ModelView> {
   const sight = await modelSight(deps, auth);
   checkSensitive(sight, raw, undefined);
-  const input = withPayoutBankDefaults(raw);
+  const input = withIdentityDefaults(withPayoutBankDefaults(raw), undefined);
   const now = deps.clock();
   const [model] = await withDuplicateGuard(() =>
     deps.db.transaction(async (tx) => {
@@ -364,7 +408,7 @@ export async function updateModel(
       const stored = await findModelForUpdate(tx, auth.teamId, modelId);
       if (!stored) throw modelNotFound();
       checkSensitive(sight, raw, stored);
-      const input = withPayoutBankDefaults(raw);
+      const input = withIdentityDefaults(withPayoutBankDefaults(raw), stored);
       await checkFields(deps, tx, auth, input, stored);
       const rules = modelChangeRules(
         await teamApprovalSettings(tx, auth.teamId),

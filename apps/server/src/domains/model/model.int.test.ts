@@ -178,7 +178,7 @@ describe('models', () => {
     expect(sameMobile.body.message).toBe('手机号已被模特「王芳」使用');
     const sameId = await create({ name: '李娜', gender: 'female', id_number: idNumber(3) });
     expect(sameId.status).toBe(409);
-    expect(sameId.body.message).toBe('身份证号已被模特「王芳」使用');
+    expect(sameId.body.message).toBe('证件号码已被模特「王芳」使用');
     const other = (await create({ name: '李娜', gender: 'female' })).body.data;
     const patched = await api('PATCH', `/v1/models/${other.id}`, { mobile: phone });
     expect(patched.status).toBe(409);
@@ -213,7 +213,7 @@ describe('models', () => {
       await create({ name: '编辑', gender: 'male', status: 'left' }, edit),
     ]) {
       expect(res.status).toBe(403);
-      expect(res.body.message).toMatch(/身份证号|已解约/);
+      expect(res.body.message).toMatch(/证件与纳税身份|已解约/);
     }
     expect(await modelCount()).toBe(before);
     expect((await api<Model>('GET', `/v1/models/${model.id}`, undefined, manage)).body.data.id_number).toBe(
@@ -236,8 +236,8 @@ describe('models', () => {
     >('GET', '/v1/operation_logs?action=model_update&per_page=100');
     const entries = logs.body.data;
     expect(entries.some((entry) => entry.sentence === '将模特「权限」设为已解约')).toBe(true);
-    const idChange = entries.flatMap((entry) => entry.changes).find((change) => change.field === '身份证号');
-    expect(idChange).toEqual({ field: '身份证号', before: '已填写', after: '已填写' });
+    const idChange = entries.flatMap((entry) => entry.changes).find((change) => change.field === '证件号码');
+    expect(idChange).toEqual({ field: '证件号码', before: '已填写', after: '已填写' });
     expect(JSON.stringify(entries)).not.toContain(idNumber(7));
   });
 

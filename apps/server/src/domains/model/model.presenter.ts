@@ -9,7 +9,8 @@ import type { DeductionView } from './model-deduction.service';
 type MeasurementRow = Awaited<ReturnType<typeof listMeasurements>>['rows'][number];
 
 /**
- * The national ID is left out (not blanked) for a member below manage; the payout account for a member
+ * The tax identity (the national ID and the rest) is left out (not blanked) for a member below manage; the
+ * payout account for a member
  * holding neither data_management nor accounting at manage.
  */
 export function presentModel({ row, coverThumbUrl, today, sight }: ModelView): Model {
@@ -36,7 +37,15 @@ export function presentModel({ row, coverThumbUrl, today, sight }: ModelView): M
     tags: model.tags,
     mobile: model.mobile,
     wechat: model.wechat,
-    ...(sight.manage ? { id_number: model.idNumber } : {}),
+    ...(sight.manage
+      ? {
+          id_type: model.idType,
+          id_number: model.idNumber,
+          tax_residency: model.taxResidency,
+          first_entry_date: model.firstEntryDate,
+          expected_departure_date: model.expectedDepartureDate,
+        }
+      : {}),
     socials: model.socials,
     manager_member_id: model.managerMembershipId,
     manager_nickname: row.managerNickname,

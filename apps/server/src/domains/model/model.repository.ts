@@ -250,6 +250,28 @@ export async function findModelWith(
   return row;
 }
 
+/** The tax identity of the team's models named by id, with the name, gender and mobile the tax return asks. */
+export function findModelTaxIdentities(db: Database, teamId: number, modelIds: readonly number[]) {
+  if (modelIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: models.id,
+      name: models.name,
+      englishName: models.englishName,
+      gender: models.gender,
+      mobile: models.mobile,
+      idType: models.idType,
+      idNumber: models.idNumber,
+      taxResidency: models.taxResidency,
+      nationality: models.nationality,
+      birthday: models.birthday,
+      firstEntryDate: models.firstEntryDate,
+      expectedDepartureDate: models.expectedDepartureDate,
+    })
+    .from(models)
+    .where(and(eq(models.teamId, teamId), inArray(models.id, [...new Set(modelIds)])));
+}
+
 /** A file of one of the model's own folders, in the team: the only files a cover may be. */
 export async function findModelFile(
   db: Database,

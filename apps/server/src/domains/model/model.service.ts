@@ -20,6 +20,7 @@ import {
 import { birthdayBounds } from '@trackit/contract/model-age';
 import { levelAllows } from '@trackit/contract/permissions';
 import { type RecordDeletion, recordDeletion } from '@trackit/contract/record-deletion';
+import type { TaxIdentity } from '@trackit/contract/tax-identity';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
@@ -38,6 +39,7 @@ import {
   findModelForReference,
   findModelForUpdate,
   findModelNamesakes,
+  findModelTaxIdentities,
   listMeasurements,
   type ModelRow,
 } from './model.repository';
@@ -67,6 +69,29 @@ export interface ModelView {
 export const modelNotFound = () => new AppError('notFound', { message: MODEL_MESSAGES.modelNotFound });
 export const invalid = (field: string, message: string) =>
   new AppError('validationFailed', { message, data: { fields: { [field]: message } } });
+
+/** A model's tax identity with the personal details the withholding return also asks. */
+export type ModelTaxIdentity = TaxIdentity & {
+  id: number;
+  name: string;
+  englishName: string | null;
+  gender: ModelRow['model']['gender'];
+  mobile: string | null;
+};
+
+/**
+ * The tax identities of the team's models named by id (other domains: settlements check one before paying
+ * an individual and list them on the withholding return), with each model's name, gender and mobile, by
+ * id; another team's model is simply absent. Read through `db`, a caller's transaction too.
+ */
+export async function modelTaxIdentities(
+  db: Database,
+  teamId: number,
+  modelIds: readonly number[],
+): Promise<Map<number, ModelTaxIdentity>> {
+  const rows = await findModelTaxIdentities(db, teamId, modelIds);
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
 /** Whether the member holds data_management at manage: sees and writes national IDs, archives. */
 export async function canManage(deps: Pick<ModelDeps, 'db'>, auth: AuthContext): Promise<boolean> {

@@ -9,6 +9,7 @@ import {
 import { MODEL_DEDUCTION_KINDS } from '@trackit/contract/model-deduction.schema';
 import { MAX_FEE_FEN } from '@trackit/contract/money';
 import { PENDING_CHANGE_STATUSES } from '@trackit/contract/pending-change.schema';
+import { ID_TYPES, TAX_RESIDENCIES } from '@trackit/contract/tax-identity';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -72,7 +73,14 @@ export const models = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     mobile: varchar('mobile', { length: 11 }),
     wechat: varchar('wechat', { length: 50 }),
-    idNumber: varchar('id_number', { length: 18 }),
+    // The tax identity (tax-identity.ts): sensitive, answered only to data_management manage.
+    idType: enumColumn('id_type', ID_TYPES, 24),
+    /** Upper-case letters and digits, right for `idType` (idNumberIssue). */
+    idNumber: varchar('id_number', { length: 20 }),
+    taxResidency: enumColumn('tax_residency', TAX_RESIDENCIES, 16),
+    /** For a document from outside the mainland: 首次入境时间 and 预计离境时间 of the withholding return. */
+    firstEntryDate: date('first_entry_date', { mode: 'string' }),
+    expectedDepartureDate: date('expected_departure_date', { mode: 'string' }),
     socials: jsonb('socials').$type<StoredSocialAccount[]>().notNull().default([]),
     managerMembershipId: bigint('manager_membership_id', { mode: 'number' }),
     motherAgency: varchar('mother_agency', { length: 100 }),
@@ -133,6 +141,17 @@ export const models = pgTable(
     enumCheck('models_payout_type_check', t.payoutType, MODEL_PAYOUT_TYPES),
     enumCheck('models_mother_agency_basis_check', t.motherAgencyBasis, MOTHER_AGENCY_BASES),
     enumCheck('models_payout_bank_check', t.payoutBank, BANKS),
+    enumCheck('models_id_type_check', t.idType, ID_TYPES),
+    enumCheck('models_tax_residency_check', t.taxResidency, TAX_RESIDENCIES),
+    // A number is of a document; a 居民身份证 holder has a home in China: a resident.
+    check(
+      'models_tax_identity_check',
+      sql`(${t.idNumber} is null or ${t.idType} is not null) and (${t.idType} is distinct from 'resident_id_card' or ${t.taxResidency} = 'resident')`,
+    ),
+    check(
+      'models_stay_check',
+      sql`${t.expectedDepartureDate} is null or ${t.firstEntryDate} is null or ${t.expectedDepartureDate} >= ${t.firstEntryDate}`,
+    ),
     check('models_mother_agency_rate_check', sql`${t.motherAgencyRate} between 0 and 10000`),
     check('models_payout_account_number_check', sql`${t.payoutAccountNumber} ~ '^[0-9]{8,30}$'`),
     // A bank outside the list is named, a listed bank is not.

@@ -26,7 +26,8 @@ export async function findPick(tx: Database, pkg: PackageKey, visitorId: string,
   return row;
 }
 
-export async function savePick(tx: Database, values: typeof packagePicks.$inferInsert) {
+/** A visitor's pick written (the latest kept), at `updatedAt`: the caller's clock, never the machine's. */
+export async function savePick(tx: Database, values: typeof packagePicks.$inferInsert & { updatedAt: Date }) {
   const [row] = await tx
     .insert(packagePicks)
     .values(values)
@@ -36,7 +37,7 @@ export async function savePick(tx: Database, values: typeof packagePicks.$inferI
         picked: values.picked,
         comment: values.comment ?? '',
         visitorName: sql`coalesce(excluded.${sql.identifier(packagePicks.visitorName.name)}, ${packagePicks.visitorName})`,
-        updatedAt: values.updatedAt ?? new Date(),
+        updatedAt: values.updatedAt,
       },
     })
     .returning();

@@ -2,14 +2,12 @@
  * A settlement's steps after its draft (docs/product.md "Model settlements"), as the handler of the
  * approval kind `settlement` (approvers: `accounting` manage): submitted for approval (draft → submitted,
  * the approvers told), decided (→ passed, or → rejected with a comment: its money is ready to settle
- * again), paid (passed → paid: the business date, the bank's reference, the paying payee entity), and
- * corrected: a paid settlement is never edited, a correction is a new draft with the chosen lines taken
- * back (negative), taxed as the month's payout of each job. Each step locks the settlement and commits
- * with its log entry and notices.
+ * again), and corrected: a paid settlement is never edited, a correction is a new draft with the chosen
+ * lines taken back (negative), taxed as the month's payout of each job and item. Paying (passed → paid) is
+ * ./settlement-payment.service.ts. Each step locks the settlement and commits with its log entry and notices.
  */
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import type { ApprovalDecision } from '@trackit/contract/approval.schema';
-import { businessDate } from '@trackit/contract/business-time';
 import { MESSAGES } from '@trackit/contract/messages';
 import { formatYuan } from '@trackit/contract/money';
 import {
@@ -17,7 +15,6 @@ import {
   SETTLEMENT_NOTICES,
   type SettlementCorrect,
   type SettlementDetail,
-  type SettlementPay,
 } from '@trackit/contract/settlement.schema';
 import type { SettlementStatus } from '@trackit/contract/settlement-enums';
 import { subtractSplits, ZERO_SPLIT } from '@trackit/contract/settlement-math';
@@ -29,11 +26,9 @@ import { giveBackDeductions } from '../model/model-deduction.service';
 import { notifyMembers } from '../notify/notify.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { findTeamMember } from '../organization/organization.service';
-import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
 import {
   correctedLineIds,
   findSettlement,
-  findSettlementRecord,
   listSettlementLines,
   lockSettlement,
   type SettlementRecord,
@@ -44,15 +39,12 @@ import {
   type DraftLine,
   draftSettlement,
   loadSettlementDetail,
+  lockModelThenSettlement,
   type SettlementDeps,
   settlementConflict,
   settlementLevel,
   settlementNotFound,
 } from './settlement.service';
-import { lockSettlementModel } from './settlement-ready.repository';
-
-const invalid = (field: string, message: string) =>
-  new AppError('validationFailed', { message, data: { fields: { [field]: message } } });
 
 /**
  * One step of a settlement in the status it needs (404 when not the team's, 409 with `refused` in any
@@ -183,60 +175,6 @@ export async function decideSettlement(
 }
 
 /**
- * POST /v1/settlements/{id}/pay: a passed settlement (409 otherwise) is paid on a business date not after
- * today nor before it was drafted (400), from one of the team's payee entities (404 when not the team's,
- * 400 when disabled), with the bank's reference. From then on it is never edited.
- */
-export async function paySettlement(
-  deps: SettlementDeps,
-  auth: AuthContext,
-  settlementId: number,
-  body: SettlementPay,
-  origin: RequestOrigin,
-): Promise<SettlementDetail> {
-  const { teamId } = auth;
-  return settlementStep(
-    deps,
-    auth,
-    settlementId,
-    'passed',
-    SETTLEMENT_MESSAGES.notPayable,
-    async (tx, { settlement, modelName, now }) => {
-      if (body.paid_on > businessDate(now)) throw invalid('paid_on', SETTLEMENT_MESSAGES.paidInFuture);
-      if (body.paid_on < businessDate(settlement.createdAt)) {
-        throw invalid('paid_on', SETTLEMENT_MESSAGES.paidBeforeCreated);
-      }
-      const recipient = await findRecipientForDocument(tx, teamId, body.team_recipient_id);
-      if (!recipient) throw new AppError('notFound', { message: SETTLEMENT_MESSAGES.recipientNotFound });
-      if (recipient.status !== 'active') {
-        throw invalid('team_recipient_id', SETTLEMENT_MESSAGES.recipientDisabled);
-      }
-      await updateSettlementRow(tx, teamId, settlementId, {
-        status: 'paid',
-        paidOn: body.paid_on,
-        paidReference: body.reference,
-        paidByTeamRecipientId: recipient.id,
-        paidAt: now,
-        paidByMembershipId: auth.membershipId,
-        updatedAt: now,
-      });
-      await recordOperation(tx, {
-        action: 'settlement_pay',
-        actor: memberActor(auth, origin, now),
-        targetId: settlementId,
-        detail: {
-          name: modelName,
-          number: settlement.number,
-          net: settlement.net,
-          paid_on: body.paid_on,
-          payer: recipient.shortName,
-        },
-      });
-    },
-  );
-}
-
-/**
  * POST /v1/settlements/{id}/correct: a paid settlement that is not itself a correction (409 otherwise) is
  * corrected by a new draft taking back the chosen lines (all when none are named; 400 for a line not in
  * it, 409 for one a live correction already takes back), by the same terms and as the same kind of payout,
@@ -253,12 +191,7 @@ export async function correctSettlement(
   const { teamId } = auth;
   const level = await settlementLevel(deps, auth);
   return deps.db.transaction(async (tx) => {
-    // The model first, as every draft of it locks it, then the settlement.
-    const found = await findSettlementRecord(tx, teamId, settlementId);
-    if (!found) throw settlementNotFound();
-    const model = await lockSettlementModel(tx, teamId, found.modelId);
-    const settlement = await lockSettlement(tx, teamId, settlementId);
-    if (!model || !settlement) throw settlementNotFound();
+    const { model, settlement } = await lockModelThenSettlement(tx, teamId, settlementId);
     if (settlement.status !== 'paid') throw settlementConflict(SETTLEMENT_MESSAGES.notCorrectable);
     if (settlement.correctsId !== null) {
       throw settlementConflict(SETTLEMENT_MESSAGES.correctionOfCorrection);
@@ -286,6 +219,7 @@ export async function correctSettlement(
       feeLineId: line.feeLineId,
       orderId: line.orderId,
       kind: line.kind,
+      category: line.incomeCategory,
       terms: {
         commissionRate: line.commissionRate,
         motherAgency:
@@ -302,7 +236,7 @@ export async function correctSettlement(
       membershipId: auth.membershipId,
       now,
       model,
-      payoutType: settlement.payoutType,
+      taxedAs: { payoutType: settlement.payoutType, residency: settlement.taxResidency },
       lines: draftLines,
       period: null,
       corrects: { id: settlementId, reason: body.reason },

@@ -11,7 +11,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, refused } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { modelFee, orderDay, type SignedInMember } from '../../test/factories';
+import { modelFee, orderDay, type SignedInMember, uniqueIdNumber } from '../../test/factories';
 import { createFinanceTeam, type FinanceTeam, type Headers } from '../../test/finance-factory';
 import { modelCommissionRates } from '../model/model.tables';
 import { operationLogs } from '../operation-log/operation-log.tables';
@@ -32,7 +32,9 @@ describe('settlement commission rates (佣金比例)', () => {
   const api = <T>(method: string, path: string, body?: unknown, headers?: Headers) =>
     team.api<T>(method, path, body, headers);
   const newModel = (name: string, commission_rate: number | null = 2_000) =>
-    ok(api<Model>('POST', '/models', { name, gender: 'female', commission_rate }));
+    ok(
+      api<Model>('POST', '/models', { name, gender: 'female', commission_rate, id_number: uniqueIdNumber() }),
+    );
   /** A billed order of the model on `day`, one fee line paid in full by the client. */
   const paidLine = async (modelId: number, amount: number, day: string) => {
     const order = await team.billedOrder([modelFee(amount)], { modelId, days: [orderDay(day)] });

@@ -7,8 +7,9 @@
  */
 import type { FeeKind } from '@trackit/contract/enums';
 import type { ModelPayoutType, MotherAgencyBasis } from '@trackit/contract/model.schema';
-import type { ShareTerms } from '@trackit/contract/settlement-math';
-import { and, asc, between, count, desc, eq, exists, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { paymentKey, type ShareTerms } from '@trackit/contract/settlement-math';
+import type { TaxResidency } from '@trackit/contract/tax-identity';
+import { and, asc, between, count, desc, eq, exists, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
@@ -26,13 +27,17 @@ import type { EarlierPayout, LineFacts } from './settlement-release';
 
 const num = (value: unknown): number => Number(value);
 
-/** A model as a settlement shares its fees: its name, commission rate, how it is paid and its mother agency. */
+/**
+ * A model as a settlement shares its fees: its name, commission rate, how it is paid, its mother agency, and
+ * its tax residency (null until its tax identity is filled in).
+ */
 export interface SettlementModel {
   id: number;
   name: string;
   commissionRate: number | null;
   payoutType: ModelPayoutType;
   motherAgency: ShareTerms['motherAgency'];
+  taxResidency: TaxResidency | null;
 }
 
 /** The columns of a model a settlement reads. */
@@ -43,6 +48,7 @@ const MODEL_COLUMNS = {
   payoutType: models.payoutType,
   motherAgencyRate: models.motherAgencyRate,
   motherAgencyBasis: models.motherAgencyBasis,
+  taxResidency: models.taxResidency,
 };
 
 const modelOf = (row: {
@@ -52,6 +58,7 @@ const modelOf = (row: {
   payoutType: ModelPayoutType;
   motherAgencyRate: number | null;
   motherAgencyBasis: MotherAgencyBasis | null;
+  taxResidency: TaxResidency | null;
 }): SettlementModel => ({
   id: row.id,
   name: row.name,
@@ -62,6 +69,7 @@ const modelOf = (row: {
     row.motherAgencyRate === null || row.motherAgencyBasis === null
       ? null
       : { rate: row.motherAgencyRate, basis: row.motherAgencyBasis },
+  taxResidency: row.taxResidency,
 });
 
 /**
@@ -433,21 +441,24 @@ export async function listReadyModels(
 }
 
 /**
- * What paid settlements of the models in the tax month paid and withheld for each of their jobs, by model
- * and order (the contract's withholdingForPayout takes them as `earlierIncome` and `earlierTax`).
+ * What the models' settlements paid (`paid_on`) within the business days `range` paid and withheld for each
+ * payment (a job and income item), by model and `paymentKey`: the month's earlier payouts the contract's
+ * withholdingForPayout takes as `earlierIncome` and `earlierTax`. The same month the withholding list
+ * reads, so the two always agree.
  */
 export async function earlierPayouts(
   db: Database,
   teamId: number,
   modelIds: readonly number[],
-  taxMonth: string,
-): Promise<Map<number, Map<number, EarlierPayout>>> {
-  const byModel = new Map<number, Map<number, EarlierPayout>>();
+  range: { from: string; to: string },
+): Promise<Map<number, Map<string, EarlierPayout>>> {
+  const byModel = new Map<number, Map<string, EarlierPayout>>();
   if (modelIds.length === 0) return byModel;
   const rows = await db
     .select({
       modelId: settlements.modelId,
       orderId: settlementJobs.orderId,
+      category: settlementJobs.incomeCategory,
       income: sql<number>`sum(${settlementJobs.income})`.mapWith(num),
       tax: sql<number>`sum(${settlementJobs.tax})`.mapWith(num),
     })
@@ -460,53 +471,46 @@ export async function earlierPayouts(
       and(
         eq(settlements.teamId, teamId),
         inArray(settlements.modelId, [...new Set(modelIds)]),
-        eq(settlements.taxMonth, taxMonth),
         eq(settlements.status, 'paid'),
+        gte(settlements.paidOn, range.from),
+        lte(settlements.paidOn, range.to),
       ),
     )
-    .groupBy(settlements.modelId, settlementJobs.orderId);
+    .groupBy(settlements.modelId, settlementJobs.orderId, settlementJobs.incomeCategory);
   for (const row of rows) {
-    const jobs = byModel.get(row.modelId) ?? new Map<number, EarlierPayout>();
-    jobs.set(row.orderId, { income: row.income, tax: row.tax });
-    byModel.set(row.modelId, jobs);
+    const payments = byModel.get(row.modelId) ?? new Map<string, EarlierPayout>();
+    payments.set(paymentKey(row.orderId, row.category), { income: row.income, tax: row.tax });
+    byModel.set(row.modelId, payments);
   }
   return byModel;
 }
 
 /**
- * The number of a settlement of the model in the tax month, drafted and not yet paid (draft, submitted or
- * passed), paying one of the orders: a job's payouts of a month are taxed one after another, each against
- * the paid ones before it.
+ * The number of a correction of the model not yet paid (draft, submitted or passed) that takes back one of
+ * these fee lines, if any: a line is settled again once what it takes back is settled, so that deleting the
+ * correction can never leave the line released twice.
  */
-export async function unpaidSettlementOfJobs(
+export async function unpaidCorrectionOfLines(
   db: Database,
   teamId: number,
   modelId: number,
-  taxMonth: string,
-  orderIds: readonly number[],
+  feeLineIds: readonly number[],
 ): Promise<string | undefined> {
-  if (orderIds.length === 0) return undefined;
+  if (feeLineIds.length === 0) return undefined;
   const [row] = await db
     .select({ number: settlements.number })
-    .from(settlements)
+    .from(settlementLines)
+    .innerJoin(
+      settlements,
+      and(eq(settlements.teamId, settlementLines.teamId), eq(settlements.id, settlementLines.settlementId)),
+    )
     .where(
       and(
-        eq(settlements.teamId, teamId),
+        eq(settlementLines.teamId, teamId),
+        inArray(settlementLines.feeLineId, [...new Set(feeLineIds)]),
         eq(settlements.modelId, modelId),
-        eq(settlements.taxMonth, taxMonth),
+        sql`${settlements.correctsId} is not null`,
         inArray(settlements.status, ['draft', 'submitted', 'passed']),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(settlementJobs)
-            .where(
-              and(
-                eq(settlementJobs.teamId, settlements.teamId),
-                eq(settlementJobs.settlementId, settlements.id),
-                inArray(settlementJobs.orderId, [...new Set(orderIds)]),
-              ),
-            ),
-        ),
       ),
     )
     .orderBy(asc(settlements.id))

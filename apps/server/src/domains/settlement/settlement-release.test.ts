@@ -1,4 +1,4 @@
-import { fullShare, releasedShare, ZERO_SPLIT } from '@trackit/contract/settlement-math';
+import { fullShare, paymentKey, releasedShare, ZERO_SPLIT } from '@trackit/contract/settlement-math';
 import { describe, expect, it } from 'vitest';
 import {
   deductionsTaken,
@@ -76,18 +76,41 @@ describe('what a settlement takes of a fee line', () => {
 });
 
 describe('a settlement’s figures and deductions', () => {
-  it('taxes each job with the month’s earlier payouts of it', () => {
+  const individual = { payoutType: 'individual', residency: 'resident' } as const;
+
+  it('taxes each payment with the month’s earlier payouts of that job and item', () => {
     const now = { ...ZERO_SPLIT, gross: 500_000, commission: 100_000, income: 400_000 };
-    const figures = figuresOf(
-      'individual',
-      [{ orderId: 10, now }],
-      new Map([[10, { income: 600_000, tax: 96_000 }]]),
-    );
+    const earlier = new Map([[paymentKey(10, 'labour'), { income: 600_000, tax: 96_000 }]]);
+    const figures = figuresOf(individual, [{ orderId: 10, category: 'labour', now }], earlier);
     expect(figures.totals).toMatchObject({ income: 400_000, taxable: 320_000, tax: 64_000, net: 336_000 });
-    expect(figuresOf('studio', [{ orderId: 10, now }], new Map()).totals).toMatchObject({
-      tax: 0,
-      net: 400_000,
-    });
+    // The same job's usage licence is another payment: its own 800 yuan, 20 % of 3,200.
+    const royalty = figuresOf(individual, [{ orderId: 10, category: 'royalty', now }], earlier);
+    expect(royalty.totals).toMatchObject({ taxable: 320_000, tax: 64_000 });
+    expect(royalty.jobs).toEqual([expect.objectContaining({ orderId: 10, category: 'royalty' })]);
+    expect(
+      figuresOf(
+        { payoutType: 'studio', residency: null },
+        [{ orderId: 10, category: 'labour', now }],
+        new Map(),
+      ).totals,
+    ).toMatchObject({ tax: 0, net: 400_000 });
+  });
+
+  it('reckons an individual of unknown residency a resident, and a non-resident on the monthly table', () => {
+    const now = { ...ZERO_SPLIT, gross: 250_000, commission: 50_000, income: 200_000 };
+    const unknown = figuresOf(
+      { payoutType: 'individual', residency: null },
+      [{ orderId: 1, category: 'labour', now }],
+      new Map(),
+    );
+    // 2,000 yuan: 1,200 taxable at 20 % for a resident; 1,600 at 3 % for a non-resident.
+    expect(unknown.totals).toMatchObject({ taxable: 120_000, tax: 24_000 });
+    const abroad = figuresOf(
+      { payoutType: 'individual', residency: 'non_resident' },
+      [{ orderId: 1, category: 'labour', now }],
+      new Map(),
+    );
+    expect(abroad.totals).toMatchObject({ taxable: 160_000, tax: 4_800 });
   });
 
   it('takes deductions oldest first while they fit, whole', () => {

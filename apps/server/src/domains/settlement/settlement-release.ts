@@ -11,8 +11,10 @@
  */
 
 import type { ModelPayoutType } from '@trackit/contract/model.schema';
+import type { IncomeCategory } from '@trackit/contract/settlement-enums';
 import {
   fullShare,
+  paymentKey,
   releasedShare,
   type SettlementFigures,
   type SettlementLine,
@@ -22,6 +24,7 @@ import {
   subtractSplits,
   ZERO_SPLIT,
 } from '@trackit/contract/settlement-math';
+import type { TaxResidency } from '@trackit/contract/tax-identity';
 
 /** A fee line with what live settlements took of it. */
 export interface LineFacts {
@@ -86,33 +89,57 @@ export function releaseOf(line: LineFacts, modelTerms: ShareTerms, advance = fal
   };
 }
 
-/** The month's earlier payouts of a job (an order): what paid settlements paid and withheld. */
+/** The month's earlier payouts of a payment (a job and income item): what paid settlements paid and withheld. */
 export interface EarlierPayout {
   income: number;
   tax: number;
 }
 
-/** A settlement's figures from its lines' releases: per job, each taxed with the month's earlier payouts. */
+/** How a settlement is taxed: the payout type, and an individual's residency (a resident until known). */
+export interface TaxedAs {
+  payoutType: ModelPayoutType;
+  residency: TaxResidency | null;
+}
+
+/** What a settlement pays of one fee line: its job, the income item it is taxed as, and the share. */
+export interface PaymentRelease {
+  orderId: number;
+  category: IncomeCategory;
+  now: ShareSplit;
+}
+
+/**
+ * A settlement's figures from its lines' releases: per payment (job and item), each taxed with the month's
+ * earlier payouts of it (`earlier`, by `paymentKey`). An individual whose residency is not known yet is
+ * reckoned a resident: an estimate, worked out again when paid (a payment needs the identity complete).
+ */
 export function figuresOf(
-  payoutType: ModelPayoutType,
-  releases: readonly Pick<LineRelease, 'orderId' | 'now'>[],
-  earlier: ReadonlyMap<number, EarlierPayout>,
+  taxedAs: TaxedAs,
+  releases: readonly PaymentRelease[],
+  earlier: ReadonlyMap<string, EarlierPayout>,
   deductions = 0,
 ): SettlementFigures {
-  const byOrder = new Map<number, ShareSplit[]>();
+  const byPayment = new Map<string, { orderId: number; category: IncomeCategory; splits: ShareSplit[] }>();
   for (const release of releases) {
-    const list = byOrder.get(release.orderId) ?? [];
-    list.push(release.now);
-    byOrder.set(release.orderId, list);
+    const key = paymentKey(release.orderId, release.category);
+    const payment = byPayment.get(key) ?? {
+      orderId: release.orderId,
+      category: release.category,
+      splits: [],
+    };
+    payment.splits.push(release.now);
+    byPayment.set(key, payment);
   }
   return settlementFigures({
-    payoutType,
+    payoutType: taxedAs.payoutType,
+    residency: taxedAs.residency ?? 'resident',
     deductions,
-    jobs: [...byOrder].map(([orderId, splits]) => ({
+    jobs: [...byPayment].map(([key, { orderId, category, splits }]) => ({
       orderId,
+      category,
       releases: splits,
-      earlierIncome: earlier.get(orderId)?.income ?? 0,
-      earlierTax: earlier.get(orderId)?.tax ?? 0,
+      earlierIncome: earlier.get(key)?.income ?? 0,
+      earlierTax: earlier.get(key)?.tax ?? 0,
     })),
   });
 }

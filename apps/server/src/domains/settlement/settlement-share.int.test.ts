@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Model } from '@trackit/contract/model.schema';
 import { nationalIdCheckChar } from '@trackit/contract/patterns';
 import type { SettlementDetail } from '@trackit/contract/settlement.schema';
+import { DEFAULT_INCOME_CATEGORIES } from '@trackit/contract/settlement-enums';
 import type {
   FinanceSettings,
   PublicSettlement,
@@ -130,6 +131,7 @@ describe('settlement statement and share (结算单 PDF 与分享)', () => {
   it('shares a settlement with its model: the figures only when the setting is off, client fees when on', async () => {
     expect(await ok(api<FinanceSettings>('GET', '/finance/settings', undefined, reader.headers))).toEqual({
       show_client_fees_to_models: false,
+      income_categories: DEFAULT_INCOME_CATEGORIES,
     });
     const { settlement, line, order } = await paidSettlement();
     expect(await ok(api('GET', `/settlements/${settlement.id}/share`, undefined, reader.headers))).toBeNull();
@@ -154,6 +156,10 @@ describe('settlement statement and share (结算单 PDF 与分享)', () => {
       payout_account: '招商银行 尾号 3445',
       show_client_fees: false,
       corrects: null,
+      tax_residency: 'resident',
+      taxes: [
+        { category: 'labour', income: settlement.income, taxable: settlement.taxable, tax: settlement.tax },
+      ],
     });
     expect(off.lines).toHaveLength(1);
     expect(off.lines[0]).toEqual({
@@ -161,6 +167,7 @@ describe('settlement statement and share (结算单 PDF 与分享)', () => {
       order_title: '春季大片',
       date: expect.any(String),
       kind: 'ModelFee',
+      income_category: 'labour',
       gross: settlement.lines[0]?.gross,
       commission: settlement.lines[0]?.commission,
       mother_agency: settlement.lines[0]?.mother_agency_from_model,
@@ -200,7 +207,10 @@ describe('settlement statement and share (结算单 PDF 与分享)', () => {
       api('PATCH', '/finance/settings', { show_client_fees_to_models: true }, editor.headers),
       403,
     );
-    expect(await setShowFees(true)).toEqual({ show_client_fees_to_models: true });
+    expect(await setShowFees(true)).toEqual({
+      show_client_fees_to_models: true,
+      income_categories: DEFAULT_INCOME_CATEGORIES,
+    });
     const on = await ok(publicApi<PublicSettlement>(link.share_id));
     expect(on.show_client_fees).toBe(true);
     expect(on.lines[0]?.client_total).toBe(line.total);
@@ -213,7 +223,7 @@ describe('settlement statement and share (结算单 PDF 与分享)', () => {
     expect(logged.map((entry) => entry.detail)).toEqual([
       { show_client_fees_to_models: { before: false, after: true } },
     ]);
-    expect(await setShowFees(false)).toEqual({ show_client_fees_to_models: false });
+    expect((await setShowFees(false)).show_client_fees_to_models).toBe(false);
     expect(JSON.stringify(await ok(publicApi<PublicSettlement>(link.share_id)))).not.toContain(
       'client_total',
     );

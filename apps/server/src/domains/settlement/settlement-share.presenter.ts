@@ -10,6 +10,7 @@ import { type Bank, bankName } from '@trackit/contract/banks';
 import { businessDate } from '@trackit/contract/business-time';
 import { maskAccountNumber } from '@trackit/contract/model.schema';
 import type { SettlementDetail } from '@trackit/contract/settlement.schema';
+import { INCOME_CATEGORIES } from '@trackit/contract/settlement-enums';
 import type { PublicSettlement } from '@trackit/contract/settlement-share.schema';
 
 export interface StatementExtras {
@@ -28,6 +29,15 @@ const payoutAccountOf = ({ bank, bankName: name, accountNumber }: StatementExtra
     ? [bank ? bankName(bank, name) : null, maskAccountNumber(accountNumber)].filter(Boolean).join(' ')
     : null;
 
+/** An individual's tax per income item, summed over the settlement's payments, items without payments left out. */
+const taxesByCategory = (detail: SettlementDetail) =>
+  INCOME_CATEGORIES.flatMap((category) => {
+    const jobs = detail.jobs.filter((job) => job.income_category === category);
+    if (jobs.length === 0) return [];
+    const sum = (figure: 'income' | 'taxable' | 'tax') => jobs.reduce((total, job) => total + job[figure], 0);
+    return [{ category, income: sum('income'), taxable: sum('taxable'), tax: sum('tax') }];
+  });
+
 export function presentPublicSettlement(detail: SettlementDetail, extras: StatementExtras): PublicSettlement {
   const { showClientFees } = extras;
   const lines = detail.lines.map((line) => ({
@@ -35,6 +45,7 @@ export function presentPublicSettlement(detail: SettlementDetail, extras: Statem
     order_title: line.order.title,
     date: line.date,
     kind: line.kind,
+    income_category: line.income_category,
     gross: line.gross,
     commission: line.commission,
     mother_agency: line.mother_agency_from_model,
@@ -54,6 +65,8 @@ export function presentPublicSettlement(detail: SettlementDetail, extras: Statem
     corrects: detail.corrects?.number ?? null,
     reason: detail.reason,
     lines,
+    tax_residency: detail.payout_type === 'studio' ? null : detail.tax_residency,
+    taxes: detail.payout_type === 'studio' ? [] : taxesByCategory(detail),
     deductions: detail.deductions_taken.map((deduction) => ({
       kind: deduction.kind,
       occurred_on: deduction.occurred_on,

@@ -21,26 +21,25 @@ export async function findFinanceSettings(db: Database, teamId: number, lock = f
   return row;
 }
 
+/** The team's settings as they are after a change (every setting written, the row made when missing). */
 export async function saveFinanceSettings(
   tx: Database,
-  values: { teamId: number; showClientFeesToModels: boolean; at: Date; membershipId: number },
+  values: Pick<
+    FinanceSettingsRecord,
+    'teamId' | 'showClientFeesToModels' | 'modelFeeIncomeCategory' | 'usageFeeIncomeCategory'
+  > & { at: Date; membershipId: number },
 ) {
+  const row = {
+    showClientFeesToModels: values.showClientFeesToModels,
+    modelFeeIncomeCategory: values.modelFeeIncomeCategory,
+    usageFeeIncomeCategory: values.usageFeeIncomeCategory,
+    updatedAt: values.at,
+    updatedByMembershipId: values.membershipId,
+  };
   await tx
     .insert(financeSettings)
-    .values({
-      teamId: values.teamId,
-      showClientFeesToModels: values.showClientFeesToModels,
-      updatedAt: values.at,
-      updatedByMembershipId: values.membershipId,
-    })
-    .onConflictDoUpdate({
-      target: financeSettings.teamId,
-      set: {
-        showClientFeesToModels: values.showClientFeesToModels,
-        updatedAt: values.at,
-        updatedByMembershipId: values.membershipId,
-      },
-    });
+    .values({ teamId: values.teamId, ...row })
+    .onConflictDoUpdate({ target: financeSettings.teamId, set: row });
 }
 
 /** The team's name, the paying entity's legal name (when paid) and the model's payout account. */

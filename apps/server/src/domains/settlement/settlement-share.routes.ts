@@ -4,15 +4,14 @@ import type { FastifyReply } from 'fastify';
 import { sendAttachment } from '../../http/content-disposition';
 import type { Handlers } from '../../http/endpoint-router';
 import { renderSettlementPdf } from './documents/settlement.pdf';
+import { getFinanceSettings, updateFinanceSettings } from './finance-settings.service';
 import type { SettlementDeps } from './settlement.service';
 import {
-  getFinanceSettings,
   getPublicSettlement,
   getSettlementShare,
   revokeSettlementShare,
   shareSettlement,
   staffSettlementStatement,
-  updateFinanceSettings,
 } from './settlement-share.service';
 
 /** The statement's PDF, named 结算单_{model}_{number}.pdf. */

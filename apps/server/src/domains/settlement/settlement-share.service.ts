@@ -1,14 +1,12 @@
 /**
  * A settlement as its model's statement (docs/product.md "Model settlements"): the PDF staff download, the
  * share link to the model (kind `settlement`, made and revoked through share-link.service.ts inside this
- * domain's transaction, logged), the model's page and PDF through the link, and the team's finance
- * settings (whether the model also sees each line's client fee). A settlement of another team, like an
+ * domain's transaction, logged), the model's page and PDF through the link (with each line's client fee
+ * when the team's finance setting says so). A settlement of another team, like an
  * unknown one, is not found; a link that is unknown, revoked or expired is the share's one "not found".
  */
 
 import {
-  type FinanceSettings,
-  type FinanceSettingsUpdate,
   type PublicSettlement,
   SETTLEMENT_SHARE_EXPIRY_DAYS,
   type SettlementShare,
@@ -26,23 +24,13 @@ import {
   revokeShareLink,
   type ShareLinkRecord,
 } from '../share/share-link.service';
+import { financeSettingsOf } from './finance-settings.service';
 import { findSettlementRecord } from './settlement.repository';
 import { loadSettlementDetail, type SettlementDeps, settlementNotFound } from './settlement.service';
 import { presentPublicSettlement } from './settlement-share.presenter';
-import {
-  feeLineTotals,
-  findFinanceSettings,
-  findStatementParties,
-  saveFinanceSettings,
-} from './settlement-share.repository';
+import { feeLineTotals, findStatementParties } from './settlement-share.repository';
 
 const DAY_MS = 86_400_000;
-
-/** The team's settings, each off until saved. */
-async function settingsOf(db: Database, teamId: number): Promise<FinanceSettings> {
-  const row = await findFinanceSettings(db, teamId);
-  return { show_client_fees_to_models: row?.showClientFeesToModels ?? false };
-}
 
 /** The settlement as its model sees it; `showClientFees` adds each line's client fee. */
 async function statementOf(
@@ -165,41 +153,6 @@ export async function revokeSettlementShare(
   });
 }
 
-/** GET /v1/finance/settings. */
-export function getFinanceSettings(deps: SettlementDeps, auth: AuthContext) {
-  return settingsOf(deps.db, auth.teamId);
-}
-
-/** PATCH /v1/finance/settings: saved and logged (修改财务设置) when it changes. */
-export async function updateFinanceSettings(
-  deps: SettlementDeps,
-  auth: AuthContext,
-  input: FinanceSettingsUpdate,
-  origin: RequestOrigin,
-): Promise<FinanceSettings> {
-  const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const row = await findFinanceSettings(tx, auth.teamId, true);
-    const before = row?.showClientFeesToModels ?? false;
-    const after = input.show_client_fees_to_models;
-    if (before === after && row) return { show_client_fees_to_models: after };
-    await saveFinanceSettings(tx, {
-      teamId: auth.teamId,
-      showClientFeesToModels: after,
-      at: now,
-      membershipId: auth.membershipId,
-    });
-    if (before !== after) {
-      await recordOperation(tx, {
-        action: 'finance_settings_update',
-        actor: memberActor(auth, origin, now),
-        detail: { show_client_fees_to_models: { before, after } },
-      });
-    }
-    return { show_client_fees_to_models: after };
-  });
-}
-
 /**
  * GET /v1/public/settlements/{share_id} (and what its PDF prints): the settlement the link opens, within
  * the link's team, with the client's fees when the team shows them.
@@ -207,7 +160,7 @@ export async function updateFinanceSettings(
 export async function getPublicSettlement(deps: SettlementDeps, shareId: string) {
   const now = deps.clock();
   const { link } = await openShareLink(deps.db, 'settlement', shareId, now);
-  const settings = await settingsOf(deps.db, link.teamId);
+  const settings = await financeSettingsOf(deps.db, link.teamId);
   try {
     const statement = await statementOf(deps.db, link.teamId, link.recordId, {
       showClientFees: settings.show_client_fees_to_models,

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, refused } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { modelFee, type SignedInMember, signInMemberWith } from '../../test/factories';
+import { modelFee, type SignedInMember, signInMemberWith, uniqueIdNumber } from '../../test/factories';
 import { createFinanceTeam, type FinanceTeam, type Headers } from '../../test/finance-factory';
 import { settlements } from './settlement.tables';
 
@@ -28,7 +28,9 @@ describe('settlement summary and the dashboard’s payable to models', () => {
   const api = <T>(method: string, path: string, body?: unknown, headers?: Headers) =>
     team.api<T>(method, path, body, headers);
   const newModel = (name: string, commission_rate: number | null = 2_000) =>
-    ok(api<Model>('POST', '/models', { name, gender: 'female', commission_rate }));
+    ok(
+      api<Model>('POST', '/models', { name, gender: 'female', commission_rate, id_number: uniqueIdNumber() }),
+    );
   const clientPays = (feeLineId: number, amount: number) =>
     team.receipt({ amount, allocations: [{ fee_line_id: feeLineId, amount }] });
   const asked = (modelId: number, headers = reader.headers) =>

@@ -1,5 +1,5 @@
 import type { ApprovalStep } from '@trackit/contract/approval.schema';
-import type { PermissionLevel } from '@trackit/contract/enums';
+import type { FeeKind, PermissionLevel } from '@trackit/contract/enums';
 import { levelAllows } from '@trackit/contract/permissions';
 import type {
   ReadyFigures,
@@ -10,6 +10,7 @@ import type {
   SettlementJob,
   SettlementLine,
 } from '@trackit/contract/settlement.schema';
+import type { IncomeCategory } from '@trackit/contract/settlement-enums';
 import type { SettlementFigures, ShareSplit } from '@trackit/contract/settlement-math';
 import type {
   SettlementJobRow,
@@ -58,6 +59,7 @@ export function presentSettlement(row: SettlementRow, level: PermissionLevel | u
     model: { id: settlement.modelId, name: row.modelName },
     status: settlement.status,
     payout_type: settlement.payoutType,
+    tax_residency: settlement.taxResidency,
     period_from: settlement.periodFrom,
     period_to: settlement.periodTo,
     tax_month: settlement.taxMonth,
@@ -96,6 +98,7 @@ function presentLine(
     company_name: companyName,
     date: orderFirstDate,
     kind: line.kind,
+    income_category: line.incomeCategory,
     ...splitOf(line),
     advance: line.advance,
     corrects_line_id: line.correctsLineId,
@@ -107,6 +110,7 @@ function presentJob({ job, orderNumber }: SettlementJobRow): SettlementJob {
   return {
     order_id: job.orderId,
     order_number: orderNumber,
+    income_category: job.incomeCategory,
     ...splitOf(job),
     earlier_income: job.earlierIncome,
     earlier_tax: job.earlierTax,
@@ -123,6 +127,8 @@ export interface SettlementDetailParts {
   corrections: SettlementDetail['corrections'];
   /** Its lines a live correction takes back. */
   correctedLineIds: ReadonlySet<number>;
+  /** What the model's tax identity lacks for the payment (empty when complete or not needed). */
+  taxIdentityMissing: string[];
 }
 
 export function presentSettlementDetail(
@@ -132,6 +138,7 @@ export function presentSettlementDetail(
 ): SettlementDetail {
   return {
     ...presentSettlement(row, level),
+    tax_identity_missing: parts.taxIdentityMissing,
     lines: parts.lines.map((line) => presentLine(line, parts.correctedLineIds)),
     jobs: parts.jobs.map(presentJob),
     deductions_taken: parts.deductions,
@@ -151,7 +158,11 @@ export const readyFigures = (figures: SettlementFigures): ReadyFigures => ({
   net: figures.totals.net,
 });
 
-function presentReadyLine(line: CandidateLine, release: LineRelease): ReadyToSettleLine {
+function presentReadyLine(
+  line: CandidateLine,
+  release: LineRelease,
+  categories: Readonly<Record<FeeKind, IncomeCategory>>,
+): ReadyToSettleLine {
   return {
     fee_line_id: line.feeLineId,
     order_id: line.orderId,
@@ -160,6 +171,7 @@ function presentReadyLine(line: CandidateLine, release: LineRelease): ReadyToSet
     company_name: line.companyName,
     date: line.orderFirstDate,
     kind: line.kind,
+    income_category: categories[line.kind],
     total: line.total,
     paid: line.paid,
     line_gross: line.gross,
@@ -176,15 +188,17 @@ function presentReadyLine(line: CandidateLine, release: LineRelease): ReadyToSet
 export function presentReadyToSettle(
   model: SettlementModel,
   lines: { line: CandidateLine; release: LineRelease }[],
+  categories: Readonly<Record<FeeKind, IncomeCategory>>,
   releasable: SettlementFigures,
   waiting: SettlementFigures,
 ): ReadyToSettle {
   return {
     model: { id: model.id, name: model.name },
     payout_type: model.payoutType,
+    tax_residency: model.taxResidency,
     commission_rate: model.commissionRate,
     releasable: readyFigures(releasable),
     waiting: readyFigures(waiting),
-    lines: lines.map(({ line, release }) => presentReadyLine(line, release)),
+    lines: lines.map(({ line, release }) => presentReadyLine(line, release, categories)),
   };
 }

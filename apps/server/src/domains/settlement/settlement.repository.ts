@@ -8,6 +8,7 @@
 import { dayBounds } from '@trackit/contract/business-time';
 import { readSort } from '@trackit/contract/envelope';
 import type { SETTLEMENT_SORTS, SettlementQuery } from '@trackit/contract/settlement.schema';
+import type { TaxResidency } from '@trackit/contract/tax-identity';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
@@ -152,6 +153,19 @@ export async function updateSettlementRow(
     .where(and(eq(settlements.teamId, teamId), eq(settlements.id, id)));
 }
 
+/** A payment's tax worked out again (when the settlement is paid). */
+export async function updateSettlementJob(
+  tx: Database,
+  teamId: number,
+  jobId: number,
+  values: Pick<SettlementJobValues, 'earlierIncome' | 'earlierTax' | 'taxable' | 'tax'>,
+): Promise<void> {
+  await tx
+    .update(settlementJobs)
+    .set(values)
+    .where(and(eq(settlementJobs.teamId, teamId), eq(settlementJobs.id, jobId)));
+}
+
 /** Deletes the settlement; its lines and jobs go with it (ON DELETE CASCADE). */
 export async function deleteSettlementRow(tx: Database, teamId: number, id: number): Promise<void> {
   await tx.delete(settlements).where(and(eq(settlements.teamId, teamId), eq(settlements.id, id)));
@@ -175,14 +189,14 @@ export function listSettlementLines(db: Database, teamId: number, settlementId: 
 }
 export type SettlementLineRow = Awaited<ReturnType<typeof listSettlementLines>>[number];
 
-/** The settlement's jobs with their order's number. */
+/** The settlement's payments (job and income item) with their order's number, by order then item. */
 export function listSettlementJobs(db: Database, teamId: number, settlementId: number) {
   return db
     .select({ job: settlementJobs, orderNumber: orders.number })
     .from(settlementJobs)
     .innerJoin(orders, and(eq(orders.teamId, settlementJobs.teamId), eq(orders.id, settlementJobs.orderId)))
     .where(and(eq(settlementJobs.teamId, teamId), eq(settlementJobs.settlementId, settlementId)))
-    .orderBy(asc(orders.firstDate), asc(orders.id));
+    .orderBy(asc(orders.firstDate), asc(orders.id), asc(settlementJobs.incomeCategory));
 }
 export type SettlementJobRow = Awaited<ReturnType<typeof listSettlementJobs>>[number];
 
@@ -252,24 +266,34 @@ export async function listSettlements(
 }
 
 /**
- * The month's payouts to individuals (扣缴明细): settlements paid in the month (paid_on within it) of
- * models paid as individuals, summed per model, by pinyin, with each model's national ID.
+ * The month's payments to individuals (扣缴明细): what settlements paid in the month (`paid_on` within it)
+ * to models paid as individuals paid and withheld per payment, a job (order) and income item, by the
+ * residency they were taxed by; with the model's name and the order's number, by pinyin, then by order.
  */
 export async function listWithholding(db: Database, teamId: number, range: { from: string; to: string }) {
   return db
     .select({
       modelId: settlements.modelId,
       name: models.name,
-      idNumber: models.idNumber,
-      income: sumFen(settlements.income),
-      taxable: sumFen(settlements.taxable),
-      tax: sumFen(settlements.tax),
+      orderId: settlementJobs.orderId,
+      orderNumber: orders.number,
+      category: settlementJobs.incomeCategory,
+      // Set on every paid individual's settlement (settlements_paid_residency_check).
+      residency: sql<TaxResidency>`${settlements.taxResidency}`,
+      income: sumFen(settlementJobs.income),
+      taxable: sumFen(settlementJobs.taxable),
+      tax: sumFen(settlementJobs.tax),
       numbers: sql<
         string[]
       >`array_agg(${settlements.number} order by ${settlements.paidOn}, ${settlements.id})`,
     })
-    .from(settlements)
+    .from(settlementJobs)
+    .innerJoin(
+      settlements,
+      and(eq(settlements.teamId, settlementJobs.teamId), eq(settlements.id, settlementJobs.settlementId)),
+    )
     .innerJoin(models, and(eq(models.teamId, settlements.teamId), eq(models.id, settlements.modelId)))
+    .innerJoin(orders, and(eq(orders.teamId, settlementJobs.teamId), eq(orders.id, settlementJobs.orderId)))
     .where(
       and(
         eq(settlements.teamId, teamId),
@@ -279,6 +303,20 @@ export async function listWithholding(db: Database, teamId: number, range: { fro
         lte(settlements.paidOn, range.to),
       ),
     )
-    .groupBy(settlements.modelId, models.name, models.idNumber, models.pinyinFull)
-    .orderBy(asc(models.pinyinFull), asc(settlements.modelId));
+    .groupBy(
+      settlements.modelId,
+      models.name,
+      models.pinyinFull,
+      settlementJobs.orderId,
+      orders.number,
+      settlementJobs.incomeCategory,
+      settlements.taxResidency,
+    )
+    .orderBy(
+      asc(models.pinyinFull),
+      asc(settlements.modelId),
+      asc(settlementJobs.incomeCategory),
+      asc(orders.number),
+    );
 }
+export type WithholdingPaymentRow = Awaited<ReturnType<typeof listWithholding>>[number];

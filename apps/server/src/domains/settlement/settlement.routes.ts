@@ -10,15 +10,11 @@ import {
   listSettlementsOf,
   type SettlementDeps,
 } from './settlement.service';
-import {
-  correctSettlement,
-  decideSettlement,
-  paySettlement,
-  submitSettlement,
-} from './settlement-lifecycle.service';
+import { correctSettlement, decideSettlement, submitSettlement } from './settlement-lifecycle.service';
 import { removeCommissionOverride, setCommissionOverride } from './settlement-override.service';
+import { paySettlement, previewSettlementPayment } from './settlement-payment.service';
 import { getSettlementSummary, payableToModels } from './settlement-summary.service';
-import { getWithholding } from './withholding.service';
+import { getWithholding, withholdingMonth } from './withholding.service';
 import { buildWithholdingWorkbook } from './withholding-workbook';
 
 /** Handlers of `endpoints.settlement`: each calls one service function. */
@@ -32,6 +28,7 @@ export function settlementRoutes(deps: SettlementDeps): Handlers<Endpoints['sett
     get: ({ auth, params }) => getSettlement(deps, auth, params.id),
     submit: ({ auth, params, origin }) => submitSettlement(deps, auth, params.id, origin),
     decide: ({ auth, params, body, origin }) => decideSettlement(deps, auth, params.id, body, origin),
+    paymentPreview: ({ auth, params, query }) => previewSettlementPayment(deps, auth, params.id, query),
     pay: ({ auth, params, body, origin }) => paySettlement(deps, auth, params.id, body, origin),
     correct: ({ auth, params, body, origin }) => correctSettlement(deps, auth, params.id, body, origin),
     delete: ({ auth, params, origin }) => deleteSettlement(deps, auth, params.id, origin),
@@ -44,7 +41,7 @@ export function settlementRoutes(deps: SettlementDeps): Handlers<Endpoints['sett
       sendAttachment(reply, {
         contentType: XLSX_CONTENT_TYPE,
         fileName: `扣缴明细_${query.month}.xlsx`,
-        content: await buildWithholdingWorkbook(await getWithholding(deps, auth, query), deps.clock()),
+        content: await buildWithholdingWorkbook(await withholdingMonth(deps, auth, query), deps.clock()),
       }),
   };
 }

@@ -6,9 +6,8 @@
  * ./settlement-release.ts. The approval, payment and correction steps are in
  * ./settlement-lifecycle.service.ts. Each write commits with its operation-log entry.
  */
-import { businessDate, businessMonth } from '@trackit/contract/business-time';
+import { businessDate, businessMonth, monthEnd } from '@trackit/contract/business-time';
 import type { FeeKind, PermissionLevel } from '@trackit/contract/enums';
-import type { ModelPayoutType } from '@trackit/contract/model.schema';
 import { levelAllows } from '@trackit/contract/permissions';
 import {
   type ReadyToSettle,
@@ -19,12 +18,20 @@ import {
   type SettlementDetail,
   type SettlementQuery,
 } from '@trackit/contract/settlement.schema';
-import type { SettlementFigures, ShareSplit, ShareTerms } from '@trackit/contract/settlement-math';
+import type { IncomeCategory } from '@trackit/contract/settlement-enums';
+import {
+  paymentKey,
+  type SettlementFigures,
+  type ShareSplit,
+  type ShareTerms,
+} from '@trackit/contract/settlement-math';
+import { TAX_IDENTITY_MESSAGES, type TaxResidency, taxIdentityMissing } from '@trackit/contract/tax-identity';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { approvalHistory, removeApprovals } from '../approval/approval.service';
+import { modelTaxIdentities } from '../model/model.service';
 import {
   deductionsOfSettlement,
   giveBackDeductions,
@@ -35,11 +42,13 @@ import {
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { grantsOf } from '../permission/permission.service';
 import { deleteShareLinks } from '../share/share-link.service';
+import { incomeCategoriesOf } from './finance-settings.service';
 import { presentReadyToSettle, presentSettlement, presentSettlementDetail } from './settlement.presenter';
 import {
   correctedLineIds,
   deleteSettlementRow,
   findSettlement,
+  findSettlementRecord,
   insertSettlement,
   listCorrectionsOf,
   listSettlementJobs,
@@ -47,6 +56,7 @@ import {
   listSettlements,
   lockSettlement,
   nextSettlementSequence,
+  type SettlementRecord,
 } from './settlement.repository';
 import {
   type CandidateLine,
@@ -57,7 +67,7 @@ import {
   listReadyModels,
   lockSettlementModel,
   type SettlementModel,
-  unpaidSettlementOfJobs,
+  unpaidCorrectionOfLines,
 } from './settlement-ready.repository';
 import {
   deductionsTaken,
@@ -65,7 +75,9 @@ import {
   figuresOf,
   isZeroSplit,
   type LineRelease,
+  type PaymentRelease,
   releaseOf,
+  type TaxedAs,
 } from './settlement-release';
 
 export interface SettlementDeps {
@@ -96,6 +108,20 @@ export const formatSettlementNumber = (at: Date, sequence: number): string =>
   `JS${businessDate(at).replaceAll('-', '')}${String(sequence).padStart(3, '0')}`;
 
 /**
+ * A step that changes what a model is paid locks the model first, as every draft of it does, then the
+ * settlement (one order of locks: no deadlock between a draft, a payment and a correction of one model).
+ * Not found (404) when either is not the team's.
+ */
+export async function lockModelThenSettlement(tx: Database, teamId: number, settlementId: number) {
+  const found = await findSettlementRecord(tx, teamId, settlementId);
+  if (!found) throw settlementNotFound();
+  const model = await lockSettlementModel(tx, teamId, found.modelId);
+  const settlement = await lockSettlement(tx, teamId, settlementId);
+  if (!model || !settlement) throw settlementNotFound();
+  return { model, settlement };
+}
+
+/**
  * The terms of a line not yet settled: its override, else the model's rate as of its order's first day
  * (else the model's current rate; a missing rate counts as 0 in 待结算's figures), and the model's mother
  * agency.
@@ -104,6 +130,30 @@ export const lineTerms = (model: SettlementModel, line: CandidateLine): ShareTer
   commissionRate: line.override?.rate ?? line.rateAsOf ?? model.commissionRate ?? 0,
   motherAgency: model.motherAgency,
 });
+
+/**
+ * What the model's tax identity lacks for paying the settlement, by label (empty: complete, or not needed:
+ * a studio is paid without withholding), with the model's name; read through `db`.
+ */
+export async function identityGaps(
+  db: Database,
+  teamId: number,
+  settlement: Pick<SettlementRecord, 'modelId' | 'payoutType'>,
+): Promise<{ missing: string[]; name: string; residency: TaxResidency | null }> {
+  const identity = (await modelTaxIdentities(db, teamId, [settlement.modelId])).get(settlement.modelId);
+  if (!identity) throw new AppError('notFound', { message: SETTLEMENT_MESSAGES.modelNotFound });
+  const missing = settlement.payoutType === 'studio' ? [] : taxIdentityMissing(identity);
+  return { missing, name: identity.name, residency: identity.taxResidency };
+}
+
+/** 409 naming what the model's identity lacks, when it lacks something a payment needs. */
+export function refuseIncompleteIdentity(gaps: { missing: string[]; name: string }): void {
+  if (gaps.missing.length > 0) {
+    throw settlementConflict(TAX_IDENTITY_MESSAGES.incomplete(gaps.name, gaps.missing), {
+      missing: gaps.missing,
+    });
+  }
+}
 
 /** The settlement with its lines, jobs, approvals and corrections, read through `db`. */
 export async function loadSettlementDetail(
@@ -120,6 +170,10 @@ export async function loadSettlementDetail(
   const approvals = await approvalHistory(db, approvalOf(teamId, settlementId));
   const corrections = await listCorrectionsOf(db, teamId, settlementId);
   const correctedLineIdSet = await correctedLineIds(db, teamId, settlementId);
+  const gaps =
+    row.settlement.status === 'paid' || row.settlement.status === 'rejected'
+      ? []
+      : (await identityGaps(db, teamId, row.settlement)).missing;
   const deductions = (await deductionsOfSettlement(db, teamId, settlementId)).map((deduction) => ({
     id: deduction.id,
     kind: deduction.kind,
@@ -129,7 +183,15 @@ export async function loadSettlementDetail(
   }));
   return presentSettlementDetail(
     row,
-    { lines, jobs, deductions, approvals, corrections, correctedLineIds: correctedLineIdSet },
+    {
+      lines,
+      jobs,
+      deductions,
+      approvals,
+      corrections,
+      correctedLineIds: correctedLineIdSet,
+      taxIdentityMissing: gaps,
+    },
     level,
   );
 }
@@ -152,58 +214,77 @@ export async function getSettlement(deps: SettlementDeps, auth: AuthContext, set
   return loadSettlementDetail(deps.db, auth.teamId, settlementId, await settlementLevel(deps, auth));
 }
 
-/** The month's earlier payouts plus what a settlement adds to each job (its figures' jobs). */
+/** A business month's days, `from` and `to` included (what `paid_on` is compared with). */
+export const monthDays = (month: string) => ({ from: `${month}-01`, to: monthEnd(`${month}-01`) });
+
+/** The month's earlier payouts plus what a settlement adds to each payment (its figures' jobs). */
 function payoutsAfter(
-  earlier: ReadonlyMap<number, EarlierPayout>,
+  earlier: ReadonlyMap<string, EarlierPayout>,
   figures: SettlementFigures,
-): Map<number, EarlierPayout> {
+): Map<string, EarlierPayout> {
   const after = new Map(earlier);
   for (const job of figures.jobs) {
-    const before = after.get(job.orderId) ?? { income: 0, tax: 0 };
-    after.set(job.orderId, { income: before.income + job.income, tax: before.tax + job.tax });
+    const key = paymentKey(job.orderId, job.category);
+    const before = after.get(key) ?? { income: 0, tax: 0 };
+    after.set(key, { income: before.income + job.income, tax: before.tax + job.tax });
   }
   return after;
 }
 
 /**
- * A settlement's figures with the deductions it takes: the pending ones, oldest first, that fit in what it
- * pays after tax (none when it pays nothing, e.g. a correction).
+ * A settlement's figures with the deductions it takes: of `pending`, oldest first, those that fit in what
+ * it pays after tax (none when it pays nothing, e.g. a correction).
  */
-function withDeductions(
-  payoutType: ModelPayoutType,
-  releases: readonly Pick<LineRelease, 'orderId' | 'now'>[],
-  earlier: ReadonlyMap<number, EarlierPayout>,
-  pending: readonly PendingDeduction[],
-): { figures: SettlementFigures; taken: PendingDeduction[] } {
-  const before = figuresOf(payoutType, releases, earlier);
+export function withDeductions<D extends { amount: number }>(
+  taxedAs: TaxedAs,
+  releases: readonly PaymentRelease[],
+  earlier: ReadonlyMap<string, EarlierPayout>,
+  pending: readonly D[],
+): { figures: SettlementFigures; taken: D[] } {
+  const before = figuresOf(taxedAs, releases, earlier);
   const taken = deductionsTaken(pending, Math.max(0, before.totals.income - before.totals.tax));
   if (taken.length === 0) return { figures: before, taken };
   const amount = taken.reduce((sum, deduction) => sum + deduction.amount, 0);
-  return { figures: figuresOf(payoutType, releases, earlier, amount), taken };
+  return { figures: figuresOf(taxedAs, releases, earlier, amount), taken };
 }
+
+/** What a line of `kind` is taxed as, by the team's setting. */
+type Categories = Readonly<Record<FeeKind, IncomeCategory>>;
 
 /**
  * One model of 待结算: each open line's release; the releasable figures as a settlement drafted now would
- * have them (taxed with the month's paid payouts of each job); the waiting ones as if paid this month
- * after the releasable part (an estimate: the client has not paid yet).
+ * have them (taxed with the month's paid payouts of each job and item, as if paid this month); the waiting
+ * ones as if paid this month after the releasable part (an estimate: the client has not paid yet).
  */
 function readyOf(
   model: SettlementModel,
   lines: CandidateLine[],
-  earlier: ReadonlyMap<number, EarlierPayout>,
+  categories: Categories,
+  earlier: ReadonlyMap<string, EarlierPayout>,
   pending: readonly PendingDeduction[],
 ): ReadyToSettle {
+  const taxedAs = { payoutType: model.payoutType, residency: model.taxResidency };
   const released = lines.map((line) => ({ line, release: releaseOf(line, lineTerms(model, line)) }));
-  const now = released.filter(({ release }) => !isZeroSplit(release.now)).map(({ release }) => release);
-  const releasable = withDeductions(model.payoutType, now, earlier, pending).figures;
+  const paymentOf = ({ line, release }: (typeof released)[number], split: ShareSplit) => ({
+    orderId: release.orderId,
+    category: categories[line.kind],
+    now: split,
+  });
+  const now = released.filter(({ release }) => !isZeroSplit(release.now));
+  const releasable = withDeductions(
+    taxedAs,
+    now.map((each) => paymentOf(each, each.release.now)),
+    earlier,
+    pending,
+  ).figures;
   const waiting = figuresOf(
-    model.payoutType,
+    taxedAs,
     released
       .filter(({ release }) => !isZeroSplit(release.waiting))
-      .map(({ release }) => ({ orderId: release.orderId, now: release.waiting })),
+      .map((each) => paymentOf(each, each.release.waiting)),
     payoutsAfter(earlier, releasable),
   );
-  return presentReadyToSettle(model, released, releasable, waiting);
+  return presentReadyToSettle(model, released, categories, releasable, waiting);
 }
 
 /** GET /v1/settlements/ready: the models with something to settle or waiting for clients, by pinyin. */
@@ -251,14 +332,17 @@ async function readyOfLines(
 ): Promise<ReadyToSettle[]> {
   if (rows.length === 0) return [];
   const modelIds = rows.map((model) => model.id);
-  const earlier = await earlierPayouts(deps.db, teamId, modelIds, businessMonth(deps.clock()));
+  const month = monthDays(businessMonth(deps.clock()));
+  const earlier = await earlierPayouts(deps.db, teamId, modelIds, month);
   const pending = await pendingDeductions(deps.db, teamId, modelIds);
+  const categories = await incomeCategoriesOf(deps.db, teamId);
   const linesOf = groupBy(lines, (line) => line.modelId);
   const pendingOf = groupBy(pending, (deduction) => deduction.modelId);
   return rows.map((model) =>
     readyOf(
       model,
       linesOf.get(model.id) ?? [],
+      categories,
       earlier.get(model.id) ?? new Map(),
       pendingOf.get(model.id) ?? [],
     ),
@@ -276,11 +360,12 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => number): Map<number
   return groups;
 }
 
-/** A line of a settlement being drafted: what it takes of a fee line and by which terms. */
+/** A line of a settlement being drafted: what it takes of a fee line, by which terms, taxed as which item. */
 export interface DraftLine {
   feeLineId: number;
   orderId: number;
   kind: FeeKind;
+  category: IncomeCategory;
   terms: ShareTerms;
   split: ShareSplit;
   advance: boolean;
@@ -293,17 +378,18 @@ export interface DraftInput {
   membershipId: number;
   now: Date;
   model: SettlementModel;
-  payoutType: ModelPayoutType;
+  /** The payout type, and an individual's residency when known (a correction: its settlement's). */
+  taxedAs: { payoutType: SettlementModel['payoutType']; residency: TaxResidency | null };
   lines: DraftLine[];
   period: { from: string; to: string } | null;
   corrects: { id: number; reason: string } | null;
 }
 
 /**
- * Drafts a settlement in the caller's transaction, under its model's lock: refused (409) while a drafted
- * and unpaid settlement of the model pays one of its jobs in this tax month (a job's payouts of a month
- * are taxed each against the paid ones before it); the tax of each job with the month's paid payouts of
- * it; its number from the day's counter. Answers its id and number.
+ * Drafts a settlement in the caller's transaction, under its model's lock: its tax an estimate, each
+ * payment (job and item) taxed with this month's paid payouts of it as if it were paid this month (the tax
+ * is worked out again when it is paid, for the month of the payment: settlement-payment.service.ts); the
+ * deductions that fit; its number from the day's counter. Answers its id, number and figures.
  */
 export async function draftSettlement(
   tx: Database,
@@ -311,15 +397,13 @@ export async function draftSettlement(
 ): Promise<{ id: number; number: string; figures: SettlementFigures }> {
   const { teamId, now, model } = input;
   const taxMonth = businessMonth(now);
-  const orderIds = [...new Set(input.lines.map((line) => line.orderId))];
-  const blocking = await unpaidSettlementOfJobs(tx, teamId, model.id, taxMonth, orderIds);
-  if (blocking) throw settlementConflict(SETTLEMENT_MESSAGES.earlierUnpaid(blocking));
-  const earlier = (await earlierPayouts(tx, teamId, [model.id], taxMonth)).get(model.id) ?? new Map();
+  const earlier =
+    (await earlierPayouts(tx, teamId, [model.id], monthDays(taxMonth))).get(model.id) ?? new Map();
   // A correction takes back; it takes no deductions.
   const pending = input.corrects ? [] : await pendingDeductions(tx, teamId, [model.id], true);
   const { figures, taken } = withDeductions(
-    input.payoutType,
-    input.lines.map((line) => ({ orderId: line.orderId, now: line.split })),
+    input.taxedAs,
+    input.lines.map((line) => ({ orderId: line.orderId, category: line.category, now: line.split })),
     earlier,
     pending,
   );
@@ -332,7 +416,8 @@ export async function draftSettlement(
       number,
       modelId: model.id,
       status: 'draft',
-      payoutType: input.payoutType,
+      payoutType: input.taxedAs.payoutType,
+      taxResidency: input.taxedAs.payoutType === 'studio' ? null : input.taxedAs.residency,
       periodFrom: input.period?.from ?? null,
       periodTo: input.period?.to ?? null,
       taxMonth,
@@ -357,6 +442,7 @@ export async function draftSettlement(
       feeLineId: line.feeLineId,
       orderId: line.orderId,
       kind: line.kind,
+      incomeCategory: line.category,
       ...line.split,
       commissionRate: line.terms.commissionRate,
       motherAgencyRate: line.terms.motherAgency?.rate ?? null,
@@ -367,13 +453,14 @@ export async function draftSettlement(
     figures.jobs.map((job) => ({
       teamId,
       orderId: job.orderId,
+      incomeCategory: job.category,
       gross: job.gross,
       commission: job.commission,
       motherAgency: job.motherAgency,
       motherAgencyFromModel: job.motherAgencyFromModel,
       income: job.income,
-      earlierIncome: earlier.get(job.orderId)?.income ?? 0,
-      earlierTax: earlier.get(job.orderId)?.tax ?? 0,
+      earlierIncome: earlier.get(paymentKey(job.orderId, job.category))?.income ?? 0,
+      earlierTax: earlier.get(paymentKey(job.orderId, job.category))?.tax ?? 0,
       taxable: job.taxable,
       tax: job.tax,
     })),
@@ -387,10 +474,11 @@ export async function draftSettlement(
   return { id, number, figures };
 }
 
-const draftLineOf = (line: CandidateLine, release: LineRelease): DraftLine => ({
+const draftLineOf = (line: CandidateLine, release: LineRelease, categories: Categories): DraftLine => ({
   feeLineId: line.feeLineId,
   orderId: line.orderId,
   kind: line.kind,
+  category: categories[line.kind],
   terms: release.terms,
   split: release.now,
   advance: release.advance,
@@ -454,13 +542,21 @@ export async function createSettlement(
     }
     const taken = released.filter(({ release }) => !isZeroSplit(release.now));
     if (taken.length === 0) throw settlementConflict(SETTLEMENT_MESSAGES.nothingToSettle);
+    const correcting = await unpaidCorrectionOfLines(
+      tx,
+      teamId,
+      model.id,
+      taken.map(({ line }) => line.feeLineId),
+    );
+    if (correcting) throw settlementConflict(SETTLEMENT_MESSAGES.unpaidCorrection(correcting));
+    const categories = await incomeCategoriesOf(tx, teamId);
     const draft = await draftSettlement(tx, {
       teamId,
       membershipId: auth.membershipId,
       now,
       model,
-      payoutType: model.payoutType,
-      lines: taken.map(({ line, release }) => draftLineOf(line, release)),
+      taxedAs: { payoutType: model.payoutType, residency: model.taxResidency },
+      lines: taken.map(({ line, release }) => draftLineOf(line, release, categories)),
       period,
       corrects: null,
     });

@@ -1,6 +1,7 @@
 import { FEE_KINDS } from '@trackit/contract/enums';
 import { MODEL_PAYOUT_TYPES, MOTHER_AGENCY_BASES } from '@trackit/contract/model.schema';
-import { SETTLEMENT_STATUSES } from '@trackit/contract/settlement-enums';
+import { INCOME_CATEGORIES, SETTLEMENT_STATUSES } from '@trackit/contract/settlement-enums';
+import { TAX_RESIDENCIES } from '@trackit/contract/tax-identity';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -57,8 +58,13 @@ export const settlements = pgTable(
     payoutType: enumColumn('payout_type', MODEL_PAYOUT_TYPES, 16).notNull(),
     periodFrom: date('period_from', { mode: 'string' }),
     periodTo: date('period_to', { mode: 'string' }),
-    /** The business month it was drafted in (YYYY-MM): a job's payouts of one month are taxed together. */
+    /**
+     * The business month its tax is worked out for (YYYY-MM): the month it was drafted in (an estimate) until
+     * it is paid, then the month of `paid_on`, when the tax is worked out again with that month's payouts.
+     */
     taxMonth: varchar('tax_month', { length: 7 }).notNull(),
+    /** The individual's residency its tax was worked out by (null: a studio, or not known when drafted). */
+    taxResidency: enumColumn('tax_residency', TAX_RESIDENCIES, 16),
     ...split(),
     taxable: bigint('taxable', { mode: 'number' }).notNull(),
     tax: bigint('tax', { mode: 'number' }).notNull(),
@@ -97,6 +103,12 @@ export const settlements = pgTable(
     index('settlements_team_corrects_idx').on(t.teamId, t.correctsId).where(sql`corrects_id is not null`),
     enumCheck('settlements_status_check', t.status, SETTLEMENT_STATUSES),
     enumCheck('settlements_payout_type_check', t.payoutType, MODEL_PAYOUT_TYPES),
+    enumCheck('settlements_tax_residency_check', t.taxResidency, TAX_RESIDENCIES),
+    // An individual is paid with a known residency.
+    check(
+      'settlements_paid_residency_check',
+      sql`${t.status} <> 'paid' or ${t.payoutType} = 'studio' or ${t.taxResidency} is not null`,
+    ),
     check('settlements_tax_month_check', sql`${t.taxMonth} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check(
       'settlements_period_check',
@@ -131,6 +143,8 @@ export const settlementLines = pgTable(
     feeLineId: bigint('fee_line_id', { mode: 'number' }).notNull(),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
     kind: enumColumn('kind', FEE_KINDS, 16).notNull(),
+    /** The income item it is taxed as (the team's setting for its kind when drafted; a correction's, its line's). */
+    incomeCategory: enumColumn('income_category', INCOME_CATEGORIES, 16).notNull(),
     ...split(),
     /** The terms it was shared by: the commission (basis points) and the mother agency's, if any. */
     commissionRate: integer('commission_rate').notNull(),
@@ -155,6 +169,7 @@ export const settlementLines = pgTable(
       .on(t.teamId, t.correctsLineId)
       .where(sql`corrects_line_id is not null`),
     enumCheck('settlement_lines_kind_check', t.kind, FEE_KINDS),
+    enumCheck('settlement_lines_income_category_check', t.incomeCategory, INCOME_CATEGORIES),
     check(
       'settlement_lines_split_check',
       sql`${t.income} = ${t.gross} - ${t.commission} - ${t.motherAgencyFromModel}`,
@@ -168,9 +183,10 @@ export const settlementLines = pgTable(
 );
 
 /**
- * One job (order) of a settlement and its tax: what this settlement pays of it, what paid settlements of
- * the same model, month and job paid and withheld before (the contract's withholdingForPayout), and the
- * taxable income and tax withheld now. The next payout of the job in the month reads these.
+ * One payment of a settlement, a job (order) and an income item, and its tax: what this settlement pays of
+ * it, what paid settlements of the same model, month, job and item paid and withheld before (the contract's
+ * withholdingForPayout), and the taxable income and tax withheld now (an estimate until paid, worked out
+ * again for the month of the payment). The next payout of the job in the month reads these.
  */
 export const settlementJobs = pgTable(
   'settlement_jobs',
@@ -181,6 +197,7 @@ export const settlementJobs = pgTable(
       .references(() => teams.id),
     settlementId: bigint('settlement_id', { mode: 'number' }).notNull(),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    incomeCategory: enumColumn('income_category', INCOME_CATEGORIES, 16).notNull(),
     ...split(),
     earlierIncome: bigint('earlier_income', { mode: 'number' }).notNull(),
     earlierTax: bigint('earlier_tax', { mode: 'number' }).notNull(),
@@ -193,7 +210,8 @@ export const settlementJobs = pgTable(
       'cascade',
     ),
     teamReference('settlement_jobs_order_team_fk', t.teamId, t.orderId, orders),
-    uniqueIndex('settlement_jobs_settlement_order_key').on(t.settlementId, t.orderId),
+    uniqueIndex('settlement_jobs_settlement_payment_key').on(t.settlementId, t.orderId, t.incomeCategory),
+    enumCheck('settlement_jobs_income_category_check', t.incomeCategory, INCOME_CATEGORIES),
     // A job's earlier payouts in the month.
     index('settlement_jobs_team_order_idx').on(t.teamId, t.orderId),
     check(
@@ -222,15 +240,37 @@ export const settlementCounters = pgTable(
  * the settlement domain reads and writes it alone (a domain never writes another's table), and a further
  * finance setting is one more column here.
  */
-export const financeSettings = pgTable('finance_settings', {
-  teamId: bigint('team_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => teams.id),
-  /** A model's shared settlement also shows each line's client fee (the line's total with VAT). */
-  showClientFeesToModels: boolean('show_client_fees_to_models').notNull().default(false),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
-  updatedByMembershipId: bigint('updated_by_membership_id', { mode: 'number' }),
-});
+export const financeSettings = pgTable(
+  'finance_settings',
+  {
+    teamId: bigint('team_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => teams.id),
+    /** A model's shared settlement also shows each line's client fee (the line's total with VAT). */
+    showClientFeesToModels: boolean('show_client_fees_to_models').notNull().default(false),
+    /** The income item each fee kind is taxed as (DEFAULT_INCOME_CATEGORIES until changed). */
+    modelFeeIncomeCategory: enumColumn('model_fee_income_category', INCOME_CATEGORIES, 16)
+      .notNull()
+      .default('labour'),
+    usageFeeIncomeCategory: enumColumn('usage_fee_income_category', INCOME_CATEGORIES, 16)
+      .notNull()
+      .default('royalty'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedByMembershipId: bigint('updated_by_membership_id', { mode: 'number' }),
+  },
+  (t) => [
+    enumCheck(
+      'finance_settings_model_fee_income_category_check',
+      t.modelFeeIncomeCategory,
+      INCOME_CATEGORIES,
+    ),
+    enumCheck(
+      'finance_settings_usage_fee_income_category_check',
+      t.usageFeeIncomeCategory,
+      INCOME_CATEGORIES,
+    ),
+  ],
+);
 
 /**
  * A fee line's commission rate set by hand (accounting manage, logged) before any settlement takes it: it

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_JOBS, type DailyJobDeps, runDailyJobs } from '../../jobs/daily-jobs';
 import { ok } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { modelFee, noticesOf } from '../../test/factories';
+import { modelFee, noticesOf, uniqueIdNumber } from '../../test/factories';
 import { createFinanceTeam, type FinanceTeam } from '../../test/finance-factory';
 import { remindWithholding } from './withholding-reminder.service';
 
@@ -36,7 +36,12 @@ describe('withholding reminder (扣缴申报提醒)', () => {
     month = businessMonth(t.clock.now());
     const { manager, editor } = team;
     const model = await ok(
-      team.api<Model>('POST', '/models', { name: '林晓', gender: 'female', commission_rate: 2_000 }),
+      team.api<Model>('POST', '/models', {
+        name: '林晓',
+        gender: 'female',
+        commission_rate: 2_000,
+        id_number: uniqueIdNumber(),
+      }),
     );
     // 12,500 yuan before VAT, paid by the client, settled and paid today: 10,000 yuan of income.
     const order = await team.billedOrder([modelFee(1_250_000)], { modelId: model.id });

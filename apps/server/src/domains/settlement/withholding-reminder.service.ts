@@ -34,13 +34,14 @@ export async function remindWithholding(
   const rows = await listWithholding(deps.db, teamId, { from, to: monthEnd(from) });
   if (rows.length === 0) return null;
   const tax = cappedSum(rows.map((row) => row.tax));
+  const people = new Set(rows.map((row) => row.modelId)).size;
   return deps.db.transaction(async (tx) => {
     const notified = await notifyMembers(tx, {
       teamId,
       recipientMembershipIds: await listMemberIdsHolding(tx, teamId, 'accounting', 'manage'),
       type: 'event_notice',
       title: SETTLEMENT_NOTICES.withholdingDue,
-      body: SETTLEMENT_NOTICES.withholdingDueBody(month, rows.length, formatYuan(tax)),
+      body: SETTLEMENT_NOTICES.withholdingDueBody(month, people, formatYuan(tax)),
       link: ADMIN_PATHS.withholding(month),
       at: now,
       once: { key: `withholding_reminder:${month}`, intervalMs: ONCE_MS },

@@ -21,7 +21,8 @@ export function uploadRoutes(deps: UploadDeps): Handlers<Endpoints['upload']> {
     },
     getBlob: async ({ params, query, reply }) => {
       const blob = await openBlob(deps, params['*'], query);
-      const maxAge = Math.max(0, query.expires - Math.floor(Date.now() / 1000));
+      // Cached no longer than the signed address lives, by the server's clock (the one that checks it).
+      const maxAge = Math.max(0, query.expires - Math.floor(deps.clock().getTime() / 1000));
       // A PDF served inline is the gallery's preview: our own pages may frame it; nothing else may.
       const framable = !query.name && isPdfType(query.type);
       return (

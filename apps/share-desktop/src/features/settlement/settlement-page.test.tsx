@@ -21,12 +21,18 @@ const settlement = (overrides: Partial<PublicSettlement> = {}): PublicSettlement
   tax_month: '2026-11',
   corrects: null,
   reason: null,
+  tax_residency: 'resident',
+  taxes: [
+    { category: 'labour', income: 700_000, taxable: 560_000, tax: 112_000 },
+    { category: 'royalty', income: 210_000, taxable: 168_000, tax: 33_600 },
+  ],
   lines: [
     {
       order_number: 'HF20261120001',
       order_title: '春季大片',
       date: '2026-11-20',
       kind: 'ModelFee',
+      income_category: 'labour',
       gross: 1_000_000,
       commission: 200_000,
       mother_agency: 100_000,
@@ -37,6 +43,7 @@ const settlement = (overrides: Partial<PublicSettlement> = {}): PublicSettlement
       order_title: '',
       date: '2026-11-21',
       kind: 'UsageFee',
+      income_category: 'royalty',
       gross: 300_000,
       commission: 60_000,
       mother_agency: 30_000,
@@ -79,6 +86,8 @@ describe('a settlement shared with its model', () => {
     const lines = screen.getByTestId('lines');
     expect(within(lines).getByText('春季大片')).toBeTruthy();
     expect(within(lines).getByText('肖像授权')).toBeTruthy();
+    expect(within(lines).getByText('特许权使用费')).toBeTruthy();
+    expect(within(lines).getByText('劳务报酬')).toBeTruthy();
     // The 合计 row: 13,000 gross, 9,100 income.
     expect(within(lines).getAllByText('¥13,000.00')).toHaveLength(1);
     expect(within(lines).getAllByText('¥9,100.00')).toHaveLength(1);

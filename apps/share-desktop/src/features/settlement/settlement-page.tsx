@@ -4,7 +4,7 @@ import { FEE_KIND_LABELS } from '@trackit/contract/enums';
 import { MODEL_PAYOUT_TYPE_LABELS } from '@trackit/contract/model.schema';
 import { MODEL_DEDUCTION_KIND_LABELS } from '@trackit/contract/model-deduction.schema';
 import { fenInChineseCapitals, formatYuan } from '@trackit/contract/money';
-import { SETTLEMENT_STATUS_LABELS } from '@trackit/contract/settlement-enums';
+import { INCOME_CATEGORY_LABELS, SETTLEMENT_STATUS_LABELS } from '@trackit/contract/settlement-enums';
 import {
   type PublicSettlement,
   type PublicSettlementLine,
@@ -62,6 +62,12 @@ function lineColumns(statement: PublicSettlement): TableColumnsType<Row> {
       dataIndex: 'kind',
       className: sheet.nowrap,
       render: (kind: PublicSettlementLine['kind']) => FEE_KIND_LABELS[kind],
+    },
+    {
+      title: '所得项目',
+      dataIndex: 'income_category',
+      className: sheet.nowrap,
+      render: (category: PublicSettlementLine['income_category']) => INCOME_CATEGORY_LABELS[category],
     },
     ...(statement.show_client_fees
       ? [

@@ -136,7 +136,7 @@ describe('model export', () => {
     const jia = again.body.data.rows.find((row) => row.values.name === '导出甲');
     expect(jia?.errors).toEqual({
       mobile: '手机号已被模特「导出甲」使用',
-      id_number: '身份证号已被模特「导出甲」使用',
+      id_number: '证件号码已被模特「导出甲」使用',
     });
     expect(jia?.values).toMatchObject({
       birthday: '2000-02-29',

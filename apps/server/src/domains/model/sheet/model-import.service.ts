@@ -32,6 +32,7 @@ import {
   modelRuleIssues,
   sensitiveIssues,
   withDuplicateGuard,
+  withIdentityDefaults,
 } from '../model-write.service';
 import { cellLimit, IMPORT_COLUMNS, type ImportColumn, templateColumns } from './model-sheet';
 import { buildTemplate, readModelSheet, type SheetRow } from './model-workbook';
@@ -93,11 +94,14 @@ export function checkRow(
   for (const issue of sensitiveIssues(context.manage, { ...checked, id_number: idCell }, undefined)) {
     fail(issue.field, issue.message, { replace: true });
   }
-  for (const issue of modelRuleIssues(checked, undefined, context.today)) fail(issue.field, issue.message);
+  // The column holds 居民身份证 numbers (model-sheet.ts): a number is one, its holder a resident.
+  for (const issue of modelRuleIssues(withIdentityDefaults(checked, undefined), undefined, context.today)) {
+    fail(issue.field, issue.message);
+  }
   let input: ModelCreate | undefined;
   if (Object.keys(errors).length === 0) {
     const whole = modelCreateSchema.safeParse(given);
-    if (whole.success) input = whole.data;
+    if (whole.success) input = withIdentityDefaults(whole.data, undefined);
     else for (const issue of whole.error.issues) fail(String(issue.path[0]), issue.message);
   }
   return { row: sheetRow.row, values: shownValues(sheetRow, columns), errors, input };

@@ -26,7 +26,11 @@ import {
   type ModelCreate,
   type ModelPayoutAccountField,
 } from '@trackit/contract/model.schema';
-import { MODEL_SHEET_LIMITS, MODEL_SHEET_MESSAGES } from '@trackit/contract/model-sheet.schema';
+import {
+  MODEL_SHEET_ID_HEADER,
+  MODEL_SHEET_LIMITS,
+  MODEL_SHEET_MESSAGES,
+} from '@trackit/contract/model-sheet.schema';
 import { isRateBp, parsePercent } from '@trackit/contract/rates';
 import type { WorkbookColumn } from '../../../documents/workbook';
 import { listCountries } from '../../country/country.service';
@@ -295,15 +299,17 @@ export const MODEL_SHEET_COLUMNS: readonly SheetColumn[] = [
   },
   text('wechat', 14, 'sunny_liu'),
   {
+    // 居民身份证 numbers only, in and out: the other documents (护照, 通行证 …) come with the rest of the
+    // tax identity (residency, the stay in China), entered in the form.
     key: 'id_number',
-    header: MODEL_FIELD_LABELS.id_number,
+    header: MODEL_SHEET_ID_HEADER,
     width: 21,
     format: 'text',
     manageOnly: true,
-    write: (model) => model.id_number ?? null,
+    write: (model) => (model.id_type === 'resident_id_card' ? (model.id_number ?? null) : null),
     import: {
       field: 'id_number',
-      hint: '18位身份证号，团队内不可重复（需管理权限）',
+      hint: '18位居民身份证号，团队内不可重复（需管理权限；护照等其他证件请在模特资料中填写）',
       example: '110105199003071234',
       read: asText,
     },

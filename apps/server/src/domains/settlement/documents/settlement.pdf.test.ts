@@ -16,6 +16,7 @@ function line(gross: number, overrides: Partial<PublicSettlementLine> = {}): Pub
     order_title: `秋冬大片 ${sequence}`,
     date: '2026-11-20',
     kind: 'ModelFee',
+    income_category: 'labour',
     gross,
     commission,
     mother_agency: mother,
@@ -48,6 +49,8 @@ function statementOf(
     corrects: null,
     reason: null,
     lines,
+    tax_residency: 'resident',
+    taxes: [{ category: 'labour', income, taxable, tax }],
     deductions: [{ kind: 'advance', occurred_on: '2026-11-10', amount: deductions, note: '机票预支' }],
     totals: {
       gross: sum('gross'),
@@ -86,6 +89,7 @@ describe('settlement PDF', () => {
       '合计',
       '',
       '',
+      '',
       formatYuan(totals.gross),
       formatYuan(totals.commission),
       formatYuan(totals.mother_agency),
@@ -105,6 +109,38 @@ describe('settlement PDF', () => {
       ['付款日期', '2026年11月25日'],
       ['付款流水号', 'CMB20261125'],
     ]);
+  });
+
+  it('prints each line’s income item, the tax per item and the residency; an unpaid tax as an estimate', async () => {
+    const licence = line(2_000_000, { kind: 'UsageFee', income_category: 'royalty' });
+    const day = line(500_000);
+    const statement = statementOf([day, licence], {
+      status: 'passed',
+      paid: null,
+      tax_residency: 'non_resident',
+      taxes: [
+        { category: 'labour', income: day.income, taxable: 280_000, tax: 8_400 },
+        { category: 'royalty', income: licence.income, taxable: 1_120_000, tax: 91_000 },
+      ],
+    });
+    const layout = settlementPdfLayout(statement);
+    expect(layout.lines.map((row) => row.cells[3])).toEqual(['劳务报酬', '特许权使用费', '']);
+    expect(layout.taxes.map((row) => row.cells)).toEqual([
+      ['劳务报酬', formatYuan(day.income), formatYuan(280_000), formatYuan(8_400)],
+      ['特许权使用费', formatYuan(licence.income), formatYuan(1_120_000), formatYuan(91_000)],
+    ]);
+    expect(layout.facts).toContainEqual(['纳税身份', '非居民个人']);
+    expect(layout.facts).toContainEqual(['计税月份', '2026-11（预估，按付款月份计算）']);
+    const text = squeeze((await pdfPages(await renderSettlementPdf(statement, printedAt))).join(''));
+    for (const expected of ['代扣个人所得税', '特许权使用费', '非居民个人', '肖像授权']) {
+      expect(text).toContain(squeeze(expected));
+    }
+    // A studio has no tax section and no residency.
+    const studio = settlementPdfLayout(
+      statementOf([day], { payout_type: 'studio', tax_residency: null, taxes: [] }),
+    );
+    expect(studio.taxes).toEqual([]);
+    expect(studio.facts.map(([label]) => label)).not.toContain('纳税身份');
   });
 
   it('prints a correction with the settlement it corrects and what is owed back', async () => {
@@ -148,7 +184,7 @@ describe('settlement PDF', () => {
     if (process.env.KEEP_PDF) await writeFile(process.env.KEEP_PDF, pdf);
     const pages = (await pdfPages(pdf)).map(squeeze);
     expect(pages.length).toBeGreaterThan(1);
-    expect(pages[1]).toContain('结算明细（续）订单日期项目分成前金额佣金母公司分成收入');
+    expect(pages[1]).toContain('结算明细（续）订单日期项目所得项目分成前金额佣金母公司分成收入');
     const text = pages.join('');
     for (const expected of [
       '模特结算单',

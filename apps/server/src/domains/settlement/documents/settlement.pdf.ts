@@ -11,8 +11,9 @@ import { FEE_KIND_LABELS } from '@trackit/contract/enums';
 import { MODEL_PAYOUT_TYPE_LABELS } from '@trackit/contract/model.schema';
 import { MODEL_DEDUCTION_KIND_LABELS } from '@trackit/contract/model-deduction.schema';
 import { formatYuan } from '@trackit/contract/money';
-import { SETTLEMENT_STATUS_LABELS } from '@trackit/contract/settlement-enums';
+import { INCOME_CATEGORY_LABELS, SETTLEMENT_STATUS_LABELS } from '@trackit/contract/settlement-enums';
 import { type PublicSettlement, SETTLEMENT_SHARE_MESSAGES } from '@trackit/contract/settlement-share.schema';
+import { TAX_RESIDENCY_LABELS } from '@trackit/contract/tax-identity';
 import { CONTENT_WIDTH, INK, MARGIN, MUTED, newPdf, renderPdf } from '../../../documents/pdf-document';
 import { loadPdfFonts } from '../../../documents/pdf-fonts';
 import {
@@ -24,18 +25,26 @@ import {
 } from '../../../documents/pdf-frame';
 
 const LINE_COLUMNS: readonly TableColumn[] = (() => {
-  const fixed = { date: 58, kind: 44, gross: 72, commission: 72, mother: 72, income: 72 };
+  const fixed = { date: 58, kind: 44, category: 58, gross: 64, commission: 64, mother: 64, income: 64 };
   const order = CONTENT_WIDTH - Object.values(fixed).reduce((sum, width) => sum + width, 0);
   return [
     { title: '订单', width: order, align: 'left' },
     { title: '日期', width: fixed.date, align: 'left' },
     { title: '项目', width: fixed.kind, align: 'left' },
+    { title: '所得项目', width: fixed.category, align: 'left' },
     { title: '分成前金额', width: fixed.gross, align: 'right' },
     { title: '佣金', width: fixed.commission, align: 'right' },
     { title: '母公司分成', width: fixed.mother, align: 'right' },
     { title: '收入', width: fixed.income, align: 'right' },
   ];
 })();
+
+const TAX_COLUMNS: readonly TableColumn[] = [
+  { title: '所得项目', width: CONTENT_WIDTH - 300, align: 'left' },
+  { title: '收入', width: 100, align: 'right' },
+  { title: '应纳税所得额', width: 100, align: 'right' },
+  { title: '预扣个税', width: 100, align: 'right' },
+];
 
 const DEDUCTION_COLUMNS: readonly TableColumn[] = [
   { title: '日期', width: 80, align: 'left' },
@@ -60,6 +69,8 @@ export interface SettlementPdfLayout {
   lines: TableRow[];
   /** The lines added up: the PDF's 合计 row. */
   lineSums: LineSums;
+  /** An individual's tax per income item (empty for a studio). */
+  taxes: TableRow[];
   deductions: TableRow[];
   totals: TotalLine[];
   capitals: { label: string; fen: number };
@@ -85,6 +96,7 @@ export function settlementPdfLayout(statement: PublicSettlement): SettlementPdfL
       line.order_title ? `${line.order_number}\n${line.order_title}` : line.order_number,
       line.date ?? '—',
       FEE_KIND_LABELS[line.kind],
+      INCOME_CATEGORY_LABELS[line.income_category],
       formatYuan(line.gross),
       formatYuan(line.commission),
       formatYuan(line.mother_agency),
@@ -94,6 +106,7 @@ export function settlementPdfLayout(statement: PublicSettlement): SettlementPdfL
   lines.push({
     cells: [
       '合计',
+      '',
       '',
       '',
       formatYuan(lineSums.gross),
@@ -110,8 +123,15 @@ export function settlementPdfLayout(statement: PublicSettlement): SettlementPdfL
     ['状态', SETTLEMENT_STATUS_LABELS[statement.status]],
     ['结算类型', MODEL_PAYOUT_TYPE_LABELS[statement.payout_type]],
     ['生成日期', dateInChinese(statement.created_on)],
-    ['计税月份', statement.tax_month],
+    // Until paid the tax is an estimate: it is worked out for the month the payment is made in.
+    [
+      '计税月份',
+      statement.status === 'paid' || statement.payout_type === 'studio'
+        ? statement.tax_month
+        : `${statement.tax_month}（预估，按付款月份计算）`,
+    ],
   ];
+  if (statement.tax_residency) facts.push(['纳税身份', TAX_RESIDENCY_LABELS[statement.tax_residency]]);
   const range = period(statement);
   if (range) facts.push(['结算期间', range]);
   if (statement.corrects) facts.push(['冲正的结算单', statement.corrects]);
@@ -129,6 +149,14 @@ export function settlementPdfLayout(statement: PublicSettlement): SettlementPdfL
     facts,
     lines,
     lineSums,
+    taxes: statement.taxes.map((tax) => ({
+      cells: [
+        INCOME_CATEGORY_LABELS[tax.category],
+        formatYuan(tax.income),
+        formatYuan(tax.taxable),
+        formatYuan(tax.tax),
+      ],
+    })),
     deductions: statement.deductions.map((deduction) => ({
       cells: [
         deduction.occurred_on,
@@ -193,6 +221,10 @@ export async function renderSettlementPdf(statement: PublicSettlement, printedAt
         frame.y += TYPE.body * 1.8;
       },
     });
+    if (layout.taxes.length > 0) {
+      frame.section('代扣个人所得税');
+      await frame.table(TAX_COLUMNS, layout.taxes);
+    }
     if (layout.deductions.length > 0) {
       frame.section('扣款');
       await frame.table(DEDUCTION_COLUMNS, layout.deductions);
