@@ -244,6 +244,22 @@ export async function decisionAbility(
   return { decide: refusal === null, refusal };
 }
 
+/**
+ * Whether the member may decide the record's open request as far as the self-decision rules go (its kind's,
+ * and the team's 禁止审批本人提交的申请): a record's `can.decide` hides the button the server would refuse.
+ * True when no request is open.
+ */
+export async function selfDecisionAllowed(
+  db: Database,
+  ref: ApprovalRecordRef,
+  membershipId: number,
+): Promise<boolean> {
+  const open = await findOpenApproval(db, ref);
+  if (!open) return true;
+  const { forbidSelfApproval } = await teamApprovalSettings(db, ref.teamId);
+  return selfDecisionRefusal(ref.kind, forbidSelfApproval, open.requestedBy, membershipId) === null;
+}
+
 /** The record's approval history, its requests and decisions in order. */
 export async function approvalHistory(db: Database, ref: ApprovalRecordRef): Promise<ApprovalStep[]> {
   return presentApprovalSteps(await listApprovalsOf(db, ref));

@@ -142,7 +142,7 @@ export async function reverseInvoice(
       targetId: invoiceId,
       detail: { name: invoice.buyerName, number, amount: figures.total, reason: body.reason },
     });
-    return loadInvoiceDetail(deps, tx, teamId, invoiceId, level);
+    return loadInvoiceDetail(deps, tx, teamId, invoiceId, level, auth.membershipId);
   });
 }
 
@@ -221,6 +221,6 @@ export async function decideCorrection(
         comment: input.comment,
       },
     });
-    return loadInvoiceDetail(deps, tx, teamId, invoice.id, level);
+    return loadInvoiceDetail(deps, tx, teamId, invoice.id, level, auth.membershipId);
   });
 }

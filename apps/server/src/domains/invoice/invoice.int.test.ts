@@ -350,6 +350,32 @@ describe('invoices (发票)', () => {
     );
   });
 
+  it('offers the decision of a 红冲 to its requester only where the team lets requesters decide their own', async () => {
+    const lines = await billedOrder(client.id, general.id, [modelFee(10_000)]);
+    const invoice = await finance.issuedInvoice(lines.map((line) => line.id));
+    const asked = await ok(
+      api<InvoiceDetail>(
+        'POST',
+        `/invoices/${invoice.id}/reverse`,
+        { amount: 1_000, reason: '折让' },
+        manager.headers,
+      ),
+    );
+    expect(asked.corrections[0]?.can_decide).toBe(true);
+    await ok(api('PATCH', '/approval_settings', { forbid_self_approval: true }, manager.headers));
+    try {
+      const mine = await ok(api<InvoiceDetail>('GET', `/invoices/${invoice.id}`, undefined, manager.headers));
+      expect(mine.corrections[0]?.can_decide).toBe(false);
+      // The owner, another approver, may decide it.
+      const theirs = await ok(
+        api<InvoiceDetail>('GET', `/invoices/${invoice.id}`, undefined, finance.owner.headers),
+      );
+      expect(theirs.corrections[0]?.can_decide).toBe(true);
+    } finally {
+      await ok(api('PATCH', '/approval_settings', { forbid_self_approval: false }, manager.headers));
+    }
+  });
+
   it('lists invoices by status, type, client, payee entity, dates and keyword, paged', async () => {
     const ofStudio = await billedOrder(otherClient.id, studio.id, [modelFee(12_345, 1, 3)]);
     const special = await ok(

@@ -26,7 +26,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
-import { approvalHistory } from '../approval/approval.service';
+import { approvalHistory, selfDecisionAllowed } from '../approval/approval.service';
 import { requireTeamCompany } from '../company/company.service';
 import { notifyMembers } from '../notify/notify.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
@@ -85,6 +85,8 @@ export async function loadInvoiceDetail(
   teamId: number,
   invoiceId: number,
   level: PermissionLevel | undefined,
+  /** The caller's membership: a waiting correction's `can_decide` follows the self-decision rules too. */
+  viewer?: number,
 ): Promise<InvoiceDetail> {
   const row = await findInvoice(db, teamId, invoiceId);
   if (!row) throw invoiceNotFound();
@@ -109,7 +111,13 @@ export async function loadInvoiceDetail(
       }),
     });
   }
-  return presentInvoiceDetail(row, lines, views, level, await fileUrlOf(deps, row));
+  const detail = presentInvoiceDetail(row, lines, views, level, await fileUrlOf(deps, row));
+  for (const correction of detail.corrections) {
+    if (viewer === undefined || !correction.can_decide) continue;
+    const ref = { teamId, kind: 'invoice_correction' as const, recordId: correction.id };
+    correction.can_decide = await selfDecisionAllowed(db, ref, viewer);
+  }
+  return detail;
 }
 
 /** GET /v1/invoices. */
@@ -130,7 +138,14 @@ export async function listInvoicesOf(
 
 /** GET /v1/invoices/{id}. */
 export async function getInvoice(deps: InvoiceDeps, auth: AuthContext, invoiceId: number) {
-  return loadInvoiceDetail(deps, deps.db, auth.teamId, invoiceId, await accountingLevel(deps, auth));
+  return loadInvoiceDetail(
+    deps,
+    deps.db,
+    auth.teamId,
+    invoiceId,
+    await accountingLevel(deps, auth),
+    auth.membershipId,
+  );
 }
 
 /** A refusal of the contract's checks as the API answers it. */
@@ -237,7 +252,7 @@ export async function createInvoice(
       targetId: invoiceId,
       detail: { name: body.buyer.name, type: body.type, total: figures.total, lines: figures.lines.length },
     });
-    return loadInvoiceDetail(deps, tx, teamId, invoiceId, level);
+    return loadInvoiceDetail(deps, tx, teamId, invoiceId, level, auth.membershipId);
   });
 }
 
@@ -312,7 +327,7 @@ export async function issueInvoice(
           ...(moved > 0 ? { moved } : {}),
         },
       });
-      return loadInvoiceDetail(deps, tx, teamId, invoiceId, level);
+      return loadInvoiceDetail(deps, tx, teamId, invoiceId, level, auth.membershipId);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw numberTaken();

@@ -70,7 +70,7 @@ async function settlementStep(
     if (settlement.status !== status) throw settlementConflict(refused);
     const modelName = (await findSettlement(tx, auth.teamId, settlementId))?.modelName ?? MESSAGES.empty;
     await step(tx, { settlement, modelName, now });
-    return loadSettlementDetail(tx, auth.teamId, settlementId, level);
+    return loadSettlementDetail(tx, auth.teamId, settlementId, level, auth.membershipId);
   });
 }
 
@@ -253,6 +253,6 @@ export async function correctSettlement(
         reason: body.reason,
       },
     });
-    return loadSettlementDetail(tx, teamId, draft.id, level);
+    return loadSettlementDetail(tx, teamId, draft.id, level, auth.membershipId);
   });
 }

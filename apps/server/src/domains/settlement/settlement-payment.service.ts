@@ -255,6 +255,6 @@ export async function paySettlement(
         tax: totals.tax,
       },
     });
-    return loadSettlementDetail(tx, teamId, settlementId, level);
+    return loadSettlementDetail(tx, teamId, settlementId, level, auth.membershipId);
   });
 }

@@ -30,7 +30,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
-import { approvalHistory, removeApprovals } from '../approval/approval.service';
+import { approvalHistory, removeApprovals, selfDecisionAllowed } from '../approval/approval.service';
 import { modelTaxIdentities } from '../model/model.service';
 import {
   deductionsOfSettlement,
@@ -155,12 +155,16 @@ export function refuseIncompleteIdentity(gaps: { missing: string[]; name: string
   }
 }
 
-/** The settlement with its lines, jobs, approvals and corrections, read through `db`. */
+/**
+ * The settlement with its lines, jobs, approvals and corrections, read through `db`; with the `viewer`'s
+ * membership, its `can.decide` also follows the self-decision rules (the requester under 禁止审批本人提交的申请).
+ */
 export async function loadSettlementDetail(
   db: Database,
   teamId: number,
   settlementId: number,
   level: PermissionLevel | undefined,
+  viewer?: number,
 ): Promise<SettlementDetail> {
   const row = await findSettlement(db, teamId, settlementId);
   if (!row) throw settlementNotFound();
@@ -181,7 +185,7 @@ export async function loadSettlementDetail(
     amount: deduction.amount,
     note: deduction.note,
   }));
-  return presentSettlementDetail(
+  const detail = presentSettlementDetail(
     row,
     {
       lines,
@@ -194,6 +198,9 @@ export async function loadSettlementDetail(
     },
     level,
   );
+  if (viewer !== undefined && detail.can.decide)
+    detail.can.decide = await selfDecisionAllowed(db, approvalOf(teamId, settlementId), viewer);
+  return detail;
 }
 
 /** GET /v1/settlements. */
@@ -211,7 +218,13 @@ export async function listSettlementsOf(
 
 /** GET /v1/settlements/{id}. */
 export async function getSettlement(deps: SettlementDeps, auth: AuthContext, settlementId: number) {
-  return loadSettlementDetail(deps.db, auth.teamId, settlementId, await settlementLevel(deps, auth));
+  return loadSettlementDetail(
+    deps.db,
+    auth.teamId,
+    settlementId,
+    await settlementLevel(deps, auth),
+    auth.membershipId,
+  );
 }
 
 /** A business month's days, `from` and `to` included (what `paid_on` is compared with). */
@@ -572,7 +585,7 @@ export async function createSettlement(
         advance: taken.some(({ release }) => release.advance),
       },
     });
-    return loadSettlementDetail(tx, teamId, draft.id, level);
+    return loadSettlementDetail(tx, teamId, draft.id, level, auth.membershipId);
   });
 }
 
