@@ -138,7 +138,7 @@ describe('backup and restore of the demo agency', () => {
       driver: source.database.driver,
       storage: 'disk',
       migration: { tag: expect.stringMatching(/^\d{4}_/) },
-      counts: { teams: 2, users: 3, models: 80, orders: 37, settlements: 5 },
+      counts: { teams: 2, users: 4, models: 80, orders: 37, settlements: 7 },
     });
     expect(manifest.counts.files).toBeGreaterThan(100);
     expect(manifest.counts.invoices).toBeGreaterThanOrEqual(15);

@@ -80,14 +80,22 @@ describe('money pages over records at their limits', () => {
       from generate_series(1, ${PAST_2_53}) g`);
     // Paid settlements of the model (an individual) this month, each its income at the limit.
     await db.execute(sql`
-      insert into settlements (team_id, number, model_id, status, payout_type, tax_month, gross, commission,
-        mother_agency, mother_agency_from_model, income, taxable, tax, deductions, net, paid_on, paid_reference,
-        paid_by_team_recipient_id, paid_at)
-      select ${finance.teamId}, 'JSLIM' || (${base} + g), ${finance.model.id}, 'paid', 'individual',
+      insert into settlements (team_id, number, model_id, status, payout_type, tax_residency, tax_month, gross,
+        commission, mother_agency, mother_agency_from_model, income, taxable, tax, deductions, net, paid_on,
+        paid_reference, paid_by_team_recipient_id, paid_at)
+      select ${finance.teamId}, 'JSLIM' || (${base} + g), ${finance.model.id}, 'paid', 'individual', 'resident',
         ${businessMonth(t.clock.now())}, ${MAX_AMOUNT_FEN}, 0, 0, 0, ${MAX_AMOUNT_FEN}, ${MAX_AMOUNT_FEN},
         ${MAX_AMOUNT_FEN / 10}, 0, ${MAX_AMOUNT_FEN - MAX_AMOUNT_FEN / 10}, ${today}, 'CMB-LIMIT',
         ${finance.general.id}, now()
       from generate_series(1, ${PAST_2_53}) g`);
+    // Each one payment (one job, 劳务报酬): the withholding list reads the payments.
+    await db.execute(sql`
+      insert into settlement_jobs (team_id, settlement_id, order_id, income_category, gross, commission,
+        mother_agency, mother_agency_from_model, income, earlier_income, earlier_tax, taxable, tax)
+      select s.team_id, s.id,
+        (select min(o.id) from orders o where o.team_id = s.team_id and o.number like 'LIM%'), 'labour',
+        ${MAX_AMOUNT_FEN}, 0, 0, 0, ${MAX_AMOUNT_FEN}, 0, 0, ${MAX_AMOUNT_FEN}, ${MAX_AMOUNT_FEN / 10}
+      from settlements s where s.team_id = ${finance.teamId} and s.number like 'JSLIM%'`);
 
     const dashboard = await get<FinanceDashboard>('/finance/dashboard');
     expect(dashboard.credit).toEqual({ count: PAST_2_53, amount: MAX_SUM_FEN });

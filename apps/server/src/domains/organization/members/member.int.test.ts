@@ -306,6 +306,8 @@ describe('members', () => {
           teamId,
           number: `HO${teamId}-${index}`,
           status,
+          // A billed order has its billing time (orders_billed_check).
+          billedAt: status === 'billed' ? new Date() : null,
           ownerMembershipId: leaver.id,
         })),
       )
