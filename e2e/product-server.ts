@@ -79,6 +79,8 @@ export async function startProductServer(
       // Every journey, staff and the clients they share with alike, comes from 127.0.0.1: one address
       // would pass the share pages' 300 calls a minute (the limit has its own tests: share-guard, cluster).
       SHARE_RATE_LIMIT_PER_MINUTE: '100000',
+      // Sign-ins through the API name their member's own address (e2e/session.ts), as behind nginx.
+      TRUST_PROXY: 'loopback',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { businessDate } from '@trackit/contract/business-time';
-import type { ReadyGroup } from '@trackit/contract/invoice.schema';
+import type { InvoiceDetail, ReadyGroup } from '@trackit/contract/invoice.schema';
 import { formatYuan } from '@trackit/contract/money';
 import type { Order } from '@trackit/contract/order.schema';
 import { nationalIdCheckChar } from '@trackit/contract/patterns';
 import type { ReceiptDetail } from '@trackit/contract/receipt.schema';
+import type { FinanceOrder } from '@trackit/contract/receivable.schema';
 import type { TokenPair } from '@trackit/contract/session.schema';
 import type {
   ReadyToSettle,
@@ -34,8 +35,12 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
   let browser: Browser;
   let owner: TokenPair;
   let line: ReadyToSettleLine & { model_id: number };
-  /** The client pays `amount` of the line: a receipt into the order's payee entity, allocated to it. */
-  let clientPays: (amount: number, reference: string) => Promise<void>;
+  /**
+   * The client pays part of the line (`half` of what it still owes, or `all` of it): a receipt into the
+   * order's payee entity, allocated to the issued invoice holding the line (an invoiced line is paid
+   * through its invoice, docs/product.md "Payments received"), else to the line itself.
+   */
+  let clientPays: (part: 'half' | 'all', reference: string) => Promise<void>;
   const today = businessDate(new Date());
 
   beforeAll(async () => {
@@ -73,7 +78,20 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
     if (order.team_recipient_id === null) throw new Error('a billed order has its payee entity');
     line = chosen;
     const payee = order.team_recipient_id;
-    clientPays = async (amount, reference) => {
+    clientPays = async (part, reference) => {
+      const money = await callApi<FinanceOrder>('GET', `/v1/finance/orders/${chosen.order_id}`, owner);
+      let target: { invoice_id: number } | { fee_line_id: number } = { fee_line_id: chosen.fee_line_id };
+      let open =
+        money.lines.find((candidate) => candidate.fee_line_id === chosen.fee_line_id)?.direct_open ?? 0;
+      for (const invoice of money.invoices.filter((candidate) => candidate.status === 'issued')) {
+        const detail = await callApi<InvoiceDetail>('GET', `/v1/invoices/${invoice.id}`, owner);
+        if (detail.lines.some((candidate) => candidate.fee_line_id === chosen.fee_line_id)) {
+          target = { invoice_id: invoice.id };
+          open = detail.total - detail.reversed - detail.allocated;
+          break;
+        }
+      }
+      const amount = part === 'all' ? open : Math.floor(open / 2);
       const receipt = await callApi<ReceiptDetail>('POST', '/v1/receipts', owner, {
         received_on: today,
         amount,
@@ -81,12 +99,10 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
         reference,
         team_recipient_id: payee,
       });
-      await callApi('POST', `/v1/receipts/${receipt.id}/allocations`, owner, [
-        { fee_line_id: chosen.fee_line_id, amount },
-      ]);
+      await callApi('POST', `/v1/receipts/${receipt.id}/allocations`, owner, [{ ...target, amount }]);
     };
     // The client pays half of what it owes on the line now, the rest later in the journey.
-    await clientPays(Math.floor((chosen.total - chosen.paid) / 2), 'ABC2026112700054');
+    await clientPays('half', 'ABC2026112700054');
   });
   afterAll(() => browser.close());
 
@@ -238,7 +254,7 @@ describe('finance: a model settled from 待结算 to 已付款', () => {
     ).toBe(0);
     const rest = before[0]?.lines.find((candidate) => candidate.fee_line_id === line.fee_line_id);
     if (!rest) throw new Error('the line still waits for its client');
-    await clientPays(rest.total - rest.paid, 'ABC2026112700055');
+    await clientPays('all', 'ABC2026112700055');
     const after = await callApi<ReadyToSettle[]>(
       'GET',
       `/v1/settlements/ready?model_id=${line.model_id}`,
