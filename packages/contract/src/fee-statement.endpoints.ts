@@ -9,6 +9,8 @@ import { idParamsSchema } from './envelope';
 import {
   confirmRequestSchema,
   feeStatementCreateSchema,
+  feeStatementPreviewQuerySchema,
+  feeStatementPreviewSchema,
   feeStatementQuerySchema,
   feeStatementSchema,
   invoiceInfoRequestSchema,
@@ -27,6 +29,15 @@ export const feeStatementEndpoints = {
     access: requires('accounting', 'edit'),
     body: feeStatementCreateSchema,
     answer: json(feeStatementSchema),
+  }),
+  preview: endpoint({
+    method: 'GET',
+    path: '/v1/fee_statements/preview',
+    summary:
+      '客户公司期间对账单的预览（分享前）：客户订单所用的收款主体（未付多的在前）、默认其中未付最多的，以及客户将看到的金额；不生成链接',
+    access: requires('accounting', 'edit'),
+    query: feeStatementPreviewQuerySchema,
+    answer: json(feeStatementPreviewSchema),
   }),
   list: endpoint({
     method: 'GET',

@@ -48,6 +48,7 @@ export const FEE_STATEMENT_MESSAGES = {
   orderNotBilled: '订单出账后才能分享对账单',
   noPayee: '订单未设置收款主体，请先在开票时选择收款主体',
   noDefaultPayee: '请选择收款主体（团队还没有默认收款主体）',
+  emptyStatement: '这份对账单没有任何费用、发票或收款，期初期末均为 ¥0.00，请检查期间与收款主体',
   periodOrder: '*开始日期不能晚于结束日期',
   periodTooLong: `*期间最长 ${FEE_STATEMENT_LIMITS.periodDays} 天`,
   orderOrPeriod: '请指定订单，或客户公司与期间',
@@ -71,7 +72,8 @@ const clientName = textSchema({ min: 1, max: FEE_STATEMENT_LIMITS.name, message:
 /**
  * POST /v1/fee_statements: an order's statement (`order_id`, a billed order), or a client company's over a
  * period (`company_id`, `from` ≤ `to`, at most FEE_STATEMENT_LIMITS.periodDays days) for one payee entity
- * (`team_recipient_id`; the team's default when left out).
+ * (`team_recipient_id`; when left out, the entity of the client's billed orders with the most outstanding,
+ * else the team's default: docs/decisions.md "One period statement per payee entity").
  */
 export const feeStatementCreateSchema = z
   .object({
@@ -95,6 +97,26 @@ export const feeStatementCreateSchema = z
   });
 export type FeeStatementCreate = z.infer<typeof feeStatementCreateSchema>;
 export type FeeStatementCreateInput = z.input<typeof feeStatementCreateSchema>;
+
+/**
+ * GET /v1/fee_statements/preview: a client company's period statement as the client would read it, made
+ * of the same fields as POST /v1/fee_statements, before anything is shared.
+ */
+export const feeStatementPreviewQuerySchema = z
+  .object({
+    company_id: idQuerySchema,
+    team_recipient_id: idQuerySchema.optional(),
+    from: dateSchema,
+    to: dateSchema,
+  })
+  .superRefine((query, context) => {
+    if (query.from > query.to) {
+      context.addIssue({ code: 'custom', message: FEE_STATEMENT_MESSAGES.periodOrder, path: ['to'] });
+    } else if (daysBetween(query.from, query.to) + 1 > FEE_STATEMENT_LIMITS.periodDays) {
+      context.addIssue({ code: 'custom', message: FEE_STATEMENT_MESSAGES.periodTooLong, path: ['to'] });
+    }
+  });
+export type FeeStatementPreviewQuery = z.infer<typeof feeStatementPreviewQuerySchema>;
 
 /** The last day of a period of at most FEE_STATEMENT_LIMITS.periodDays days starting on `from`. */
 export const lastPeriodDay = (from: string) => addDays(from, FEE_STATEMENT_LIMITS.periodDays - 1);
@@ -252,3 +274,38 @@ export const publicFeeStatementSchema = z.object({
   invoice_info: invoiceInfoSchema.nullable(),
 });
 export type PublicFeeStatement = z.infer<typeof publicFeeStatementSchema>;
+
+/**
+ * Nothing in it: no line, no invoice, no receipt, and a period whose figures are all ¥0 (a wrong period or
+ * payee entity, most often). Staff are warned before sharing such a statement.
+ */
+export function isStatementEmpty(statement: PublicFeeStatement): boolean {
+  const figures = statement.figures;
+  return (
+    statement.lines.length === 0 &&
+    statement.invoices.length === 0 &&
+    statement.receipts.length === 0 &&
+    (figures === null || Object.values(figures).every((fen) => fen === 0))
+  );
+}
+
+/** A payee entity the client's billed orders use, with what they still owe it (fen). */
+export const statementEntitySchema = z.object({
+  id: int,
+  short_name: z.string(),
+  billed_orders: int,
+  outstanding: int,
+});
+export type StatementEntity = z.infer<typeof statementEntitySchema>;
+
+/**
+ * The preview: the entities the client's billed orders use (most outstanding first), the one previewed (the
+ * asked one, else the first of them, else the team's default), and the statement as the client would read it.
+ */
+export const feeStatementPreviewSchema = z.object({
+  entities: z.array(statementEntitySchema),
+  team_recipient_id: int,
+  statement: publicFeeStatementSchema,
+  empty: z.boolean(),
+});
+export type FeeStatementPreview = z.infer<typeof feeStatementPreviewSchema>;

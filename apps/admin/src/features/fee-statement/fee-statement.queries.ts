@@ -12,7 +12,23 @@ export const feeStatementKeys = {
   all: ['fee-statements'] as const,
   list: (scope: FeeStatementScope) => ['fee-statements', 'list', scope] as const,
   invoiceInfo: (companyId: number) => ['fee-statements', 'invoice-info', companyId] as const,
+  preview: (query: PeriodPreviewQuery) => ['fee-statements', 'preview', query] as const,
 };
+
+/** What a period statement's preview asks: the client, the period, and the payee entity when chosen. */
+export interface PeriodPreviewQuery {
+  company_id: number;
+  from: string;
+  to: string;
+  team_recipient_id?: number;
+}
+
+/** The period statement as the client would read it, before anything is shared (nothing is written). */
+export const feeStatementPreviewQuery = (query: PeriodPreviewQuery) =>
+  queryOptions({
+    queryKey: feeStatementKeys.preview(query),
+    queryFn: ({ signal }) => api.call(endpoints.feeStatement.preview, { query }, { signal }),
+  });
 
 /** Whose statements: an order's, or a client company's. */
 export type FeeStatementScope = { order_id: number } | { company_id: number };

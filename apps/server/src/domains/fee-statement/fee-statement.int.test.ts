@@ -6,6 +6,7 @@ import type { Company } from '@trackit/contract/company.schema';
 import {
   FEE_STATEMENT_MESSAGES,
   type FeeStatement,
+  type FeeStatementPreview,
   type InvoiceInfo,
   type PublicFeeStatement,
 } from '@trackit/contract/fee-statement.schema';
@@ -19,7 +20,7 @@ import { ok, refused } from '../../test/api-answers';
 import { fakeIndexHtml, makeAppsFolder } from '../../test/apps-folder';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { modelFee, noticesOf, orderDay, type SignedInMember, usageFee } from '../../test/factories';
-import { createFinanceTeam, type FinanceTeam } from '../../test/finance-factory';
+import { createFinanceTeam, type FinanceTeam, STUDIO_ENTITY } from '../../test/finance-factory';
 import { pdfPages } from '../../test/pdf-text';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { shareLinks } from '../share/share.tables';
@@ -456,5 +457,61 @@ describe('fee statements (对账单)', () => {
       api<FeeStatement[]>('GET', `/fee_statements?company_id=${period.id}`, undefined, reader.headers),
     );
     expect(listed.map((item) => item.id)).toEqual([next.id, statement.id]);
+  });
+
+  it('previews a period statement for the entity the client owes most, shares it only when asked, and says when it is empty', async () => {
+    const owing = await finance.company({ name: '两主体客户', payment_terms_days: 15 });
+    const studio = await finance.entity(STUDIO_ENTITY);
+    const from = addDays(today, -20);
+    const billedOn = addDays(today, -10);
+    const days = [orderDay(addDays(billedOn, -3))];
+    const billedAt = businessInstant(billedOn, '10:00');
+    // A small order with the default entity, a larger one with the studio: the studio is owed most.
+    await finance.billedOrder([modelFee(10_000)], { companyId: owing.id, days, billedAt });
+    const big = await finance.billedOrder([modelFee(300_000)], {
+      companyId: owing.id,
+      teamRecipientId: studio.id,
+      days,
+      billedAt,
+    });
+    const preview = (query: string, headers = editor.headers) =>
+      api<FeeStatementPreview>(
+        'GET',
+        `/fee_statements/preview?company_id=${owing.id}&${query}`,
+        undefined,
+        headers,
+      );
+
+    await refused(preview(`from=${from}&to=${today}`, reader.headers), 403);
+    const seen = await ok(preview(`from=${from}&to=${today}`));
+    expect(seen.team_recipient_id).toBe(studio.id);
+    expect(seen.entities.map((entity) => [entity.id, entity.billed_orders])).toEqual([
+      [studio.id, 1],
+      [general.id, 1],
+    ]);
+    expect(seen.entities[0]?.outstanding).toBe(big.lines[0]?.total);
+    expect(seen.empty).toBe(false);
+    expect(seen.statement.payee.name).toBe(STUDIO_ENTITY.name);
+    expect(seen.statement.figures?.closing).toBe(big.lines[0]?.total);
+    // Nothing is shared by a preview.
+    const none = await ok(
+      api<FeeStatement[]>('GET', `/fee_statements?company_id=${owing.id}`, undefined, reader.headers),
+    );
+    expect(none).toEqual([]);
+
+    // The other entity, asked for; a period with nothing in it says so.
+    const other = await ok(preview(`from=${from}&to=${today}&team_recipient_id=${general.id}`));
+    expect(other.statement.payee.name).not.toBe(STUDIO_ENTITY.name);
+    expect(other.statement.totals.subtotal).toBe(10_000);
+    const empty = await ok(preview(`from=${addDays(today, -400)}&to=${addDays(today, -300)}`));
+    expect(empty).toMatchObject({
+      empty: true,
+      statement: { lines: [], figures: { opening: 0, closing: 0 } },
+    });
+    await refused(preview(`from=${today}&to=${from}`), 400);
+
+    // Shared without naming the entity: the same default as the preview.
+    const shared = await ok(share({ company_id: owing.id, from, to: today }));
+    expect(shared.team_recipient).toEqual({ id: studio.id, short_name: STUDIO_ENTITY.short_name });
   });
 });

@@ -7,6 +7,7 @@ import {
   type FeeStatementDeps,
   latestInvoiceInfo,
   listTeamFeeStatements,
+  previewFeeStatement,
   revokeFeeStatement,
 } from './fee-statement.service';
 import {
@@ -20,6 +21,7 @@ import {
 export function feeStatementRoutes(deps: FeeStatementDeps): Handlers<Endpoints['feeStatement']> {
   return {
     create: ({ auth, body, origin }) => createFeeStatement(deps, auth, body, origin),
+    preview: ({ auth, query }) => previewFeeStatement(deps, auth, query),
     list: ({ auth, query }) => listTeamFeeStatements(deps, auth, query),
     latestInvoiceInfo: ({ auth, query }) => latestInvoiceInfo(deps, auth, query.company_id),
     revoke: ({ auth, params, origin }) => revokeFeeStatement(deps, auth, params.id, origin),
