@@ -16,7 +16,9 @@ import {
   invoiceInfoRequestSchema,
   latestInvoiceInfoQuerySchema,
   latestInvoiceInfoSchema,
+  openQueriesSchema,
   publicFeeStatementSchema,
+  queryAnswerRequestSchema,
   queryRequestSchema,
 } from './fee-statement.schema';
 import { shareIdParamsSchema } from './share.schema';
@@ -62,6 +64,22 @@ export const feeStatementEndpoints = {
     access: requires('accounting', 'edit'),
     params: idParamsSchema,
     answer: json(feeStatementSchema),
+  }),
+  answerQuery: endpoint({
+    method: 'POST',
+    path: '/v1/fee_statement_queries/:id/answer',
+    summary: '回复客户对对账单的疑问（客户在对账单页面看到回复），和/或标记为已解决',
+    access: requires('accounting', 'edit'),
+    params: idParamsSchema,
+    body: queryAnswerRequestSchema,
+    answer: json(feeStatementSchema),
+  }),
+  openQueries: endpoint({
+    method: 'GET',
+    path: '/v1/fee_statement_queries/open',
+    summary: '未解决的对账单疑问：数量，及最早的几条（财务看板）',
+    access: requires('accounting', 'read'),
+    answer: json(openQueriesSchema),
   }),
 } as const;
 

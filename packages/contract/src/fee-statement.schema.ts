@@ -11,7 +11,7 @@ import { addDays, daysBetween } from './business-time';
 import { taxRateSchema } from './constants';
 import { feeKindSchema } from './enums';
 import { dateSchema, idQuerySchema, pageQuerySchema } from './envelope';
-import { invoiceTypeSchema } from './finance-enums';
+import { invoiceItemSchema, invoiceTypeSchema } from './finance-enums';
 import { INVOICE_MESSAGES, invoiceBuyerSchema } from './invoice.schema';
 import { textSchema } from './patterns';
 
@@ -56,6 +56,8 @@ export const FEE_STATEMENT_MESSAGES = {
   feeLineNotFound: '对账单中没有这条费用',
   tooManyQueries: '留言已达上限，请直接联系我们',
   tooManyInvoiceInfos: '开票信息提交次数已达上限，请直接联系我们',
+  queryNotFound: '疑问不存在',
+  replyOrResolve: '*请填写回复，或标记为已解决',
   title: (client: string) => `对账单 · ${client}`,
   confirmedNotice: (client: string) => `客户确认了对账单：${client}`,
   queriedNotice: (client: string) => `客户对对账单有疑问：${client}`,
@@ -176,12 +178,63 @@ export type QueryRequest = z.infer<typeof queryRequestSchema>;
 export type QueryRequestInput = z.input<typeof queryRequestSchema>;
 
 const confirmationSchema = z.object({ name: z.string(), at: z.string() });
+/** Staff's reply to a query, as the client reads it (no member's name: the agency answers). */
+const queryReplySchema = z.object({ text: z.string(), at: z.string() });
 const querySchema = z.object({
+  /** The query's own id (staff reply to and resolve it by this). */
+  id: int,
   fee_line_id: int.nullable(),
   comment: z.string(),
   name: z.string(),
   at: z.string(),
+  reply: queryReplySchema.nullable(),
+  /** When staff marked it resolved; an open query (null) shows beside 已确认 and on the finance dashboard. */
+  resolved_at: z.string().nullable(),
 });
+export type FeeStatementQueryAnswer = z.infer<typeof querySchema>;
+
+/**
+ * POST /v1/fee_statement_queries/{id}/answer: staff's reply to a client's query (the client reads it on the
+ * statement page; a later reply replaces it; empty for none), and/or the query marked resolved (for good).
+ */
+export const queryAnswerRequestSchema = z
+  .object({
+    reply: z
+      .string()
+      .trim()
+      .max(FEE_STATEMENT_LIMITS.comment, `*回复最多 ${FEE_STATEMENT_LIMITS.comment} 个字`),
+    resolve: z.boolean(),
+  })
+  .superRefine((body, context) => {
+    if (!body.reply && !body.resolve) {
+      context.addIssue({ code: 'custom', message: FEE_STATEMENT_MESSAGES.replyOrResolve, path: ['reply'] });
+    }
+  });
+export type QueryAnswerRequest = z.infer<typeof queryAnswerRequestSchema>;
+export type QueryAnswerRequestInput = z.input<typeof queryAnswerRequestSchema>;
+
+/** Queries not yet resolved: what is open, how many, oldest first; the queries staff open from it. */
+export const openQueriesSchema = z.object({
+  count: int,
+  items: z.array(
+    z.object({
+      id: int,
+      statement_id: int,
+      company: z.object({ id: int, name: z.string() }),
+      order: z.object({ id: int, number: z.string() }).nullable(),
+      comment: z.string(),
+      name: z.string(),
+      at: z.string(),
+      replied: z.boolean(),
+    }),
+  ),
+});
+export type OpenQueries = z.infer<typeof openQueriesSchema>;
+/** How many open queries the finance dashboard lists (the count is of all). */
+export const OPEN_QUERIES_LISTED = 8;
+
+/** Open: not resolved (a reply alone leaves it open until staff resolve it). */
+export const isQueryOpen = (query: { resolved_at: string | null }) => query.resolved_at === null;
 
 /** A statement as staff list it: what was asked, its link, and the client's answers. */
 export const feeStatementSchema = z.object({
@@ -217,6 +270,8 @@ export const publicFeeLineSchema = z.object({
   /** The model's stage name, nothing else of the model. */
   model_name: z.string(),
   kind: feeKindSchema,
+  /** The item the line is invoiced under (服务费 / 肖像使用费): the line reads as the invoice prints it. */
+  item: invoiceItemSchema,
   /** The line in words (unit price × quantity, or a licence's terms), as the order confirmation prints it. */
   description: z.string(),
   /** The order's working days, `2026-11-02 至 2026-11-04` (one day alone); null without days. */

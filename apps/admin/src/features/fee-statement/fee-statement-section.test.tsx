@@ -104,6 +104,21 @@ const answerAs = (level: PermissionLevel, list: FeeStatement[], empty = false) =
     ),
     answer(endpoints.feeStatement.revoke, ({ params }) => statement({ id: params.id, status: 'revoked' })),
     answer(endpoints.feeStatement.preview, () => preview(empty)),
+    answer(endpoints.feeStatement.answerQuery, ({ params, body }) =>
+      statement({
+        queries: [
+          {
+            id: params.id,
+            fee_line_id: 4,
+            comment: '天数不对',
+            name: '王会计',
+            at: '2026-11-27T09:10:00.000Z',
+            reply: body.reply ? { text: body.reply, at: '2026-11-27T10:00:00.000Z' } : null,
+            resolved_at: body.resolve ? '2026-11-27T10:00:00.000Z' : null,
+          },
+        ],
+      }),
+    ),
   );
 
 describe('FeeStatementSection', () => {
@@ -111,7 +126,17 @@ describe('FeeStatementSection', () => {
     answerAs('read', [
       statement({
         confirmation: { name: '王会计', at: '2026-11-27T09:00:00.000Z' },
-        queries: [{ fee_line_id: 4, comment: '天数不对', name: '王会计', at: '2026-11-27T09:10:00.000Z' }],
+        queries: [
+          {
+            id: 31,
+            fee_line_id: 4,
+            comment: '天数不对',
+            name: '王会计',
+            at: '2026-11-27T09:10:00.000Z',
+            reply: null,
+            resolved_at: null,
+          },
+        ],
         invoice_infos: [
           {
             type: 'special',
@@ -130,6 +155,9 @@ describe('FeeStatementSection', () => {
     const { queryClient } = renderPage(<FeeStatementSection scope={{ order_id: 11 }} />, '/');
     expect((await screen.findByTestId('fee-statement-confirmed-7')).textContent).toBe('已确认');
     expect(screen.getByTestId('fee-statement-query-7').textContent).toContain('王会计：天数不对');
+    // The open query shows beside 已确认; a reader has no 回复.
+    expect(screen.getByTestId('fee-statement-open-queries-7').textContent).toBe('1 个疑问未解决');
+    expect(screen.queryByTestId('fee-statement-query-reply-open-31')).toBeNull();
     expect(screen.getByTestId('fee-statement-invoice-info-7').textContent).toContain('数电专票');
     expect(callsTo(api, endpoints.feeStatement.list)[0]?.[0]).toEqual({
       query: { page: 1, per_page: 50, order_id: 11 },
@@ -194,5 +222,35 @@ describe('FeeStatementSection', () => {
     await confirmPopup();
     await screen.findByTestId('fee-statement-shared');
     expect(callsTo(api, endpoints.feeStatement.create).length).toBe(1);
+  });
+
+  it('replies to a client’s open query (resolving it with the reply) at edit', async () => {
+    answerAs('edit', [
+      statement({
+        queries: [
+          {
+            id: 31,
+            fee_line_id: 4,
+            comment: '天数不对',
+            name: '王会计',
+            at: '2026-11-27T09:10:00.000Z',
+            reply: null,
+            resolved_at: null,
+          },
+        ],
+      }),
+    ]);
+    renderPage(<FeeStatementSection scope={{ order_id: 11 }} />, '/');
+    fireEvent.click(await screen.findByTestId('fee-statement-query-reply-open-31'));
+    fireEvent.change(await screen.findByTestId('query-reply-text'), {
+      target: { value: '已核对，按 2 天计' },
+    });
+    fireEvent.click(screen.getByTestId('query-reply-send'));
+    await waitFor(() =>
+      expect(callsTo(api, endpoints.feeStatement.answerQuery)[0]?.[0]).toEqual({
+        params: { id: 31 },
+        body: { reply: '已核对，按 2 天计', resolve: true },
+      }),
+    );
   });
 });

@@ -16,6 +16,7 @@ import {
   queryStatement,
   submitInvoiceInfo,
 } from './fee-statement-public.service';
+import { answerStatementQuery, openStatementQueries } from './fee-statement-query.service';
 
 /** Handlers of `endpoints.feeStatement` (staff): one service call each. */
 export function feeStatementRoutes(deps: FeeStatementDeps): Handlers<Endpoints['feeStatement']> {
@@ -25,6 +26,9 @@ export function feeStatementRoutes(deps: FeeStatementDeps): Handlers<Endpoints['
     list: ({ auth, query }) => listTeamFeeStatements(deps, auth, query),
     latestInvoiceInfo: ({ auth, query }) => latestInvoiceInfo(deps, auth, query.company_id),
     revoke: ({ auth, params, origin }) => revokeFeeStatement(deps, auth, params.id, origin),
+    answerQuery: ({ auth, params, body, origin }) =>
+      answerStatementQuery(deps, auth, params.id, body, origin),
+    openQueries: ({ auth }) => openStatementQueries(deps, auth),
   };
 }
 

@@ -59,7 +59,7 @@ const DAY_MS = 86_400_000;
 const notFound = (message: string) => new AppError('notFound', { message });
 
 /** What the statement covers, in the log's words: the order's number, or the period. */
-const whatOf = (row: {
+export const whatOf = (row: {
   orderNumber: string | null;
   statement: { periodFrom: string | null; periodTo: string | null };
 }) =>
@@ -77,7 +77,12 @@ async function present(deps: FeeStatementDeps, teamId: number, rows: FeeStatemen
   return rows.map((row) => presentFeeStatement(row, responses, now));
 }
 
-async function reread(deps: FeeStatementDeps, teamId: number, id: number): Promise<FeeStatement> {
+/** A statement as staff list it, read again after a change. */
+export async function rereadFeeStatement(
+  deps: FeeStatementDeps,
+  teamId: number,
+  id: number,
+): Promise<FeeStatement> {
   const row = await findFeeStatementRow(deps.db, teamId, id);
   if (!row) throw notFound(FEE_STATEMENT_MESSAGES.notFound);
   const [presented] = await present(deps, teamId, [row]);
@@ -177,7 +182,7 @@ export async function createFeeStatement(
     });
     return statement.id;
   });
-  return reread(deps, auth.teamId, id);
+  return rereadFeeStatement(deps, auth.teamId, id);
 }
 
 /**
@@ -269,7 +274,7 @@ export async function revokeFeeStatement(
       detail: { name: row.companyName, what: whatOf(row) },
     });
   });
-  return reread(deps, auth.teamId, id);
+  return rereadFeeStatement(deps, auth.teamId, id);
 }
 
 /** GET /v1/fee_statements/invoice_info: the client company's latest invoice details, or null. */
