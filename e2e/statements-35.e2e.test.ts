@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { addDays, businessDate } from '@trackit/contract/business-time';
 import type { FeeStatementPreview } from '@trackit/contract/fee-statement.schema';
 import { formatYuan } from '@trackit/contract/money';
@@ -8,6 +10,8 @@ import { callApi } from './api';
 import { launchBrowser, openPage, screenshot, watchErrors } from './browser';
 import { E2E_USERS } from './fixtures';
 import { openSignedIn, signInByApi } from './session';
+
+const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
 /**
  * Issue 35, statements that cannot mislead: a client's period statement defaulting to the payee entity its
@@ -53,6 +57,7 @@ describe('statements: a period statement for the right entity, a client’s quer
     await page.getByTestId('fee-statement-share').click();
     const preview = page.getByTestId('fee-statement-preview');
     await preview.waitFor();
+    await screenshot(page, 'statements-35-preview-this-month-1440', { fullPage: false });
     // The entity the client's orders owe most, chosen; nothing shared yet.
     await expect
       .poll(() => page.getByTestId('fee-statement-entity').textContent())
@@ -72,6 +77,7 @@ describe('statements: a period statement for the right entity, a client’s quer
       .poll(() => page.getByTestId('fee-statement-preview-closing').textContent())
       .toBe(formatYuan(closing));
     await page.keyboard.press('Escape');
+    await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'hidden' });
     await screenshot(page, 'statements-35-preview-1440', { fullPage: false });
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'statements-35-preview-1280', { fullPage: false });
@@ -89,6 +95,14 @@ describe('statements: a period statement for the right entity, a client’s quer
     expect(after.length).toBe(before.length + 1);
     expect(after[0]?.team_recipient.id).toBe(owed.id);
     await page.locator('.ant-drawer-close').click();
+
+    // The PDF the client downloads, kept beside the screenshots for a person to look at.
+    const pdf = await fetch(
+      `${inject('e2eBaseUrl')}/storm_api/v1/public/fee_statements/${url.slice(url.lastIndexOf('/') + 1)}/pdf`,
+    );
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    await mkdir(SHOTS, { recursive: true });
+    await writeFile(path.join(SHOTS, 'statements-35-statement.pdf'), Buffer.from(await pdf.arrayBuffer()));
 
     // The client, on a phone: each line's 已付 and 未付 in view; a query on the first line.
     const client = await openPage(browser, { width: 390, height: 844 });
