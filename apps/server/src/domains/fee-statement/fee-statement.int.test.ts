@@ -591,7 +591,8 @@ describe('fee statements (对账单)', () => {
     const logged = await t.database.db
       .select()
       .from(operationLogs)
-      .where(eq(operationLogs.action, 'fee_statement_query_answer'));
+      .where(eq(operationLogs.action, 'fee_statement_query_answer'))
+      .orderBy(operationLogs.id);
     expect(logged.map((entry) => entry.detail)).toEqual([
       {
         name: '某某服饰',
