@@ -66,6 +66,8 @@ export const E2E_USERS = {
   financeDashboardOwner: '13700000041',
   /** An owner of the demo agency (after the demo seed): the receipts journey (收款), a number of its own. */
   receiptsOwner: '13700000053',
+  /** An owner of the demo agency (after the demo seed): the statements journey of issue 35 (期间对账单, 疑问). */
+  statementsOwner: '13700000135',
   /** An owner of the demo agency (after the demo seed): the model settlements journey (模特结算). */
   settlementsOwner: '13700000054',
   /** Owner of the finance controls journey's team (every key): makes the bank change a checker confirms. */
@@ -129,6 +131,13 @@ export async function createE2eFixtures(db: Database) {
     teamId: demoAgency.id,
     userId: dashboardOwner.id,
     nickname: '演示主管',
+    isOwner: true,
+  });
+  const statementsOwner = await ensureUser(db, E2E_USERS.statementsOwner);
+  await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: statementsOwner.id,
+    nickname: '对账会计',
     isOwner: true,
   });
   const financeDashboardOwner = await ensureUser(db, E2E_USERS.financeDashboardOwner);

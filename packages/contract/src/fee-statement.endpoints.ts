@@ -9,12 +9,16 @@ import { idParamsSchema } from './envelope';
 import {
   confirmRequestSchema,
   feeStatementCreateSchema,
+  feeStatementPreviewQuerySchema,
+  feeStatementPreviewSchema,
   feeStatementQuerySchema,
   feeStatementSchema,
   invoiceInfoRequestSchema,
   latestInvoiceInfoQuerySchema,
   latestInvoiceInfoSchema,
+  openQueriesSchema,
   publicFeeStatementSchema,
+  queryAnswerRequestSchema,
   queryRequestSchema,
 } from './fee-statement.schema';
 import { shareIdParamsSchema } from './share.schema';
@@ -27,6 +31,15 @@ export const feeStatementEndpoints = {
     access: requires('accounting', 'edit'),
     body: feeStatementCreateSchema,
     answer: json(feeStatementSchema),
+  }),
+  preview: endpoint({
+    method: 'GET',
+    path: '/v1/fee_statements/preview',
+    summary:
+      '客户公司期间对账单的预览（分享前）：客户订单所用的收款主体（未付多的在前）、默认其中未付最多的，以及客户将看到的金额；不生成链接',
+    access: requires('accounting', 'edit'),
+    query: feeStatementPreviewQuerySchema,
+    answer: json(feeStatementPreviewSchema),
   }),
   list: endpoint({
     method: 'GET',
@@ -51,6 +64,22 @@ export const feeStatementEndpoints = {
     access: requires('accounting', 'edit'),
     params: idParamsSchema,
     answer: json(feeStatementSchema),
+  }),
+  answerQuery: endpoint({
+    method: 'POST',
+    path: '/v1/fee_statement_queries/:id/answer',
+    summary: '回复客户对对账单的疑问（客户在对账单页面看到回复），和/或标记为已解决',
+    access: requires('accounting', 'edit'),
+    params: idParamsSchema,
+    body: queryAnswerRequestSchema,
+    answer: json(feeStatementSchema),
+  }),
+  openQueries: endpoint({
+    method: 'GET',
+    path: '/v1/fee_statement_queries/open',
+    summary: '未解决的对账单疑问：数量，及最早的几条（财务看板）',
+    access: requires('accounting', 'read'),
+    answer: json(openQueriesSchema),
   }),
 } as const;
 

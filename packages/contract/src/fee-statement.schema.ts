@@ -11,7 +11,7 @@ import { addDays, daysBetween } from './business-time';
 import { taxRateSchema } from './constants';
 import { feeKindSchema } from './enums';
 import { dateSchema, idQuerySchema, pageQuerySchema } from './envelope';
-import { invoiceTypeSchema } from './finance-enums';
+import { invoiceItemSchema, invoiceTypeSchema } from './finance-enums';
 import { INVOICE_MESSAGES, invoiceBuyerSchema } from './invoice.schema';
 import { textSchema } from './patterns';
 
@@ -48,6 +48,7 @@ export const FEE_STATEMENT_MESSAGES = {
   orderNotBilled: '订单出账后才能分享对账单',
   noPayee: '订单未设置收款主体，请先在开票时选择收款主体',
   noDefaultPayee: '请选择收款主体（团队还没有默认收款主体）',
+  emptyStatement: '这份对账单没有任何费用、发票或收款，期初期末均为 ¥0.00，请检查期间与收款主体',
   periodOrder: '*开始日期不能晚于结束日期',
   periodTooLong: `*期间最长 ${FEE_STATEMENT_LIMITS.periodDays} 天`,
   orderOrPeriod: '请指定订单，或客户公司与期间',
@@ -55,6 +56,8 @@ export const FEE_STATEMENT_MESSAGES = {
   feeLineNotFound: '对账单中没有这条费用',
   tooManyQueries: '留言已达上限，请直接联系我们',
   tooManyInvoiceInfos: '开票信息提交次数已达上限，请直接联系我们',
+  queryNotFound: '疑问不存在',
+  replyOrResolve: '*请填写回复，或标记为已解决',
   title: (client: string) => `对账单 · ${client}`,
   confirmedNotice: (client: string) => `客户确认了对账单：${client}`,
   queriedNotice: (client: string) => `客户对对账单有疑问：${client}`,
@@ -71,7 +74,8 @@ const clientName = textSchema({ min: 1, max: FEE_STATEMENT_LIMITS.name, message:
 /**
  * POST /v1/fee_statements: an order's statement (`order_id`, a billed order), or a client company's over a
  * period (`company_id`, `from` ≤ `to`, at most FEE_STATEMENT_LIMITS.periodDays days) for one payee entity
- * (`team_recipient_id`; the team's default when left out).
+ * (`team_recipient_id`; when left out, the entity of the client's billed orders with the most outstanding,
+ * else the team's default: docs/decisions.md "One period statement per payee entity").
  */
 export const feeStatementCreateSchema = z
   .object({
@@ -95,6 +99,26 @@ export const feeStatementCreateSchema = z
   });
 export type FeeStatementCreate = z.infer<typeof feeStatementCreateSchema>;
 export type FeeStatementCreateInput = z.input<typeof feeStatementCreateSchema>;
+
+/**
+ * GET /v1/fee_statements/preview: a client company's period statement as the client would read it, made
+ * of the same fields as POST /v1/fee_statements, before anything is shared.
+ */
+export const feeStatementPreviewQuerySchema = z
+  .object({
+    company_id: idQuerySchema,
+    team_recipient_id: idQuerySchema.optional(),
+    from: dateSchema,
+    to: dateSchema,
+  })
+  .superRefine((query, context) => {
+    if (query.from > query.to) {
+      context.addIssue({ code: 'custom', message: FEE_STATEMENT_MESSAGES.periodOrder, path: ['to'] });
+    } else if (daysBetween(query.from, query.to) + 1 > FEE_STATEMENT_LIMITS.periodDays) {
+      context.addIssue({ code: 'custom', message: FEE_STATEMENT_MESSAGES.periodTooLong, path: ['to'] });
+    }
+  });
+export type FeeStatementPreviewQuery = z.infer<typeof feeStatementPreviewQuerySchema>;
 
 /** The last day of a period of at most FEE_STATEMENT_LIMITS.periodDays days starting on `from`. */
 export const lastPeriodDay = (from: string) => addDays(from, FEE_STATEMENT_LIMITS.periodDays - 1);
@@ -154,12 +178,63 @@ export type QueryRequest = z.infer<typeof queryRequestSchema>;
 export type QueryRequestInput = z.input<typeof queryRequestSchema>;
 
 const confirmationSchema = z.object({ name: z.string(), at: z.string() });
+/** Staff's reply to a query, as the client reads it (no member's name: the agency answers). */
+const queryReplySchema = z.object({ text: z.string(), at: z.string() });
 const querySchema = z.object({
+  /** The query's own id (staff reply to and resolve it by this). */
+  id: int,
   fee_line_id: int.nullable(),
   comment: z.string(),
   name: z.string(),
   at: z.string(),
+  reply: queryReplySchema.nullable(),
+  /** When staff marked it resolved; an open query (null) shows beside 已确认 and on the finance dashboard. */
+  resolved_at: z.string().nullable(),
 });
+export type FeeStatementQueryAnswer = z.infer<typeof querySchema>;
+
+/**
+ * POST /v1/fee_statement_queries/{id}/answer: staff's reply to a client's query (the client reads it on the
+ * statement page; a later reply replaces it; empty for none), and/or the query marked resolved (for good).
+ */
+export const queryAnswerRequestSchema = z
+  .object({
+    reply: z
+      .string()
+      .trim()
+      .max(FEE_STATEMENT_LIMITS.comment, `*回复最多 ${FEE_STATEMENT_LIMITS.comment} 个字`),
+    resolve: z.boolean(),
+  })
+  .superRefine((body, context) => {
+    if (!body.reply && !body.resolve) {
+      context.addIssue({ code: 'custom', message: FEE_STATEMENT_MESSAGES.replyOrResolve, path: ['reply'] });
+    }
+  });
+export type QueryAnswerRequest = z.infer<typeof queryAnswerRequestSchema>;
+export type QueryAnswerRequestInput = z.input<typeof queryAnswerRequestSchema>;
+
+/** Queries not yet resolved: what is open, how many, oldest first; the queries staff open from it. */
+export const openQueriesSchema = z.object({
+  count: int,
+  items: z.array(
+    z.object({
+      id: int,
+      statement_id: int,
+      company: z.object({ id: int, name: z.string() }),
+      order: z.object({ id: int, number: z.string() }).nullable(),
+      comment: z.string(),
+      name: z.string(),
+      at: z.string(),
+      replied: z.boolean(),
+    }),
+  ),
+});
+export type OpenQueries = z.infer<typeof openQueriesSchema>;
+/** How many open queries the finance dashboard lists (the count is of all). */
+export const OPEN_QUERIES_LISTED = 8;
+
+/** Open: not resolved (a reply alone leaves it open until staff resolve it). */
+export const isQueryOpen = (query: { resolved_at: string | null }) => query.resolved_at === null;
 
 /** A statement as staff list it: what was asked, its link, and the client's answers. */
 export const feeStatementSchema = z.object({
@@ -195,6 +270,8 @@ export const publicFeeLineSchema = z.object({
   /** The model's stage name, nothing else of the model. */
   model_name: z.string(),
   kind: feeKindSchema,
+  /** The item the line is invoiced under (服务费 / 肖像使用费): the line reads as the invoice prints it. */
+  item: invoiceItemSchema,
   /** The line in words (unit price × quantity, or a licence's terms), as the order confirmation prints it. */
   description: z.string(),
   /** The order's working days, `2026-11-02 至 2026-11-04` (one day alone); null without days. */
@@ -252,3 +329,38 @@ export const publicFeeStatementSchema = z.object({
   invoice_info: invoiceInfoSchema.nullable(),
 });
 export type PublicFeeStatement = z.infer<typeof publicFeeStatementSchema>;
+
+/**
+ * Nothing in it: no line, no invoice, no receipt, and a period whose figures are all ¥0 (a wrong period or
+ * payee entity, most often). Staff are warned before sharing such a statement.
+ */
+export function isStatementEmpty(statement: PublicFeeStatement): boolean {
+  const figures = statement.figures;
+  return (
+    statement.lines.length === 0 &&
+    statement.invoices.length === 0 &&
+    statement.receipts.length === 0 &&
+    (figures === null || Object.values(figures).every((fen) => fen === 0))
+  );
+}
+
+/** A payee entity the client's billed orders use, with what they still owe it (fen). */
+export const statementEntitySchema = z.object({
+  id: int,
+  short_name: z.string(),
+  billed_orders: int,
+  outstanding: int,
+});
+export type StatementEntity = z.infer<typeof statementEntitySchema>;
+
+/**
+ * The preview: the entities the client's billed orders use (most outstanding first), the one previewed (the
+ * asked one, else the first of them, else the team's default), and the statement as the client would read it.
+ */
+export const feeStatementPreviewSchema = z.object({
+  entities: z.array(statementEntitySchema),
+  team_recipient_id: int,
+  statement: publicFeeStatementSchema,
+  empty: z.boolean(),
+});
+export type FeeStatementPreview = z.infer<typeof feeStatementPreviewSchema>;

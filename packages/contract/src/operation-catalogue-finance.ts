@@ -119,6 +119,15 @@ export const FINANCE_OPERATIONS = {
     detail: z.object({ name: z.string(), what: z.string() }),
     sentence: ({ name, what }) => `撤销了「${name}」的对账单（${what}）的分享链接`,
   }),
+  // A client's query on a statement answered: `reply` as sent (empty when only resolved), `resolved` when closed.
+  fee_statement_query_answer: action({
+    label: '回复对账单疑问',
+    inTeamLog: true,
+    target: 'company',
+    detail: z.object({ name: z.string(), what: z.string(), reply: z.string(), resolved: z.boolean() }),
+    sentence: ({ name, what, reply, resolved }) =>
+      `${reply ? `回复了「${name}」对对账单（${what}）的疑问：${reply}` : `处理了「${name}」对对账单（${what}）的疑问`}${resolved ? '，标记为已解决' : ''}`,
+  }),
   // Model settlements (结算单): `name` is the model, `number` the settlement's.
   settlement_create: action({
     label: '生成结算单',

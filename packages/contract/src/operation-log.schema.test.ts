@@ -64,6 +64,12 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
   receipt_void: { name: '上海某某服饰有限公司', amount: 1_060_000, reason: '重复登记' },
   fee_statement_share: { name: '上海某某服饰有限公司', what: '订单 HF20261124001' },
   fee_statement_revoke: { name: '上海某某服饰有限公司', what: '2026-10-01 至 2026-10-31' },
+  fee_statement_query_answer: {
+    name: '上海某某服饰有限公司',
+    what: '2026-10-01 至 2026-10-31',
+    reply: '已核对，按合同价计',
+    resolved: true,
+  },
   // Model settlements (issue 24).
   settlement_create: { name: '林晓', number: 'JS20261124001', net: 640_000, lines: 2, advance: false },
   settlement_submit: { name: '林晓', number: 'JS20261124001', net: 640_000 },

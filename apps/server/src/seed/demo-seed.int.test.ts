@@ -345,13 +345,22 @@ describe('demo data and team set-up', () => {
       expect(finance.find((order) => order.id === orderId)?.invoiced).toBe(0);
     }
 
-    // Two statements shared with clients: one confirmed (an order paid in full), one with a question.
+    // Three statements shared with clients: one confirmed (an order paid in full), one with an open
+    // question, and a period statement whose question staff answered and resolved.
     const statements = await get<FeeStatement[]>('fee_statements');
-    expect(statements).toHaveLength(2);
+    expect(statements).toHaveLength(3);
     const confirmed = statements.find((statement) => statement.confirmation !== null);
     expect(confirmed?.confirmation?.name).toBe('陈会计');
-    const queried = statements.find((statement) => statement.queries.length > 0);
+    const queried = statements.find(
+      (statement) => statement.kind === 'order' && statement.queries.length > 0,
+    );
+    expect(queried?.queries[0]).toMatchObject({ reply: null, resolved_at: null });
     expect(queried?.queries[0]?.comment).toContain('半天');
+    const period = statements.find((statement) => statement.kind === 'period');
+    expect(period?.queries[0]?.reply?.text).toContain('发票已开具');
+    expect(period?.queries[0]?.resolved_at).not.toBeNull();
+    const open = await get<{ count: number }>('fee_statement_queries/open');
+    expect(open.count).toBe(1);
     expect(finance.find((order) => order.id === confirmed?.order?.id)?.payment_state).toBe('paid');
     expect(finance.find((order) => order.id === queried?.order?.id)?.outstanding).toBeGreaterThan(0);
   });

@@ -159,6 +159,15 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
     },
   );
   expect(answered.body.code, answered.body.message).toBe(0);
+  // …and with a query on it (staff answer it by its id).
+  const queried = await t.request<{ queries: { id: number }[] }>(
+    'POST',
+    `/storm_api/v1/public/fee_statements/${statement.share_id}/queries`,
+    { body: { comment: `${label}的疑问`, name: `${label}财务` } },
+  );
+  expect(queried.body.code, queried.body.message).toBe(0);
+  const statementQuery = queried.body.data.queries[0];
+  if (!statementQuery) throw new Error('fixture: no statement query');
   // A draft settlement of the model (issue 24): what the allocation paid of the billed order's fee line.
   await api('PATCH', `/models/${model.id}`, { commission_rate: 2_000 });
   const settlement = await api('POST', '/settlements', { model_id: model.id });
@@ -238,6 +247,7 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
       receipt: receipt.id,
       allocation: allocation.id,
       feeStatement: statement.id,
+      feeStatementQuery: statementQuery.id,
       settlement: settlement.id,
       modelChange: modelChange.id,
       teamRecipientBankChange: bankChange.id,

@@ -42,6 +42,8 @@ export interface TeamRecords {
   allocation: number;
   /** A fee statement of the billed order, with the client's invoice details. */
   feeStatement: number;
+  /** A client's query on that statement. */
+  feeStatementQuery: number;
   /** A draft settlement of the model, of what the receipt paid of the billed order's fee line. */
   settlement: number;
   /** The model's payout account change and the entity's bank account change, waiting for a checker. */
@@ -141,6 +143,7 @@ function pathValue(path: string, param: string, records: TeamRecords): string | 
     receipts: records.receipt,
     allocations: records.allocation,
     fee_statements: records.feeStatement,
+    fee_statement_queries: records.feeStatementQuery,
     settlements: records.settlement,
     model_changes: records.modelChange,
     team_recipient_bank_changes: records.teamRecipientBankChange,

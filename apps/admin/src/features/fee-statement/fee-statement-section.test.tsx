@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { endpoints } from '@trackit/contract/endpoints';
 import type { PermissionLevel } from '@trackit/contract/enums';
-import type { FeeStatement } from '@trackit/contract/fee-statement.schema';
+import type { FeeStatement, FeeStatementPreview } from '@trackit/contract/fee-statement.schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
 import { answer, answerCalls, callsTo } from '../../testing/api-answers';
@@ -37,7 +37,58 @@ const statement = (overrides: Partial<FeeStatement> = {}): FeeStatement => ({
   ...overrides,
 });
 
-const answerAs = (level: PermissionLevel, list: FeeStatement[]) =>
+/** A period statement's preview: the studio owed ¥3,180.00 (the default), the general entity ¥106.00. */
+const preview = (empty = false): FeeStatementPreview => ({
+  entities: [
+    { id: 4, short_name: '星光工作室', billed_orders: 1, outstanding: 318_000 },
+    { id: 2, short_name: '星辰经纪', billed_orders: 1, outstanding: 10_600 },
+  ],
+  team_recipient_id: 4,
+  empty,
+  statement: {
+    kind: 'period',
+    team_name: '星辰经纪',
+    client_name: '某某服饰',
+    order: null,
+    from: '2026-11-01',
+    to: '2026-11-27',
+    as_of: '2026-11-27',
+    payee: {
+      name: '上海静安区星光摄影工作室',
+      credit_code: '92310104MA1KB6T08Y',
+      bank: '中国工商银行',
+      branch: '上海南京西路支行',
+      account: '1001 2345 0987 6543 210',
+    },
+    lines: [],
+    totals: {
+      subtotal: 0,
+      tax: 0,
+      total: 0,
+      paid: 0,
+      outstanding: 0,
+      total_in_capitals: '零元整',
+      outstanding_in_capitals: '零元整',
+    },
+    figures: {
+      opening: empty ? 0 : 318_000,
+      fees: 0,
+      invoiced: 0,
+      received: 0,
+      closing: empty ? 0 : 318_000,
+      credit: 0,
+    },
+    invoices: [],
+    receipts: [],
+    due_on: null,
+    expires_at: null,
+    confirmation: null,
+    queries: [],
+    invoice_info: null,
+  },
+});
+
+const answerAs = (level: PermissionLevel, list: FeeStatement[], empty = false) =>
   answerCalls(
     api,
     answer(endpoints.permission.mine, () => [{ key: 'accounting' as const, level }]),
@@ -52,6 +103,22 @@ const answerAs = (level: PermissionLevel, list: FeeStatement[]) =>
       statement({ id: 8, order: body.order_id ? { id: body.order_id, number: 'XC20261120001' } : null }),
     ),
     answer(endpoints.feeStatement.revoke, ({ params }) => statement({ id: params.id, status: 'revoked' })),
+    answer(endpoints.feeStatement.preview, () => preview(empty)),
+    answer(endpoints.feeStatement.answerQuery, ({ params, body }) =>
+      statement({
+        queries: [
+          {
+            id: params.id,
+            fee_line_id: 4,
+            comment: '天数不对',
+            name: '王会计',
+            at: '2026-11-27T09:10:00.000Z',
+            reply: body.reply ? { text: body.reply, at: '2026-11-27T10:00:00.000Z' } : null,
+            resolved_at: body.resolve ? '2026-11-27T10:00:00.000Z' : null,
+          },
+        ],
+      }),
+    ),
   );
 
 describe('FeeStatementSection', () => {
@@ -59,7 +126,17 @@ describe('FeeStatementSection', () => {
     answerAs('read', [
       statement({
         confirmation: { name: '王会计', at: '2026-11-27T09:00:00.000Z' },
-        queries: [{ fee_line_id: 4, comment: '天数不对', name: '王会计', at: '2026-11-27T09:10:00.000Z' }],
+        queries: [
+          {
+            id: 31,
+            fee_line_id: 4,
+            comment: '天数不对',
+            name: '王会计',
+            at: '2026-11-27T09:10:00.000Z',
+            reply: null,
+            resolved_at: null,
+          },
+        ],
         invoice_infos: [
           {
             type: 'special',
@@ -78,6 +155,9 @@ describe('FeeStatementSection', () => {
     const { queryClient } = renderPage(<FeeStatementSection scope={{ order_id: 11 }} />, '/');
     expect((await screen.findByTestId('fee-statement-confirmed-7')).textContent).toBe('已确认');
     expect(screen.getByTestId('fee-statement-query-7').textContent).toContain('王会计：天数不对');
+    // The open query shows beside 已确认; a reader has no 回复.
+    expect(screen.getByTestId('fee-statement-open-queries-7').textContent).toBe('1 个疑问未解决');
+    expect(screen.queryByTestId('fee-statement-query-reply-open-31')).toBeNull();
     expect(screen.getByTestId('fee-statement-invoice-info-7').textContent).toContain('数电专票');
     expect(callsTo(api, endpoints.feeStatement.list)[0]?.[0]).toEqual({
       query: { page: 1, per_page: 50, order_id: 11 },
@@ -116,12 +196,61 @@ describe('FeeStatementSection', () => {
     );
 
     fireEvent.click(screen.getByTestId('fee-statement-share'));
-    fireEvent.click(await screen.findByTestId('fee-statement-create'));
+    // The preview first, for the entity owed most; nothing is shared before 分享对账单.
+    const previewed = await screen.findByTestId('fee-statement-preview');
+    expect(previewed.textContent).toContain('¥3,180.00');
+    expect(previewed.textContent).toContain('上海静安区星光摄影工作室');
+    expect(callsTo(api, endpoints.feeStatement.create)).toEqual([]);
+    const [asked] = callsTo(api, endpoints.feeStatement.preview);
+    const { query } = (asked ?? [])[0] as { query: Record<string, unknown> };
+    expect(query.company_id).toBe(3);
+    expect(String(query.from)).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(query.team_recipient_id).toBeUndefined();
+    fireEvent.click(screen.getByTestId('fee-statement-create'));
     await screen.findByTestId('fee-statement-shared');
     const [call] = callsTo(api, endpoints.feeStatement.create);
     const { body } = (call ?? [])[0] as { body: Record<string, unknown> };
-    expect(body.company_id).toBe(3);
-    expect(String(body.from)).toMatch(/^\d{4}-\d{2}-01$/);
-    expect(String(body.to) >= String(body.from)).toBe(true);
+    expect(body).toMatchObject({ company_id: 3, team_recipient_id: 4, from: query.from, to: query.to });
+  });
+
+  it('warns of an empty period statement and shares it only when confirmed', async () => {
+    answerAs('edit', [], true);
+    renderPage(<FeeStatementSection scope={{ company_id: 3 }} />, '/');
+    fireEvent.click(await screen.findByTestId('fee-statement-share'));
+    await screen.findByTestId('fee-statement-empty-warning');
+    fireEvent.click(screen.getByTestId('fee-statement-create'));
+    await confirmPopup();
+    await screen.findByTestId('fee-statement-shared');
+    expect(callsTo(api, endpoints.feeStatement.create).length).toBe(1);
+  });
+
+  it('replies to a client’s open query (resolving it with the reply) at edit', async () => {
+    answerAs('edit', [
+      statement({
+        queries: [
+          {
+            id: 31,
+            fee_line_id: 4,
+            comment: '天数不对',
+            name: '王会计',
+            at: '2026-11-27T09:10:00.000Z',
+            reply: null,
+            resolved_at: null,
+          },
+        ],
+      }),
+    ]);
+    renderPage(<FeeStatementSection scope={{ order_id: 11 }} />, '/');
+    fireEvent.click(await screen.findByTestId('fee-statement-query-reply-open-31'));
+    fireEvent.change(await screen.findByTestId('query-reply-text'), {
+      target: { value: '已核对，按 2 天计' },
+    });
+    fireEvent.click(screen.getByTestId('query-reply-send'));
+    await waitFor(() =>
+      expect(callsTo(api, endpoints.feeStatement.answerQuery)[0]?.[0]).toEqual({
+        params: { id: 31 },
+        body: { reply: '已核对，按 2 天计', resolve: true },
+      }),
+    );
   });
 });

@@ -5,6 +5,7 @@ import {
   FEE_STATEMENT_STATUS_LABELS,
   type FeeStatement,
   type FeeStatementStatus,
+  isQueryOpen,
 } from '@trackit/contract/fee-statement.schema';
 import { INVOICE_TYPE_LABELS } from '@trackit/contract/finance-enums';
 import { Button, Card, Flex, Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
@@ -14,6 +15,7 @@ import { useCopyShareUrl } from '../../components/share-links';
 import { useCan } from '../../layouts/use-permission-level';
 import { type FeeStatementScope, feeStatementsQuery, useRevokeFeeStatement } from './fee-statement.queries';
 import { FeeStatementDrawer } from './fee-statement-drawer';
+import { StatementQueries } from './fee-statement-queries';
 
 const STATUS_COLORS: Record<FeeStatementStatus, string> = {
   live: 'processing',
@@ -21,25 +23,32 @@ const STATUS_COLORS: Record<FeeStatementStatus, string> = {
   revoked: 'default',
 };
 
-/** What the client answered: 已确认, queries, invoice details. */
-function Answers({ statement }: { statement: FeeStatement }) {
+/**
+ * What the client answered: 已确认 (with the open queries beside it: a confirmed statement may still be
+ * questioned), queries with staff's replies, invoice details.
+ */
+function Answers({ statement, editable }: { statement: FeeStatement; editable: boolean }) {
   const info = statement.invoice_infos.at(-1);
+  const open = statement.queries.filter(isQueryOpen).length;
   return (
     <Flex vertical gap={4}>
-      {statement.confirmation && (
+      {(statement.confirmation || open > 0) && (
         <span>
-          <Tag color="success" data-testid={`fee-statement-confirmed-${statement.id}`}>
-            已确认
-          </Tag>
-          {statement.confirmation.name} · {formatDate(statement.confirmation.at, DATE_FORMATS.dateTime)}
+          {statement.confirmation && (
+            <Tag color="success" data-testid={`fee-statement-confirmed-${statement.id}`}>
+              已确认
+            </Tag>
+          )}
+          {open > 0 && (
+            <Tag color="warning" data-testid={`fee-statement-open-queries-${statement.id}`}>
+              {open} 个疑问未解决
+            </Tag>
+          )}
+          {statement.confirmation &&
+            `${statement.confirmation.name} · ${formatDate(statement.confirmation.at, DATE_FORMATS.dateTime)}`}
         </span>
       )}
-      {statement.queries.map((query) => (
-        <Typography.Text key={query.at} data-testid={`fee-statement-query-${statement.id}`}>
-          <Tag color="warning">疑问</Tag>
-          {query.name}：{query.comment}
-        </Typography.Text>
-      ))}
+      <StatementQueries statement={statement} editable={editable} />
       {info && (
         <Typography.Text type="secondary" data-testid={`fee-statement-invoice-info-${statement.id}`}>
           开票信息：{INVOICE_TYPE_LABELS[info.type]} · {info.buyer.name} · {info.buyer.tax_id}
@@ -88,7 +97,11 @@ function columns(
         </Flex>
       ),
     },
-    { title: '客户反馈', key: 'answers', render: (_, statement) => <Answers statement={statement} /> },
+    {
+      title: '客户反馈',
+      key: 'answers',
+      render: (_, statement) => <Answers statement={statement} editable={editable} />,
+    },
     {
       title: '分享人',
       key: 'created',

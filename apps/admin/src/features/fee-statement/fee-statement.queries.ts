@@ -5,14 +5,50 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@trackit/contract/endpoints';
-import type { FeeStatementCreateInput } from '@trackit/contract/fee-statement.schema';
+import type {
+  FeeStatementCreateInput,
+  QueryAnswerRequestInput,
+} from '@trackit/contract/fee-statement.schema';
 import { api } from '../../api';
 
 export const feeStatementKeys = {
   all: ['fee-statements'] as const,
   list: (scope: FeeStatementScope) => ['fee-statements', 'list', scope] as const,
   invoiceInfo: (companyId: number) => ['fee-statements', 'invoice-info', companyId] as const,
+  preview: (query: PeriodPreviewQuery) => ['fee-statements', 'preview', query] as const,
+  openQueries: ['fee-statements', 'open-queries'] as const,
 };
+
+/** The team's open queries (the finance dashboard's card): how many, and the oldest. */
+export const openQueriesQuery = queryOptions({
+  queryKey: feeStatementKeys.openQueries,
+  queryFn: ({ signal }) => api.call(endpoints.feeStatement.openQueries, {}, { signal }),
+});
+
+/** Staff's reply to a client's query and/or its resolution; the lists and the open count are asked again. */
+export function useAnswerQuery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: QueryAnswerRequestInput }) =>
+      api.call(endpoints.feeStatement.answerQuery, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: feeStatementKeys.all }),
+  });
+}
+
+/** What a period statement's preview asks: the client, the period, and the payee entity when chosen. */
+export interface PeriodPreviewQuery {
+  company_id: number;
+  from: string;
+  to: string;
+  team_recipient_id?: number;
+}
+
+/** The period statement as the client would read it, before anything is shared (nothing is written). */
+export const feeStatementPreviewQuery = (query: PeriodPreviewQuery) =>
+  queryOptions({
+    queryKey: feeStatementKeys.preview(query),
+    queryFn: ({ signal }) => api.call(endpoints.feeStatement.preview, { query }, { signal }),
+  });
 
 /** Whose statements: an order's, or a client company's. */
 export type FeeStatementScope = { order_id: number } | { company_id: number };

@@ -8,6 +8,7 @@ import { loadChunk } from '../../chunk-reload';
 import { MoneyCell } from '../../components/money/money-cell';
 import { QueryState } from '../../components/query-state';
 import { useCanOpen } from '../../layouts/route-access';
+import { OpenQueriesCard } from '../fee-statement/open-queries-card';
 import styles from './finance-dashboard.module.css';
 import { financeDashboardQuery, payableToModelsQuery } from './finance-dashboard.queries';
 import { type FinanceDashboardLinks, financeDashboardLinks } from './finance-dashboard-links';
@@ -252,6 +253,7 @@ function FinanceDashboardBody({ answer }: { answer: FinanceDashboard }) {
           <TopClients answer={answer} links={links} />
         </Col>
       </Row>
+      <OpenQueriesCard />
       <Suspense fallback={chartFallback}>
         <RevenueChart
           title="近 12 个月开票收入"

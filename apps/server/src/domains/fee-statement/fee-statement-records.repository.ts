@@ -5,7 +5,7 @@
  * (invoices issued and corrected, receipts and allocations) for the contract's statementFigures. Every
  * query takes the team id.
  */
-import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companies } from '../company/company.tables';
 import { invoiceCorrections, invoiceLines, invoices } from '../invoice/invoice.tables';
@@ -54,6 +54,30 @@ export function listBilledOrders(db: Database, teamId: number, companyId: number
       ),
     )
     .orderBy(asc(orders.billedAt), asc(orders.id));
+}
+
+/**
+ * The payee entities the client's billed orders use, with how many orders and what is still outstanding
+ * of their lines (total less the payments ledger's paid cache), most outstanding first.
+ */
+export async function listClientEntities(db: Database, teamId: number, companyId: number) {
+  const outstanding = sql<number>`coalesce(sum(${feeLines.total} - ${feeLines.paid}), 0)`.mapWith(Number);
+  return db
+    .select({
+      id: teamRecipients.id,
+      shortName: teamRecipients.shortName,
+      billedOrders: countDistinct(orders.id),
+      outstanding,
+    })
+    .from(orders)
+    .innerJoin(
+      teamRecipients,
+      and(eq(teamRecipients.teamId, orders.teamId), eq(teamRecipients.id, orders.teamRecipientId)),
+    )
+    .leftJoin(feeLines, and(eq(feeLines.teamId, orders.teamId), eq(feeLines.orderId, orders.id)))
+    .where(and(eq(orders.teamId, teamId), eq(orders.companyId, companyId), eq(orders.status, 'billed')))
+    .groupBy(teamRecipients.id, teamRecipients.shortName)
+    .orderBy(desc(outstanding), desc(countDistinct(orders.id)), asc(teamRecipients.id));
 }
 
 export async function findCompany(db: Database, teamId: number, companyId: number) {

@@ -6,7 +6,9 @@ import type { Company } from '@trackit/contract/company.schema';
 import {
   FEE_STATEMENT_MESSAGES,
   type FeeStatement,
+  type FeeStatementPreview,
   type InvoiceInfo,
+  type OpenQueries,
   type PublicFeeStatement,
 } from '@trackit/contract/fee-statement.schema';
 import type { OrderCreated } from '@trackit/contract/order.schema';
@@ -19,7 +21,7 @@ import { ok, refused } from '../../test/api-answers';
 import { fakeIndexHtml, makeAppsFolder } from '../../test/apps-folder';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { modelFee, noticesOf, orderDay, type SignedInMember, usageFee } from '../../test/factories';
-import { createFinanceTeam, type FinanceTeam } from '../../test/finance-factory';
+import { createFinanceTeam, type FinanceTeam, STUDIO_ENTITY } from '../../test/finance-factory';
 import { pdfPages } from '../../test/pdf-text';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { shareLinks } from '../share/share.tables';
@@ -180,9 +182,10 @@ describe('fee statements (对账单)', () => {
       due_on: addDays(addDays(today, -2), 30),
       invoices: [{ number: invoice.number, issued_on: today, total: invoice.total }],
     });
-    expect(seen.lines.map((line) => [line.model_name, line.kind, line.total, line.paid])).toEqual([
-      ['林晓', 'ModelFee', first.total, first.total],
-      ['林晓', 'UsageFee', second.total, 0],
+    // Each line reads as the invoice prints it: 服务费 for the work, 肖像使用费 for the licence.
+    expect(seen.lines.map((line) => [line.model_name, line.kind, line.item, line.total, line.paid])).toEqual([
+      ['林晓', 'ModelFee', 'service_fee', first.total, first.total],
+      ['林晓', 'UsageFee', 'portrait_fee', second.total, 0],
     ]);
     expect(seen.lines[0]?.dates).toBe(`${addDays(today, -3)} 至 ${addDays(today, -2)}`);
     expect(seen.totals).toMatchObject({
@@ -201,6 +204,12 @@ describe('fee statements (对账单)', () => {
     const text = (await pdfPages(pdf.rawPayload)).join('\n');
     expect(text).toContain('1219 0987 6510 201');
     expect(text).toContain('林晓');
+    // The items as invoiced, the order's invoice listed, and room for both parties' stamps.
+    expect(text).toContain('服务费');
+    expect(text).toContain('肖像使用费');
+    expect(text).toContain(invoice.number);
+    expect(text).toContain('收款方（盖章）');
+    expect(text).toContain('客户确认（盖章）');
 
     const privateValues = [
       'Xiao Lin',
@@ -456,5 +465,142 @@ describe('fee statements (对账单)', () => {
       api<FeeStatement[]>('GET', `/fee_statements?company_id=${period.id}`, undefined, reader.headers),
     );
     expect(listed.map((item) => item.id)).toEqual([next.id, statement.id]);
+  });
+
+  it('previews a period statement for the entity the client owes most, shares it only when asked, and says when it is empty', async () => {
+    const owing = await finance.company({ name: '两主体客户', payment_terms_days: 15 });
+    const studio = await finance.entity(STUDIO_ENTITY);
+    const from = addDays(today, -20);
+    const billedOn = addDays(today, -10);
+    const days = [orderDay(addDays(billedOn, -3))];
+    const billedAt = businessInstant(billedOn, '10:00');
+    // A small order with the default entity, a larger one with the studio: the studio is owed most.
+    await finance.billedOrder([modelFee(10_000)], { companyId: owing.id, days, billedAt });
+    const big = await finance.billedOrder([modelFee(300_000)], {
+      companyId: owing.id,
+      teamRecipientId: studio.id,
+      days,
+      billedAt,
+    });
+    const preview = (query: string, headers = editor.headers) =>
+      api<FeeStatementPreview>(
+        'GET',
+        `/fee_statements/preview?company_id=${owing.id}&${query}`,
+        undefined,
+        headers,
+      );
+
+    await refused(preview(`from=${from}&to=${today}`, reader.headers), 403);
+    const seen = await ok(preview(`from=${from}&to=${today}`));
+    expect(seen.team_recipient_id).toBe(studio.id);
+    expect(seen.entities.map((entity) => [entity.id, entity.billed_orders])).toEqual([
+      [studio.id, 1],
+      [general.id, 1],
+    ]);
+    expect(seen.entities[0]?.outstanding).toBe(big.lines[0]?.total);
+    expect(seen.empty).toBe(false);
+    expect(seen.statement.payee.name).toBe(STUDIO_ENTITY.name);
+    expect(seen.statement.figures?.closing).toBe(big.lines[0]?.total);
+    // Nothing is shared by a preview.
+    const none = await ok(
+      api<FeeStatement[]>('GET', `/fee_statements?company_id=${owing.id}`, undefined, reader.headers),
+    );
+    expect(none).toEqual([]);
+
+    // The other entity, asked for; a period with nothing in it says so.
+    const other = await ok(preview(`from=${from}&to=${today}&team_recipient_id=${general.id}`));
+    expect(other.statement.payee.name).not.toBe(STUDIO_ENTITY.name);
+    expect(other.statement.totals.subtotal).toBe(10_000);
+    const empty = await ok(preview(`from=${addDays(today, -400)}&to=${addDays(today, -300)}`));
+    expect(empty).toMatchObject({
+      empty: true,
+      statement: { lines: [], figures: { opening: 0, closing: 0 } },
+    });
+    await refused(preview(`from=${today}&to=${from}`), 400);
+
+    // Shared without naming the entity: the same default as the preview.
+    const shared = await ok(share({ company_id: owing.id, from, to: today }));
+    expect(shared.team_recipient).toEqual({ id: studio.id, short_name: STUDIO_ENTITY.short_name });
+  });
+
+  it('lets staff reply to a client’s query and resolve it; the client reads the reply; open ones are counted', async () => {
+    const order = await billedOrder([modelFee(120_000)]);
+    const statement = await ok(share({ order_id: order.orderId }));
+    const id = statement.share_id;
+    const lineId = order.lines[0]?.id ?? 0;
+    const openCount = async () =>
+      (await ok(api<OpenQueries>('GET', '/fee_statement_queries/open', undefined, reader.headers))).count;
+    const before = await openCount();
+    await ok(publicApi('POST', `${id}/confirm`, { name: '王会计' }));
+    const queried = await ok(
+      publicApi<PublicFeeStatement>('POST', `${id}/queries`, {
+        fee_line_id: lineId,
+        comment: '单价与合同不符',
+        name: '王会计',
+      }),
+    );
+    const query = queried.queries[0];
+    if (!query) throw new Error('query expected');
+    expect(query).toMatchObject({ reply: null, resolved_at: null });
+    expect(await openCount()).toBe(before + 1);
+    const openOnes = await ok(
+      api<OpenQueries>('GET', '/fee_statement_queries/open', undefined, reader.headers),
+    );
+    expect(openOnes.items.find((item) => item.id === query.id)).toMatchObject({
+      statement_id: statement.id,
+      company: { id: client.id, name: '某某服饰' },
+      order: { id: order.orderId },
+      comment: '单价与合同不符',
+      replied: false,
+    });
+
+    const answer = (queryId: number, body: unknown, headers = editor.headers) =>
+      api<FeeStatement>('POST', `/fee_statement_queries/${queryId}/answer`, body, headers);
+    await refused(answer(query.id, { reply: '已核对', resolve: false }, reader.headers), 403);
+    await refused(answer(query.id, { reply: '已核对', resolve: false }, stranger.headers), 404);
+    await refused(
+      answer(987_654_321, { reply: '已核对', resolve: false }),
+      404,
+      FEE_STATEMENT_MESSAGES.queryNotFound,
+    );
+    await refused(
+      answer(query.id, { reply: '  ', resolve: false }),
+      400,
+      FEE_STATEMENT_MESSAGES.replyOrResolve,
+    );
+
+    // A reply alone: the client reads it, the query stays open.
+    const replied = await ok(
+      answer(query.id, { reply: '已按合同单价 ¥1,200/天 核对，明细无误', resolve: false }),
+    );
+    expect(replied.queries[0]).toMatchObject({
+      reply: { text: '已按合同单价 ¥1,200/天 核对，明细无误' },
+      resolved_at: null,
+    });
+    const seen = await open(id);
+    expect(seen.queries[0]?.reply?.text).toBe('已按合同单价 ¥1,200/天 核对，明细无误');
+
+    // Resolved: no longer open; resolving again changes nothing.
+    const resolved = await ok(answer(query.id, { reply: '', resolve: true }));
+    expect(resolved.queries[0]?.resolved_at).not.toBeNull();
+    expect(await openCount()).toBe(before);
+    const again = await ok(answer(query.id, { reply: '', resolve: true }));
+    expect(again.queries[0]?.resolved_at).toBe(resolved.queries[0]?.resolved_at);
+    expect((await open(id)).queries[0]?.resolved_at).toBe(resolved.queries[0]?.resolved_at);
+
+    const logged = await t.database.db
+      .select()
+      .from(operationLogs)
+      .where(eq(operationLogs.action, 'fee_statement_query_answer'))
+      .orderBy(operationLogs.id);
+    expect(logged.map((entry) => entry.detail)).toEqual([
+      {
+        name: '某某服饰',
+        what: `订单 ${order.number}`,
+        reply: '已按合同单价 ¥1,200/天 核对，明细无误',
+        resolved: false,
+      },
+      { name: '某某服饰', what: `订单 ${order.number}`, reply: '', resolved: true },
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import type {
   InvoiceInfo,
   PublicFeeStatement,
 } from '@trackit/contract/fee-statement.schema';
+import { INVOICE_ITEM_OF_FEE_KIND } from '@trackit/contract/finance-enums';
 import { cappedSum, fenInChineseCapitals } from '@trackit/contract/money';
 import { feeDescription } from '@trackit/contract/order-text';
 import { formatAccountNumber } from '@trackit/contract/patterns';
@@ -37,10 +38,16 @@ export const presentInvoiceInfo = (row: InvoiceInfoRow): InvoiceInfo => ({
 });
 
 const presentQuery = (row: FeeStatementQueryRow) => ({
+  id: row.id,
   fee_line_id: row.feeLineId,
   comment: row.comment,
   name: row.name,
   at: row.createdAt.toISOString(),
+  reply:
+    row.reply !== null && row.repliedAt !== null
+      ? { text: row.reply, at: row.repliedAt.toISOString() }
+      : null,
+  resolved_at: row.resolvedAt?.toISOString() ?? null,
 });
 
 const presentConfirmation = (statement: FeeStatementRecord) =>
@@ -109,6 +116,7 @@ export function presentPublicFeeStatement(
       order_number: order?.number ?? '',
       model_name: line.modelName,
       kind: line.kind,
+      item: INVOICE_ITEM_OF_FEE_KIND[line.kind],
       description: feeDescription({
         kind: line.kind,
         amount: line.amount,

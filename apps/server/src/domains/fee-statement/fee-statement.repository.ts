@@ -3,7 +3,7 @@
  * details, and staff's list of them with the names it shows (order number, client, payee entity, member)
  * and each statement's share link, joined in. Every query takes the team id.
  */
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
 import { companies } from '../company/company.tables';
@@ -47,6 +47,66 @@ export async function confirmFeeStatement(
 
 export async function insertQuery(tx: Database, values: typeof feeStatementQueries.$inferInsert) {
   await tx.insert(feeStatementQueries).values(values);
+}
+
+/** One query of the team, held FOR UPDATE (two staff answering at once take turns). */
+export async function findQueryForUpdate(tx: Database, teamId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(feeStatementQueries)
+    .where(and(eq(feeStatementQueries.teamId, teamId), eq(feeStatementQueries.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function updateQuery(
+  tx: Database,
+  teamId: number,
+  id: number,
+  values: Partial<
+    Pick<
+      FeeStatementQueryRow,
+      'reply' | 'repliedAt' | 'repliedByMembershipId' | 'resolvedAt' | 'resolvedByMembershipId'
+    >
+  >,
+) {
+  await tx
+    .update(feeStatementQueries)
+    .set(values)
+    .where(and(eq(feeStatementQueries.teamId, teamId), eq(feeStatementQueries.id, id)));
+}
+
+/** The team's queries not yet resolved: how many, and the oldest `limit` with their client and order. */
+export async function listOpenQueries(db: Database, teamId: number, limit: number) {
+  const open = and(eq(feeStatementQueries.teamId, teamId), isNull(feeStatementQueries.resolvedAt));
+  const [items, totals] = await Promise.all([
+    db
+      .select({
+        query: feeStatementQueries,
+        companyId: feeStatements.companyId,
+        companyName: companies.name,
+        orderId: feeStatements.orderId,
+        orderNumber: orders.number,
+      })
+      .from(feeStatementQueries)
+      .innerJoin(
+        feeStatements,
+        and(
+          eq(feeStatements.teamId, feeStatementQueries.teamId),
+          eq(feeStatements.id, feeStatementQueries.statementId),
+        ),
+      )
+      .innerJoin(
+        companies,
+        and(eq(companies.teamId, feeStatements.teamId), eq(companies.id, feeStatements.companyId)),
+      )
+      .leftJoin(orders, and(eq(orders.teamId, feeStatements.teamId), eq(orders.id, feeStatements.orderId)))
+      .where(open)
+      .orderBy(asc(feeStatementQueries.id))
+      .limit(limit),
+    db.select({ total: count() }).from(feeStatementQueries).where(open),
+  ]);
+  return { items, total: totals[0]?.total ?? 0 };
 }
 
 export async function insertInvoiceInfo(tx: Database, values: typeof feeStatementInvoiceInfos.$inferInsert) {

@@ -7,6 +7,7 @@ import {
   type FeeStatementDeps,
   latestInvoiceInfo,
   listTeamFeeStatements,
+  previewFeeStatement,
   revokeFeeStatement,
 } from './fee-statement.service';
 import {
@@ -15,14 +16,19 @@ import {
   queryStatement,
   submitInvoiceInfo,
 } from './fee-statement-public.service';
+import { answerStatementQuery, openStatementQueries } from './fee-statement-query.service';
 
 /** Handlers of `endpoints.feeStatement` (staff): one service call each. */
 export function feeStatementRoutes(deps: FeeStatementDeps): Handlers<Endpoints['feeStatement']> {
   return {
     create: ({ auth, body, origin }) => createFeeStatement(deps, auth, body, origin),
+    preview: ({ auth, query }) => previewFeeStatement(deps, auth, query),
     list: ({ auth, query }) => listTeamFeeStatements(deps, auth, query),
     latestInvoiceInfo: ({ auth, query }) => latestInvoiceInfo(deps, auth, query.company_id),
     revoke: ({ auth, params, origin }) => revokeFeeStatement(deps, auth, params.id, origin),
+    answerQuery: ({ auth, params, body, origin }) =>
+      answerStatementQuery(deps, auth, params.id, body, origin),
+    openQueries: ({ auth }) => openStatementQueries(deps, auth),
   };
 }
 

@@ -11,8 +11,11 @@ import {
   FEE_STATEMENT_MESSAGES,
   type FeeStatement,
   type FeeStatementCreate,
+  type FeeStatementPreview,
+  type FeeStatementPreviewQuery,
   type FeeStatementQuery,
   type InvoiceInfo,
+  isStatementEmpty,
 } from '@trackit/contract/fee-statement.schema';
 import { ORDER_MESSAGES } from '@trackit/contract/order-messages';
 import { TEAM_RECIPIENT_MESSAGES } from '@trackit/contract/team-recipient.schema';
@@ -22,9 +25,15 @@ import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { createShareLink, revokeShareLink } from '../share/share-link.service';
-import { presentFeeStatement, presentInvoiceInfo } from './fee-statement.presenter';
+import { getTeamName } from '../team/team.service';
+import {
+  presentFeeStatement,
+  presentInvoiceInfo,
+  presentPublicFeeStatement,
+} from './fee-statement.presenter';
 import {
   type FeeStatementListRow,
+  type FeeStatementRecord,
   findFeeStatement,
   findFeeStatementRow,
   findLatestInvoiceInfo,
@@ -37,7 +46,9 @@ import {
   findDefaultRecipient,
   findOrder,
   findRecipient,
+  listClientEntities,
 } from './fee-statement-records.repository';
+import { loadStatementView } from './fee-statement-view.service';
 
 export interface FeeStatementDeps {
   db: Database;
@@ -48,7 +59,7 @@ const DAY_MS = 86_400_000;
 const notFound = (message: string) => new AppError('notFound', { message });
 
 /** What the statement covers, in the log's words: the order's number, or the period. */
-const whatOf = (row: {
+export const whatOf = (row: {
   orderNumber: string | null;
   statement: { periodFrom: string | null; periodTo: string | null };
 }) =>
@@ -66,12 +77,40 @@ async function present(deps: FeeStatementDeps, teamId: number, rows: FeeStatemen
   return rows.map((row) => presentFeeStatement(row, responses, now));
 }
 
-async function reread(deps: FeeStatementDeps, teamId: number, id: number): Promise<FeeStatement> {
+/** A statement as staff list it, read again after a change. */
+export async function rereadFeeStatement(
+  deps: FeeStatementDeps,
+  teamId: number,
+  id: number,
+): Promise<FeeStatement> {
   const row = await findFeeStatementRow(deps.db, teamId, id);
   if (!row) throw notFound(FEE_STATEMENT_MESSAGES.notFound);
   const [presented] = await present(deps, teamId, [row]);
   if (!presented) throw notFound(FEE_STATEMENT_MESSAGES.notFound);
   return presented;
+}
+
+/**
+ * A period statement's payee entity: the one asked for; else the entity of the client's billed orders with
+ * the most outstanding (docs/decisions.md "One period statement per payee entity"); else, for a client with
+ * no billed order, the team's default. With the entities the client's orders use, most outstanding first.
+ */
+async function periodRecipient(db: Database, teamId: number, companyId: number, asked: number | undefined) {
+  const entities = await listClientEntities(db, teamId, companyId);
+  const first = entities[0];
+  const recipient =
+    asked !== undefined
+      ? await findRecipient(db, teamId, asked)
+      : first
+        ? await findRecipient(db, teamId, first.id)
+        : await findDefaultRecipient(db, teamId);
+  if (!recipient) {
+    if (asked === undefined) {
+      throw new AppError('conflict', { message: FEE_STATEMENT_MESSAGES.noDefaultPayee });
+    }
+    throw notFound(TEAM_RECIPIENT_MESSAGES.notFound);
+  }
+  return { recipient, entities };
 }
 
 /** The order, company and payee entity the request names, checked within the team. */
@@ -98,16 +137,7 @@ async function whatIsAsked(db: Database, teamId: number, input: FeeStatementCrea
   const company =
     input.company_id === undefined ? undefined : await findCompany(db, teamId, input.company_id);
   if (!company) throw notFound(COMPANY_MESSAGES.companyNotFound);
-  const recipient =
-    input.team_recipient_id === undefined
-      ? await findDefaultRecipient(db, teamId)
-      : await findRecipient(db, teamId, input.team_recipient_id);
-  if (!recipient) {
-    if (input.team_recipient_id === undefined) {
-      throw new AppError('conflict', { message: FEE_STATEMENT_MESSAGES.noDefaultPayee });
-    }
-    throw notFound(TEAM_RECIPIENT_MESSAGES.notFound);
-  }
+  const { recipient } = await periodRecipient(db, teamId, company.id, input.team_recipient_id);
   return {
     kind: 'period' as const,
     orderId: null,
@@ -152,7 +182,58 @@ export async function createFeeStatement(
     });
     return statement.id;
   });
-  return reread(deps, auth.teamId, id);
+  return rereadFeeStatement(deps, auth.teamId, id);
+}
+
+/**
+ * GET /v1/fee_statements/preview: the period statement the client would read if it were shared now, worked
+ * out by the share page's own code (loadStatementView, presentPublicFeeStatement); nothing is written.
+ */
+export async function previewFeeStatement(
+  deps: FeeStatementDeps,
+  auth: AuthContext,
+  query: FeeStatementPreviewQuery,
+): Promise<FeeStatementPreview> {
+  const now = deps.clock();
+  const company = await findCompany(deps.db, auth.teamId, query.company_id);
+  if (!company) throw notFound(COMPANY_MESSAGES.companyNotFound);
+  const { recipient, entities } = await periodRecipient(
+    deps.db,
+    auth.teamId,
+    company.id,
+    query.team_recipient_id,
+  );
+  const unsaved: FeeStatementRecord = {
+    id: 0,
+    teamId: auth.teamId,
+    kind: 'period',
+    orderId: null,
+    companyId: company.id,
+    teamRecipientId: recipient.id,
+    periodFrom: query.from,
+    periodTo: query.to,
+    createdByMembershipId: auth.membershipId,
+    createdAt: now,
+    confirmedName: null,
+    confirmedAt: null,
+  };
+  const [view, teamName] = await Promise.all([
+    loadStatementView(deps.db, unsaved, now),
+    getTeamName(deps.db, auth.teamId),
+  ]);
+  if (!view) throw notFound(FEE_STATEMENT_MESSAGES.notFound);
+  const statement = presentPublicFeeStatement(view, { teamName, expiresAt: null, queries: [], infos: [] });
+  return {
+    entities: entities.map((entity) => ({
+      id: entity.id,
+      short_name: entity.shortName,
+      billed_orders: entity.billedOrders,
+      outstanding: entity.outstanding,
+    })),
+    team_recipient_id: recipient.id,
+    statement,
+    empty: isStatementEmpty(statement),
+  };
 }
 
 /** GET /v1/fee_statements. */
@@ -193,7 +274,7 @@ export async function revokeFeeStatement(
       detail: { name: row.companyName, what: whatOf(row) },
     });
   });
-  return reread(deps, auth.teamId, id);
+  return rereadFeeStatement(deps, auth.teamId, id);
 }
 
 /** GET /v1/fee_statements/invoice_info: the client company's latest invoice details, or null. */

@@ -51,7 +51,11 @@ export const feeStatements = pgTable(
   ],
 );
 
-/** A client's query (疑问) on a statement, or on one of its lines. */
+/**
+ * A client's query (疑问) on a statement, or on one of its lines, and staff's answer: a reply the client
+ * reads on the statement page, and when it was resolved (open until then: shown beside 已确认 and counted on
+ * the finance dashboard).
+ */
 export const feeStatementQueries = pgTable(
   'fee_statement_queries',
   {
@@ -64,12 +68,27 @@ export const feeStatementQueries = pgTable(
     comment: text('comment').notNull(),
     name: varchar('name', { length: 50 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    reply: text('reply'),
+    repliedByMembershipId: bigint('replied_by_membership_id', { mode: 'number' }),
+    repliedAt: timestamp('replied_at', { withTimezone: true, mode: 'date' }),
+    resolvedByMembershipId: bigint('resolved_by_membership_id', { mode: 'number' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     teamKey('fee_statement_queries', t),
     teamReference('fee_statement_queries_statement_team_fk', t.teamId, t.statementId, feeStatements),
     teamReference('fee_statement_queries_fee_line_team_fk', t.teamId, t.feeLineId, feeLines),
+    teamReference('fee_statement_queries_replied_by_team_fk', t.teamId, t.repliedByMembershipId, memberships),
+    teamReference(
+      'fee_statement_queries_resolved_by_team_fk',
+      t.teamId,
+      t.resolvedByMembershipId,
+      memberships,
+    ),
     index('fee_statement_queries_statement_idx').on(t.teamId, t.statementId, t.id),
+    // The finance dashboard's open queries, oldest first.
+    index('fee_statement_queries_open_idx').on(t.teamId, t.id).where(sql`${t.resolvedAt} is null`),
+    check('fee_statement_queries_reply_check', sql`(${t.reply} is null) = (${t.repliedAt} is null)`),
   ],
 );
 

@@ -1,5 +1,9 @@
 import { formatDate } from '@trackit/client/format';
-import { FEE_STATEMENT_LIMITS, type PublicFeeStatement } from '@trackit/contract/fee-statement.schema';
+import {
+  FEE_STATEMENT_LIMITS,
+  isQueryOpen,
+  type PublicFeeStatement,
+} from '@trackit/contract/fee-statement.schema';
 import { INVOICE_TYPE_LABELS, INVOICE_TYPES, type InvoiceType } from '@trackit/contract/finance-enums';
 import { Button, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
@@ -68,12 +72,22 @@ export function StatementAnswers({ shareId, statement }: { shareId: string; stat
           {statement.queries.map((query) => {
             const line = statement.lines.find((one) => one.fee_line_id === query.fee_line_id);
             return (
-              <li key={query.at}>
+              <li key={query.id} data-testid="query">
                 <span className={styles.queryWho}>
                   {query.name} · {formatDate(query.at, 'YYYY-MM-DD HH:mm')}
                   {line && ` · ${line.model_name}`}
+                  {' · '}
+                  {isQueryOpen(query) ? (query.reply ? '已回复' : '待回复') : '已解决'}
                 </span>
                 <span>{query.comment}</span>
+                {query.reply && (
+                  <div className={styles.reply} data-testid="query-reply">
+                    <span className={styles.queryWho}>
+                      {statement.team_name} 回复 · {formatDate(query.reply.at, 'YYYY-MM-DD HH:mm')}
+                    </span>
+                    <span>{query.reply.text}</span>
+                  </div>
+                )}
               </li>
             );
           })}

@@ -29,6 +29,7 @@ const statement = (overrides: Partial<PublicFeeStatement> = {}): PublicFeeStatem
       order_number: 'HF20261124001',
       model_name: '林晓',
       kind: 'ModelFee',
+      item: 'service_fee',
       description: '¥5,000.00 × 2 天',
       dates: '2026-11-20 至 2026-11-21',
       subtotal: 1_000_000,
@@ -43,6 +44,7 @@ const statement = (overrides: Partial<PublicFeeStatement> = {}): PublicFeeStatem
       order_number: 'HF20261124001',
       model_name: '林晓',
       kind: 'UsageFee',
+      item: 'portrait_fee',
       description: '线上，中国大陆，2026-12-01 至 2027-11-30',
       dates: '2026-11-20 至 2026-11-21',
       subtotal: 300_000,
@@ -85,10 +87,28 @@ describe('a shared fee statement', () => {
     await screen.findByTestId('fee-statement-page');
     expect(screen.getByTestId('client-name').textContent).toBe('上海某某服饰有限公司');
     expect(screen.getByTestId('account').textContent).toBe('1219 0987 6510 201');
+    // 复制账号 puts the digits alone on the clipboard.
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fireEvent.click(screen.getByTestId('copy-account'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('121909876510201'));
     expect(within(screen.getByTestId('payee')).getByText('91310106MA1FY4XK3E')).toBeTruthy();
     const lines = screen.getByTestId('lines');
     expect(within(lines).getAllByText('林晓')).toHaveLength(2);
-    expect(within(lines).getByText('肖像授权')).toBeTruthy();
+    // The items as the invoice prints them (服务费 / 肖像使用费), not the order's fee kinds.
+    expect(within(lines).getByText('服务费')).toBeTruthy();
+    expect(within(lines).getByText('肖像使用费')).toBeTruthy();
+    // On a phone each line is a card with its paid and outstanding amounts.
+    const cards = screen.getAllByTestId('line-card');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      expect.stringContaining('林晓 · 服务费'),
+      expect.stringContaining('林晓 · 肖像使用费'),
+    ]);
+    expect(screen.getAllByTestId('line-card-outstanding').map((cell) => cell.textContent)).toEqual([
+      '¥0.00',
+      '¥3,180.00',
+    ]);
+    expect(cards[1]?.textContent).toContain('已付¥0.00');
     expect(within(lines).getByText('¥13,780.00')).toBeTruthy();
     expect(screen.getByTestId('total-capitals').textContent).toBe(
       '价税合计（大写）：人民币壹万叁仟柒佰捌拾元整',
@@ -146,7 +166,15 @@ describe('a shared fee statement', () => {
           ok(
             statement({
               queries: [
-                { fee_line_id: null, comment: '天数不对', name: '王会计', at: '2026-11-27T08:00:00.000Z' },
+                {
+                  id: 1,
+                  fee_line_id: null,
+                  comment: '天数不对',
+                  name: '王会计',
+                  at: '2026-11-27T08:00:00.000Z',
+                  reply: { text: '已核对，按 2 天计', at: '2026-11-27T09:00:00.000Z' },
+                  resolved_at: null,
+                },
               ],
             }),
           ),
@@ -178,6 +206,9 @@ describe('a shared fee statement', () => {
     fireEvent.change(screen.getByTestId('query-name'), { target: { value: '王会计' } });
     fireEvent.click(screen.getByRole('button', { name: '发送' }));
     expect((await screen.findByTestId('queries')).textContent).toContain('天数不对');
+    // Staff's reply shows under the query; an open query shows beside the title.
+    expect(screen.getByTestId('query-reply').textContent).toContain('已核对，按 2 天计');
+    expect(screen.getByTestId('open-queries').textContent).toBe('1 个疑问处理中');
 
     fireEvent.click(screen.getByTestId('open-invoice-info'));
     fireEvent.change(await screen.findByTestId('buyer-tax-id'), { target: { value: '91310115MA1H7R2Q5C' } });

@@ -1,10 +1,14 @@
 import { formatDate } from '@trackit/client/format';
 import { dateInChinese } from '@trackit/contract/business-time';
-import { FEE_KIND_LABELS } from '@trackit/contract/enums';
-import type { PublicFeeLine, PublicFeeStatement } from '@trackit/contract/fee-statement.schema';
+import {
+  isQueryOpen,
+  type PublicFeeLine,
+  type PublicFeeStatement,
+} from '@trackit/contract/fee-statement.schema';
+import { INVOICE_ITEM_LABELS } from '@trackit/contract/finance-enums';
 import { formatYuan } from '@trackit/contract/money';
 import { isShareId } from '@trackit/contract/share';
-import { Button, Skeleton, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Skeleton, Table, type TableColumnsType, Tag } from 'antd';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page';
 import { QueryFailure } from '../../components/query-failure';
@@ -41,9 +45,9 @@ function lineColumns(statement: PublicFeeStatement): TableColumnsType<PublicFeeL
     { title: '模特', dataIndex: 'model_name', className: sheet.nowrap },
     {
       title: '项目',
-      dataIndex: 'kind',
+      dataIndex: 'item',
       className: sheet.nowrap,
-      render: (kind: PublicFeeLine['kind']) => FEE_KIND_LABELS[kind],
+      render: (item: PublicFeeLine['item']) => INVOICE_ITEM_LABELS[item],
     },
     {
       title: '说明与日期',
@@ -61,6 +65,7 @@ function lineColumns(statement: PublicFeeStatement): TableColumnsType<PublicFeeL
 }
 
 function Heading({ statement }: { statement: PublicFeeStatement }) {
+  const open = statement.queries.filter(isQueryOpen).length;
   return (
     <section className={sheet.hero}>
       <div className={sheet.eyebrow}>{statement.payee.name}</div>
@@ -69,6 +74,11 @@ function Heading({ statement }: { statement: PublicFeeStatement }) {
         {statement.confirmation && (
           <Tag color="success" data-testid="confirmed">
             已确认
+          </Tag>
+        )}
+        {open > 0 && (
+          <Tag color="warning" data-testid="open-queries">
+            {open} 个疑问处理中
           </Tag>
         )}
       </h1>
@@ -139,6 +149,47 @@ function PeriodFigures({ figures }: { figures: NonNullable<PublicFeeStatement['f
   );
 }
 
+/**
+ * The lines on a phone: a card each, with what is paid and outstanding in view (the table's ten columns
+ * would put them off-screen). Shown instead of the table below 640px, never printed.
+ */
+function LineCards({ statement }: { statement: PublicFeeStatement }) {
+  if (statement.lines.length === 0)
+    return <div className={`${sheet.none} ${styles.cards}`}>本期没有费用</div>;
+  return (
+    <ul className={styles.cards} data-testid="line-cards">
+      {statement.lines.map((line) => (
+        <li key={line.fee_line_id} className={styles.card} data-testid="line-card">
+          <div className={styles.cardHead}>
+            <span>
+              {line.model_name} · {INVOICE_ITEM_LABELS[line.item]}
+            </span>
+            {!statement.order && <span className={styles.dates}>{line.order_number}</span>}
+          </div>
+          <div className={styles.dates}>
+            {line.description}
+            {line.dates && ` · ${line.dates}`}
+          </div>
+          <dl className={styles.cardFigures}>
+            <div>
+              <dt>价税合计</dt>
+              <dd>{money(line.total)}</dd>
+            </div>
+            <div>
+              <dt>已付</dt>
+              <dd>{money(line.paid)}</dd>
+            </div>
+            <div className={sheet.strong}>
+              <dt>未付</dt>
+              <dd data-testid="line-card-outstanding">{money(line.outstanding)}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Lines({ statement }: { statement: PublicFeeStatement }) {
   const { totals } = statement;
   const columns = lineColumns(statement);
@@ -146,6 +197,7 @@ function Lines({ statement }: { statement: PublicFeeStatement }) {
   return (
     <section className={sheet.block}>
       <SectionTitle title="费用明细" count={statement.lines.length} />
+      <LineCards statement={statement} />
       <Table<PublicFeeLine>
         className={`${sheet.lines} ${styles.lines}`}
         data-testid="lines"
@@ -176,8 +228,37 @@ function Lines({ statement }: { statement: PublicFeeStatement }) {
   );
 }
 
+/** Puts text on the clipboard: the Clipboard API, or a selected textarea where it is not allowed (plain http). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    } finally {
+      area.remove();
+    }
+  }
+}
+
 function Payee({ statement }: { statement: PublicFeeStatement }) {
   const { payee } = statement;
+  const { message } = App.useApp();
+  // The digits alone: a banking app takes the account without the grouping spaces.
+  const copyAccount = async () => {
+    if (await copyText(payee.account.replace(/\s+/g, ''))) void message.success('账号已复制');
+    else void message.error('复制失败，请长按账号手动复制');
+  };
   const rows: [string, string][] = [
     ['收款单位', payee.name],
     ['统一社会信用代码', payee.credit_code],
@@ -196,8 +277,18 @@ function Payee({ statement }: { statement: PublicFeeStatement }) {
         ))}
         <div className={sheet.pair}>
           <dt>银行账号</dt>
-          <dd className={styles.account} data-testid="account">
-            {payee.account}
+          <dd className={styles.accountRow}>
+            <span className={styles.account} data-testid="account">
+              {payee.account}
+            </span>
+            <Button
+              size="small"
+              onClick={() => void copyAccount()}
+              className={styles.copy}
+              data-testid="copy-account"
+            >
+              复制账号
+            </Button>
           </dd>
         </div>
       </dl>

@@ -2,19 +2,29 @@
  * The fee statement (对账单) as an A4 PDF, for the client to download from its share page
  * (docs/product.md "Fee statements"). Drawn from the public answer alone, so it prints exactly what the
  * page shows and nothing else: the payee and its account, the lines (model stage name, item, description,
- * days, figures), the totals in figures and capitals, what is paid and outstanding, the due date, and a
- * period's balance, invoices and receipts. Laid out on the shared frame (`documents/pdf-frame.ts`).
+ * days, figures), the totals in figures and capitals, what is paid and outstanding, the due date, the
+ * invoices issued (an order's or the period's), a period's balance and receipts, and room at the end for both
+ * parties' 盖章 (a client returns it signed and stamped). Laid out on the shared frame
+ * (`documents/pdf-frame.ts`).
  */
 import { dateInChinese } from '@trackit/contract/business-time';
-import { FEE_KIND_LABELS } from '@trackit/contract/enums';
 import type { PublicFeeStatement } from '@trackit/contract/fee-statement.schema';
+import { INVOICE_ITEM_LABELS } from '@trackit/contract/finance-enums';
 import { formatYuan } from '@trackit/contract/money';
-import { CONTENT_WIDTH, INK, MARGIN, MUTED, newPdf, renderPdf } from '../../../documents/pdf-document';
+import {
+  CONTENT_WIDTH,
+  HAIRLINE,
+  INK,
+  MARGIN,
+  MUTED,
+  newPdf,
+  renderPdf,
+} from '../../../documents/pdf-document';
 import { loadPdfFonts } from '../../../documents/pdf-fonts';
 import { PdfFrame, type TableColumn, TYPE } from '../../../documents/pdf-frame';
 
 const LINE_COLUMNS: readonly TableColumn[] = (() => {
-  const fixed = { model: 64, kind: 46, rate: 30, subtotal: 66, tax: 56, total: 70, outstanding: 66 };
+  const fixed = { model: 60, kind: 58, rate: 30, subtotal: 66, tax: 56, total: 70, outstanding: 66 };
   const description = CONTENT_WIDTH - Object.values(fixed).reduce((sum, width) => sum + width, 0);
   return [
     { title: '模特', width: fixed.model, align: 'left' },
@@ -69,7 +79,7 @@ async function drawLines(frame: PdfFrame, statement: PublicFeeStatement) {
   const rows = statement.lines.map((line) => ({
     cells: [
       line.model_name,
-      FEE_KIND_LABELS[line.kind],
+      INVOICE_ITEM_LABELS[line.item],
       [line.dates, line.description, statement.order ? '' : line.order_number].filter(Boolean).join('\n'),
       `${line.tax_rate}%`,
       formatYuan(line.subtotal),
@@ -109,18 +119,63 @@ function drawPeriod(frame: PdfFrame, statement: PublicFeeStatement) {
     ['期末余额', formatYuan(figures.closing)],
     ['预收款', formatYuan(figures.credit)],
   ]);
-  if (statement.invoices.length > 0) {
-    frame.section('发票');
-    for (const invoice of statement.invoices) {
-      frame.paragraph(`${invoice.issued_on}  ${invoice.number}  ${formatYuan(invoice.total)}`);
-    }
-  }
   if (statement.receipts.length > 0) {
     frame.section('收款');
     for (const receipt of statement.receipts) {
       frame.paragraph(`${receipt.received_on}  ${formatYuan(receipt.amount)}`);
     }
   }
+}
+
+const INVOICE_COLUMNS: readonly TableColumn[] = [
+  { title: '开票日期', width: 90, align: 'left' },
+  { title: '数电发票号码', width: CONTENT_WIDTH - 90 - 110, align: 'left' },
+  { title: '价税合计', width: 110, align: 'right' },
+];
+
+/** The invoices issued: an order's, or the period's (a red-letter correction negative, on its date). */
+async function drawInvoices(frame: PdfFrame, statement: PublicFeeStatement) {
+  frame.section('发票');
+  if (statement.invoices.length === 0) {
+    frame.paragraph(statement.order ? '暂未开票' : '本期没有开票');
+    return;
+  }
+  await frame.table(
+    INVOICE_COLUMNS,
+    statement.invoices.map((invoice) => ({
+      cells: [invoice.issued_on, invoice.number, formatYuan(invoice.total)],
+    })),
+  );
+}
+
+/** Room for both parties' stamp: the payee's, and the client's confirmation (a box each, kept on one page). */
+function drawStamps(frame: PdfFrame, statement: PublicFeeStatement) {
+  const gap = 20;
+  const width = (CONTENT_WIDTH - gap) / 2;
+  const height = 120;
+  frame.room(height + 24);
+  frame.y += 20;
+  const parties = [
+    ['收款方（盖章）', statement.payee.name],
+    ['客户确认（盖章）', statement.client_name],
+  ] as const;
+  parties.forEach(([role, name], index) => {
+    const x = MARGIN + index * (width + gap);
+    frame.doc.rect(x, frame.y, width, height).lineWidth(0.5).strokeColor(HAIRLINE).stroke();
+    frame.write(role, x + 10, frame.y + 10, width - 20, 'medium', TYPE.body);
+    frame.write(name, x + 10, frame.y + 10 + TYPE.body * 1.6, width - 20, 'light', TYPE.body, {
+      color: MUTED,
+    });
+    const lineY = frame.y + height - 24;
+    frame.write('日期：', x + 10, lineY, 40, 'light', TYPE.body);
+    frame.doc
+      .moveTo(x + 44, lineY + TYPE.body + 2)
+      .lineTo(x + width - 12, lineY + TYPE.body + 2)
+      .lineWidth(0.5)
+      .strokeColor(HAIRLINE)
+      .stroke();
+  });
+  frame.y += height;
 }
 
 function drawPayee(frame: PdfFrame, statement: PublicFeeStatement) {
@@ -153,7 +208,9 @@ export async function renderFeeStatementPdf(statement: PublicFeeStatement, print
     drawHeading(frame, statement);
     await drawLines(frame, statement);
     drawPeriod(frame, statement);
+    await drawInvoices(frame, statement);
     drawPayee(frame, statement);
+    drawStamps(frame, statement);
     await frame.finishPages({ footer: `${statement.payee.name} · 对账单 ${statementSubject(statement)}` });
   });
 }
