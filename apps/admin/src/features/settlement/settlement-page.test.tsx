@@ -42,6 +42,13 @@ const previewOf = (settlement: SettlementDetail, missing: string[] = []): Settle
   net: settlement.income - 140_000 - settlement.deductions,
   deductions_returned: [],
   tax_identity_missing: missing,
+  payer_id: 2,
+  payout_account: {
+    account_name: '林夏',
+    bank: '招商银行',
+    branch: '上海分行',
+    account_number: '6225880212345678',
+  },
 });
 
 const answerWith = (settlement: SettlementDetail, missing: string[] = []) =>
@@ -160,9 +167,14 @@ describe('SettlementPage', () => {
     expect(within(modal).getByTestId('settlement-pay-tax').textContent).toContain('¥1,400.00');
     expect(within(modal).getByTestId('settlement-pay-tax').textContent).toContain('生成时预估 ¥1,280.00');
     expect(within(modal).getByTestId('settlement-pay-net').textContent).toBe('¥6,400.00');
+    // The model's account to transfer to, and 付款主体 proposed: the entity the client paid.
+    expect(within(modal).getByTestId('settlement-pay-account').textContent).toBe(
+      '林夏 · 招商银行 上海分行 · 6225880212345678',
+    );
+    await waitFor(() =>
+      expect(within(modal).getByTestId('settlement-pay-form').textContent).toContain('星辰文化'),
+    );
     fireEvent.change(within(modal).getByTestId('settlement-reference'), { target: { value: 'BK20261124' } });
-    fireEvent.mouseDown(within(modal).getByRole('combobox', { name: '付款主体' }));
-    fireEvent.click(await screen.findByTitle('星辰文化'));
     fireEvent.click(within(modal).getByRole('button', { name: '登记' }));
     await waitFor(() => expect(screen.getByTestId('settlement-status').textContent).toBe('已付款'));
     expect(callsTo(api, endpoints.settlement.pay)[0]?.[0]).toEqual({
@@ -172,6 +184,7 @@ describe('SettlementPage', () => {
         reference: 'BK20261124',
         team_recipient_id: 2,
         expected_net: 640_000,
+        amount: 640_000,
       },
     });
     expect(screen.getByTestId('settlement-paid').textContent).toContain('BK20261124');
