@@ -131,6 +131,27 @@ describe('SettlementPage', () => {
     expect(within(screen.getByTestId('settlement-actions')).queryAllByRole('button')).toHaveLength(0);
   });
 
+  it('shows a mother agency paid out of the commission under 佣金, so the columns add up (issue 35 item 9)', async () => {
+    const base = settlementDetailFixture();
+    const [first, ...rest] = base.lines;
+    if (!first) throw new Error('no line');
+    answerWith(
+      settlementDetailFixture({
+        mother_agency: 60_000,
+        lines: [{ ...first, mother_agency: 60_000, mother_agency_from_model: 0 }, ...rest],
+      }),
+    );
+    renderPage(<SettlementPage />, ROUTE, PAGE);
+    expect((await screen.findByTestId('settlement-line-commission-401')).textContent).toBe(
+      '¥1,200.00含母公司分成 ¥600.00',
+    );
+    const figures = screen.getByTestId('settlement-figures').textContent ?? '';
+    expect(figures).toContain('分成前金额¥10,000.00');
+    expect(figures).toContain('佣金¥2,000.00含母公司分成 ¥600.00');
+    expect(figures).toContain('母公司分成（模特承担）¥0.00');
+    expect(figures).toContain('模特收入¥8,000.00');
+  });
+
   it('submits a draft, then rejects it only with a reason', async () => {
     answerWith(settlementDetailFixture({ can: can({ submit: true, delete: true }) }));
     renderPage(<SettlementPage />, ROUTE, PAGE);
