@@ -206,6 +206,13 @@ export function ReceiptsPage() {
         >
           有未核销余额
         </Checkbox>
+        <Checkbox
+          checked={query.voided === false}
+          onChange={(event) => search.set({ voided: event.target.checked ? false : undefined })}
+          data-testid="receipt-live-filter"
+        >
+          不含已作废
+        </Checkbox>
       </ListToolbar>
       <DataTable
         list={receipts}
