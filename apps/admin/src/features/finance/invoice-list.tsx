@@ -94,12 +94,13 @@ const columnsFor = (onOpen: (id: number) => void): DataTableColumn<Invoice, Invo
     align: 'right',
     render: (_: unknown, invoice) =>
       invoice.status === 'issued' ? (
-        <span data-testid={`invoice-outstanding-${invoice.id}`}>
-          <MoneyCell fen={invoice.allocated} />
+        <>
+          <MoneyCell fen={invoice.allocated} testId={`invoice-received-${invoice.id}`} />
           <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-            {RECEIVABLE_WORDS.outstanding} <MoneyCell fen={invoiceOpen(invoice)} />
+            {RECEIVABLE_WORDS.outstanding}{' '}
+            <MoneyCell fen={invoiceOpen(invoice)} testId={`invoice-outstanding-${invoice.id}`} />
           </Typography.Text>
-        </span>
+        </>
       ) : (
         MESSAGES.empty
       ),

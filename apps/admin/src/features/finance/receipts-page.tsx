@@ -78,7 +78,7 @@ const columnsFor = (onOpen: (id: number) => void): DataTableColumn<Receipt, Rece
     align: 'right',
     render: (fen: number, receipt) => (
       <Typography.Text delete={receipt.voided_at !== null} type={receipt.voided_at ? 'secondary' : undefined}>
-        <MoneyCell fen={fen} />
+        <MoneyCell fen={fen} testId={`receipt-amount-${receipt.id}`} />
       </Typography.Text>
     ),
   },
