@@ -113,7 +113,8 @@ describe('receipts and allocations', () => {
       [3, 1_000],
     ]);
     expect(feeLinePaymentStatus({ total: 1_000, paid: 1_000 })).toBe('paid');
-    expect(feeLinePaymentStatus({ total: 1_000, paid: 999 })).toBe('unpaid');
+    expect(feeLinePaymentStatus({ total: 1_000, paid: 999 })).toBe('partial');
+    expect(feeLinePaymentStatus({ total: 1_000, paid: 0 })).toBe('unpaid');
     const line = (total: number, paidAmount: number) => ({ total, invoiced: total, paid: paidAmount });
     expect(orderMoney([line(1_000, 0), line(2_000, 0)])).toEqual({
       billed: 3_000,

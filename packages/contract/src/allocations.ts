@@ -184,11 +184,11 @@ export function moveOnIssue(line: {
   return moves;
 }
 
-/** A fee line is paid (spec §3) when allocations cover its total. */
+/** A fee line is paid (spec §3) when allocations cover its total, partly paid when they cover some of it. */
 export const feeLinePaymentStatus = (line: {
   readonly total: number;
   readonly paid: number;
-}): PaymentStatus => (line.paid >= line.total ? 'paid' : 'unpaid');
+}): PaymentStatus => (line.paid >= line.total ? 'paid' : line.paid > 0 ? 'partial' : 'unpaid');
 
 /** What finance shows of an order's money: billed, invoiced, received, outstanding, and its state. */
 export interface OrderMoney {

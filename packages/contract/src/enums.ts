@@ -99,11 +99,16 @@ export const RENEWAL_OPTION_LABELS: Readonly<Record<RenewalOption, string>> = {
   not_renew: '不续约',
 };
 
-export const PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
+/**
+ * A fee line's payment status: 已付款 when allocations cover its total, 部分付款 when some but not all of it is
+ * received (as an order's 部分收款, finance-enums.ts), else 未付款 (issue 35 item 8).
+ */
+export const PAYMENT_STATUSES = ['paid', 'partial', 'unpaid'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
   paid: '已付款',
+  partial: '部分付款',
   unpaid: '未付款',
 };
 

@@ -34,14 +34,17 @@ const owedSchema = z.object({ count, outstanding: fen });
 export const financeDashboardSchema = z.object({
   /** The business date every figure is as of. */
   today: z.string(),
-  /** 应收: billed orders with something outstanding (the 费用 list's `outstanding=true` totals). */
+  /** 未收: billed orders with something outstanding (the 费用 list's `outstanding=true` totals). */
   receivable: owedSchema,
   /** What is outstanding in each aging bucket, youngest first, every bucket listed. */
   buckets: z.array(owedSchema.extend({ bucket: agingBucketSchema })),
   /** Receipts by their received date, this month (up to its end) and last month. */
   received_this_month: receivedSchema,
   received_last_month: receivedSchema,
-  /** Issued invoices' totals less red-letter corrections and live allocations, those with something left. */
+  /**
+   * 已开票未收款: issued invoices with something left to receive (total − reversed − allocated), how many and
+   * the sum: the invoice list's `open=true` rows.
+   */
   invoiced_unpaid: tallySchema,
   /**
    * What falls due, by week of the due date: what is already overdue, then FINANCE_DASHBOARD_WEEKS weeks
@@ -65,7 +68,10 @@ export const financeDashboardSchema = z.object({
   top_clients: z.array(owedSchema.extend({ company: z.object({ id: z.number().int(), name: z.string() }) })),
   /** 预收款: what live receipts hold that is not allocated, and how many hold some. */
   credit: tallySchema,
-  /** 本月代扣个税: the settlements paid this business month (`paid_on`) and the tax withheld in them. */
+  /**
+   * 本月代扣个税: the settlements paid this business month (`paid_on`) to models paid as individuals (those
+   * the month's 扣缴明细 lists; a studio's payout has nothing withheld) and the tax withheld in them.
+   */
   withheld_this_month: receivedSchema,
 });
 export type FinanceDashboard = z.infer<typeof financeDashboardSchema>;

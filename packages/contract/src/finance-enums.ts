@@ -71,8 +71,8 @@ export const invoiceNumberSchema = z
 // --- Payments --------------------------------------------------------------------------------------------
 
 /**
- * How much of an order is received. Fee lines keep the spec's two payment statuses (paid / unpaid, enums.ts);
- * an order adds the state between: some but not all of its lines' totals covered by allocations (部分收款).
+ * How much of an order is received: the same three states as a fee line's (enums.ts, 部分付款 there), in the
+ * order's words: some but not all of its lines' totals covered by allocations is 部分收款.
  */
 export const ORDER_PAYMENT_STATES = ['unpaid', 'partial', 'paid'] as const;
 export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];

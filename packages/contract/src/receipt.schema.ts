@@ -128,6 +128,11 @@ export const receiptQuerySchema = pageQuerySchema.extend({
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .optional(),
+  /** `voided=false` keeps the live receipts only (what 看板's 收款 counts); `true` the voided ones. */
+  voided: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type ReceiptQuery = z.infer<typeof receiptQuerySchema>;
 

@@ -45,3 +45,17 @@ export const DEFAULT_INCOME_CATEGORIES: Readonly<Record<FeeKind, IncomeCategory>
   ModelFee: 'labour',
   UsageFee: 'royalty',
 };
+
+/**
+ * The words of a settlement's figures, the same on its page, its PDF and the model's statement (issue 35
+ * item 9): the gross shared (before commission, VAT excluded), the agency's commission, the mother
+ * agency's share where it is taken from (out of the commission, or from the model), and the model's income
+ * = 分成前金额 − 佣金 − 母公司分成（模特承担）.
+ */
+export const SETTLEMENT_FIGURE_LABELS = {
+  gross: '分成前金额',
+  commission: '佣金',
+  motherAgencyInCommission: '其中母公司分成',
+  motherAgencyFromModel: '母公司分成（模特承担）',
+  income: '模特收入',
+} as const;

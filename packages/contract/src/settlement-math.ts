@@ -88,6 +88,12 @@ function motherAgencyShare(gross: number, commission: number, terms: MotherAgenc
   return { motherAgency: share, motherAgencyFromModel: share };
 }
 
+/** The part of the mother agency's share the agency pays out of its commission (the rest the model bears). */
+export const motherAgencyInCommission = (split: {
+  readonly mother_agency: number;
+  readonly mother_agency_from_model: number;
+}): number => split.mother_agency - split.mother_agency_from_model;
+
 /** A gross amount (fen, 0 or more) shared by a model's terms. */
 export function splitGross(gross: number, terms: ShareTerms): ShareSplit {
   if (!isFen(gross)) throw new RangeError(`金额须为非负整数分：${gross}`);

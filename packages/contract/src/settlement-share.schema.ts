@@ -98,8 +98,11 @@ export const publicSettlementLineSchema = z.object({
   income_category: incomeCategorySchema,
   /** The model's share before commission (never the client's price). */
   gross: fen,
+  /** The agency's commission, the mother agency's share it pays included (`mother_agency_in_commission`). */
   commission: fen,
-  /** What the mother agency's share takes from the model. */
+  /** The part of the commission the mother agency is paid (shown under 佣金, not taken from the model). */
+  mother_agency_in_commission: fen,
+  /** What the mother agency's share takes from the model: income = gross − commission − this. */
   mother_agency: fen,
   income: fen,
   /** Only when the team shows clients' fees to models: the line's total with VAT. */
@@ -134,6 +137,7 @@ export const publicSettlementSchema = z.object({
   totals: z.object({
     gross: fen,
     commission: fen,
+    mother_agency_in_commission: fen,
     mother_agency: fen,
     income: fen,
     taxable: fen,

@@ -57,6 +57,10 @@ export const SETTLEMENT_MESSAGES = {
   paidBeforeCreated: '*付款日期不能早于结算单的生成日期',
   /** The net worked out for the payment's month is not what the payer saw (another payout was paid meanwhile). */
   netChanged: (net: string) => `实付金额已按付款月份重新计算为 ${net}，请核对后重新登记付款`,
+  /** A payment of more than the settlement's net (issue 35 item 10): how much can be paid. */
+  payMoreThanNet: (net: string) => `*付款金额超过结算单的实付金额，最多可付 ${net}`,
+  /** A settlement is paid once, in full: less than its net is not a payment of it. */
+  payLessThanNet: (net: string) => `*结算单须一次付清实付金额 ${net}，请按该金额登记付款`,
   periodReversed: '*结束日期不能早于开始日期',
   periodIncomplete: '*请同时填写开始和结束日期',
   monthInvalid: INPUT_BOUND_MESSAGES.monthInvalid,
@@ -148,6 +152,11 @@ export const settlementPaySchema = z.object({
   /** The payee entity (收款主体) whose account paid. */
   team_recipient_id: idSchema,
   expected_net: z.number().int().optional(),
+  /**
+   * The amount transferred, in fen: a settlement is paid once, in full, so more than its net is refused
+   * (saying how much can be paid), and so is less. Optional for callers that send `expected_net` alone.
+   */
+  amount: z.number({ error: '*请输入付款金额' }).int('*请输入付款金额').optional(),
 });
 export type SettlementPay = z.infer<typeof settlementPaySchema>;
 
@@ -439,6 +448,20 @@ export const settlementPaymentPreviewSchema = z.object({
   deductions_returned: z.array(settlementDeductionSchema),
   /** What the model's tax identity lacks; a payment is refused until it is complete. */
   tax_identity_missing: z.array(z.string()),
+  /**
+   * The payee entity (收款主体) the client paid: its orders' entity (the one holding most of the gross when
+   * they differ), the payer the 登记付款 form proposes; null when its orders name none.
+   */
+  payer_id: z.number().int().nullable(),
+  /** The model's payout account, whole (the preview is for accounting manage); null when not filled in. */
+  payout_account: z
+    .object({
+      account_name: z.string().nullable(),
+      bank: z.string().nullable(),
+      branch: z.string().nullable(),
+      account_number: z.string(),
+    })
+    .nullable(),
 });
 export type SettlementPaymentPreview = z.infer<typeof settlementPaymentPreviewSchema>;
 

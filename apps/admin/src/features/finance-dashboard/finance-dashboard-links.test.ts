@@ -1,4 +1,5 @@
 import { invoiceQuerySchema } from '@trackit/contract/invoice.schema';
+import { receiptQuerySchema } from '@trackit/contract/receipt.schema';
 import { feeQuerySchema } from '@trackit/contract/receivable.schema';
 import { describe, expect, it } from 'vitest';
 import { readListSearch } from '../../components/list/list-search-params';
@@ -20,12 +21,18 @@ describe('financeDashboardLinks', () => {
     );
     expect(links.byDueDate).toBe('/finance/fees?outstanding=true&sort=due_on');
     expect(links.client(31)).toBe('/finance/fees?company_id=31&outstanding=true');
-    expect(links.receivedThisMonth).toBe('/finance/receipts?from=2026-11-01&to=2026-11-30');
-    expect(links.receivedLastMonth).toBe('/finance/receipts?from=2026-10-01&to=2026-10-31');
+    expect(links.receivedThisMonth).toBe(
+      '/finance/receipts?received_from=2026-11-01&received_to=2026-11-30&voided=false',
+    );
+    expect(links.receivedLastMonth).toBe(
+      '/finance/receipts?received_from=2026-10-01&received_to=2026-10-31&voided=false',
+    );
     expect(links.credit).toBe('/finance/receipts?unallocated=true');
     expect(links.payableToModels).toBe('/finance/settlements?tab=ready');
-    expect(links.withholding).toBe('/finance/settlements?tab=withholding');
-    expect(links.invoicedUnpaid).toBe('/finance/ready_to_invoice?tab=invoices&status=issued');
+    // This month's 扣缴明细, not the tab's default (last month).
+    expect(links.withholding).toBe('/finance/settlements?tab=withholding&month=2026-11');
+    // The invoices with something left to receive, not every issued one.
+    expect(links.invoicedUnpaid).toBe('/finance/ready_to_invoice?tab=invoices&open=true');
     expect(links.month({ from: '2026-10-01', to: '2026-10-31' })).toBe(
       '/finance/ready_to_invoice?tab=invoices&issued_from=2026-10-01&issued_to=2026-10-31',
     );
@@ -48,8 +55,12 @@ describe('financeDashboardLinks', () => {
     });
   });
 
-  it('lands on the invoice tab filtered by status or issue month', () => {
-    expect(readListSearch(invoiceQuerySchema, paramsOf(links.invoicedUnpaid)).status).toEqual(['issued']);
+  it('lands on the invoice tab filtered by what is open or issue month, and on receipts by received date', () => {
+    expect(readListSearch(invoiceQuerySchema, paramsOf(links.invoicedUnpaid)).open).toBe(true);
+    expect(readListSearch(receiptQuerySchema, paramsOf(links.receivedThisMonth))).toMatchObject({
+      received_from: '2026-11-01',
+      received_to: '2026-11-30',
+    });
     expect(
       readListSearch(invoiceQuerySchema, paramsOf(links.month({ from: '2026-10-01', to: '2026-10-31' }))),
     ).toMatchObject({ issued_from: '2026-10-01', issued_to: '2026-10-31' });

@@ -1,13 +1,15 @@
 /**
  * Where each figure of 看板 leads (docs/product.md "Finance dashboard"): the list behind it, filtered with
- * the parameters that list reads from its address. 费用 and the invoice list through their contract query
- * schemas (the writer they read back with), so a click lands on exactly the rows the figure sums; the
- * receipt list reads `from` and `to` (its received dates) and `unallocated`; 模特结算 its `tab`.
+ * the contract's filters of that figure (finance-dashboard-lists.ts, which the server's test follows through
+ * the list endpoints), written through each list's query schema (the writer it reads back with), so a click
+ * lands on exactly the rows the figure counts and sums; 扣缴明细 on the figure's month.
  */
 import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
 import type { FinanceDashboard } from '@trackit/contract/finance-dashboard.schema';
+import { type DashboardList, financeDashboardLists } from '@trackit/contract/finance-dashboard-lists';
 import { AGING_BUCKETS, type AgingBucket } from '@trackit/contract/finance-enums';
 import { type InvoiceQuery, invoiceQuerySchema } from '@trackit/contract/invoice.schema';
+import { receiptQuerySchema } from '@trackit/contract/receipt.schema';
 import { type FeeQuery, feeQuerySchema } from '@trackit/contract/receivable.schema';
 import { type ListPatch, writeListSearch } from '../../components/list/list-search-params';
 
@@ -35,9 +37,22 @@ export const invoiceList = (query: ListPatch<InvoiceQuery>): string =>
     writeListSearch(invoiceQuerySchema, query, new URLSearchParams({ tab: 'invoices' })),
   );
 
-/** The receipt list received within [from, to]. */
-export const receiptList = ({ from, to }: { from: string; to: string }): string =>
-  withQuery(RECEIPTS_PATH, new URLSearchParams({ from, to }));
+/** The list of one figure, in the address that list reads. */
+export function listLink(target: DashboardList): string {
+  switch (target.list) {
+    case 'fees':
+      return feeList(target.query);
+    case 'invoices':
+      return invoiceList(target.query);
+    case 'receipts':
+      return withQuery(RECEIPTS_PATH, writeListSearch(receiptQuerySchema, target.query));
+    case 'withholding':
+      return withQuery(
+        SETTLEMENTS_PATH,
+        new URLSearchParams({ tab: 'withholding', month: target.query.month }),
+      );
+  }
+}
 
 export interface FinanceDashboardLinks {
   receivable: string;
@@ -55,26 +70,27 @@ export interface FinanceDashboardLinks {
   credit: string;
   /** 应付模特: 模特结算's 待结算 tab. */
   payableToModels: string;
-  /** 本月代扣个税: 模特结算's 扣缴明细 tab. */
+  /** 本月代扣个税: 模特结算's 扣缴明细 tab, on this month. */
   withholding: string;
 }
 
 /** Every figure's list, for the dates of one answer. */
 export function financeDashboardLinks(
-  answer: Pick<FinanceDashboard, 'received_this_month' | 'received_last_month'>,
+  answer: Pick<FinanceDashboard, 'received_this_month' | 'received_last_month' | 'withheld_this_month'>,
 ): FinanceDashboardLinks {
+  const lists = financeDashboardLists(answer);
   return {
-    receivable: feeList({ outstanding: true }),
-    bucket: (bucket) => feeList({ aging_bucket: [bucket] }),
-    receivedThisMonth: receiptList(answer.received_this_month),
-    receivedLastMonth: receiptList(answer.received_last_month),
-    invoicedUnpaid: invoiceList({ status: ['issued'] }),
+    receivable: listLink(lists.receivable),
+    bucket: (bucket) => listLink(lists.bucket(bucket)),
+    receivedThisMonth: listLink(lists.receivedThisMonth),
+    receivedLastMonth: listLink(lists.receivedLastMonth),
+    invoicedUnpaid: listLink(lists.invoicedUnpaid),
     overdue: feeList({ aging_bucket: OVERDUE_BUCKETS }),
     byDueDate: feeList({ outstanding: true, sort: 'due_on' }),
     month: (month) => invoiceList({ issued_from: month.from, issued_to: month.to }),
-    client: (companyId) => feeList({ company_id: companyId, outstanding: true }),
-    credit: withQuery(RECEIPTS_PATH, new URLSearchParams({ unallocated: 'true' })),
+    client: (companyId) => listLink(lists.client(companyId)),
+    credit: listLink(lists.credit),
     payableToModels: withQuery(SETTLEMENTS_PATH, new URLSearchParams({ tab: 'ready' })),
-    withholding: withQuery(SETTLEMENTS_PATH, new URLSearchParams({ tab: 'withholding' })),
+    withholding: listLink(lists.withholding),
   };
 }

@@ -102,12 +102,16 @@ describe('FinanceDashboardPage', () => {
     expect(href('bucket-d31_60')).toBe('/finance/fees?aging_bucket=d31_60');
     expect(href('bucket-not_due')).toBe('/finance/fees?aging_bucket=not_due');
     expect(href('client-12')).toBe('/finance/fees?company_id=12&outstanding=true');
-    expect(href('received-this-month')).toBe('/finance/receipts?from=2026-11-01&to=2026-11-30');
-    expect(href('received-last-month')).toBe('/finance/receipts?from=2026-10-01&to=2026-10-31');
-    expect(href('invoiced-unpaid')).toBe('/finance/ready_to_invoice?tab=invoices&status=issued');
+    expect(href('received-this-month')).toBe(
+      '/finance/receipts?received_from=2026-11-01&received_to=2026-11-30&voided=false',
+    );
+    expect(href('received-last-month')).toBe(
+      '/finance/receipts?received_from=2026-10-01&received_to=2026-10-31&voided=false',
+    );
+    expect(href('invoiced-unpaid')).toBe('/finance/ready_to_invoice?tab=invoices&open=true');
     expect(href('credit')).toBe('/finance/receipts?unallocated=true');
     expect(href('payable-to-models')).toBe('/finance/settlements?tab=ready');
-    expect(href('withholding')).toBe('/finance/settlements?tab=withholding');
+    expect(href('withholding')).toBe('/finance/settlements?tab=withholding&month=2026-11');
   });
 
   it('opens the list behind a bar: overdue buckets, by due date, a month’s invoices', async () => {

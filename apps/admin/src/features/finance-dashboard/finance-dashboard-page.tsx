@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FinanceDashboard } from '@trackit/contract/finance-dashboard.schema';
+import { RECEIVABLE_WORDS } from '@trackit/contract/finance-dashboard-lists';
 import { AGING_BUCKET_LABELS } from '@trackit/contract/finance-enums';
 import { Card, Col, Empty, Row, Spin, Statistic, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -67,7 +68,7 @@ function Figures({ answer, links }: { answer: FinanceDashboard; links: FinanceDa
   return (
     <Row gutter={[16, 16]}>
       <Col {...figureSpan}>
-        <Card size="small" title="应收" className={styles.card}>
+        <Card size="small" title={RECEIVABLE_WORDS.outstanding} className={styles.card}>
           <Linked to={links.receivable} testId="receivable">
             <Money fen={receivable.outstanding} testId="finance-receivable" />
             <Note testId="finance-receivable-count">{receivable.count} 个已出账订单未收清</Note>

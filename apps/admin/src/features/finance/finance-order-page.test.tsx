@@ -71,6 +71,8 @@ describe('FinanceOrderPage', () => {
     expect(screen.getByTestId('finance-order-aging').textContent).toBe('1–30 天（逾期 18 天）');
     expect(screen.getByTestId('finance-order-figures').textContent).toContain('¥10,900.00');
     expect(screen.getByTestId('finance-lines').textContent).toContain('肖像使用费 · 6%');
+    // A half-paid line reads 部分付款, as its order reads 部分收款 (issue 35 item 8).
+    expect(screen.getByTestId('finance-lines').textContent).toContain('部分付款');
     expect(screen.getByTestId('finance-invoice-31').getAttribute('href')).toBe(
       '/finance/ready_to_invoice?invoice=31',
     );

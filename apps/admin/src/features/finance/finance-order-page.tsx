@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@trackit/contract/enums';
 import { INVOICE_ITEM_LABELS, INVOICE_ITEM_OF_FEE_KIND } from '@trackit/contract/finance-enums';
 import { MESSAGES } from '@trackit/contract/messages';
 import { formatTaxRate } from '@trackit/contract/money';
@@ -16,7 +15,6 @@ import {
   Statistic,
   Table,
   type TableColumnsType,
-  Tag,
   Typography,
 } from 'antd';
 import type { HTMLAttributes } from 'react';
@@ -32,7 +30,7 @@ import { FeeStatementSection } from '../fee-statement/fee-statement-section';
 import { orderPath } from '../order/order-labels';
 import { AllocationState } from './allocation-state';
 import { InvoiceStatusTag } from './invoice-labels';
-import { AgingText, PaymentStateTag } from './payment-labels';
+import { AgingText, PaymentStateTag, PaymentStatusTag } from './payment-labels';
 import { ReceiptDrawer } from './receipt-drawer';
 import { financeOrderHistoryQuery, financeOrderQuery } from './receipts.queries';
 
@@ -41,10 +39,6 @@ type Invoice = FinanceOrder['invoices'][number];
 type Allocation = FinanceOrder['allocations'][number];
 
 const money = (fen: number) => <MoneyCell fen={fen} />;
-
-function PaymentStatusTag({ status }: { status: PaymentStatus }) {
-  return <Tag color={status === 'paid' ? 'success' : 'default'}>{PAYMENT_STATUS_LABELS[status]}</Tag>;
-}
 
 const lineColumns: TableColumnsType<Line> = [
   { title: '模特', dataIndex: 'model_name' },
@@ -61,7 +55,7 @@ const lineColumns: TableColumnsType<Line> = [
     title: '收款状态',
     dataIndex: 'payment_status',
     width: 96,
-    render: (status: PaymentStatus) => <PaymentStatusTag status={status} />,
+    render: (status: Line['payment_status']) => <PaymentStatusTag status={status} />,
   },
 ];
 

@@ -152,7 +152,7 @@ export const financeOrderFixture = (overrides: Partial<FinanceOrder> = {}): Fina
       total: 1_060_000,
       invoiced: 1_060_000,
       paid: 500_000,
-      payment_status: 'unpaid',
+      payment_status: 'partial',
       direct_open: 0,
     },
     {

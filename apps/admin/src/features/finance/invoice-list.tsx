@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { invoiceOpen } from '@trackit/contract/allocations';
 import { businessDateTime } from '@trackit/contract/business-time';
+import { RECEIVABLE_WORDS } from '@trackit/contract/finance-dashboard-lists';
 import { INVOICE_STATUS_LABELS, INVOICE_TYPE_LABELS } from '@trackit/contract/finance-enums';
 import { type Invoice, type InvoiceQuery, invoiceQuerySchema } from '@trackit/contract/invoice.schema';
 import { MESSAGES } from '@trackit/contract/messages';
-import { Button, Typography } from 'antd';
+import { Button, Checkbox, Typography } from 'antd';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
 import { ListDateRangeFilter } from '../../components/list/list-date-range-filter';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
@@ -83,6 +85,25 @@ const columnsFor = (onOpen: (id: number) => void): DataTableColumn<Invoice, Invo
         )}
       </>
     ),
+  },
+  {
+    // What receipts paid of an issued invoice, and what it can still receive (issue 35 item 7).
+    title: `${RECEIVABLE_WORDS.received} / ${RECEIVABLE_WORDS.outstanding}`,
+    key: 'outstanding',
+    kind: 'money',
+    align: 'right',
+    render: (_: unknown, invoice) =>
+      invoice.status === 'issued' ? (
+        <>
+          <MoneyCell fen={invoice.allocated} testId={`invoice-received-${invoice.id}`} />
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+            {RECEIVABLE_WORDS.outstanding}{' '}
+            <MoneyCell fen={invoiceOpen(invoice)} testId={`invoice-outstanding-${invoice.id}`} />
+          </Typography.Text>
+        </>
+      ) : (
+        MESSAGES.empty
+      ),
   },
   {
     title: '状态',
@@ -173,6 +194,13 @@ export function InvoiceList({ onOpen }: { onOpen: (id: number) => void }) {
           label="开票日期"
           testId="invoice-date-filter"
         />
+        <Checkbox
+          checked={search.query.open === true}
+          onChange={(event) => search.set({ open: event.target.checked ? true : undefined })}
+          data-testid="invoice-open-filter"
+        >
+          只看未收清
+        </Checkbox>
       </ListToolbar>
       <DataTable
         list={invoices}

@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@trackit/contract/enums';
 import {
   AGING_BUCKET_LABELS,
   type AgingBucket,
@@ -18,6 +19,15 @@ export function PaymentStateTag({ state, testId }: { state: OrderPaymentState; t
   return (
     <Tag color={STATE_COLORS[state]} style={{ marginInlineEnd: 0 }} data-testid={testId}>
       {ORDER_PAYMENT_STATE_LABELS[state]}
+    </Tag>
+  );
+}
+
+/** A fee line's payment status as a tag, coloured as its order's: 未付款 (grey), 部分付款 (blue), 已付款 (green). */
+export function PaymentStatusTag({ status, testId }: { status: PaymentStatus; testId?: string }) {
+  return (
+    <Tag color={STATE_COLORS[status]} style={{ marginInlineEnd: 0 }} data-testid={testId}>
+      {PAYMENT_STATUS_LABELS[status]}
     </Tag>
   );
 }

@@ -78,7 +78,7 @@ const columnsFor = (onOpen: (id: number) => void): DataTableColumn<Receipt, Rece
     align: 'right',
     render: (fen: number, receipt) => (
       <Typography.Text delete={receipt.voided_at !== null} type={receipt.voided_at ? 'secondary' : undefined}>
-        <MoneyCell fen={fen} />
+        <MoneyCell fen={fen} testId={`receipt-amount-${receipt.id}`} />
       </Typography.Text>
     ),
   },
@@ -205,6 +205,13 @@ export function ReceiptsPage() {
           data-testid="receipt-unallocated-filter"
         >
           有未核销余额
+        </Checkbox>
+        <Checkbox
+          checked={query.voided === false}
+          onChange={(event) => search.set({ voided: event.target.checked ? false : undefined })}
+          data-testid="receipt-live-filter"
+        >
+          不含已作废
         </Checkbox>
       </ListToolbar>
       <DataTable

@@ -121,7 +121,8 @@ function Figures({ summary }: { summary: SettlementSummary }) {
           fen={summary.paid_this_year}
           note={
             <>
-              {summary.year} 年已付款结算单实付（含冲正），税前 <MoneyCell fen={summary.gross_this_year} />
+              {summary.year} 年已付款结算单实付（含冲正），分成前金额{' '}
+              <MoneyCell fen={summary.gross_this_year} />
             </>
           }
           testId="model-settlement-paid"

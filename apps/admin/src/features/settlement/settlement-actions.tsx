@@ -20,7 +20,7 @@ import {
   Skeleton,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MoneyCell } from '../../components/money/money-cell';
 import { schemaRule } from '../../components/schema-rule';
@@ -132,10 +132,25 @@ function PaymentPreview({ settlement, paidOn }: { settlement: SettlementDetail; 
         <Descriptions.Item label="扣款">
           <MoneyCell fen={answer.deductions} />
         </Descriptions.Item>
-        <Descriptions.Item label="实付">
+        <Descriptions.Item label="付款金额（实付）">
           <strong data-testid="settlement-pay-net">
             <MoneyCell fen={answer.net} />
           </strong>
+        </Descriptions.Item>
+        <Descriptions.Item label="收款账户">
+          {answer.payout_account ? (
+            <span data-testid="settlement-pay-account">
+              {[
+                answer.payout_account.account_name,
+                [answer.payout_account.bank, answer.payout_account.branch].filter(Boolean).join(' '),
+                answer.payout_account.account_number,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          ) : (
+            <span data-testid="settlement-pay-account">模特尚未填写收款账户，请先在模特资料中填写</span>
+          )}
         </Descriptions.Item>
       </Descriptions>
       {answer.deductions_returned.length > 0 && (
@@ -158,8 +173,9 @@ interface PayValues {
 }
 
 /**
- * 登记付款: the date paid (not after today), the bank's reference and the payee entity whose account paid;
- * the preview of that date shows the net to transfer, and the payment carries it (`expected_net`).
+ * 登记付款: the date paid (not after today), the bank's reference and the payee entity whose account paid
+ * (proposed: the one the client paid); the preview of that date shows the amount to transfer and the
+ * model's account, and the payment carries the amount (`expected_net`, `amount`).
  */
 function PayModal({ settlement, onClose }: { settlement: SettlementDetail; onClose: () => void }) {
   const { message } = App.useApp();
@@ -171,6 +187,13 @@ function PayModal({ settlement, onClose }: { settlement: SettlementDetail; onClo
   const paidOn = picked ? picked.format(DATE_FORMATS.date) : today;
   const preview = useQuery(paymentPreviewQuery(settlement.id, paidOn));
   const payable = preview.data !== undefined && preview.data.tax_identity_missing.length === 0;
+  const proposedPayer = preview.data?.payer_id ?? null;
+  // 付款主体 defaults to the entity the client paid (the orders' 收款主体), until the payer picks another.
+  useEffect(() => {
+    if (proposedPayer !== null && form.getFieldValue('team_recipient_id') === undefined) {
+      form.setFieldValue('team_recipient_id', proposedPayer);
+    }
+  }, [form, proposedPayer]);
   const options = (entities.data?.data ?? []).map((entity) => ({
     value: entity.id,
     label: entity.short_name,
@@ -191,6 +214,7 @@ function PayModal({ settlement, onClose }: { settlement: SettlementDetail; onClo
         form={form}
         layout="vertical"
         name="settlement-pay"
+        data-testid="settlement-pay-form"
         initialValues={{ paid_on: dayjs(today) }}
         onFinish={(values) =>
           pay.mutate(
@@ -198,7 +222,7 @@ function PayModal({ settlement, onClose }: { settlement: SettlementDetail; onClo
               paid_on: values.paid_on.format(DATE_FORMATS.date),
               reference: values.reference,
               team_recipient_id: values.team_recipient_id,
-              ...(preview.data ? { expected_net: preview.data.net } : {}),
+              ...(preview.data ? { expected_net: preview.data.net, amount: preview.data.net } : {}),
             },
             {
               onSuccess: () => {

@@ -42,6 +42,13 @@ const previewOf = (settlement: SettlementDetail, missing: string[] = []): Settle
   net: settlement.income - 140_000 - settlement.deductions,
   deductions_returned: [],
   tax_identity_missing: missing,
+  payer_id: 2,
+  payout_account: {
+    account_name: '林夏',
+    bank: '招商银行',
+    branch: '上海分行',
+    account_number: '6225880212345678',
+  },
 });
 
 const answerWith = (settlement: SettlementDetail, missing: string[] = []) =>
@@ -124,6 +131,27 @@ describe('SettlementPage', () => {
     expect(within(screen.getByTestId('settlement-actions')).queryAllByRole('button')).toHaveLength(0);
   });
 
+  it('shows a mother agency paid out of the commission under 佣金, so the columns add up (issue 35 item 9)', async () => {
+    const base = settlementDetailFixture();
+    const [first, ...rest] = base.lines;
+    if (!first) throw new Error('no line');
+    answerWith(
+      settlementDetailFixture({
+        mother_agency: 60_000,
+        lines: [{ ...first, mother_agency: 60_000, mother_agency_from_model: 0 }, ...rest],
+      }),
+    );
+    renderPage(<SettlementPage />, ROUTE, PAGE);
+    expect((await screen.findByTestId('settlement-line-commission-401')).textContent).toBe(
+      '¥1,200.00含母公司分成 ¥600.00',
+    );
+    const figures = screen.getByTestId('settlement-figures').textContent ?? '';
+    expect(figures).toContain('分成前金额¥10,000.00');
+    expect(figures).toContain('佣金¥2,000.00含母公司分成 ¥600.00');
+    expect(figures).toContain('母公司分成（模特承担）¥0.00');
+    expect(figures).toContain('模特收入¥8,000.00');
+  });
+
   it('submits a draft, then rejects it only with a reason', async () => {
     answerWith(settlementDetailFixture({ can: can({ submit: true, delete: true }) }));
     renderPage(<SettlementPage />, ROUTE, PAGE);
@@ -160,9 +188,14 @@ describe('SettlementPage', () => {
     expect(within(modal).getByTestId('settlement-pay-tax').textContent).toContain('¥1,400.00');
     expect(within(modal).getByTestId('settlement-pay-tax').textContent).toContain('生成时预估 ¥1,280.00');
     expect(within(modal).getByTestId('settlement-pay-net').textContent).toBe('¥6,400.00');
+    // The model's account to transfer to, and 付款主体 proposed: the entity the client paid.
+    expect(within(modal).getByTestId('settlement-pay-account').textContent).toBe(
+      '林夏 · 招商银行 上海分行 · 6225880212345678',
+    );
+    await waitFor(() =>
+      expect(within(modal).getByTestId('settlement-pay-form').textContent).toContain('星辰文化'),
+    );
     fireEvent.change(within(modal).getByTestId('settlement-reference'), { target: { value: 'BK20261124' } });
-    fireEvent.mouseDown(within(modal).getByRole('combobox', { name: '付款主体' }));
-    fireEvent.click(await screen.findByTitle('星辰文化'));
     fireEvent.click(within(modal).getByRole('button', { name: '登记' }));
     await waitFor(() => expect(screen.getByTestId('settlement-status').textContent).toBe('已付款'));
     expect(callsTo(api, endpoints.settlement.pay)[0]?.[0]).toEqual({
@@ -172,6 +205,7 @@ describe('SettlementPage', () => {
         reference: 'BK20261124',
         team_recipient_id: 2,
         expected_net: 640_000,
+        amount: 640_000,
       },
     });
     expect(screen.getByTestId('settlement-paid').textContent).toContain('BK20261124');

@@ -10,6 +10,8 @@ import {
   type SettlementJob,
   type SettlementLine,
 } from '@trackit/contract/settlement.schema';
+import { SETTLEMENT_FIGURE_LABELS as FIGURES } from '@trackit/contract/settlement-enums';
+import { motherAgencyInCommission } from '@trackit/contract/settlement-math';
 import {
   Alert,
   Card,
@@ -36,6 +38,31 @@ import { SettlementShare } from './settlement-share';
 type Deduction = SettlementDetail['deductions_taken'][number];
 
 const money = (fen: number) => <MoneyCell fen={fen} />;
+
+/**
+ * 佣金 and, under it, the mother agency's share paid out of it: shown where it is taken from, so
+ * 分成前金额 − 佣金 − 母公司分成（模特承担） = 模特收入 reads across (issue 35 item 9).
+ */
+function CommissionCell({
+  split,
+  testId,
+}: {
+  split: Pick<SettlementLine, 'commission' | 'mother_agency' | 'mother_agency_from_model'>;
+  testId?: string;
+}) {
+  const inCommission = motherAgencyInCommission(split);
+  return (
+    <span data-testid={testId}>
+      <MoneyCell fen={split.commission} />
+      {inCommission !== 0 && (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          含母公司分成 <MoneyCell fen={inCommission} />
+        </Typography.Text>
+      )}
+    </span>
+  );
+}
+
 const route = (path: string) => toAdminRoute(path) ?? '/';
 
 const lineColumns: TableColumnsType<SettlementLine> = [
@@ -79,10 +106,22 @@ const lineColumns: TableColumnsType<SettlementLine> = [
       <IncomeCategoryTag category={line.income_category} testId={`settlement-line-category-${line.id}`} />
     ),
   },
-  { title: '结算金额', dataIndex: 'gross', align: 'right', render: money },
-  { title: '佣金', dataIndex: 'commission', align: 'right', render: money },
-  { title: '母公司分成', dataIndex: 'mother_agency', align: 'right', render: money },
-  { title: '模特收入', dataIndex: 'income', align: 'right', render: money },
+  { title: FIGURES.gross, dataIndex: 'gross', align: 'right', render: money },
+  {
+    title: FIGURES.commission,
+    key: 'commission',
+    align: 'right',
+    render: (_: unknown, line) => (
+      <CommissionCell split={line} testId={`settlement-line-commission-${line.id}`} />
+    ),
+  },
+  {
+    title: FIGURES.motherAgencyFromModel,
+    dataIndex: 'mother_agency_from_model',
+    align: 'right',
+    render: money,
+  },
+  { title: FIGURES.income, dataIndex: 'income', align: 'right', render: money },
 ];
 
 /** A payment of the settlement: its job and income item. */
@@ -124,10 +163,10 @@ const estimated = (settlement: SettlementDetail) =>
 
 function Header({ settlement }: { settlement: SettlementDetail }) {
   const figures = [
-    ['结算金额', settlement.gross],
-    ['佣金', settlement.commission],
-    ['母公司分成', settlement.mother_agency],
-    ['模特收入', settlement.income],
+    [FIGURES.gross, settlement.gross],
+    [FIGURES.commission, settlement.commission],
+    [FIGURES.motherAgencyFromModel, settlement.mother_agency_from_model],
+    [FIGURES.income, settlement.income],
     ['应纳税所得额', settlement.taxable],
     // A non-resident's tax is withheld in full (代扣), a resident's in advance (预扣).
     [settlement.tax_residency === 'non_resident' ? '代扣个税' : '预扣个税', settlement.tax],
@@ -211,7 +250,13 @@ function Header({ settlement }: { settlement: SettlementDetail }) {
       </Descriptions>
       <Flex gap={40} wrap style={{ marginTop: 16 }} data-testid="settlement-figures">
         {figures.map(([title, fen]) => (
-          <Statistic key={title} title={title} valueRender={() => <MoneyCell fen={fen} />} />
+          <Statistic
+            key={title}
+            title={title}
+            valueRender={() =>
+              title === FIGURES.commission ? <CommissionCell split={settlement} /> : <MoneyCell fen={fen} />
+            }
+          />
         ))}
       </Flex>
     </Card>

@@ -27,7 +27,7 @@ import {
 import { AGING_BUCKETS } from '@trackit/contract/finance-enums';
 import { cappedSum } from '@trackit/contract/money';
 import type { AuthContext } from '../../http/auth-context';
-import { paidSettlementsIn } from '../settlement/settlement-summary.service';
+import { withheldSettlementsIn } from '../settlement/settlement-summary.service';
 import { sumOutstandingGroups } from './fee-list.repository';
 import type { FinanceDeps } from './finance.service';
 import {
@@ -101,7 +101,7 @@ export async function getFinanceDashboard(deps: FinanceDeps, auth: AuthContext):
     sumIssuedByMonth(deps.db, teamId, first, thisMonth.to),
     sumCorrectedByMonth(deps.db, teamId, first, thisMonth.to),
     sumCredit(deps.db, teamId),
-    paidSettlementsIn(deps, teamId, thisMonth),
+    withheldSettlementsIn(deps, teamId, thisMonth),
   ]);
 
   const receivedIn = (range: { from: string; to: string }) => {

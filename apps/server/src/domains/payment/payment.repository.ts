@@ -362,7 +362,7 @@ export async function countCacheDrift(db: Database, teamId: number) {
   );
   const lineRows = await rows(
     feeLines,
-    sql`${feeLines.teamId} = ${teamId} and (${feeLines.paid} <> ${ledgerOfLine} or (${feeLines.total} > 0 and (${feeLines.paymentStatus} = 'paid') <> (${feeLines.paid} >= ${feeLines.total})))`,
+    sql`${feeLines.teamId} = ${teamId} and (${feeLines.paid} <> ${ledgerOfLine} or (${feeLines.total} > 0 and ${feeLines.paymentStatus} <> (case when ${feeLines.paid} >= ${feeLines.total} then 'paid' when ${feeLines.paid} > 0 then 'partial' else 'unpaid' end)))`,
   );
   const overpaid = await rows(
     feeLines,

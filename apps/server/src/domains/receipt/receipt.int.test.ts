@@ -154,8 +154,8 @@ describe('receipts (收款) and allocations (核销)', () => {
       { amount: part, invoice: { id: invoice.id, number: invoice.number }, fee_line: null, undone_at: null },
     ]);
     expect(afterPart.warnings).toEqual([]);
-    // The invoice's allocated sum spreads over both lines (spreadOverInvoice): neither is covered yet.
-    expect(await statusesOf(orderId)).toEqual(['unpaid', 'unpaid']);
+    // The invoice's allocated sum spreads over both lines (spreadOverInvoice): both partly paid (部分付款).
+    expect(await statusesOf(orderId)).toEqual(['partial', 'partial']);
     expect((await orderOf(orderId)).payment_state).toBe('partial');
 
     // More than the invoice has open: 409, nothing written.
@@ -184,7 +184,7 @@ describe('receipts (收款) and allocations (核销)', () => {
       can_undo: false,
     });
     expect(undone.allocations[1]?.undone_at).not.toBeNull();
-    expect(await statusesOf(orderId)).toEqual(['unpaid', 'unpaid']);
+    expect(await statusesOf(orderId)).toEqual(['partial', 'partial']);
     expect((await orderOf(orderId)).payment_state).toBe('partial');
     await refused(
       api('DELETE', `/allocations/${second.id}`, undefined, editor.headers),
@@ -425,7 +425,7 @@ describe('receipts (收款) and allocations (核销)', () => {
         line.payment_status,
       ]),
     ).toEqual([
-      [first.id, first.taxRate, first.total, 4_000, 'unpaid'],
+      [first.id, first.taxRate, first.total, 4_000, 'partial'],
       [second.id, second.taxRate, 0, second.total, 'paid'],
     ]);
     expect(seen.allocations.map((allocation) => [allocation.invoice_id, allocation.fee_line_id])).toEqual([

@@ -4,7 +4,7 @@
  * (payment/payment.repository.ts). Every query takes the team id.
  */
 import type { ReceiptQuery } from '@trackit/contract/receipt.schema';
-import { and, count, desc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
@@ -82,6 +82,11 @@ export async function listReceipts(db: Database, teamId: number, filter: Receipt
       : filter.unallocated
         ? and(isNull(receipts.voidedAt), sql`${receipts.amount} > ${allocated}`)
         : sql`not (${receipts.voidedAt} is null and ${receipts.amount} > ${allocated})`,
+    filter.voided === undefined
+      ? undefined
+      : filter.voided
+        ? isNotNull(receipts.voidedAt)
+        : isNull(receipts.voidedAt),
   );
   const [rows, [totals]] = await Promise.all([
     selectReceipts(db)

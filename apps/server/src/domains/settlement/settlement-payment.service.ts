@@ -7,6 +7,7 @@
  * identity complete. The preview answers the same figures without writing, so the payer transfers the
  * amount the payment records (`expected_net`).
  */
+import { bankName } from '@trackit/contract/banks';
 import { businessDate } from '@trackit/contract/business-time';
 import { formatYuan } from '@trackit/contract/money';
 import {
@@ -46,6 +47,7 @@ import {
   withDeductions,
 } from './settlement.service';
 import { earlierPayouts } from './settlement-ready.repository';
+import { findPayoutAccount } from './settlement-share.repository';
 
 const invalid = (field: string, message: string) =>
   new AppError('validationFailed', { message, data: { fields: { [field]: message } } });
@@ -113,6 +115,35 @@ async function paymentFigures(
   };
 }
 
+/**
+ * The payee entity the client paid: the settlement's orders' 收款主体, the one holding most of its gross
+ * when they differ (the lowest id on a tie); null when no order names one.
+ */
+function payerOfJobs(jobs: readonly SettlementJobRow[]): number | null {
+  const gross = new Map<number, number>();
+  for (const { job, orderPayeeId } of jobs) {
+    if (orderPayeeId === null) continue;
+    gross.set(orderPayeeId, (gross.get(orderPayeeId) ?? 0) + Math.abs(job.gross));
+  }
+  let best: { id: number; gross: number } | null = null;
+  for (const [id, sum] of [...gross].sort(([a], [b]) => a - b)) {
+    if (!best || sum > best.gross) best = { id, gross: sum };
+  }
+  return best?.id ?? null;
+}
+
+/** The model's payout account as the payer reads it (bank by its name), null when no account number. */
+async function payoutAccountOf(db: Database, teamId: number, modelId: number) {
+  const account = await findPayoutAccount(db, teamId, modelId);
+  if (!account?.accountNumber) return null;
+  return {
+    account_name: account.accountName,
+    bank: account.bank ? bankName(account.bank, account.bankName) : account.bankName,
+    branch: account.branch,
+    account_number: account.accountNumber,
+  };
+}
+
 /** The figures of a payment by payment key, to match them with the stored jobs. */
 const figuresByPayment = (figures: SettlementFigures) =>
   new Map(figures.jobs.map((job) => [paymentKey(job.orderId, job.category), job]));
@@ -168,6 +199,8 @@ export async function previewSettlementPayment(
       note: deduction.note,
     })),
     tax_identity_missing: payment.missing,
+    payer_id: payerOfJobs(payment.jobs),
+    payout_account: await payoutAccountOf(deps.db, auth.teamId, settlement.modelId),
   };
 }
 
@@ -177,7 +210,8 @@ export async function previewSettlementPayment(
  * 400 when disabled), with the bank's reference. An individual needs the tax identity complete (409 naming
  * what is missing). The tax of each payment is worked out again for the month paid, the deductions fitted
  * again (those given back wait for the next settlement); a net other than `expected_net` is refused (409:
- * another payout of the month was recorded meanwhile). Its model is locked first, as drafts lock it, so
+ * another payout of the month was recorded meanwhile); an `amount` more than the net is refused saying how
+ * much can be paid, and less (a settlement is paid once, in full) too (400). Its model is locked first, as drafts lock it, so
  * the payments of one model are recorded one after another. From then on it is never edited.
  */
 export async function paySettlement(
@@ -202,6 +236,12 @@ export async function paySettlement(
     const payment = await paymentFigures(tx, teamId, settlement, body.paid_on);
     refuseIncompleteIdentity({ missing: payment.missing, name: payment.modelName });
     const { totals } = payment.figures;
+    if (body.amount !== undefined && body.amount > totals.net) {
+      throw invalid('amount', SETTLEMENT_MESSAGES.payMoreThanNet(formatYuan(totals.net)));
+    }
+    if (body.amount !== undefined && body.amount < totals.net) {
+      throw invalid('amount', SETTLEMENT_MESSAGES.payLessThanNet(formatYuan(totals.net)));
+    }
     if (body.expected_net !== undefined && body.expected_net !== totals.net) {
       throw settlementConflict(SETTLEMENT_MESSAGES.netChanged(formatYuan(totals.net)), {
         net: totals.net,

@@ -170,6 +170,8 @@ describe('settlement statement and share (结算单 PDF 与分享)', () => {
       income_category: 'labour',
       gross: settlement.lines[0]?.gross,
       commission: settlement.lines[0]?.commission,
+      // This model's mother agency is reckoned on the gross: all of it from the model, none in the commission.
+      mother_agency_in_commission: 0,
       mother_agency: settlement.lines[0]?.mother_agency_from_model,
       income: settlement.lines[0]?.income,
     });
@@ -178,6 +180,7 @@ describe('settlement statement and share (结算单 PDF 与分享)', () => {
     expect(off.totals).toEqual({
       gross: settlement.gross,
       commission: settlement.commission,
+      mother_agency_in_commission: 0,
       mother_agency: settlement.mother_agency_from_model,
       income: settlement.income,
       taxable: settlement.taxable,

@@ -1,7 +1,8 @@
 /**
  * A settlement as its model sees it (GET /v1/public/settlements/{share_id}, and what the PDF prints): the
  * model's own share of each line and the settlement's figures, the mother agency's share as what it takes
- * from the model (so gross − commission − mother agency = income, line by line and in total), the payout
+ * from the model (so gross − commission − mother agency = income, line by line and in total) and the part
+ * of the commission it is paid (shown under 佣金, where it is taken from), the payout
  * account masked to its last four digits. The client's fee of a line is added only when the team shows it
  * (`showClientFees`); otherwise the key is absent.
  */
@@ -11,6 +12,7 @@ import { businessDate } from '@trackit/contract/business-time';
 import { maskAccountNumber } from '@trackit/contract/model.schema';
 import type { SettlementDetail } from '@trackit/contract/settlement.schema';
 import { INCOME_CATEGORIES } from '@trackit/contract/settlement-enums';
+import { motherAgencyInCommission } from '@trackit/contract/settlement-math';
 import type { PublicSettlement } from '@trackit/contract/settlement-share.schema';
 
 export interface StatementExtras {
@@ -48,6 +50,7 @@ export function presentPublicSettlement(detail: SettlementDetail, extras: Statem
     income_category: line.income_category,
     gross: line.gross,
     commission: line.commission,
+    mother_agency_in_commission: motherAgencyInCommission(line),
     mother_agency: line.mother_agency_from_model,
     income: line.income,
     ...(showClientFees ? { client_total: extras.clientTotals.get(line.fee_line_id) ?? 0 } : {}),
@@ -76,6 +79,7 @@ export function presentPublicSettlement(detail: SettlementDetail, extras: Statem
     totals: {
       gross: detail.gross,
       commission: detail.commission,
+      mother_agency_in_commission: motherAgencyInCommission(detail),
       mother_agency: detail.mother_agency_from_model,
       income: detail.income,
       taxable: detail.taxable,

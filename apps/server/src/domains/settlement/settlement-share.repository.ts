@@ -72,6 +72,21 @@ export async function findStatementParties(
   };
 }
 
+/** The model's payout account, whole (for the payer: accounting manage). */
+export async function findPayoutAccount(db: Database, teamId: number, modelId: number) {
+  const [model] = await db
+    .select({
+      accountName: models.payoutAccountName,
+      bank: models.payoutBank,
+      bankName: models.payoutBankName,
+      branch: models.payoutBankBranch,
+      accountNumber: models.payoutAccountNumber,
+    })
+    .from(models)
+    .where(and(eq(models.teamId, teamId), eq(models.id, modelId)));
+  return model ?? null;
+}
+
 /** The client's total (with VAT) of each fee line, by id. */
 export async function feeLineTotals(db: Database, teamId: number, feeLineIds: readonly number[]) {
   if (feeLineIds.length === 0) return new Map<number, number>();

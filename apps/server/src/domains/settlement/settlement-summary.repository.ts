@@ -26,6 +26,7 @@ export async function sumPaidSettlements(
   teamId: number,
   range: { from: string; to: string },
   modelId?: number,
+  payoutType?: 'individual',
 ): Promise<PaidSums> {
   const [row] = await db
     .select({
@@ -39,6 +40,7 @@ export async function sumPaidSettlements(
       and(
         eq(settlements.teamId, teamId),
         modelId === undefined ? undefined : eq(settlements.modelId, modelId),
+        payoutType === undefined ? undefined : eq(settlements.payoutType, payoutType),
         eq(settlements.status, 'paid'),
         gte(settlements.paidOn, range.from),
         lte(settlements.paidOn, range.to),

@@ -70,11 +70,14 @@ export async function payableToModels(
   };
 }
 
-/** The team's settlements paid within [from, to] (business dates): how many, net, tax withheld, gross. */
-export function paidSettlementsIn(
+/**
+ * The team's settlements paid within [from, to] (business dates) to models paid as individuals — those
+ * 扣缴明细 lists (a studio has nothing withheld and is not on it): how many, net, tax withheld, gross.
+ */
+export function withheldSettlementsIn(
   deps: Pick<SettlementDeps, 'db'>,
   teamId: number,
   range: { from: string; to: string },
 ): Promise<PaidSums> {
-  return sumPaidSettlements(deps.db, teamId, range);
+  return sumPaidSettlements(deps.db, teamId, range, undefined, 'individual');
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, refused } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { modelFee, orderDay, signInAgain, uniqueIdNumber } from '../../test/factories';
-import { createFinanceTeam, type FinanceTeam, type Headers } from '../../test/finance-factory';
+import { createFinanceTeam, type FinanceTeam, type Headers, STUDIO_ENTITY } from '../../test/finance-factory';
 
 /**
  * The tax month (docs/product.md "Model settlements", 税款所属期) on the test clock: the law withholds when
@@ -249,5 +249,52 @@ describe('the tax month of a settlement is the month it is paid', () => {
     // An hour later it is the 6th in Beijing (still the 5th in UTC): that day may be paid.
     t.clock.advance(3_600_000);
     expect((await ok(pay(settlement.id, '2026-01-06'))).paid_on).toBe('2026-01-06');
+  });
+
+  it('登记付款: proposes the entity the client paid and the model’s account, and pays exactly the net', async () => {
+    const studio = await team.entity(STUDIO_ENTITY);
+    const model = await ok(
+      api<Model>('POST', '/models', {
+        name: '付款额',
+        gender: 'female',
+        commission_rate: 2_000,
+        id_number: uniqueIdNumber(),
+        payout_account_name: '刘晓阳',
+        payout_bank: 'cmb',
+        payout_account_number: '6222 0212 3456 7890',
+      }),
+    );
+    await at('2026-02-02T10:00:00+08:00');
+    const order = await team.billedOrder([modelFee(100_000)], {
+      modelId: model.id,
+      days: [orderDay('2026-02-01')],
+      teamRecipientId: studio.id,
+    });
+    const [line] = order.lines;
+    if (!line) throw new Error('no fee line');
+    await clientPays(line.id, line.total, '2026-02-02');
+    const settlement = await draft(model.id);
+    await approve(settlement.id);
+    const seen = await preview(settlement.id, '2026-02-02');
+    // The client paid the studio entity (the order's 收款主体), not the team's default.
+    expect(seen.payer_id).toBe(studio.id);
+    expect(seen.payout_account).toEqual({
+      account_name: '刘晓阳',
+      bank: '招商银行',
+      branch: null,
+      account_number: '6222021234567890',
+    });
+    await refused(
+      pay(settlement.id, '2026-02-02', { amount: seen.net + 1 }),
+      400,
+      SETTLEMENT_MESSAGES.payMoreThanNet(formatYuan(seen.net)),
+    );
+    await refused(
+      pay(settlement.id, '2026-02-02', { amount: seen.net - 1 }),
+      400,
+      SETTLEMENT_MESSAGES.payLessThanNet(formatYuan(seen.net)),
+    );
+    const paid = await ok(pay(settlement.id, '2026-02-02', { amount: seen.net, expected_net: seen.net }));
+    expect(paid).toMatchObject({ status: 'paid', net: seen.net });
   });
 });

@@ -192,7 +192,7 @@ export type SettlementLineRow = Awaited<ReturnType<typeof listSettlementLines>>[
 /** The settlement's payments (job and income item) with their order's number, by order then item. */
 export function listSettlementJobs(db: Database, teamId: number, settlementId: number) {
   return db
-    .select({ job: settlementJobs, orderNumber: orders.number })
+    .select({ job: settlementJobs, orderNumber: orders.number, orderPayeeId: orders.teamRecipientId })
     .from(settlementJobs)
     .innerJoin(orders, and(eq(orders.teamId, settlementJobs.teamId), eq(orders.id, settlementJobs.orderId)))
     .where(and(eq(settlementJobs.teamId, teamId), eq(settlementJobs.settlementId, settlementId)))

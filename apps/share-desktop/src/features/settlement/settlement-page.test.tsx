@@ -35,6 +35,7 @@ const settlement = (overrides: Partial<PublicSettlement> = {}): PublicSettlement
       income_category: 'labour',
       gross: 1_000_000,
       commission: 200_000,
+      mother_agency_in_commission: 0,
       mother_agency: 100_000,
       income: 700_000,
     },
@@ -46,6 +47,7 @@ const settlement = (overrides: Partial<PublicSettlement> = {}): PublicSettlement
       income_category: 'royalty',
       gross: 300_000,
       commission: 60_000,
+      mother_agency_in_commission: 0,
       mother_agency: 30_000,
       income: 210_000,
     },
@@ -54,6 +56,7 @@ const settlement = (overrides: Partial<PublicSettlement> = {}): PublicSettlement
   totals: {
     gross: 1_300_000,
     commission: 260_000,
+    mother_agency_in_commission: 0,
     mother_agency: 130_000,
     income: 910_000,
     taxable: 728_000,
@@ -101,6 +104,31 @@ describe('a settlement shared with its model', () => {
     expect(screen.queryByTestId('corrects')).toBeNull();
   });
 
+  it('shows a mother agency paid out of the commission under 佣金, not taken from the model (issue 35 item 9)', async () => {
+    const shown = settlement();
+    shown.lines = shown.lines.map((line) => ({
+      ...line,
+      mother_agency_in_commission: line.mother_agency,
+      mother_agency: 0,
+      income: line.gross - line.commission,
+    }));
+    shown.totals = {
+      ...shown.totals,
+      mother_agency_in_commission: 130_000,
+      mother_agency: 0,
+      income: 1_040_000,
+    };
+    stubFetch([['GET', PATH, () => ok(shown)]]);
+    renderApp(`/settlements/${SHARE_ID}`);
+    const lines = await screen.findByTestId('lines');
+    expect(within(lines).getByText('母公司分成（模特承担）')).toBeTruthy();
+    expect(within(lines).getByText('含母公司分成 ¥1,000.00')).toBeTruthy();
+    expect(within(lines).getByText('含母公司分成 ¥1,300.00')).toBeTruthy();
+    const totals = screen.getByTestId('totals').textContent ?? '';
+    expect(totals).toContain('其中母公司分成¥1,300.00');
+    expect(totals).toContain('模特收入¥10,400.00');
+  });
+
   it('adds each line’s client fee when the agency shows it', async () => {
     const shown = settlement({ show_client_fees: true });
     shown.lines = shown.lines.map((line, index) => ({
@@ -127,6 +155,7 @@ describe('a settlement shared with its model', () => {
       totals: {
         gross: -100_000,
         commission: -20_000,
+        mother_agency_in_commission: 0,
         mother_agency: -10_000,
         income: -70_000,
         taxable: -56_000,

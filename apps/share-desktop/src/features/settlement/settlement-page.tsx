@@ -4,7 +4,11 @@ import { FEE_KIND_LABELS } from '@trackit/contract/enums';
 import { MODEL_PAYOUT_TYPE_LABELS } from '@trackit/contract/model.schema';
 import { MODEL_DEDUCTION_KIND_LABELS } from '@trackit/contract/model-deduction.schema';
 import { fenInChineseCapitals, formatYuan } from '@trackit/contract/money';
-import { INCOME_CATEGORY_LABELS, SETTLEMENT_STATUS_LABELS } from '@trackit/contract/settlement-enums';
+import {
+  SETTLEMENT_FIGURE_LABELS as FIGURES,
+  INCOME_CATEGORY_LABELS,
+  SETTLEMENT_STATUS_LABELS,
+} from '@trackit/contract/settlement-enums';
 import {
   type PublicSettlement,
   type PublicSettlementLine,
@@ -34,6 +38,19 @@ export function SettlementPage() {
 const keyed = <T extends object>(rows: readonly T[]) => rows.map((row, place) => ({ ...row, key: place }));
 
 const money = (fen: number) => <span className={sheet.figure}>{formatYuan(fen)}</span>;
+
+/**
+ * 佣金 and, under it, the mother agency's share the agency pays out of it (where that share is taken from;
+ * issue 35 item 9), so 分成前金额 − 佣金 − 母公司分成（模特承担） = 模特收入 reads across.
+ */
+const commission = (split: { commission: number; mother_agency_in_commission: number }) => (
+  <>
+    {money(split.commission)}
+    {split.mother_agency_in_commission !== 0 && (
+      <div className={styles.muted}>含母公司分成 {formatYuan(split.mother_agency_in_commission)}</div>
+    )}
+  </>
+);
 
 type Row = PublicSettlementLine & { key: number };
 const AMOUNTS = ['gross', 'commission', 'mother_agency', 'income'] as const;
@@ -79,10 +96,15 @@ function lineColumns(statement: PublicSettlement): TableColumnsType<Row> {
           },
         ]
       : []),
-    { title: '分成前金额', dataIndex: 'gross', align: 'right', render: money },
-    { title: '佣金', dataIndex: 'commission', align: 'right', render: money },
-    { title: '母公司分成', dataIndex: 'mother_agency', align: 'right', render: money },
-    { title: '收入', dataIndex: 'income', align: 'right', render: money },
+    { title: FIGURES.gross, dataIndex: 'gross', align: 'right', render: money },
+    {
+      title: FIGURES.commission,
+      dataIndex: 'commission',
+      align: 'right',
+      render: (_: number, line: Row) => commission(line),
+    },
+    { title: FIGURES.motherAgencyFromModel, dataIndex: 'mother_agency', align: 'right', render: money },
+    { title: FIGURES.income, dataIndex: 'income', align: 'right', render: money },
   ];
 }
 
@@ -168,7 +190,7 @@ function Lines({ statement }: { statement: PublicSettlement }) {
             </Table.Summary.Cell>
             {sums.map((field, index) => (
               <Table.Summary.Cell key={field} index={lead + index} align="right">
-                {money(totals[field] ?? 0)}
+                {field === 'commission' ? commission(totals) : money(totals[field] ?? 0)}
               </Table.Summary.Cell>
             ))}
           </Table.Summary.Row>
@@ -181,10 +203,13 @@ function Lines({ statement }: { statement: PublicSettlement }) {
 function Totals({ statement }: { statement: PublicSettlement }) {
   const { totals } = statement;
   const rows: [string, number][] = [
-    ['分成前金额', totals.gross],
-    ['佣金', totals.commission],
-    ['母公司分成', totals.mother_agency],
-    ['收入', totals.income],
+    [FIGURES.gross, totals.gross],
+    [FIGURES.commission, totals.commission],
+    ...(totals.mother_agency_in_commission === 0
+      ? []
+      : [[`　${FIGURES.motherAgencyInCommission}`, totals.mother_agency_in_commission] as [string, number]]),
+    [FIGURES.motherAgencyFromModel, totals.mother_agency],
+    [FIGURES.income, totals.income],
     ['应纳税所得额', totals.taxable],
     ['预扣个税', totals.tax],
     ['扣款', totals.deductions],
@@ -282,8 +307,9 @@ function SettlementView({ shareId }: { shareId: string }) {
         <Payment statement={statement} />
       </section>
       <footer className={sheet.footer}>
-        金额单位：人民币元。分成前金额为您的分成基数（不含增值税），收入 = 分成前金额 − 佣金 −
-        母公司分成，实付 = 收入 − 预扣个税 − 扣款。
+        金额单位：人民币元。分成前金额为您的分成基数（不含增值税），模特收入 = 分成前金额 − 佣金 −
+        母公司分成（模特承担），实付 = 模特收入 − 预扣个税 −
+        扣款；由佣金支付的母公司分成列在佣金下，不从您的收入扣除。
         {statement.expires_at && ` 链接有效期至 ${formatDate(statement.expires_at, 'YYYY-MM-DD HH:mm')}`}
       </footer>
     </SharePage>

@@ -19,6 +19,7 @@ function line(gross: number, overrides: Partial<PublicSettlementLine> = {}): Pub
     income_category: 'labour',
     gross,
     commission,
+    mother_agency_in_commission: 0,
     mother_agency: mother,
     income: gross - commission - mother,
     ...overrides,
@@ -30,7 +31,7 @@ function statementOf(
   lines: PublicSettlementLine[],
   overrides: Partial<PublicSettlement> = {},
 ): PublicSettlement {
-  const sum = (key: 'gross' | 'commission' | 'mother_agency' | 'income') =>
+  const sum = (key: 'gross' | 'commission' | 'mother_agency_in_commission' | 'mother_agency' | 'income') =>
     lines.reduce((total, one) => total + one[key], 0);
   const income = sum('income');
   const taxable = Math.round(income * 0.8);
@@ -55,6 +56,7 @@ function statementOf(
     totals: {
       gross: sum('gross'),
       commission: sum('commission'),
+      mother_agency_in_commission: sum('mother_agency_in_commission'),
       mother_agency: sum('mother_agency'),
       income,
       taxable,
@@ -73,6 +75,30 @@ function statementOf(
 const printedAt = new Date('2026-11-25T04:00:00Z');
 
 describe('settlement PDF', () => {
+  it('shows a mother agency paid out of the commission under 佣金, where it is taken from (issue 35 item 9)', () => {
+    // 20 % commission of ¥8,250, half of it to the mother agency: ¥1,650 paid out of the ¥1,650 commission.
+    const paidByAgency = line(825_000, {
+      commission: 165_000,
+      mother_agency_in_commission: 82_500,
+      mother_agency: 0,
+      income: 660_000,
+    });
+    const layout = settlementPdfLayout(statementOf([paidByAgency]));
+    expect(layout.lines[0]?.cells.slice(4)).toEqual([
+      '¥8,250.00',
+      '¥1,650.00\n含母公司分成 ¥825.00',
+      '¥0.00',
+      '¥6,600.00',
+    ]);
+    expect(layout.totals.slice(0, 5)).toEqual([
+      { label: '分成前金额', fen: 825_000 },
+      { label: '佣金', fen: 165_000 },
+      { label: '　其中母公司分成', fen: 82_500 },
+      { label: '母公司分成（模特承担）', fen: 0 },
+      { label: '模特收入', fen: 660_000, weight: 'medium' },
+    ]);
+  });
+
   it('writes lines whose sums are the settlement’s figures, and totals that add up to the net', () => {
     const statement = statementOf([line(1_250_000), line(333_333), line(7, { kind: 'UsageFee' })]);
     const layout = settlementPdfLayout(statement);
@@ -80,6 +106,7 @@ describe('settlement PDF', () => {
     expect(layout.lineSums).toEqual({
       gross: totals.gross,
       commission: totals.commission,
+      mother_agency_in_commission: 0,
       mother_agency: totals.mother_agency,
       income: totals.income,
     });
@@ -100,8 +127,8 @@ describe('settlement PDF', () => {
       if (!found) throw new Error(`no total ${label}`);
       return found.fen;
     };
-    expect(amount('分成前金额') - amount('佣金') - amount('母公司分成')).toBe(amount('收入'));
-    expect(amount('收入') - amount('预扣个税') - amount('扣款')).toBe(amount('实付'));
+    expect(amount('分成前金额') - amount('佣金') - amount('母公司分成（模特承担）')).toBe(amount('模特收入'));
+    expect(amount('模特收入') - amount('预扣个税') - amount('扣款')).toBe(amount('实付'));
     expect(amount('实付')).toBe(totals.net);
     expect(layout.capitals).toEqual({ label: '实付（大写）', fen: totals.net });
     expect(layout.payment).toEqual([
@@ -184,7 +211,9 @@ describe('settlement PDF', () => {
     if (process.env.KEEP_PDF) await writeFile(process.env.KEEP_PDF, pdf);
     const pages = (await pdfPages(pdf)).map(squeeze);
     expect(pages.length).toBeGreaterThan(1);
-    expect(pages[1]).toContain('结算明细（续）订单日期项目所得项目分成前金额佣金母公司分成收入');
+    expect(pages[1]).toContain(
+      '结算明细（续）订单日期项目所得项目分成前金额佣金母公司分成（模特承担）模特收入',
+    );
     const text = pages.join('');
     for (const expected of [
       '模特结算单',

@@ -11,7 +11,11 @@ import { FEE_KIND_LABELS } from '@trackit/contract/enums';
 import { MODEL_PAYOUT_TYPE_LABELS } from '@trackit/contract/model.schema';
 import { MODEL_DEDUCTION_KIND_LABELS } from '@trackit/contract/model-deduction.schema';
 import { formatYuan } from '@trackit/contract/money';
-import { INCOME_CATEGORY_LABELS, SETTLEMENT_STATUS_LABELS } from '@trackit/contract/settlement-enums';
+import {
+  SETTLEMENT_FIGURE_LABELS as FIGURES,
+  INCOME_CATEGORY_LABELS,
+  SETTLEMENT_STATUS_LABELS,
+} from '@trackit/contract/settlement-enums';
 import { type PublicSettlement, SETTLEMENT_SHARE_MESSAGES } from '@trackit/contract/settlement-share.schema';
 import { TAX_RESIDENCY_LABELS } from '@trackit/contract/tax-identity';
 import { CONTENT_WIDTH, INK, MARGIN, MUTED, newPdf, renderPdf } from '../../../documents/pdf-document';
@@ -32,10 +36,10 @@ const LINE_COLUMNS: readonly TableColumn[] = (() => {
     { title: '日期', width: fixed.date, align: 'left' },
     { title: '项目', width: fixed.kind, align: 'left' },
     { title: '所得项目', width: fixed.category, align: 'left' },
-    { title: '分成前金额', width: fixed.gross, align: 'right' },
-    { title: '佣金', width: fixed.commission, align: 'right' },
-    { title: '母公司分成', width: fixed.mother, align: 'right' },
-    { title: '收入', width: fixed.income, align: 'right' },
+    { title: FIGURES.gross, width: fixed.gross, align: 'right' },
+    { title: FIGURES.commission, width: fixed.commission, align: 'right' },
+    { title: FIGURES.motherAgencyFromModel, width: fixed.mother, align: 'right' },
+    { title: FIGURES.income, width: fixed.income, align: 'right' },
   ];
 })();
 
@@ -57,6 +61,9 @@ const DEDUCTION_COLUMNS: readonly TableColumn[] = [
 export interface LineSums {
   gross: number;
   commission: number;
+  /** The part of the commission the mother agency is paid. */
+  mother_agency_in_commission: number;
+  /** The mother agency's share taken from the model. */
   mother_agency: number;
   income: number;
 }
@@ -86,11 +93,17 @@ export function settlementPdfLayout(statement: PublicSettlement): SettlementPdfL
     (sum, line) => ({
       gross: sum.gross + line.gross,
       commission: sum.commission + line.commission,
+      mother_agency_in_commission: sum.mother_agency_in_commission + line.mother_agency_in_commission,
       mother_agency: sum.mother_agency + line.mother_agency,
       income: sum.income + line.income,
     }),
-    { gross: 0, commission: 0, mother_agency: 0, income: 0 },
+    { gross: 0, commission: 0, mother_agency_in_commission: 0, mother_agency: 0, income: 0 },
   );
+  /** 佣金, and under it the mother agency's share it pays (where that share is taken from). */
+  const commissionCell = (commission: number, inCommission: number) =>
+    inCommission === 0
+      ? formatYuan(commission)
+      : `${formatYuan(commission)}\n含母公司分成 ${formatYuan(inCommission)}`;
   const lines: TableRow[] = statement.lines.map((line) => ({
     cells: [
       line.order_title ? `${line.order_number}\n${line.order_title}` : line.order_number,
@@ -98,7 +111,7 @@ export function settlementPdfLayout(statement: PublicSettlement): SettlementPdfL
       FEE_KIND_LABELS[line.kind],
       INCOME_CATEGORY_LABELS[line.income_category],
       formatYuan(line.gross),
-      formatYuan(line.commission),
+      commissionCell(line.commission, line.mother_agency_in_commission),
       formatYuan(line.mother_agency),
       formatYuan(line.income),
     ],
@@ -110,7 +123,7 @@ export function settlementPdfLayout(statement: PublicSettlement): SettlementPdfL
       '',
       '',
       formatYuan(lineSums.gross),
-      formatYuan(lineSums.commission),
+      commissionCell(lineSums.commission, lineSums.mother_agency_in_commission),
       formatYuan(lineSums.mother_agency),
       formatYuan(lineSums.income),
     ],
@@ -166,10 +179,13 @@ export function settlementPdfLayout(statement: PublicSettlement): SettlementPdfL
       ],
     })),
     totals: [
-      { label: '分成前金额', fen: totals.gross },
-      { label: '佣金', fen: totals.commission },
-      { label: '母公司分成', fen: totals.mother_agency },
-      { label: '收入', fen: totals.income, weight: 'medium' },
+      { label: FIGURES.gross, fen: totals.gross },
+      { label: FIGURES.commission, fen: totals.commission },
+      ...(totals.mother_agency_in_commission === 0
+        ? []
+        : [{ label: `　${FIGURES.motherAgencyInCommission}`, fen: totals.mother_agency_in_commission }]),
+      { label: FIGURES.motherAgencyFromModel, fen: totals.mother_agency },
+      { label: FIGURES.income, fen: totals.income, weight: 'medium' as const },
       { label: '应纳税所得额', fen: totals.taxable },
       { label: '预扣个税', fen: totals.tax },
       { label: '扣款', fen: totals.deductions },
