@@ -25,9 +25,9 @@ describe('financeDashboardLinks', () => {
     expect(links.credit).toBe('/finance/receipts?unallocated=true');
     expect(links.payableToModels).toBe('/finance/settlements?tab=ready');
     expect(links.withholding).toBe('/finance/settlements?tab=withholding');
-    expect(links.invoicedUnpaid).toBe('/finance/ready_to_invoice?tab=invoices&status=issued');
+    expect(links.invoicedUnpaid).toBe('/finance/invoices?status=issued');
     expect(links.month({ from: '2026-10-01', to: '2026-10-31' })).toBe(
-      '/finance/ready_to_invoice?tab=invoices&issued_from=2026-10-01&issued_to=2026-10-31',
+      '/finance/invoices?issued_from=2026-10-01&issued_to=2026-10-31',
     );
   });
 

@@ -104,7 +104,7 @@ describe('FinanceDashboardPage', () => {
     expect(href('client-12')).toBe('/finance/fees?company_id=12&outstanding=true');
     expect(href('received-this-month')).toBe('/finance/receipts?from=2026-11-01&to=2026-11-30');
     expect(href('received-last-month')).toBe('/finance/receipts?from=2026-10-01&to=2026-10-31');
-    expect(href('invoiced-unpaid')).toBe('/finance/ready_to_invoice?tab=invoices&status=issued');
+    expect(href('invoiced-unpaid')).toBe('/finance/invoices?status=issued');
     expect(href('credit')).toBe('/finance/receipts?unallocated=true');
     expect(href('payable-to-models')).toBe('/finance/settlements?tab=ready');
     expect(href('withholding')).toBe('/finance/settlements?tab=withholding');
@@ -115,7 +115,7 @@ describe('FinanceDashboardPage', () => {
       'expected-first':
         '/finance/fees?aging_bucket=d1_30&aging_bucket=d31_60&aging_bucket=d61_90&aging_bucket=d90_plus',
       'expected-last': '/finance/fees?outstanding=true&sort=due_on',
-      'revenue-last': '/finance/ready_to_invoice?tab=invoices&issued_from=2026-11-01&issued_to=2026-11-30',
+      'revenue-last': '/finance/invoices?issued_from=2026-11-01&issued_to=2026-11-30',
     };
     for (const [bar, list] of Object.entries(clicks)) {
       answerCalls(
