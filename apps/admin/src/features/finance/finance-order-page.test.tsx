@@ -72,7 +72,7 @@ describe('FinanceOrderPage', () => {
     expect(screen.getByTestId('finance-order-figures').textContent).toContain('¥10,900.00');
     expect(screen.getByTestId('finance-lines').textContent).toContain('肖像使用费 · 6%');
     expect(screen.getByTestId('finance-invoice-31').getAttribute('href')).toBe(
-      '/finance/ready_to_invoice?invoice=31',
+      '/finance/invoices?invoice=31',
     );
     expect(screen.getByTestId('finance-allocation-72').textContent).toContain('已撤销 2026-11-06');
     expect(within(screen.getByTestId('finance-allocation-72')).queryByRole('button')).toBeNull();

@@ -38,6 +38,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { chineseSelection } from '../../components/list/selection-labels';
 import { MoneyCell } from '../../components/money/money-cell';
 import { MoneyInput } from '../../components/money/money-input';
 import { schemaRule } from '../../components/schema-rule';
@@ -155,6 +156,7 @@ export function ReverseInvoiceModal({ invoice, onClose }: { invoice: InvoiceDeta
   const [form] = Form.useForm<{ reason: string }>();
   const reverse = useReverseInvoice(invoice.id);
   const [asked, setAsked] = useState<ReadonlyMap<number, number | null>>(new Map());
+  const selectionLabels = chineseSelection<InvoiceLine>((line) => `${line.model_name} ${line.order_number}`);
   const requests = [...asked.entries()].map(([invoice_line_id, amount]) => ({
     invoice_line_id,
     amount: amount ?? 0,
@@ -285,12 +287,11 @@ export function ReverseInvoiceModal({ invoice, onClose }: { invoice: InvoiceDeta
           rowSelection={{
             selectedRowKeys: [...asked.keys()],
             onChange: (keys) => choose(keys.map(Number)),
+            ...selectionLabels,
             getCheckboxProps: (line) => ({
+              ...selectionLabels.getCheckboxProps(line),
               disabled: correctableOf(line) === 0,
-              'aria-label': `选择 ${line.model_name} ${line.order_number}`,
             }),
-            renderCell: (_checked, _line, _index, node) => node,
-            columnTitle: (node) => node,
           }}
           data-testid="reverse-lines"
         />

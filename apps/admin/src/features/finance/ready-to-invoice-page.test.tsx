@@ -150,6 +150,15 @@ describe('ReadyToInvoicePage', () => {
     await waitFor(() => expect(where()).toContain('/finance/invoices?invoice=31'));
   });
 
+  it('names its checkboxes in Chinese: 全选 and 选择 with the line', async () => {
+    answerAs('edit');
+    renderPage(<ReadyToInvoicePage />, PAGE);
+    const group = await screen.findByTestId('ready-group-5-2');
+    expect(within(group).getByLabelText('全选')).toBeTruthy();
+    expect(within(group).getByLabelText('选择 林夏 XC20261120001 服务费')).toBeTruthy();
+    expect(within(group).queryByLabelText('Select all')).toBeNull();
+  });
+
   it('shows no 申请开票 to a member who may only read', async () => {
     answerAs('read');
     renderPage(<ReadyToInvoicePage />, PAGE);

@@ -1,5 +1,6 @@
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { APPROVAL_MESSAGES } from '@trackit/contract/approval.schema';
+import { addDays } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
 import { ERROR_CATALOGUE } from '@trackit/contract/error-codes';
 import { FINANCE_PATTERN_MESSAGES, FINANCE_REFUSAL_MESSAGES } from '@trackit/contract/finance-enums';
@@ -10,6 +11,7 @@ import {
   type Invoice,
   type InvoiceCreateInput,
   type InvoiceDetail,
+  type InvoiceTotals,
   type ReadyGroup,
 } from '@trackit/contract/invoice.schema';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
@@ -26,6 +28,7 @@ import {
   reversalLines,
   STUDIO_ENTITY,
 } from '../../test/finance-factory';
+import { download, readWorkbook, sheetRows } from '../../test/spreadsheets';
 import { uploadBlob } from '../../test/uploads';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { orders } from '../order/order.tables';
@@ -550,6 +553,71 @@ describe('invoices (发票)', () => {
     const detail = await ok(api<InvoiceDetail>('GET', `/invoices/${part.id}`, undefined, reader.headers));
     expect(detail.allocated).toBe(2_000);
     await refused(api('GET', '/invoices?open=yes', undefined, reader.headers), 400);
+  });
+
+  it('keeps the 发票 register: overdue by the client’s terms, the totals of the filter, the export with a totals row', async () => {
+    const termed = await ok(api<Company>('POST', '/companies', { name: '账期客户', payment_terms_days: 30 }));
+    const invoiceOn = async (fen: number, issuedOn: string) => {
+      const lines = await billedOrder(termed.id, general.id, [modelFee(fen, 1, 6)]);
+      return finance.issuedInvoice(
+        lines.map((line) => line.id),
+        { companyId: termed.id, issuedOn },
+      );
+    };
+    const old = await invoiceOn(50_000, addDays(today, -40));
+    const recent = await invoiceOn(20_000, addDays(today, -10));
+    await finance.receipt({ amount: 5_000, allocations: [{ invoice_id: old.id, amount: 5_000 }] });
+    const rows = async (query: string) =>
+      ok(api<Invoice[]>('GET', `/invoices?company_id=${termed.id}&${query}`, undefined, reader.headers));
+    const [oldRow] = await rows('overdue=true');
+    expect(oldRow).toMatchObject({
+      id: old.id,
+      due_on: addDays(today, -10),
+      allocated: 5_000,
+      outstanding: old.total - 5_000,
+      red_letter: 'none',
+    });
+    expect((await rows('overdue=true')).map((row) => row.id)).toEqual([old.id]);
+    expect((await rows('overdue=false')).map((row) => row.id)).toEqual([recent.id]);
+    const totals = await ok(
+      api<InvoiceTotals>('GET', `/invoices/totals?company_id=${termed.id}`, undefined, reader.headers),
+    );
+    expect(totals).toEqual({
+      count: 2,
+      total: old.total + recent.total,
+      reversed: 0,
+      allocated: 5_000,
+      outstanding: old.total + recent.total - 5_000,
+    });
+    expect(
+      await ok(
+        api<InvoiceTotals>(
+          'GET',
+          `/invoices/totals?company_id=${termed.id}&overdue=true`,
+          undefined,
+          reader.headers,
+        ),
+      ),
+    ).toMatchObject({ count: 1, outstanding: old.total - 5_000 });
+    const file = await download(t, `/v1/invoices/export?company_id=${termed.id}`, reader.headers);
+    expect(file.status).toBe(200);
+    const sheet = (await readWorkbook(file.bytes)).worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const cells = sheetRows(sheet);
+    expect(cells[0]?.slice(0, 3)).toEqual(['发票号码', '发票类型', '客户']);
+    expect(cells).toHaveLength(4);
+    expect(cells.slice(1, 3).map((row) => row[0])).toEqual([recent.number, old.number]);
+    const last = cells[3];
+    expect(last?.slice(0, 2)).toEqual(['合计', '2 张']);
+    const at = (header: string) => cells[0]?.indexOf(header) ?? -1;
+    expect(Number(last?.[at('价税合计')])).toBeCloseTo((old.total + recent.total) / 100, 2);
+    expect(Number(last?.[at('未收')])).toBeCloseTo((old.total + recent.total - 5_000) / 100, 2);
+    await refused(api('GET', '/invoices/totals?overdue=maybe', undefined, reader.headers), 400);
+    expect(
+      await ok(
+        api<InvoiceTotals>('GET', `/invoices/totals?company_id=${termed.id}`, undefined, stranger.headers),
+      ),
+    ).toMatchObject({ count: 0 });
   });
 
   it('gives the entity it names to an order billed before the team had one, in its history, and to no other', async () => {
