@@ -23,7 +23,7 @@ export function ReadyToInvoicePage() {
     else if (params.get('tab') === 'invoices') void navigate(register, { replace: true });
   }, [invoiceId, params, navigate, register]);
   return (
-    <Card title="待开票" data-testid="ready-to-invoice-page">
+    <Card data-testid="ready-to-invoice-page">
       <ReadyGroups onRequested={(id) => void openInvoice(id)} />
     </Card>
   );
