@@ -76,6 +76,8 @@ export const E2E_USERS = {
   controlsAgent: '13700000056',
   /** 财务 of that team (finance at manage, models read, payee entities read): approves and confirms. */
   controlsChecker: '13700000057',
+  /** An owner of the demo agency (after the demo seed): the invoices journey of issue 35 (红冲 by line, 发票). */
+  invoicesOwner: '13700000136',
 } as const;
 
 export const E2E_TEAMS = {
@@ -117,6 +119,13 @@ export async function createE2eFixtures(db: Database) {
     teamId: demoAgency.id,
     userId: receiptsOwner.id,
     nickname: '演示出纳',
+    isOwner: true,
+  });
+  const invoicesOwner = await ensureUser(db, E2E_USERS.invoicesOwner);
+  await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: invoicesOwner.id,
+    nickname: '演示开票',
     isOwner: true,
   });
   const settlementsOwner = await ensureUser(db, E2E_USERS.settlementsOwner);

@@ -251,6 +251,11 @@ const signedInRoutes: AdminRoute[] = [
       level: 'read',
       lazy: page(() => import('./features/finance/ready-to-invoice-page'), 'ReadyToInvoicePage'),
     },
+    {
+      path: 'invoices',
+      level: 'read',
+      lazy: page(() => import('./features/finance/invoice-list'), 'InvoicesPage'),
+    },
     { path: 'fees', level: 'read', lazy: page(() => import('./features/finance/fees-page'), 'FeesPage') },
     // A fixed segment: the router ranks it above `:id` (财务详情).
     {

@@ -21,8 +21,10 @@ export const ADMIN_PATHS = {
   teamRecipient: (id: number | string) => `${base}/team_recipient?recipient=${id}`,
   readyToBill: `${base}/order/ready_to_bill`,
   readyToInvoice: `${base}/finance/ready_to_invoice`,
-  /** 待开票 with the invoice open (an invoice may cover several orders, so it has no page of its own). */
-  invoice: (id: number | string) => `${base}/finance/ready_to_invoice?invoice=${id}`,
+  /** 发票: the invoice register (issue 35; filters in the address: invoice-list.tsx). */
+  invoices: `${base}/finance/invoices`,
+  /** The register with the invoice open (an invoice may cover several orders, so it has no page of its own). */
+  invoice: (id: number | string) => `${base}/finance/invoices?invoice=${id}`,
   /** The receipt list with the receipt open (收款). */
   receipt: (id: number | string) => `${base}/finance/receipts?receipt=${id}`,
   /** 费用: the billed orders' receivables (filters in the address: fees-page.tsx). */

@@ -17,7 +17,7 @@ import {
 describe('finance enumerations', () => {
   it('name every value in Chinese, as the issue and the invoice print them', () => {
     expect(Object.values(INVOICE_TYPE_LABELS)).toEqual(['数电专票', '数电普票']);
-    expect(Object.values(INVOICE_STATUS_LABELS)).toEqual(['待开具', '已开具', '已红冲']);
+    expect(Object.values(INVOICE_STATUS_LABELS)).toEqual(['待开具', '已开具', '已全额红冲']);
     expect(Object.values(ORDER_PAYMENT_STATE_LABELS)).toEqual(['未收款', '部分收款', '已收款']);
     expect(AGING_BUCKETS.map((bucket) => AGING_BUCKET_LABELS[bucket])).toEqual([
       '未到期',

@@ -32,8 +32,35 @@ export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export const INVOICE_STATUS_LABELS: Readonly<Record<InvoiceStatus, string>> = {
   requested: '待开具',
   issued: '已开具',
-  reversed: '已红冲',
+  reversed: '已全额红冲',
 };
+
+/**
+ * 数电票 wording of a red-letter invoice (红字发票): it takes back the whole of what remained of the blue
+ * invoice (全额红冲) or a part (部分红冲). A blue invoice is never 作废 on the digital platform.
+ */
+export const REVERSAL_SCOPES = ['full', 'partial'] as const;
+export type ReversalScope = (typeof REVERSAL_SCOPES)[number];
+export const reversalScopeSchema = z.enum(REVERSAL_SCOPES);
+export const REVERSAL_SCOPE_LABELS: Readonly<Record<ReversalScope, string>> = {
+  full: '全额红冲',
+  partial: '部分红冲',
+};
+
+/** An invoice's red-letter state in the register: none, 部分红冲 (something taken back), 已全额红冲. */
+export const RED_LETTER_STATES = ['none', 'partial', 'full'] as const;
+export type RedLetterState = (typeof RED_LETTER_STATES)[number];
+export const redLetterStateSchema = z.enum(RED_LETTER_STATES);
+export const RED_LETTER_STATE_LABELS: Readonly<Record<RedLetterState, string>> = {
+  none: '未红冲',
+  partial: '部分红冲',
+  full: '已全额红冲',
+};
+export const redLetterState = (invoice: {
+  readonly total: number;
+  readonly reversed: number;
+}): RedLetterState =>
+  invoice.reversed <= 0 ? 'none' : invoice.reversed >= invoice.total ? 'full' : 'partial';
 
 /**
  * The service item (货物或应税劳务、服务名称) an invoice line is printed under. A model's work is a service fee;
@@ -61,12 +88,21 @@ export const INVOICE_ITEM_OF_FEE_KIND: Readonly<Record<FeeKind, InvoiceItem>> = 
 export const INVOICE_NUMBER_PATTERN = /^\d{20}$/;
 export const FINANCE_PATTERN_MESSAGES = {
   invoiceNumberInvalid: '*请输入20位数电发票号码',
+  confirmationNumberInvalid: '*请输入20位红字发票信息确认单编号',
 } as const;
 /** An invoice number as typed or pasted: white space cut (people paste it in groups), then 20 digits. */
 export const invoiceNumberSchema = z
   .string({ error: FINANCE_PATTERN_MESSAGES.invoiceNumberInvalid })
   .overwrite((text) => text.replace(/\s+/g, ''))
   .regex(INVOICE_NUMBER_PATTERN, FINANCE_PATTERN_MESSAGES.invoiceNumberInvalid);
+/**
+ * 红字发票信息确认单编号: the number the tax platform gives the confirmation a red-letter invoice is issued
+ * from, 20 digits as the invoice's own; typed or pasted as the invoice number is.
+ */
+export const confirmationNumberSchema = z
+  .string({ error: FINANCE_PATTERN_MESSAGES.confirmationNumberInvalid })
+  .overwrite((text) => text.replace(/\s+/g, ''))
+  .regex(INVOICE_NUMBER_PATTERN, FINANCE_PATTERN_MESSAGES.confirmationNumberInvalid);
 
 // --- Payments --------------------------------------------------------------------------------------------
 
@@ -121,7 +157,7 @@ export const FINANCE_REFUSALS = [
   'not_positive',
   'nothing_to_invoice',
   'over_invoiced',
-  'reversal_exceeds_invoice',
+  'reversal_exceeds_line',
   'reversal_exceeds_unpaid',
   'no_allocations',
   'unknown_target',
@@ -139,7 +175,7 @@ export const FINANCE_REFUSAL_MESSAGES: Readonly<Record<FinanceRefusal, string>> 
   not_positive: '金额须大于 0 且为整数分',
   nothing_to_invoice: '该费用已全部开票',
   over_invoiced: '开票金额超过该费用未开票的金额',
-  reversal_exceeds_invoice: '红冲金额超过发票可红冲的金额',
+  reversal_exceeds_line: '红冲金额超过该行可红冲的金额',
   reversal_exceeds_unpaid: '发票已收款的部分不能红冲，请先撤销该发票的核销',
   no_allocations: '请填写核销金额',
   unknown_target: '核销的发票或费用不存在',
@@ -161,7 +197,7 @@ export const FINANCE_REFUSAL_ERRORS: Readonly<Record<FinanceRefusal, ErrorKey>> 
   not_positive: 'validationFailed',
   nothing_to_invoice: 'conflict',
   over_invoiced: 'conflict',
-  reversal_exceeds_invoice: 'conflict',
+  reversal_exceeds_line: 'conflict',
   reversal_exceeds_unpaid: 'conflict',
   no_allocations: 'validationFailed',
   unknown_target: 'notFound',

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { TAX_RATES } from './constants';
 import {
   checkInvoiceRequest,
-  checkReversal,
+  checkLineReversal,
   type InvoiceableLine,
   invoiceFigures,
+  lineReversalFigures,
+  refusalMessage,
   remainingToInvoice,
-  reversalFigures,
+  reversalScope,
   splitProportionally,
   splitTaxIncluded,
   statusAfterReversals,
@@ -236,32 +238,49 @@ describe('what remains to invoice', () => {
   });
 });
 
-describe('red-letter corrections', () => {
-  const invoiceAndAmount = feeLines(1).chain((lines) =>
-    fc.tuple(fc.constant(lines), fc.integer({ min: 0, max: sum(lines.map((line) => line.totals.total)) })),
+describe('red-letter corrections by line', () => {
+  /** Lines, and for each a part to take back (0: not chosen), within the line. */
+  const linesAndParts = feeLines(1).chain((lines) =>
+    fc.tuple(
+      fc.constant(lines),
+      fc.tuple(...lines.map((line) => fc.integer({ min: 0, max: line.totals.total }))),
+    ),
   );
+  const asked = (lines: readonly InvoiceableLine[], parts: readonly number[]) =>
+    lines.flatMap((line, index) => {
+      const amount = parts[index] ?? 0;
+      return amount > 0 ? [{ invoice_line_id: line.id, amount }] : [];
+    });
 
-  it('split exactly: parts add up to the correction, none exceeds its line in amount, tax or total', () => {
+  it('take exactly what is asked of the chosen lines, none beyond its line, the others untouched', () => {
     fc.assert(
-      fc.property(invoiceAndAmount, ([lines, reversal]) => {
-        const red = reversalFigures(reversal, lines);
-        expect(red.total).toBe(reversal);
-        expect(red.amount + red.tax).toBe(reversal);
-        expect(sum(red.lines.map((line) => line.amount)) + sum(red.lines.map((line) => line.tax))).toBe(
-          reversal,
+      fc.property(linesAndParts, ([lines, parts]) => {
+        const requests = asked(lines, parts);
+        const red = lineReversalFigures(requests, lines);
+        const wanted = sum(requests.map((request) => request.amount));
+        expect(red.total).toBe(wanted);
+        expect(red.amount + red.tax).toBe(wanted);
+        expect(red.lines.map((line) => line.fee_line_id)).toEqual(
+          requests.map((request) => request.invoice_line_id),
         );
         for (const part of red.lines) {
           const line = lines.find((candidate) => candidate.id === part.fee_line_id);
-          expect(part.total).toBeGreaterThan(0);
-          expect(part.total).toBeLessThanOrEqual(line?.totals.total ?? 0);
+          const request = requests.find((candidate) => candidate.invoice_line_id === part.fee_line_id);
+          expect(part.total).toBe(request?.amount);
+          expect(part.amount + part.tax).toBe(part.total);
           expect(part.tax).toBeLessThanOrEqual(line?.totals.tax ?? 0);
           expect(part.amount).toBeLessThanOrEqual(line?.totals.subtotal ?? 0);
         }
+        expect(sum(red.groups.map((group) => group.total))).toBe(wanted);
+        // What the check lets through is what the figures take.
+        const reversible = lines.map((line) => ({ id: line.id, reversible: line.totals.total, paid: 0 }));
+        const check = checkLineReversal(requests, reversible);
+        if (requests.length > 0) expect(check).toEqual({ ok: true, total: wanted });
       }),
     );
   });
 
-  it('of the whole invoice gives back exactly its lines', () => {
+  it('of every line whole gives back exactly the invoice', () => {
     fc.assert(
       fc.property(partialLines, (lines) => {
         const invoice = invoiceFigures(lines);
@@ -271,21 +290,81 @@ describe('red-letter corrections', () => {
           tax_rate: line.tax_rate,
           totals: { subtotal: line.amount, tax: line.tax, total: line.total },
         }));
-        const red = reversalFigures(invoice.total, asIssued);
+        const red = lineReversalFigures(
+          asIssued.map((line) => ({ invoice_line_id: line.id, amount: line.totals.total })),
+          asIssued,
+        );
         expect(red.lines).toEqual(invoice.lines.filter((line) => line.total > 0));
         expect([red.amount, red.tax, red.total]).toEqual([invoice.amount, invoice.tax, invoice.total]);
       }),
     );
   });
 
-  it('is refused at 0, beyond what the invoice still has, and into what the client paid of it', () => {
-    const invoice = { total: 12_000, reversed: 2_000, allocated: 0 };
-    expect(checkReversal(0, invoice)).toEqual({ ok: false, reason: 'not_positive' });
-    expect(checkReversal(10_001, invoice)).toEqual({ ok: false, reason: 'reversal_exceeds_invoice' });
-    expect(checkReversal(10_000, invoice)).toEqual({ ok: true });
-    const paid = { ...invoice, allocated: 4_000 };
-    expect(checkReversal(6_001, paid)).toEqual({ ok: false, reason: 'reversal_exceeds_unpaid' });
-    expect(checkReversal(6_000, paid)).toEqual({ ok: true });
+  it('never passes a line beyond what it can give back, and says how much can', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 2_000_000 }),
+        (reversible, paidRaw, amount) => {
+          const paid = Math.min(paidRaw, reversible);
+          const check = checkLineReversal([{ invoice_line_id: 7, amount }], [{ id: 7, reversible, paid }]);
+          if (amount <= reversible - paid) expect(check).toEqual({ ok: true, total: amount });
+          else {
+            expect(check).toMatchObject({ ok: false, invoice_line_id: 7, max: reversible - paid });
+          }
+        },
+      ),
+    );
+  });
+
+  it('is refused without lines, twice the same line, an unknown line, 0, beyond the line, into what was paid', () => {
+    const lines = [
+      { id: 1, reversible: 12_000, paid: 0 },
+      { id: 2, reversible: 8_000, paid: 5_000 },
+    ];
+    expect(checkLineReversal([], lines)).toEqual({ ok: false, reason: 'no_lines' });
+    expect(
+      checkLineReversal(
+        [
+          { invoice_line_id: 1, amount: 1 },
+          { invoice_line_id: 1, amount: 1 },
+        ],
+        lines,
+      ),
+    ).toMatchObject({ reason: 'duplicate_line', invoice_line_id: 1 });
+    expect(checkLineReversal([{ invoice_line_id: 3, amount: 1 }], lines)).toMatchObject({
+      reason: 'unknown_line',
+    });
+    expect(checkLineReversal([{ invoice_line_id: 1, amount: 0 }], lines)).toMatchObject({
+      reason: 'not_positive',
+    });
+    const over = checkLineReversal([{ invoice_line_id: 1, amount: 12_001 }], lines);
+    expect(over).toEqual({ ok: false, reason: 'reversal_exceeds_line', invoice_line_id: 1, max: 12_000 });
+    expect(refusalMessage(over as { reason: 'reversal_exceeds_line'; max: number })).toBe(
+      '红冲金额超过该行可红冲的金额（该行最多可红冲 ¥120.00）',
+    );
+    expect(checkLineReversal([{ invoice_line_id: 2, amount: 3_001 }], lines)).toEqual({
+      ok: false,
+      reason: 'reversal_exceeds_unpaid',
+      invoice_line_id: 2,
+      max: 3_000,
+    });
+    expect(
+      checkLineReversal(
+        [
+          { invoice_line_id: 1, amount: 12_000 },
+          { invoice_line_id: 2, amount: 3_000 },
+        ],
+        lines,
+      ),
+    ).toEqual({ ok: true, total: 15_000 });
+  });
+
+  it('read 全额红冲 when they take all that remained of the invoice, else 部分红冲', () => {
+    expect(reversalScope(10_000, { total: 10_000, reversed: 0 })).toBe('full');
+    expect(reversalScope(4_000, { total: 10_000, reversed: 6_000 })).toBe('full');
+    expect(reversalScope(3_999, { total: 10_000, reversed: 6_000 })).toBe('partial');
   });
 
   it('leave an invoice issued until they took back its whole total', () => {

@@ -11,13 +11,14 @@
  */
 import type { FeeKind } from './enums';
 import {
+  FINANCE_REFUSAL_MESSAGES,
   type FinanceRefusal,
   INVOICE_ITEM_OF_FEE_KIND,
   INVOICE_ITEMS,
   type InvoiceItem,
   type InvoiceStatus,
 } from './finance-enums';
-import { type LineTotals, mulDivRound } from './money';
+import { formatYuan, type LineTotals, mulDivRound } from './money';
 
 /** A refusal of one of the checks (here and in ./allocations), with the line or request it is about when there is one. */
 export interface Refused<R extends FinanceRefusal = FinanceRefusal> {
@@ -26,6 +27,20 @@ export interface Refused<R extends FinanceRefusal = FinanceRefusal> {
   /** The fee line, or the index of the allocation in the request, the refusal is about. */
   readonly fee_line_id?: number;
   readonly index?: number;
+  /** The invoice line a red-letter correction's refusal is about. */
+  readonly invoice_line_id?: number;
+  /** How much could be taken (a correction of the line, an allocation to the target): the message says it. */
+  readonly max?: number;
+}
+
+/**
+ * The message a refusal answers with: the reason's (FINANCE_REFUSAL_MESSAGES), and, when the refusal
+ * says how much can be taken (`max`, a red-letter correction's line), 该行最多可红冲 ¥x. The API and the
+ * admin's live check of the correction say the same words.
+ */
+export function refusalMessage(refused: { readonly reason: FinanceRefusal; readonly max?: number }): string {
+  const base = FINANCE_REFUSAL_MESSAGES[refused.reason];
+  return refused.max === undefined ? base : `${base}（该行最多可红冲 ${formatYuan(refused.max)}）`;
 }
 
 /** A whole number of fen, 0 or more (any size a sum can reach). */
@@ -219,52 +234,90 @@ export function checkInvoiceRequest(
 
 // --- Red-letter corrections ----------------------------------------------------------------------------
 
+/** One line of a red-letter correction as asked: the invoice line and the tax-inclusive fen taken from it. */
+export interface LineReversalRequest {
+  readonly invoice_line_id: number;
+  readonly amount: number;
+}
+
+/** An invoice line as a correction sees it: what is still reversible of it, and what the client paid of it. */
+export interface ReversibleLine {
+  readonly id: number;
+  /** The invoice line's total less the parts of passed corrections. */
+  readonly reversible: number;
+  /** What the invoice's payments give the line now (./allocations spreadOverInvoice). */
+  readonly paid: number;
+}
+
+/** What a correction may take from a line: what is reversible of it and not paid (全额红冲 of the line). */
+export const lineCorrectable = (line: ReversibleLine): number => Math.max(0, line.reversible - line.paid);
+
 /**
- * Whether a red-letter correction of `amount` (tax included) may be asked or passed: more than 0, at most
- * what the invoice still has (its total less earlier corrections), and not into what the client has paid
- * of it: allocations are spread over the invoice's lines as they stand (./allocations spreadOverInvoice),
- * so an invoice can never be left with more paid than its lines hold. Money received against a mistaken
- * invoice is first undone from it (it becomes the client's credit), then the invoice is corrected.
+ * Whether a red-letter correction by line may be asked or passed (issue 35, docs/decisions.md "Red-letter
+ * invoices by line"): at least one line, each invoice line once and the invoice's, each amount over 0 and
+ * at most what the line can give back (`lineCorrectable`: its reversible total less what the client paid
+ * of it). A refusal names the line and, in `max`, how much can be taken from it, so the message can say it.
+ * Money received against a mistaken invoice is first undone from it (it becomes the client's credit).
  */
-export function checkReversal(
-  amount: number,
-  invoice: { readonly total: number; readonly reversed: number; readonly allocated: number },
-): { readonly ok: true } | Refused<'not_positive' | 'reversal_exceeds_invoice' | 'reversal_exceeds_unpaid'> {
-  if (!isFen(amount) || amount === 0) return { ok: false, reason: 'not_positive' };
-  if (amount > invoice.total - invoice.reversed) return { ok: false, reason: 'reversal_exceeds_invoice' };
-  if (amount > invoice.total - invoice.reversed - invoice.allocated)
-    return { ok: false, reason: 'reversal_exceeds_unpaid' };
-  return { ok: true };
+export function checkLineReversal(
+  requests: readonly LineReversalRequest[],
+  lines: readonly ReversibleLine[],
+):
+  | { readonly ok: true; readonly total: number }
+  | Refused<
+      | 'no_lines'
+      | 'duplicate_line'
+      | 'unknown_line'
+      | 'not_positive'
+      | 'reversal_exceeds_line'
+      | 'reversal_exceeds_unpaid'
+    > {
+  if (requests.length === 0) return { ok: false, reason: 'no_lines' };
+  const seen = new Set<number>();
+  let total = 0;
+  for (const request of requests) {
+    const { invoice_line_id } = request;
+    if (seen.has(invoice_line_id)) return { ok: false, reason: 'duplicate_line', invoice_line_id };
+    seen.add(invoice_line_id);
+    const line = lines.find((candidate) => candidate.id === invoice_line_id);
+    if (!line) return { ok: false, reason: 'unknown_line', invoice_line_id };
+    if (!isFen(request.amount) || request.amount === 0)
+      return { ok: false, reason: 'not_positive', invoice_line_id };
+    const max = lineCorrectable(line);
+    if (request.amount > line.reversible)
+      return { ok: false, reason: 'reversal_exceeds_line', invoice_line_id, max };
+    if (request.amount > max) return { ok: false, reason: 'reversal_exceeds_unpaid', invoice_line_id, max };
+    total += request.amount;
+  }
+  return { ok: true, total };
 }
 
 /**
- * A red-letter correction of `amount` spread over the invoice's lines (each line's `totals` being what is
- * still reversible of it: the invoice line less earlier corrections), in proportion to what is **unpaid** of
- * each (`unpaid`, by line in the same order: its reversible total less what the invoice's payments give it,
- * ./allocations spreadOverInvoice; every line's whole total when absent) by `splitProportionally`, each part
- * split into amount and tax by `splitTaxIncluded`. A correction thus never takes a line below what the client
- * paid of it (a model's line paid before the invoice keeps its payment), as `checkReversal` keeps the amount
- * within the invoice's unpaid total. The figures come out positive (the red-letter invoice prints them
- * negative); they add up to `amount` exactly, no part exceeds its line, and a correction of a whole unpaid
- * invoice gives back exactly its lines. Lines with a part of 0 are left out: a red-letter invoice prints no
- * empty line.
+ * The red-letter invoice of a correction by line: each chosen line's part (tax-inclusive, as asked) split
+ * into amount and tax by `splitTaxIncluded` (a line taken whole gives back its own reversible figures),
+ * printed by service item and tax rate as the blue invoice is (`invoiceFigures`). `lines` hold each invoice
+ * line with `totals` = what is still reversible of it; lines not asked are left out. The figures come out
+ * positive (the red-letter invoice prints them negative) and add up to the amounts asked exactly. The admin
+ * previews the red invoice with this very function.
  */
-export function reversalFigures(
-  amount: number,
+export function lineReversalFigures(
+  requests: readonly LineReversalRequest[],
   lines: readonly InvoiceableLine[],
-  unpaid?: readonly number[],
 ): InvoiceFigures {
-  const parts = splitProportionally(
-    amount,
-    lines.map((line, index) => unpaid?.[index] ?? line.totals.total),
-  );
+  const asked = new Map(requests.map((request) => [request.invoice_line_id, request.amount]));
   return invoiceFigures(
-    lines.flatMap((line, index) => {
-      const portion = parts[index] ?? 0;
+    lines.flatMap((line) => {
+      const portion = asked.get(line.id) ?? 0;
       return portion > 0 ? [{ ...line, portion }] : [];
     }),
   );
 }
+
+/** 全额红冲 when a correction takes back all that remained of the invoice, else 部分红冲. */
+export const reversalScope = (
+  correctionTotal: number,
+  invoice: { readonly total: number; readonly reversed: number },
+) => (correctionTotal >= invoice.total - invoice.reversed ? ('full' as const) : ('partial' as const));
 
 /**
  * An issued invoice's status after red-letter corrections: 已红冲 once they took back its whole total; a

@@ -4,16 +4,20 @@
  * corrections, as the approvers of the approval kind `invoice_correction`.
  */
 import { approvalDecisionSchema } from './approval.schema';
-import { endpoint, json, page, requires } from './endpoint';
+import { endpoint, json, page, raw, requires } from './endpoint';
 import { idParamsSchema } from './envelope';
 import {
+  correctionIssueSchema,
   invoiceCreateSchema,
   invoiceDetailSchema,
+  invoiceFilterSchema,
   invoiceIssueSchema,
   invoiceQuerySchema,
   invoiceReverseSchema,
   invoiceSchema,
+  invoiceTotalsSchema,
 } from './invoice.schema';
+import { XLSX_CONTENT_TYPE } from './model-sheet.schema';
 
 export const invoiceEndpoints = {
   list: endpoint({
@@ -31,6 +35,22 @@ export const invoiceEndpoints = {
     access: requires('accounting', 'edit'),
     body: invoiceCreateSchema,
     answer: json(invoiceDetailSchema),
+  }),
+  totals: endpoint({
+    method: 'GET',
+    path: '/v1/invoices/totals',
+    summary: '发票登记簿筛选结果（全部页）的合计：张数、价税合计、已红冲、已核销、未收',
+    access: requires('accounting', 'read'),
+    query: invoiceFilterSchema,
+    answer: json(invoiceTotalsSchema),
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/v1/invoices/export',
+    summary: '按发票登记簿的筛选导出（Excel，末行合计）',
+    access: requires('accounting', 'read'),
+    query: invoiceFilterSchema,
+    answer: raw(200, XLSX_CONTENT_TYPE, 'Excel 文件（.xlsx）'),
   }),
   get: endpoint({
     method: 'GET',
@@ -52,7 +72,7 @@ export const invoiceEndpoints = {
   reverse: endpoint({
     method: 'POST',
     path: '/v1/invoices/:id/reverse',
-    summary: '申请红冲（全部或部分，含税金额），提交财务管理者审批；仅已开具的发票',
+    summary: '按行申请红冲（每行全额或部分，含税金额），提交财务管理者审批；仅已开具的发票',
     access: requires('accounting', 'edit'),
     params: idParamsSchema,
     body: invoiceReverseSchema,
@@ -65,6 +85,15 @@ export const invoiceEndpoints = {
     access: requires('accounting', 'manage'),
     params: idParamsSchema,
     body: approvalDecisionSchema,
+    answer: json(invoiceDetailSchema),
+  }),
+  issueCorrection: endpoint({
+    method: 'POST',
+    path: '/v1/invoice_corrections/:id/issue',
+    summary: '登记红字发票：20 位红字发票号码、开票日期、红字发票信息确认单编号；仅已同意的红冲',
+    access: requires('accounting', 'manage'),
+    params: idParamsSchema,
+    body: correctionIssueSchema,
     answer: json(invoiceDetailSchema),
   }),
 } as const;

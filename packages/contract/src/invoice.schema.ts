@@ -11,10 +11,13 @@ import { taxRateSchema } from './constants';
 import { approvalStatusSchema, feeKindSchema } from './enums';
 import { dateSchema, fenSchema, idQuerySchema, idSchema, pageQuerySchema, queryList } from './envelope';
 import {
+  confirmationNumberSchema,
   invoiceItemSchema,
   invoiceNumberSchema,
   invoiceStatusSchema,
   invoiceTypeSchema,
+  redLetterStateSchema,
+  reversalScopeSchema,
 } from './finance-enums';
 import { asciiTokenSchema, textSchema } from './patterns';
 
@@ -27,6 +30,8 @@ export const INVOICE_MESSAGES = {
   numberTaken: (number: string) => `发票号码 ${number} 已被本团队的其他发票使用`,
   issuedInFuture: '*开票日期不能晚于今天',
   notReversible: '只有已开具的发票可以红冲',
+  correctionNotIssuable: '只有已同意且尚未开具红字发票的红冲可以登记红字发票',
+  redIssuedBeforeBlue: '*红字发票的开票日期不能早于原发票的开票日期',
   correctionPending: '该发票已有待审批的红冲申请，请等待审批结果',
   specialNeedsBuyerDetails: '*数电专票须填写购方地址电话和开户行及账号',
   taxIdInvalid: '*请输入15-20位纳税人识别号（数字或大写字母）',
@@ -113,19 +118,44 @@ export const invoiceIssueSchema = z.object({
 });
 export type InvoiceIssue = z.infer<typeof invoiceIssueSchema>;
 
-/** POST /v1/invoices/{id}/reverse: a red-letter correction of `amount` fen, tax included, with its reason. */
+/**
+ * POST /v1/invoices/{id}/reverse: a red-letter correction by line (issue 35): the invoice lines chosen and
+ * the tax-inclusive fen taken from each (the whole of what it can give back: 全额红冲 of the line; less:
+ * 部分红冲), with its reason. Checked by the contract's checkLineReversal, figured by lineReversalFigures.
+ */
 export const invoiceReverseSchema = z.object({
-  amount: fenSchema({ missing: '*请输入红冲金额' }),
+  lines: z
+    .array(z.object({ invoice_line_id: idSchema, amount: fenSchema({ missing: '*请输入红冲金额' }) }))
+    .min(1, '*请选择要红冲的行')
+    .max(INVOICE_LIMITS.lines),
   reason: textSchema({ min: 1, max: INVOICE_LIMITS.reason, multiline: true, message: '*请填写红冲原因' }),
 });
 export type InvoiceReverse = z.infer<typeof invoiceReverseSchema>;
 
 /**
- * GET /v1/invoices: filters, newest request first. `keyword` matches the number and the buyer's name;
- * `open=true` keeps the issued invoices with something left to receive (total − reversed − allocated > 0),
- * what a receipt can be allocated to.
+ * POST /v1/invoice_corrections/{id}/issue: the red-letter invoice as the tax platform issued it, recorded
+ * like the blue one: its own 20-digit number, its date (not after today nor before the blue invoice's) and
+ * the 红字发票信息确认单 number it was issued from. Only a passed correction, once.
  */
-export const invoiceQuerySchema = pageQuerySchema.extend({
+export const correctionIssueSchema = z.object({
+  number: invoiceNumberSchema,
+  issued_on: dateSchema,
+  confirmation_number: confirmationNumberSchema,
+});
+export type CorrectionIssue = z.infer<typeof correctionIssueSchema>;
+
+const booleanQuery = z
+  .enum(['true', 'false'])
+  .transform((value) => value === 'true')
+  .optional();
+
+/**
+ * The filters of the 发票 register (GET /v1/invoices, its totals and its export; issue 35): `keyword`
+ * matches the number and the buyer's name; `open=true` keeps the issued invoices with something left to
+ * receive (total − reversed − allocated > 0), what a receipt can be allocated to; `overdue=true` those of
+ * them past their due date (issued on + the client's payment terms: contract ./aging dueDate of the issue date) as of today.
+ */
+export const invoiceFilterSchema = z.object({
   status: queryList(invoiceStatusSchema).optional(),
   type: invoiceTypeSchema.optional(),
   company_id: idQuerySchema.optional(),
@@ -135,13 +165,28 @@ export const invoiceQuerySchema = pageQuerySchema.extend({
   created_from: dateSchema.optional(),
   created_to: dateSchema.optional(),
   keyword: textSchema({ max: 50 }).optional(),
-  open: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional(),
+  open: booleanQuery,
+  overdue: booleanQuery,
 });
+export type InvoiceFilter = z.infer<typeof invoiceFilterSchema>;
+export type InvoiceFilterInput = z.input<typeof invoiceFilterSchema>;
+/** GET /v1/invoices: the register's filters, newest request first, paged. */
+export const invoiceQuerySchema = pageQuerySchema.extend(invoiceFilterSchema.shape);
 export type InvoiceQuery = z.infer<typeof invoiceQuerySchema>;
 export type InvoiceQueryInput = z.input<typeof invoiceQuerySchema>;
+
+/** The rows an export of the register holds at most (the filters narrow a larger register). */
+export const INVOICE_EXPORT_MAX_ROWS = 10_000;
+
+/** GET /v1/invoices/totals: the sums of every row the filters keep (all pages). */
+export const invoiceTotalsSchema = z.object({
+  count: z.number().int(),
+  total: z.number().int(),
+  reversed: z.number().int(),
+  allocated: z.number().int(),
+  outstanding: z.number().int(),
+});
+export type InvoiceTotals = z.infer<typeof invoiceTotalsSchema>;
 
 /** GET /v1/finance/ready_to_invoice: groups of one client and one payee entity, paged by group. */
 export const readyToInvoiceQuerySchema = pageQuerySchema.extend({
@@ -188,6 +233,12 @@ export const invoiceSchema = z.object({
   allocated: z.number().int(),
   /** A red-letter correction waits for approval. */
   correction_pending: z.boolean(),
+  /** 未红冲, 部分红冲 or 已全额红冲 (contract redLetterState). */
+  red_letter: redLetterStateSchema,
+  /** What is left to receive of an issued invoice (contract invoiceOpen); 0 before it is issued. */
+  outstanding: z.number().int(),
+  /** When it is due (issued on + the client's payment terms: contract ./aging dueDate of the issue date); null before issue. */
+  due_on: z.string().nullable(),
   file: z.object({ name: z.string(), url: z.string() }).nullable(),
   created_by: memberRefSchema.nullable(),
   created_at: z.string(),
@@ -209,6 +260,11 @@ export const invoiceLineSchema = z.object({
   tax_rate: taxRateSchema,
   ...figures,
   given_back: z.number().int(),
+  /**
+   * What the invoice's payments give the line now (contract ./allocations spreadOverInvoice): a
+   * correction of the line takes at most total − given_back − paid (lineCorrectable).
+   */
+  paid: z.number().int(),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
@@ -223,7 +279,13 @@ export const invoiceGroupSchema = z.object({
 export const invoiceCorrectionSchema = z.object({
   id: z.number().int(),
   ...figures,
+  /** 全额红冲 (all that remained of the invoice) or 部分红冲. */
+  scope: reversalScopeSchema,
   reason: z.string(),
+  /** The red-letter invoice as issued (number, date, 红字发票信息确认单 number); null until recorded. */
+  red_invoice: z
+    .object({ number: z.string(), issued_on: z.string(), confirmation_number: z.string() })
+    .nullable(),
   status: approvalStatusSchema,
   lines: z.array(z.object({ invoice_line_id: z.number().int(), fee_line_id: z.number().int(), ...figures })),
   requested_by: memberRefSchema.nullable(),
@@ -231,6 +293,8 @@ export const invoiceCorrectionSchema = z.object({
   approvals: z.array(approvalStepSchema),
   /** The caller approves corrections (`accounting` manage) and this one waits. */
   can_decide: z.boolean(),
+  /** The caller records the red-letter invoice (`accounting` manage): passed, not yet recorded. */
+  can_issue: z.boolean(),
 });
 export type InvoiceCorrection = z.infer<typeof invoiceCorrectionSchema>;
 

@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 import { FEE_KIND_LABELS, feeKindSchema } from './enums';
-import { INVOICE_TYPE_LABELS, invoiceTypeSchema } from './finance-enums';
+import {
+  INVOICE_TYPE_LABELS,
+  invoiceTypeSchema,
+  REVERSAL_SCOPE_LABELS,
+  reversalScopeSchema,
+} from './finance-enums';
 import { formatYuan } from './money';
 import { action, changeOf } from './operation-action';
 import { formatRate } from './rates';
@@ -48,9 +53,33 @@ export const FINANCE_OPERATIONS = {
     label: '申请发票红冲',
     inTeamLog: true,
     target: 'invoice',
-    detail: z.object({ name: z.string(), number: z.string(), amount: z.number().int(), reason: z.string() }),
-    sentence: ({ name, number, amount, reason }) =>
-      `申请红冲「${name}」的发票 ${number}，金额 ${formatYuan(amount)}：${reason}`,
+    detail: z.object({
+      name: z.string(),
+      number: z.string(),
+      amount: z.number().int(),
+      reason: z.string(),
+      /** 全额红冲 / 部分红冲 and the lines chosen (issue 35); absent on corrections asked before. */
+      scope: reversalScopeSchema.optional(),
+      lines: z.number().int().optional(),
+    }),
+    sentence: ({ name, number, amount, reason, scope, lines }) =>
+      `申请${scope ? REVERSAL_SCOPE_LABELS[scope] : '红冲'}「${name}」的发票 ${number}${
+        lines ? `（${lines} 行）` : ''
+      }，金额 ${formatYuan(amount)}：${reason}`,
+  }),
+  invoice_correction_issue: action({
+    label: '登记红字发票',
+    inTeamLog: true,
+    target: 'invoice',
+    detail: z.object({
+      name: z.string(),
+      number: z.string(),
+      red_number: z.string(),
+      confirmation_number: z.string(),
+      amount: z.number().int(),
+    }),
+    sentence: ({ name, number, red_number, confirmation_number, amount }) =>
+      `登记了「${name}」的发票 ${number} 的红字发票 ${red_number}，金额 -${formatYuan(amount)}（确认单 ${confirmation_number}）`,
   }),
   invoice_correction_approve: action({
     label: '审批发票红冲',

@@ -45,6 +45,15 @@ const SAMPLES: { [A in OperationAction]: OperationDetail<A> } = {
     number: '26312000000000000001',
     amount: 53_000,
     reason: '金额有误',
+    scope: 'partial',
+    lines: 1,
+  },
+  invoice_correction_issue: {
+    name: '上海某某服饰有限公司',
+    number: '26312000000000000001',
+    red_number: '26312000000000000002',
+    confirmation_number: '31011226120700000001',
+    amount: 53_000,
   },
   invoice_correction_approve: {
     name: '上海某某服饰有限公司',

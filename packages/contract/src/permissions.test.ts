@@ -43,6 +43,7 @@ describe('PERMISSION_MENU', () => {
     expect(children('accounting')).toEqual([
       'dashboard 看板',
       'ready_to_invoice 待开票',
+      'invoices 发票',
       'fees 费用',
       'receipts 收款',
       'settlements 模特结算',

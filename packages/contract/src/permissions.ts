@@ -76,6 +76,7 @@ export const PERMISSION_MENU: readonly MenuEntry[] = [
     children: [
       { label: '看板', path: 'dashboard' },
       { label: '待开票', path: 'ready_to_invoice' },
+      { label: '发票', path: 'invoices' },
       { label: '费用', path: 'fees' },
       { label: '收款', path: 'receipts' },
       { label: '模特结算', path: 'settlements' },

@@ -106,6 +106,8 @@ export interface SheetSpec<Row> {
   name: string;
   columns: readonly WorkbookColumn<Row>[];
   rows: Iterable<Row>;
+  /** A last row in bold under the rows: 合计 and the sums, one value per column (issue 35). */
+  totals?: readonly CellValue[];
 }
 
 /** Who made the workbook and when (its document properties). */
@@ -138,6 +140,7 @@ export async function workbookBuffer<Row>(
   for (const spec of sheets) {
     const sheet = addSheet(workbook, spec.name, spec.columns);
     for (const row of spec.rows) addValues(sheet, rowValues(spec.columns, row));
+    if (spec.totals) addValues(sheet, spec.totals).font = { bold: true };
   }
   return workbookBytes(workbook);
 }

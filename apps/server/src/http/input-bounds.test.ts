@@ -40,7 +40,7 @@ describe('input bounds across the endpoint map', () => {
         'receipt.allocate body 0.amount',
         'receipt.list query received_from',
         'invoice.issue body issued_on',
-        'invoice.reverse body amount',
+        'invoice.reverse body lines.0.amount',
         'model.createDeduction body occurred_on',
         'model.createDeduction body amount',
         'model.create body birthday',

@@ -14,13 +14,18 @@ import { addDays, businessDate, businessInstant, weekdayOf } from '@trackit/cont
 import type { JobType } from '@trackit/contract/enums';
 import type { InvoiceType } from '@trackit/contract/finance-enums';
 import type { InvoiceDetail } from '@trackit/contract/invoice.schema';
+import { formatYuan } from '@trackit/contract/money';
 import type { FeeLineInput, Order } from '@trackit/contract/order.schema';
 import type { AllocationCreate } from '@trackit/contract/receipt.schema';
 import { pino } from 'pino';
 import type { Database } from '../db/client';
 import { getCompany } from '../domains/company/company.service';
 import { createInvoice, issueInvoice } from '../domains/invoice/invoice.service';
-import { decideCorrection, reverseInvoice } from '../domains/invoice/invoice-correction.service';
+import {
+  decideCorrection,
+  issueCorrection,
+  reverseInvoice,
+} from '../domains/invoice/invoice-correction.service';
 import { createOrder, type OrderDeps } from '../domains/order/order.service';
 import { billOrder, confirmOrder, decideOrder, submitOrder } from '../domains/order/order-lifecycle.service';
 import { allocateReceipt, undoAllocation } from '../domains/receipt/allocation.service';
@@ -326,6 +331,8 @@ export async function seedDemoFinance(
     type: InvoiceType,
     requested: number,
     issued?: number,
+    /** The fee lines it covers: all the order's when absent. */
+    feeLineIds = linesOf(of),
   ): Promise<InvoiceDetail> => {
     const company = await getCompany({ db, clock: () => new Date() }, author, of.company?.id ?? 0);
     const requestedAt = at(requested, '10:30');
@@ -342,7 +349,7 @@ export async function seedDemoFinance(
           address_phone: company.invoiceAddress ?? '',
           bank_account: [company.bankName, company.bankAccount].filter(Boolean).join(' '),
         },
-        fee_line_ids: linesOf(of),
+        fee_line_ids: feeLineIds,
       },
       origin,
     );
@@ -403,15 +410,19 @@ export async function seedDemoFinance(
   const promo = await invoice(order.promo, 'ordinary', -230, -227);
   await pay(promo, -214);
 
-  // The red-letter correction: the client split its payment over two budget years.
+  // The red-letter correction by line (issue 35): the client split the licence over two budget years, so
+  // half of the 肖像使用费 line of a three-line invoice is reversed (部分红冲), the models' lines untouched,
+  // and the red-letter invoice recorded with its own number and its 红字发票信息确认单 number.
   const tvc = await invoice(order.tvc, 'special', -202, -199);
-  const split = 3_180_000;
-  const reason = '客户按年度预算拆分付款，红冲 ¥31,800.00，下月另行开具';
+  const licenceLine = tvc.lines.find((line) => line.kind === 'UsageFee');
+  if (!licenceLine) throw new Error('the demo licence line was not invoiced');
+  const split = Math.floor(licenceLine.total / 2);
+  const reason = `客户按年度预算拆分肖像使用费，部分红冲 ${formatYuan(split)}，下月另行开具`;
   const reversing = await reverseInvoice(
     { db, storage, blobKey, clock: () => at(-192, '14:00') },
     author,
     tvc.id,
-    { amount: split, reason },
+    { lines: [{ invoice_line_id: licenceLine.id, amount: split }], reason },
     origin,
   );
   const correction = reversing.corrections[0];
@@ -424,7 +435,19 @@ export async function seedDemoFinance(
     origin,
   );
   const sportswear = await invoice(order.sportswear, 'ordinary', -174, -171);
-  const tvcAgain = await invoice(order.tvc, 'special', -172, -169);
+  const redOn = workday(-190);
+  await issueCorrection(
+    { db, storage, blobKey, clock: () => at(-190, '16:00') },
+    author,
+    correction.id,
+    {
+      number: invoiceNumber(redOn),
+      issued_on: redOn,
+      confirmation_number: `3101${redOn.replaceAll('-', '')}00002718`,
+    },
+    origin,
+  );
+  const tvcAgain = await invoice(order.tvc, 'special', -172, -169, [licenceLine.fee_line_id]);
   await pay(reversed, -165);
   await pay(tvcAgain, -150);
   const film = await invoice(order.film, 'special', -164, -161);

@@ -284,6 +284,18 @@ describe('demo data and team set-up', () => {
     expect(corrected.status).toBe('issued');
     expect(corrected.reversed).toBeLessThan(corrected.total);
     expect(corrected.corrections.map((correction) => correction.status)).toEqual(['passed']);
+    // By line (issue 35): part of the licence line of a three-line invoice, recorded with its red number
+    // and 确认单 number; the models' lines untouched.
+    const [red] = corrected.corrections;
+    expect(red).toMatchObject({ scope: 'partial', can_issue: false });
+    expect(red?.red_invoice?.number).toMatch(/^\d{20}$/);
+    expect(red?.red_invoice?.confirmation_number).toMatch(/^\d{20}$/);
+    expect(red?.lines).toHaveLength(1);
+    expect(corrected.lines.length).toBeGreaterThan(1);
+    expect(corrected.lines.filter((line) => line.given_back > 0).map((line) => line.kind)).toEqual([
+      'UsageFee',
+    ]);
+    expect(corrected.red_letter).toBe('partial');
     expect(invoices.some((invoice) => invoice.correction_pending)).toBe(false);
 
     // Receipts with bank references and the buyers' names; one voided; one client in credit.

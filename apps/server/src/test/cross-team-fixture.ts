@@ -111,7 +111,7 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
     .from(feeLines)
     .where(eq(feeLines.orderId, billed.id));
   if (!feeLine) throw new Error('fixture: no fee line');
-  const invoice = await api('POST', '/invoices', {
+  const invoice = await api<{ id: number; lines: { id: number }[] }>('POST', '/invoices', {
     team_recipient_id: teamRecipient.id,
     company_id: company.id,
     type: 'ordinary',
@@ -125,7 +125,7 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
   const reversed = await api<{ id: number; corrections: { id: number }[] }>(
     'POST',
     `/invoices/${invoice.id}/reverse`,
-    { amount: 100, reason: `${label}红冲` },
+    { lines: [{ invoice_line_id: invoice.lines[0]?.id ?? 0, amount: 100 }], reason: `${label}红冲` },
   );
   const correction = reversed.corrections[0];
   if (!correction) throw new Error('fixture: no correction');

@@ -22,6 +22,31 @@ import { orderDay, type SignedInMember, signInTeamByLevel } from './factories';
 export type Headers = Record<string, string>;
 export type FeeLineRow = typeof feeLines.$inferSelect;
 
+/**
+ * The body of a red-letter correction by line taking `amount` from the invoice: its lines in order, each
+ * up to what it can give back (total − given back − paid); what is left over goes onto the last line (so a
+ * test can ask for a fen too many). Tests that mean one line name it themselves.
+ */
+export function reversalLines(
+  invoice: Pick<InvoiceDetail, 'lines'>,
+  amount: number,
+): { invoice_line_id: number; amount: number }[] {
+  let left = amount;
+  const asked: { invoice_line_id: number; amount: number }[] = [];
+  for (const line of invoice.lines) {
+    const take = Math.min(left, Math.max(0, line.total - line.given_back - line.paid));
+    if (take > 0) asked.push({ invoice_line_id: line.id, amount: take });
+    left -= take;
+  }
+  if (left > 0) {
+    const last = invoice.lines.at(-1);
+    const existing = asked.find((request) => request.invoice_line_id === last?.id);
+    if (existing) existing.amount += left;
+    else if (last) asked.push({ invoice_line_id: last.id, amount: left });
+  }
+  return asked;
+}
+
 /** The default payee entity of a finance team: a general taxpayer with its bank account. */
 export const GENERAL_ENTITY = {
   name: '上海星辰模特经纪有限公司',

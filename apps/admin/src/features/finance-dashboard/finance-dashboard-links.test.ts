@@ -32,9 +32,9 @@ describe('financeDashboardLinks', () => {
     // This month's 扣缴明细, not the tab's default (last month).
     expect(links.withholding).toBe('/finance/settlements?tab=withholding&month=2026-11');
     // The invoices with something left to receive, not every issued one.
-    expect(links.invoicedUnpaid).toBe('/finance/ready_to_invoice?tab=invoices&open=true');
+    expect(links.invoicedUnpaid).toBe('/finance/invoices?open=true');
     expect(links.month({ from: '2026-10-01', to: '2026-10-31' })).toBe(
-      '/finance/ready_to_invoice?tab=invoices&issued_from=2026-10-01&issued_to=2026-10-31',
+      '/finance/invoices?issued_from=2026-10-01&issued_to=2026-10-31',
     );
   });
 

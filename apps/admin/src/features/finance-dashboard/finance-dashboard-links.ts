@@ -16,7 +16,7 @@ import { type ListPatch, writeListSearch } from '../../components/list/list-sear
 export const FEES_PATH = '/finance/fees';
 export const RECEIPTS_PATH = '/finance/receipts';
 export const SETTLEMENTS_PATH = toAdminRoute(ADMIN_PATHS.settlements) ?? '/finance/settlements';
-const READY_TO_INVOICE_PATH = toAdminRoute(ADMIN_PATHS.readyToInvoice) ?? '/finance/ready_to_invoice';
+const INVOICES_PATH = toAdminRoute(ADMIN_PATHS.invoices) ?? '/finance/invoices';
 
 /** The buckets of what is past its due date (every bucket but 未到期). */
 export const OVERDUE_BUCKETS: AgingBucket[] = AGING_BUCKETS.filter((bucket) => bucket !== 'not_due');
@@ -30,12 +30,9 @@ const withQuery = (path: string, params: URLSearchParams): string => {
 export const feeList = (query: ListPatch<FeeQuery>): string =>
   withQuery(FEES_PATH, writeListSearch(feeQuerySchema, query));
 
-/** 待开票's 发票 tab with these filters. */
+/** The 发票 register with these filters. */
 export const invoiceList = (query: ListPatch<InvoiceQuery>): string =>
-  withQuery(
-    READY_TO_INVOICE_PATH,
-    writeListSearch(invoiceQuerySchema, query, new URLSearchParams({ tab: 'invoices' })),
-  );
+  withQuery(INVOICES_PATH, writeListSearch(invoiceQuerySchema, query));
 
 /** The list of one figure, in the address that list reads. */
 export function listLink(target: DashboardList): string {

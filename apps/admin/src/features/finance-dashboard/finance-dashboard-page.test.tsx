@@ -108,7 +108,7 @@ describe('FinanceDashboardPage', () => {
     expect(href('received-last-month')).toBe(
       '/finance/receipts?received_from=2026-10-01&received_to=2026-10-31&voided=false',
     );
-    expect(href('invoiced-unpaid')).toBe('/finance/ready_to_invoice?tab=invoices&open=true');
+    expect(href('invoiced-unpaid')).toBe('/finance/invoices?open=true');
     expect(href('credit')).toBe('/finance/receipts?unallocated=true');
     expect(href('payable-to-models')).toBe('/finance/settlements?tab=ready');
     expect(href('withholding')).toBe('/finance/settlements?tab=withholding&month=2026-11');
@@ -119,7 +119,7 @@ describe('FinanceDashboardPage', () => {
       'expected-first':
         '/finance/fees?aging_bucket=d1_30&aging_bucket=d31_60&aging_bucket=d61_90&aging_bucket=d90_plus',
       'expected-last': '/finance/fees?outstanding=true&sort=due_on',
-      'revenue-last': '/finance/ready_to_invoice?tab=invoices&issued_from=2026-11-01&issued_to=2026-11-30',
+      'revenue-last': '/finance/invoices?issued_from=2026-11-01&issued_to=2026-11-30',
     };
     for (const [bar, list] of Object.entries(clicks)) {
       answerCalls(

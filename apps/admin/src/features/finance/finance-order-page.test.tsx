@@ -74,7 +74,7 @@ describe('FinanceOrderPage', () => {
     // A half-paid line reads 部分付款, as its order reads 部分收款 (issue 35 item 8).
     expect(screen.getByTestId('finance-lines').textContent).toContain('部分付款');
     expect(screen.getByTestId('finance-invoice-31').getAttribute('href')).toBe(
-      '/finance/ready_to_invoice?invoice=31',
+      '/finance/invoices?invoice=31',
     );
     expect(screen.getByTestId('finance-allocation-72').textContent).toContain('已撤销 2026-11-06');
     expect(within(screen.getByTestId('finance-allocation-72')).queryByRole('button')).toBeNull();

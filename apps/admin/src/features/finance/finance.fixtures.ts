@@ -73,6 +73,9 @@ export const invoiceDetailFixture = (overrides: Partial<InvoiceDetail> = {}): In
   reversed: 0,
   allocated: 0,
   correction_pending: false,
+  red_letter: 'none',
+  outstanding: 0,
+  due_on: null,
   file: null,
   created_by: { id: 3, nickname: '周楠' },
   created_at: '2026-11-26T02:00:00.000Z',
@@ -92,6 +95,7 @@ export const invoiceDetailFixture = (overrides: Partial<InvoiceDetail> = {}): In
       tax: 60_000,
       total: 1_060_000,
       given_back: 0,
+      paid: 0,
     },
     {
       id: 2,
@@ -107,6 +111,7 @@ export const invoiceDetailFixture = (overrides: Partial<InvoiceDetail> = {}): In
       tax: 30_000,
       total: 530_000,
       given_back: 0,
+      paid: 0,
     },
   ],
   groups: [

@@ -3,14 +3,18 @@
  * (GET /v1/invoices, GET /v1/invoices/{id}) and what changes them: a request, its number, a red-letter
  * correction and its decision. Every change asks 待开票, the invoice lists and the invoice again.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { saveDownloadedFile } from '@trackit/client/save-file';
 import { uploadBlob } from '@trackit/client/upload/upload-steps';
 import type { ApprovalDecision } from '@trackit/contract/approval.schema';
 import { endpoints } from '@trackit/contract/endpoints';
 import type {
+  CorrectionIssue,
   InvoiceCreateInput,
   InvoiceDetail,
+  InvoiceFilterInput,
   InvoiceIssue,
+  InvoiceQuery,
   InvoiceReverse,
 } from '@trackit/contract/invoice.schema';
 import { api } from '../../api';
@@ -31,6 +35,40 @@ export const financeKeys = {
 
 export const readyToInvoiceQuery = pagedListQuery(financeKeys.ready, endpoints.finance.readyToInvoice);
 export const invoiceListQuery = pagedListQuery(financeKeys.invoiceLists, endpoints.invoice.list);
+
+/** The register's filter without its page, as the totals and the export take it. */
+export const invoiceFilterInput = ({
+  page: _page,
+  per_page: _perPage,
+  open,
+  overdue,
+  ...filter
+}: InvoiceQuery): InvoiceFilterInput => ({
+  ...filter,
+  ...(open === undefined ? {} : { open: open ? ('true' as const) : ('false' as const) }),
+  ...(overdue === undefined ? {} : { overdue: overdue ? ('true' as const) : ('false' as const) }),
+});
+
+/** The sums of every row of the register's filter (GET /v1/invoices/totals). */
+export const invoiceTotalsQuery = (query: InvoiceQuery) => {
+  const filter = invoiceFilterInput(query);
+  return queryOptions({
+    queryKey: [...financeKeys.invoiceLists, 'totals', filter],
+    queryFn: ({ signal }) => api.call(endpoints.invoice.totals, { query: filter }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+};
+
+/** The register's rows of the filter as an .xlsx, with a totals row. */
+export function useExportInvoices() {
+  return useMutation({
+    mutationFn: async (query: InvoiceQuery) =>
+      saveDownloadedFile(
+        await api.download(endpoints.invoice.export, { query: invoiceFilterInput(query) }),
+        '发票.xlsx',
+      ),
+  });
+}
 
 export const invoiceQuery = (id: number) =>
   queryOptions({
@@ -74,11 +112,21 @@ export function useIssueInvoice(id: number) {
   });
 }
 
-/** 申请红冲: a correction of an amount, tax included, sent to approval. */
+/** 申请红冲: a correction by line (each line's amount, tax included), sent to approval. */
 export function useReverseInvoice(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: InvoiceReverse) => api.call(endpoints.invoice.reverse, { params: { id }, body }),
+    onSuccess: (invoice) => storeInvoice(queryClient, invoice),
+  });
+}
+
+/** 登记红字发票: the red-letter invoice's number, date and 确认单 number, for a passed correction. */
+export function useIssueCorrection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ correctionId, body }: { correctionId: number; body: CorrectionIssue }) =>
+      api.call(endpoints.invoice.issueCorrection, { params: { id: correctionId }, body }),
     onSuccess: (invoice) => storeInvoice(queryClient, invoice),
   });
 }

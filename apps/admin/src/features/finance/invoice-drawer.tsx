@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { businessDateTime } from '@trackit/contract/business-time';
 import { APPROVAL_STATUS_LABELS } from '@trackit/contract/enums';
-import { INVOICE_ITEM_LABELS, INVOICE_TYPE_LABELS } from '@trackit/contract/finance-enums';
+import {
+  INVOICE_ITEM_LABELS,
+  INVOICE_TYPE_LABELS,
+  RED_LETTER_STATE_LABELS,
+  REVERSAL_SCOPE_LABELS,
+} from '@trackit/contract/finance-enums';
 import type { InvoiceCorrection, InvoiceDetail, InvoiceLine } from '@trackit/contract/invoice.schema';
 import { MESSAGES } from '@trackit/contract/messages';
 import { formatTaxRate } from '@trackit/contract/money';
@@ -24,7 +29,12 @@ import { MoneyTotals } from '../../components/money/money-totals';
 import { QueryState } from '../../components/query-state';
 import { orderPath } from '../order/order-labels';
 import { invoiceQuery } from './finance.queries';
-import { DecideCorrectionModal, IssueInvoiceModal, ReverseInvoiceModal } from './invoice-actions';
+import {
+  DecideCorrectionModal,
+  IssueCorrectionModal,
+  IssueInvoiceModal,
+  ReverseInvoiceModal,
+} from './invoice-actions';
 import { InvoiceStatusTag } from './invoice-labels';
 
 const DRAWER_WIDTH = 760;
@@ -67,17 +77,28 @@ const CORRECTION_COLORS = { init: 'warning', passed: 'success', rejected: 'error
 
 function CorrectionItem({
   correction,
+  lines,
   onDecide,
+  onIssue,
 }: {
   correction: InvoiceCorrection;
+  lines: readonly InvoiceLine[];
   onDecide: (result: 'passed' | 'rejected') => void;
+  onIssue: () => void;
 }) {
   const decision = correction.approvals.findLast((step) => step.status !== 'init');
+  const red = correction.red_invoice;
+  const lineName = (id: number) => {
+    const line = lines.find((candidate) => candidate.id === id);
+    return line
+      ? `${line.model_name} · ${INVOICE_ITEM_LABELS[line.item]}（${line.order_number}）`
+      : MESSAGES.empty;
+  };
   return (
     <List.Item
       data-testid={`invoice-correction-${correction.id}`}
-      actions={
-        correction.can_decide
+      actions={[
+        ...(correction.can_decide
           ? [
               <Button key="pass" type="primary" size="small" onClick={() => onDecide('passed')}>
                 同意
@@ -86,21 +107,47 @@ function CorrectionItem({
                 拒绝
               </Button>,
             ]
-          : []
-      }
+          : []),
+        ...(correction.can_issue
+          ? [
+              <Button
+                key="issue"
+                type="primary"
+                size="small"
+                onClick={onIssue}
+                data-testid="correction-issue"
+              >
+                登记红字发票
+              </Button>,
+            ]
+          : []),
+      ]}
     >
       <List.Item.Meta
         title={
           <Space wrap>
-            <span>红字发票</span>
+            <span>{REVERSAL_SCOPE_LABELS[correction.scope]}</span>
             <MoneyCell fen={-correction.total} />
             <Tag color={CORRECTION_COLORS[correction.status]}>
               {APPROVAL_STATUS_LABELS[correction.status]}
             </Tag>
+            {correction.status === 'passed' && !red && <Tag color="warning">待登记红字发票</Tag>}
           </Space>
         }
         description={
           <>
+            {red && (
+              <div data-testid="correction-red-invoice">
+                红字发票 <Typography.Text copyable>{red.number}</Typography.Text> · 开票日期 {red.issued_on} ·
+                确认单 <Typography.Text copyable>{red.confirmation_number}</Typography.Text>
+              </div>
+            )}
+            {correction.lines.map((line) => (
+              <div key={line.invoice_line_id}>
+                {lineName(line.invoice_line_id)}：金额 <MoneyCell fen={-line.amount} /> 税额{' '}
+                <MoneyCell fen={-line.tax} /> 价税合计 <MoneyCell fen={-line.total} />
+              </div>
+            ))}
             <div>原因：{correction.reason}</div>
             <div>
               {correction.requested_by?.nickname ?? MESSAGES.empty} 申请于{' '}
@@ -123,7 +170,8 @@ function CorrectionItem({
 type OpenModal =
   | { kind: 'issue' }
   | { kind: 'reverse' }
-  | { kind: 'decide'; id: number; result: 'passed' | 'rejected' };
+  | { kind: 'decide'; id: number; result: 'passed' | 'rejected' }
+  | { kind: 'issueCorrection'; correction: InvoiceCorrection };
 
 function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
   const [modal, setModal] = useState<OpenModal | null>(null);
@@ -192,8 +240,8 @@ function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
         testId="invoice-totals"
       />
       {invoice.reversed > 0 && (
-        <Flex justify="flex-end" gap={8}>
-          已红冲 <MoneyCell fen={-invoice.reversed} /> · 净额{' '}
+        <Flex justify="flex-end" gap={8} data-testid="invoice-reversed">
+          {RED_LETTER_STATE_LABELS[invoice.red_letter]} <MoneyCell fen={-invoice.reversed} /> · 净额{' '}
           <MoneyCell fen={invoice.total - invoice.reversed} />
         </Flex>
       )}
@@ -219,7 +267,9 @@ function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
             renderItem={(correction) => (
               <CorrectionItem
                 correction={correction}
+                lines={invoice.lines}
                 onDecide={(result) => setModal({ kind: 'decide', id: correction.id, result })}
+                onIssue={() => setModal({ kind: 'issueCorrection', correction })}
               />
             )}
           />
@@ -227,6 +277,9 @@ function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
       )}
       {modal?.kind === 'issue' && <IssueInvoiceModal invoice={invoice} onClose={close} />}
       {modal?.kind === 'reverse' && <ReverseInvoiceModal invoice={invoice} onClose={close} />}
+      {modal?.kind === 'issueCorrection' && (
+        <IssueCorrectionModal invoice={invoice} correction={modal.correction} onClose={close} />
+      )}
       {modal?.kind === 'decide' && (
         <DecideCorrectionModal correctionId={modal.id} result={modal.result} onClose={close} />
       )}

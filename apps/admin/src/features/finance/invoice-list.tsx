@@ -1,11 +1,22 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { invoiceOpen } from '@trackit/contract/allocations';
-import { businessDateTime } from '@trackit/contract/business-time';
+import { businessDate } from '@trackit/contract/business-time';
 import { RECEIVABLE_WORDS } from '@trackit/contract/finance-dashboard-lists';
-import { INVOICE_STATUS_LABELS, INVOICE_TYPE_LABELS } from '@trackit/contract/finance-enums';
-import { type Invoice, type InvoiceQuery, invoiceQuerySchema } from '@trackit/contract/invoice.schema';
+import {
+  INVOICE_STATUS_LABELS,
+  INVOICE_TYPE_LABELS,
+  RED_LETTER_STATE_LABELS,
+} from '@trackit/contract/finance-enums';
+import {
+  type Invoice,
+  type InvoiceQuery,
+  type InvoiceTotals,
+  invoiceQuerySchema,
+} from '@trackit/contract/invoice.schema';
 import { MESSAGES } from '@trackit/contract/messages';
-import { Button, Checkbox, Typography } from 'antd';
+import { formatYuan } from '@trackit/contract/money';
+import { Button, Card, Checkbox, Flex, Statistic, Tag, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/list/data-table';
 import { ListDateRangeFilter } from '../../components/list/list-date-range-filter';
 import { ListKeywordInput } from '../../components/list/list-keyword-input';
@@ -13,7 +24,10 @@ import { ListSelectFilter } from '../../components/list/list-select-filter';
 import { ListToolbar } from '../../components/list/list-toolbar';
 import { useListSearch } from '../../components/list/use-list-search';
 import { MoneyCell } from '../../components/money/money-cell';
-import { invoiceListQuery } from './finance.queries';
+import { parseRecordId } from '../../components/record-id';
+import { CompanySelect } from '../company/company-select';
+import { invoiceListQuery, invoiceTotalsQuery, useExportInvoices } from './finance.queries';
+import { InvoiceDrawer } from './invoice-drawer';
 import { InvoiceStatusTag } from './invoice-labels';
 import { useRecipientFilterOptions } from './recipient-filter-options';
 
@@ -23,114 +37,101 @@ const normalizeInvoiceQuery = (query: InvoiceQuery): InvoiceQuery =>
     ? { ...query, issued_from: query.issued_to, issued_to: query.issued_from }
     : query;
 
+const secondLine = { display: 'block', fontSize: 12 } as const;
+
 const columnsFor = (onOpen: (id: number) => void): DataTableColumn<Invoice, InvoiceQuery>[] => [
   {
-    title: '购方 / 客户',
-    key: 'buyer',
-    kind: 'title',
-    render: (_: unknown, invoice) => (
+    title: '发票号码 / 类型',
+    dataIndex: 'number',
+    width: 200,
+    render: (number: string | null, invoice) => (
       <>
         <Typography.Link onClick={() => onOpen(invoice.id)} data-testid={`invoice-open-${invoice.id}`}>
-          {invoice.buyer.name}
+          <span style={{ fontVariantNumeric: 'tabular-nums' }}>{number ?? '（待开具）'}</span>
         </Typography.Link>
-        {invoice.buyer.name !== invoice.company.name && (
-          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-            {invoice.company.name}
-          </Typography.Text>
-        )}
+        <Typography.Text type="secondary" style={secondLine}>
+          {INVOICE_TYPE_LABELS[invoice.type]}
+        </Typography.Text>
       </>
     ),
   },
   {
-    title: '收款主体',
-    key: 'team_recipient',
-    kind: 'name',
-    render: (_: unknown, invoice) => invoice.team_recipient.short_name,
+    title: '客户 / 收款主体',
+    key: 'company',
+    kind: 'title',
+    render: (_: unknown, invoice) => (
+      <>
+        <Typography.Text ellipsis={{ tooltip: invoice.company.name }} style={{ maxWidth: '100%' }}>
+          {invoice.company.name}
+        </Typography.Text>
+        <Typography.Text type="secondary" style={secondLine}>
+          {invoice.team_recipient.short_name}
+          {invoice.buyer.name !== invoice.company.name ? ` · 购方 ${invoice.buyer.name}` : ''}
+        </Typography.Text>
+      </>
+    ),
   },
   {
-    title: '类型',
-    dataIndex: 'type',
-    kind: 'tag',
-    fits: Object.values(INVOICE_TYPE_LABELS),
-    render: (type: Invoice['type']) => INVOICE_TYPE_LABELS[type],
-  },
-  {
-    title: '发票号码 / 开票日期',
-    dataIndex: 'number',
-    width: 200,
-    render: (number: string | null, invoice) =>
-      number ? (
-        <>
-          <span style={{ fontVariantNumeric: 'tabular-nums' }}>{number}</span>
-          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-            {invoice.issued_on}
+    title: '开票日期',
+    dataIndex: 'issued_on',
+    kind: 'date',
+    render: (issuedOn: string | null, invoice) => (
+      <>
+        {issuedOn ?? MESSAGES.empty}
+        {invoice.due_on && (
+          <Typography.Text
+            type={
+              invoice.outstanding > 0 && invoice.due_on < businessDate(new Date()) ? 'danger' : 'secondary'
+            }
+            style={secondLine}
+          >
+            到期 {invoice.due_on}
           </Typography.Text>
-        </>
-      ) : (
-        MESSAGES.empty
-      ),
+        )}
+      </>
+    ),
   },
   {
     title: '价税合计',
     dataIndex: 'total',
     kind: 'money',
     align: 'right',
-    render: (fen: number, invoice) => (
-      <>
-        <MoneyCell fen={fen} />
-        {invoice.reversed > 0 && (
-          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-            红冲 <MoneyCell fen={-invoice.reversed} />
-          </Typography.Text>
-        )}
-      </>
-    ),
+    render: (fen: number) => <MoneyCell fen={fen} />,
   },
   {
-    // What receipts paid of an issued invoice, and what it can still receive (issue 35 item 7).
-    title: `${RECEIVABLE_WORDS.received} / ${RECEIVABLE_WORDS.outstanding}`,
-    key: 'outstanding',
+    // One word means one thing on every page (RECEIVABLE_WORDS, issue 35 item 7).
+    title: RECEIVABLE_WORDS.received,
+    dataIndex: 'allocated',
     kind: 'money',
     align: 'right',
-    render: (_: unknown, invoice) =>
-      invoice.status === 'issued' ? (
-        <>
-          <MoneyCell fen={invoice.allocated} testId={`invoice-received-${invoice.id}`} />
-          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-            {RECEIVABLE_WORDS.outstanding}{' '}
-            <MoneyCell fen={invoiceOpen(invoice)} testId={`invoice-outstanding-${invoice.id}`} />
-          </Typography.Text>
-        </>
-      ) : (
-        MESSAGES.empty
-      ),
+    render: (fen: number, invoice) => <MoneyCell fen={fen} testId={`invoice-received-${invoice.id}`} />,
   },
   {
-    title: '状态',
+    title: RECEIVABLE_WORDS.outstanding,
+    dataIndex: 'outstanding',
+    kind: 'money',
+    align: 'right',
+    render: (fen: number, invoice) =>
+      fen > 0 ? <MoneyCell fen={fen} testId={`invoice-outstanding-${invoice.id}`} /> : MESSAGES.empty,
+  },
+  {
+    title: '状态 / 红冲',
     dataIndex: 'status',
     kind: 'tag',
-    fits: Object.values(INVOICE_STATUS_LABELS),
+    fits: [...Object.values(INVOICE_STATUS_LABELS), RED_LETTER_STATE_LABELS.partial],
     render: (status: Invoice['status'], invoice) => (
       <>
         <InvoiceStatusTag status={status} />
+        {invoice.red_letter === 'partial' && (
+          <Typography.Text type="secondary" style={secondLine}>
+            {RED_LETTER_STATE_LABELS.partial} <MoneyCell fen={-invoice.reversed} />
+          </Typography.Text>
+        )}
         {invoice.correction_pending && (
-          <Typography.Text type="warning" style={{ display: 'block', fontSize: 12 }}>
+          <Typography.Text type="warning" style={secondLine}>
             红冲待审批
           </Typography.Text>
         )}
-      </>
-    ),
-  },
-  {
-    title: '申请时间',
-    dataIndex: 'created_at',
-    kind: 'date',
-    render: (at: string, invoice) => (
-      <>
-        {businessDateTime(at).slice(0, 10)}
-        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-          {invoice.created_by?.nickname ?? MESSAGES.empty}
-        </Typography.Text>
       </>
     ),
   },
@@ -147,13 +148,63 @@ const columnsFor = (onOpen: (id: number) => void): DataTableColumn<Invoice, Invo
   },
 ];
 
-/** 待开票's second tab: every invoice, newest request first, filtered in the address; a row opens it. */
-export function InvoiceList({ onOpen }: { onOpen: (id: number) => void }) {
-  const search = useListSearch<InvoiceQuery>(invoiceQuerySchema, { normalize: normalizeInvoiceQuery });
-  const invoices = useQuery(invoiceListQuery(search.query));
-  const recipients = useRecipientFilterOptions();
+/** The sums of every row the filters keep (all pages). */
+function InvoiceFigures({ totals }: { totals: InvoiceTotals }) {
   return (
-    <>
+    <Flex gap={48} wrap style={{ marginBottom: 16 }} data-testid="invoice-totals-figures">
+      <Statistic title={`价税合计（${totals.count} 张）`} value={formatYuan(totals.total)} />
+      <Statistic title="已红冲" value={formatYuan(totals.reversed)} />
+      <Statistic title="已核销" value={formatYuan(totals.allocated)} />
+      <Statistic
+        title="未收"
+        value={formatYuan(totals.outstanding)}
+        valueStyle={{ fontWeight: 600 }}
+        data-testid="invoice-total-outstanding"
+      />
+    </Flex>
+  );
+}
+
+/**
+ * 发票 (/admin/finance/invoices, docs/product.md "The invoice register"): every invoice, newest request
+ * first: number, type, client, payee entity, issue date, total, allocated, outstanding and its red-letter
+ * state; filtered in the address (open, overdue, status, type, entity, client, issue dates, keyword), with
+ * the totals of every row the filters keep and the Excel export of exactly those rows (a totals row last).
+ * `?invoice=id` opens one in a drawer (the address notifications and 待我审批 link to).
+ */
+export function InvoicesPage() {
+  const search = useListSearch<InvoiceQuery>(invoiceQuerySchema, { normalize: normalizeInvoiceQuery });
+  const { query } = search;
+  const invoices = useQuery(invoiceListQuery(query));
+  const totals = useQuery(invoiceTotalsQuery(query));
+  const recipients = useRecipientFilterOptions();
+  const exporting = useExportInvoices();
+  const [params, setParams] = useSearchParams();
+  const invoiceId = parseRecordId(params.get('invoice') ?? undefined);
+  const companyName = invoices.data?.data.find((row) => row.company.id === query.company_id)?.company.name;
+  const setInvoice = (id: number | undefined) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id === undefined) next.delete('invoice');
+      else next.set('invoice', String(id));
+      return next;
+    });
+  return (
+    <Card
+      title="发票"
+      extra={
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting.isPending}
+          onClick={() => exporting.mutate(query)}
+          data-testid="invoice-export"
+        >
+          导出
+        </Button>
+      }
+      data-testid="invoices-page"
+    >
+      {totals.data && <InvoiceFigures totals={totals.data} />}
       <ListToolbar search={search}>
         <ListKeywordInput
           search={search}
@@ -184,9 +235,22 @@ export function InvoiceList({ onOpen }: { onOpen: (id: number) => void }) {
           options={recipients.options}
           loading={recipients.loading}
           label="收款主体"
-          width={160}
+          width={150}
           testId="invoice-recipient-filter"
         />
+        <div style={{ width: 190 }}>
+          <CompanySelect
+            value={query.company_id ?? null}
+            onChange={(value) => search.set({ company_id: value ?? undefined })}
+            current={
+              query.company_id !== undefined && companyName
+                ? { id: query.company_id, name: companyName }
+                : null
+            }
+            aria-label="客户公司"
+            testId="invoice-company-filter"
+          />
+        </div>
         <ListDateRangeFilter
           search={search}
           from="issued_from"
@@ -195,23 +259,32 @@ export function InvoiceList({ onOpen }: { onOpen: (id: number) => void }) {
           testId="invoice-date-filter"
         />
         <Checkbox
-          checked={search.query.open === true}
+          checked={query.open === true}
           onChange={(event) => search.set({ open: event.target.checked ? true : undefined })}
           data-testid="invoice-open-filter"
         >
           只看未收清
         </Checkbox>
+        <Checkbox
+          checked={query.overdue === true}
+          onChange={(event) => search.set({ overdue: event.target.checked ? true : undefined })}
+          data-testid="invoice-overdue-filter"
+        >
+          只看已逾期
+        </Checkbox>
+        {query.overdue && <Tag color="error">逾期：开票日期加客户账期已过、仍未收清</Tag>}
       </ListToolbar>
       <DataTable
         list={invoices}
         search={search}
-        columns={columnsFor(onOpen)}
+        columns={columnsFor(setInvoice)}
         rowKey={(invoice) => invoice.id}
         rowTestId={(invoice) => `invoice-row-${invoice.id}`}
         emptyText="还没有发票"
         filteredEmptyText="没有符合条件的发票"
         testId="invoice-list"
       />
-    </>
+      {invoiceId !== undefined && <InvoiceDrawer id={invoiceId} onClose={() => setInvoice(undefined)} />}
+    </Card>
   );
 }

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { DataList } from '../../components/list/data-list';
 import { ListSelectFilter } from '../../components/list/list-select-filter';
 import { ListToolbar } from '../../components/list/list-toolbar';
+import { chineseSelection } from '../../components/list/selection-labels';
 import { useListSearch } from '../../components/list/use-list-search';
 import { MoneyCell } from '../../components/money/money-cell';
 import { useCan } from '../../layouts/use-permission-level';
@@ -133,7 +134,13 @@ function GroupCard({ group, mayRequest, onRequest }: GroupCardProps) {
         dataSource={group.lines}
         rowSelection={
           mayRequest
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
+            ? {
+                ...chineseSelection<ReadyLine>(
+                  (line) => `${line.model_name} ${line.order_number} ${INVOICE_ITEM_LABELS[line.item]}`,
+                ),
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as number[]),
+              }
             : undefined
         }
       />

@@ -96,9 +96,8 @@ describe('ReadyToInvoicePage', () => {
         ],
       ]),
     );
-    // The new invoice opens.
-    await waitFor(() => expect(where()).toContain('invoice=31'));
-    expect(await screen.findByTestId('invoice-detail')).toBeTruthy();
+    // The new invoice opens in the 发票 register.
+    await waitFor(() => expect(where()).toContain('/finance/invoices?invoice=31'));
   });
 
   it('prefills the buyer from the invoice details the client last submitted on a fee statement', async () => {
@@ -145,30 +144,26 @@ describe('ReadyToInvoicePage', () => {
     expect(callsTo(api, endpoints.invoice.create)).toHaveLength(0);
   });
 
-  it('lets a manager record the number of a requested invoice from its drawer', async () => {
-    answerAs('manage');
-    renderPage(<ReadyToInvoicePage />, PAGE, `${PAGE}?tab=invoices&invoice=31`);
-    fireEvent.click(await screen.findByTestId('invoice-issue'));
-    const modal = await screen.findByTestId('invoice-issue-modal');
-    fireEvent.change(within(modal).getByTestId('invoice-number-input'), {
-      target: { value: '2633 2000 0000 1234 5678' },
-    });
-    fireEvent.click(within(modal).getByRole('button', { name: '登记' }));
-    await waitFor(() => expect(callsTo(api, endpoints.invoice.issue)).toHaveLength(1));
-    const [[input]] = callsTo(api, endpoints.invoice.issue) as [
-      [{ params: { id: number }; body: { number: string } }],
-    ];
-    expect(input.params).toEqual({ id: 31 });
-    expect(input.body.number).toBe('26332000000012345678');
+  it('sends an old address of an invoice on to the 发票 register', async () => {
+    answerAs('read');
+    const { where } = renderPage(<ReadyToInvoicePage />, PAGE, `${PAGE}?tab=invoices&invoice=31`);
+    await waitFor(() => expect(where()).toContain('/finance/invoices?invoice=31'));
   });
 
-  it('shows no 申请开票 nor 登记开票 to a member who may only read', async () => {
+  it('names its checkboxes in Chinese: 全选 and 选择 with the line', async () => {
+    answerAs('edit');
+    renderPage(<ReadyToInvoicePage />, PAGE);
+    const group = await screen.findByTestId('ready-group-5-2');
+    expect(within(group).getByLabelText('全选')).toBeTruthy();
+    expect(within(group).getByLabelText('选择 林夏 XC20261120001 服务费')).toBeTruthy();
+    expect(within(group).queryByLabelText('Select all')).toBeNull();
+  });
+
+  it('shows no 申请开票 to a member who may only read', async () => {
     answerAs('read');
-    renderPage(<ReadyToInvoicePage />, PAGE, `${PAGE}?invoice=31`);
+    renderPage(<ReadyToInvoicePage />, PAGE);
     const group = await screen.findByTestId('ready-group-5-2');
     expect(within(group).queryByTestId('ready-request-5-2')).toBeNull();
     expect(within(group).queryAllByRole('checkbox')).toHaveLength(0);
-    await screen.findByTestId('invoice-detail');
-    expect(screen.queryByTestId('invoice-issue')).toBeNull();
   });
 });

@@ -1,65 +1,30 @@
-import { Card, Tabs } from 'antd';
-import { useSearchParams } from 'react-router';
+import { ADMIN_PATHS, toAdminRoute } from '@trackit/contract/admin-paths';
+import { Card } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { parseRecordId } from '../../components/record-id';
-import { InvoiceDrawer } from './invoice-drawer';
-import { InvoiceList } from './invoice-list';
 import { ReadyGroups } from './ready-groups';
-
-const TABS = { ready: '待申请', invoices: '发票' } as const;
-type Tab = keyof typeof TABS;
 
 /**
  * 待开票 (/admin/finance/ready_to_invoice, docs/product.md "Invoices"): the billed fee lines still to
- * invoice, by client and payee entity, with 申请开票; and every invoice (`?tab=invoices`), where finance
- * records the number and asks for red-letter corrections. `?invoice=id` opens one in a drawer, whichever
- * tab is shown (the address notifications and 待我审批 link to).
+ * invoice, by client and payee entity, with 申请开票. The invoices themselves are the 发票 register's
+ * (/admin/finance/invoices, invoice-list.tsx); a new request opens there, and an old address
+ * (`?invoice=id`, `?tab=invoices`) is sent on to it.
  */
 export function ReadyToInvoicePage() {
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'invoices' ? 'invoices' : 'ready';
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const invoiceId = parseRecordId(params.get('invoice') ?? undefined);
-
-  const openInvoice = (id: number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('invoice', String(id));
-      return next;
-    });
-  const closeInvoice = () =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('invoice');
-      return next;
-    });
-  // Each tab pages on its own: a new tab starts at its first page, its filters kept.
-  const showTab = (next: string) =>
-    setParams((current) => {
-      const params = new URLSearchParams(current);
-      params.delete('page');
-      if (next === 'invoices') params.set('tab', 'invoices');
-      else params.delete('tab');
-      return params;
-    });
-
+  const register = toAdminRoute(ADMIN_PATHS.invoices) ?? '/finance/invoices';
+  const openInvoice = (id: number) => navigate(toAdminRoute(ADMIN_PATHS.invoice(id)) ?? register);
+  useEffect(() => {
+    if (invoiceId !== undefined)
+      void navigate(toAdminRoute(ADMIN_PATHS.invoice(invoiceId)) ?? register, { replace: true });
+    else if (params.get('tab') === 'invoices') void navigate(register, { replace: true });
+  }, [invoiceId, params, navigate, register]);
   return (
     <Card data-testid="ready-to-invoice-page">
-      <Tabs
-        activeKey={tab}
-        onChange={showTab}
-        items={[
-          {
-            key: 'ready',
-            label: TABS.ready,
-            children: tab === 'ready' && <ReadyGroups onRequested={openInvoice} />,
-          },
-          {
-            key: 'invoices',
-            label: TABS.invoices,
-            children: tab === 'invoices' && <InvoiceList onOpen={openInvoice} />,
-          },
-        ]}
-      />
-      {invoiceId !== undefined && <InvoiceDrawer id={invoiceId} onClose={closeInvoice} />}
+      <ReadyGroups onRequested={(id) => void openInvoice(id)} />
     </Card>
   );
 }

@@ -25,6 +25,7 @@ import {
   allocationBody,
   allocationRefusal,
   allocationTargets,
+  amountProblem,
   invoiceTarget,
 } from './receipt-allocation';
 import {
@@ -98,28 +99,40 @@ function TargetTable({
       width: 230,
       render: (_: unknown, { target }) => {
         const amount = chosen[target.key]?.amount ?? null;
-        const wrong = amount !== null && (!Number.isInteger(amount) || amount > target.outstanding);
+        const problem = amountProblem(amount, target.outstanding, left(target.key));
+        const wrong = problem !== null;
         return (
-          <Flex gap={4} align="center">
-            <MoneyInput
-              value={amount}
-              max={MAX_AMOUNT_FEN}
-              onChange={(fen) => onAmount(target, fen)}
-              status={wrong ? 'error' : undefined}
-              style={{ flex: 1 }}
-              aria-label={`${target.label} 本次核销`}
-              data-testid={`allocate-amount-${target.key}`}
-            />
-            <Button
-              type="link"
-              size="small"
-              style={{ paddingInline: 4 }}
-              disabled={Math.min(target.outstanding, left(target.key)) <= 0}
-              onClick={() => onAmount(target, Math.min(target.outstanding, left(target.key)))}
-              data-testid={`allocate-fill-${target.key}`}
-            >
-              填入
-            </Button>
+          <Flex vertical gap={2}>
+            <Flex gap={4} align="center">
+              <MoneyInput
+                value={amount}
+                max={MAX_AMOUNT_FEN}
+                onChange={(fen) => onAmount(target, fen)}
+                status={wrong ? 'error' : undefined}
+                style={{ flex: 1 }}
+                aria-label={`${target.label} 本次核销`}
+                data-testid={`allocate-amount-${target.key}`}
+              />
+              <Button
+                type="link"
+                size="small"
+                style={{ paddingInline: 4 }}
+                disabled={Math.min(target.outstanding, left(target.key)) <= 0}
+                onClick={() => onAmount(target, Math.min(target.outstanding, left(target.key)))}
+                data-testid={`allocate-fill-${target.key}`}
+              >
+                填入
+              </Button>
+            </Flex>
+            {problem && (
+              <Typography.Text
+                type="danger"
+                style={{ fontSize: 12 }}
+                data-testid={`allocate-problem-${target.key}`}
+              >
+                {problem}
+              </Typography.Text>
+            )}
           </Flex>
         );
       },
@@ -227,7 +240,7 @@ export function ReceiptAllocateDrawer({ receipt, onClose }: { receipt: ReceiptDe
               可核销 {formatYuan(receipt.unallocated)}，本次核销 {formatYuan(allocating)}（{entries.length}{' '}
               项）
               {allocating > receipt.unallocated
-                ? '，超过可核销金额'
+                ? `，超过可核销金额 ${formatYuan(allocating - receipt.unallocated)}，请减少`
                 : allocating < receipt.unallocated
                   ? `，余 ${formatYuan(receipt.unallocated - allocating)} 作为预收款保留`
                   : ''}

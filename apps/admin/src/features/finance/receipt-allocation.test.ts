@@ -5,6 +5,7 @@ import {
   allocationBody,
   allocationRefusal,
   allocationTargets,
+  amountProblem,
   invoiceTarget,
   spreadAmount,
 } from './receipt-allocation';
@@ -81,19 +82,32 @@ describe('invoiceTarget and allocationRefusal', () => {
   it('refuses as the server would: nothing, over a target, over the receipt, one target twice over', () => {
     const targets = [invoice, line];
     expect(allocationRefusal([], 2_000_000, targets)).toBe(FINANCE_REFUSAL_MESSAGES.no_allocations);
-    expect(allocationRefusal([{ fee_line_id: 2, amount: 530_001 }], 2_000_000, targets)).toBe(
-      FINANCE_REFUSAL_MESSAGES.target_over_allocated,
+    expect(allocationRefusal([{ fee_line_id: 2, amount: 530_001 }], 2_000_000, targets)).toMatch(
+      new RegExp(`^${FINANCE_REFUSAL_MESSAGES.target_over_allocated}，.*最多可核销 ¥5,300\\.00$`),
     );
     const twice = [
       { invoice_id: 32, amount: 600_000 },
       { invoice_id: 32, amount: 400_001 },
     ];
-    expect(allocationRefusal(twice, 2_000_000, targets)).toBe(FINANCE_REFUSAL_MESSAGES.target_over_allocated);
+    // Said with what the invoice can take beside the first amount to it.
+    expect(allocationRefusal(twice, 2_000_000, targets)).toContain(
+      FINANCE_REFUSAL_MESSAGES.target_over_allocated,
+    );
+    expect(allocationRefusal(twice, 2_000_000, targets)).toContain('发票 2633最多可核销');
     const both = [
       { invoice_id: 32, amount: 1_000_000 },
       { fee_line_id: 2, amount: 530_000 },
     ];
-    expect(allocationRefusal(both, 1_529_999, targets)).toBe(FINANCE_REFUSAL_MESSAGES.receipt_over_allocated);
+    expect(allocationRefusal(both, 1_529_999, targets)).toBe(
+      `${FINANCE_REFUSAL_MESSAGES.receipt_over_allocated}，最多可核销 ¥15,299.99`,
+    );
     expect(allocationRefusal(both, 1_530_000, targets)).toBeNull();
+  });
+
+  it('says under an amount how much can be allocated to its target', () => {
+    expect(amountProblem(null, 1_000, 5_000)).toBeNull();
+    expect(amountProblem(1_000, 1_000, 5_000)).toBeNull();
+    expect(amountProblem(1_001, 1_000, 5_000)).toBe('超过未收金额，最多可核销 ¥10.00');
+    expect(amountProblem(900, 1_000, 500)).toBe('超过收款可核销的余额，最多可核销 ¥5.00');
   });
 });

@@ -13,7 +13,7 @@ import {
   INVOICE_ITEM_OF_FEE_KIND,
 } from '@trackit/contract/finance-enums';
 import type { Invoice } from '@trackit/contract/invoice.schema';
-import { formatTaxRate } from '@trackit/contract/money';
+import { formatTaxRate, formatYuan } from '@trackit/contract/money';
 import type { AllocationCreate } from '@trackit/contract/receipt.schema';
 import type { FinanceOrder } from '@trackit/contract/receivable.schema';
 
@@ -62,7 +62,37 @@ export function allocationRefusal(
 ): string | null {
   const open = new Map(targets.map((target) => [allocationTargetKey(target.target), target.outstanding]));
   const check = checkAllocations(body, unallocated, open);
-  return check.ok ? null : FINANCE_REFUSAL_MESSAGES[check.reason];
+  if (check.ok) return null;
+  const message = FINANCE_REFUSAL_MESSAGES[check.reason];
+  if (check.reason === 'receipt_over_allocated') return `${message}，最多可核销 ${formatYuan(unallocated)}`;
+  const request = check.index === undefined ? undefined : body[check.index];
+  if (check.reason !== 'target_over_allocated' || !request) return message;
+  // What the target can still take beside the amounts given to it earlier in the request.
+  const key = allocationTargetKey(request);
+  const before = body
+    .slice(0, check.index)
+    .filter((other) => allocationTargetKey(other) === key)
+    .reduce((total, other) => total + other.amount, 0);
+  return `${message}，${targetLabel(targets, key)}最多可核销 ${formatYuan(Math.max(0, (open.get(key) ?? 0) - before))}`;
+}
+
+const targetLabel = (targets: readonly AllocationTarget[], key: string): string =>
+  targets.find((target) => allocationTargetKey(target.target) === key)?.label ?? '';
+
+/**
+ * What the panel says under an amount typed beyond what can be allocated to its target (issue 35 item 11):
+ * how much can, by the target's outstanding and by what the receipt has left beside the other amounts.
+ */
+export function amountProblem(
+  amount: number | null,
+  outstanding: number,
+  receiptLeft: number,
+): string | null {
+  if (amount === null || !Number.isFinite(amount)) return null;
+  if (!Number.isInteger(amount)) return '请输入正确的金额（最多两位小数）';
+  if (amount > outstanding) return `超过未收金额，最多可核销 ${formatYuan(outstanding)}`;
+  if (amount > receiptLeft) return `超过收款可核销的余额，最多可核销 ${formatYuan(Math.max(0, receiptLeft))}`;
+  return null;
 }
 
 /** The receipt's amount spread over the targets in order, each up to what is outstanding of it. */

@@ -261,13 +261,24 @@ describe('ReceiptsPage', () => {
     const sum = within(panel).getByTestId('allocate-sum');
     typeAmount(panel, 'invoice-32', '15,000.01');
     await waitFor(() => expect(sum.textContent).toContain('本次核销 ¥15,000.01'));
+    // Under the amount: how much the invoice can take (¥15,000.00 still to receive).
+    expect((await within(panel).findByTestId('allocate-problem-invoice-32')).textContent).toBe(
+      '超过未收金额，最多可核销 ¥15,000.00',
+    );
     fireEvent.click(screen.getByTestId('allocate-submit'));
-    expect(await screen.findByText(FINANCE_REFUSAL_MESSAGES.target_over_allocated)).toBeTruthy();
+    expect(
+      await screen.findByText((text) => text.startsWith(FINANCE_REFUSAL_MESSAGES.target_over_allocated)),
+    ).toBeTruthy();
     typeAmount(panel, 'invoice-32', '11000');
     await waitFor(() => expect(sum.textContent).toContain('本次核销 ¥11,000.00'));
     fireEvent.click(screen.getByTestId('allocate-submit'));
-    expect(await screen.findByText(FINANCE_REFUSAL_MESSAGES.receipt_over_allocated)).toBeTruthy();
+    expect(
+      await screen.findByText((text) => text.startsWith(FINANCE_REFUSAL_MESSAGES.receipt_over_allocated)),
+    ).toBeTruthy();
     expect(sum.textContent).toContain('超过可核销金额');
+    expect((await within(panel).findByTestId('allocate-problem-invoice-32')).textContent).toContain(
+      '最多可核销',
+    );
     expect(callsTo(api, endpoints.receipt.allocate)).toHaveLength(0);
   });
 

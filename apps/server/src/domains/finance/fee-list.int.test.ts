@@ -267,8 +267,17 @@ describe('费用: the billed orders’ receivables as of a date', () => {
     expect(sheet.name).toBe(`费用（截至${today}）`);
     const rows = sheetRows(sheet);
     expect(rows[0]?.slice(0, 3)).toEqual(['订单编号', '标题', '客户']);
-    expect(rows).toHaveLength(3);
-    expect(rows.slice(1).map((row) => row[2])).toEqual(['木棉文化', '木棉文化']);
+    expect(rows).toHaveLength(4);
+    expect(rows.slice(1, 3).map((row) => row[2])).toEqual(['木棉文化', '木棉文化']);
+    // The totals row (issue 35): 合计, the number of orders, the sums of the money columns.
+    const money = (row: (typeof rows)[number] | undefined, at: number) => Number(row?.[at] ?? 0);
+    const column = (header: string) => rows[0]?.indexOf(header) ?? -1;
+    const last = rows[3];
+    expect(last?.slice(0, 2)).toEqual(['合计', '2 个订单']);
+    for (const header of ['应收金额', '已开票', '已收款', '未收金额']) {
+      const at = column(header);
+      expect(money(last, at)).toBeCloseTo(money(rows[1], at) + money(rows[2], at), 2);
+    }
 
     await refused(fees('?as_of=2026-13-01'), 400);
     await refused(fees('?aging_bucket=forever'), 400);

@@ -4,8 +4,9 @@
  */
 import { spreadsheetDate } from '@trackit/contract/business-time';
 import { AGING_BUCKET_LABELS, ORDER_PAYMENT_STATE_LABELS } from '@trackit/contract/finance-enums';
+import { cappedSum } from '@trackit/contract/money';
 import type { FeeRow } from '@trackit/contract/receivable.schema';
-import { excelYuan, type WorkbookColumn, workbookBuffer } from '../../documents/workbook';
+import { type CellValue, excelYuan, type WorkbookColumn, workbookBuffer } from '../../documents/workbook';
 
 const money = (
   header: string,
@@ -16,6 +17,14 @@ const money = (
   format: 'money',
   write: (row) => excelYuan(row[figure]),
 });
+
+/** The money columns by header, for the totals row. */
+const FEE_MONEY_HEADERS: Readonly<Record<string, 'billed' | 'invoiced' | 'received' | 'outstanding'>> = {
+  应收金额: 'billed',
+  已开票: 'invoiced',
+  已收款: 'received',
+  未收金额: 'outstanding',
+};
 
 const FEE_COLUMNS: readonly WorkbookColumn<FeeRow>[] = [
   { header: '订单编号', width: 17, write: (row) => row.number },
@@ -38,9 +47,22 @@ const FEE_COLUMNS: readonly WorkbookColumn<FeeRow>[] = [
   },
 ];
 
-/** The rows as an .xlsx workbook; the sheet is named after the date the figures are as of. */
-export function buildFeeWorkbook(rows: FeeRow[], asOf: string, exportedAt: Date): Promise<Buffer> {
-  return workbookBuffer([{ name: `费用（截至${asOf}）`, columns: FEE_COLUMNS, rows }], {
-    createdAt: exportedAt,
+/** The totals row (issue 35): 合计 with the number of orders, and the sums of the money columns. */
+const feeTotalsRow = (rows: readonly FeeRow[]): CellValue[] => {
+  const sum = (figure: 'billed' | 'invoiced' | 'received' | 'outstanding') =>
+    excelYuan(cappedSum(rows.map((row) => row[figure])));
+  return FEE_COLUMNS.map((column, index) => {
+    if (index === 0) return '合计';
+    if (index === 1) return `${rows.length} 个订单`;
+    const figure = FEE_MONEY_HEADERS[column.header];
+    return figure ? sum(figure) : null;
   });
+};
+
+/** The rows as an .xlsx workbook, with a totals row; the sheet is named after the date the figures are as of. */
+export function buildFeeWorkbook(rows: FeeRow[], asOf: string, exportedAt: Date): Promise<Buffer> {
+  return workbookBuffer(
+    [{ name: `费用（截至${asOf}）`, columns: FEE_COLUMNS, rows, totals: feeTotalsRow(rows) }],
+    { createdAt: exportedAt },
+  );
 }

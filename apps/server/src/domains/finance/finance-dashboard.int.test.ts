@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, refused } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { modelFee, orderDay, type SignedInMember, signInMemberWith } from '../../test/factories';
-import { createFinanceTeam, type FinanceTeam, type Headers } from '../../test/finance-factory';
+import { createFinanceTeam, type FinanceTeam, type Headers, reversalLines } from '../../test/finance-factory';
 import { invoiceCorrections } from '../invoice/invoice.tables';
 
 /**
@@ -67,7 +67,10 @@ describe('看板: the finance dashboard', () => {
       api<InvoiceDetail>(
         'POST',
         `/invoices/${invoiceId}/reverse`,
-        { amount: total, reason: '金额有误' },
+        {
+          lines: reversalLines(await ok(api<InvoiceDetail>('GET', `/invoices/${invoiceId}`)), total),
+          reason: '金额有误',
+        },
         editor.headers,
       ),
     );

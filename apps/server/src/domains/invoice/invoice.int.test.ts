@@ -1,15 +1,17 @@
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { APPROVAL_MESSAGES } from '@trackit/contract/approval.schema';
+import { addDays } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
 import { ERROR_CATALOGUE } from '@trackit/contract/error-codes';
-import { FINANCE_REFUSAL_MESSAGES } from '@trackit/contract/finance-enums';
-import { invoiceFigures, reversalFigures } from '@trackit/contract/finance-rules';
+import { FINANCE_PATTERN_MESSAGES, FINANCE_REFUSAL_MESSAGES } from '@trackit/contract/finance-enums';
+import { invoiceFigures, lineReversalFigures, refusalMessage } from '@trackit/contract/finance-rules';
 import {
   INVOICE_MESSAGES,
   INVOICE_NOTICES,
   type Invoice,
   type InvoiceCreateInput,
   type InvoiceDetail,
+  type InvoiceTotals,
   type ReadyGroup,
 } from '@trackit/contract/invoice.schema';
 import type { TeamRecipient } from '@trackit/contract/team-recipient.schema';
@@ -23,8 +25,10 @@ import {
   type FeeLineRow,
   type FinanceTeam,
   INVOICE_BUYER,
+  reversalLines,
   STUDIO_ENTITY,
 } from '../../test/finance-factory';
+import { download, readWorkbook, sheetRows } from '../../test/spreadsheets';
 import { uploadBlob } from '../../test/uploads';
 import { operationLogs } from '../operation-log/operation-log.tables';
 import { orders } from '../order/order.tables';
@@ -283,32 +287,62 @@ describe('invoices (发票)', () => {
     expect(byDate.every((row) => row.status === 'issued')).toBe(true);
   });
 
-  it('corrects an issued invoice by approved red-letter invoices, which give its lines back to 待开票', async () => {
+  it('corrects an issued invoice by line through approved red-letter invoices, recorded with their own numbers', async () => {
     const lines = await billedOrder(client.id, general.id, [modelFee(100_001, 1, 6), modelFee(33_333, 3, 6)]);
     const invoice = await ok(request(lines));
-    const reverse = (id: number, amount: number, headers = editor.headers) =>
-      api<InvoiceDetail>('POST', `/invoices/${id}/reverse`, { amount, reason: '金额有误' }, headers);
-    await refused(reverse(invoice.id, 100), 409, INVOICE_MESSAGES.notReversible);
-    await ok(issue(invoice.id));
-    await refused(reverse(invoice.id, 100, reader.headers), 403);
+    const [one, two] = invoice.lines;
+    if (!one || !two) throw new Error('two lines expected');
+    const reverse = (
+      id: number,
+      asked: { invoice_line_id: number; amount: number }[],
+      headers = editor.headers,
+    ) => api<InvoiceDetail>('POST', `/invoices/${id}/reverse`, { lines: asked, reason: '金额有误' }, headers);
     await refused(
-      reverse(invoice.id, invoice.total + 1),
+      reverse(invoice.id, [{ invoice_line_id: one.id, amount: 100 }]),
       409,
-      FINANCE_REFUSAL_MESSAGES.reversal_exceeds_invoice,
+      INVOICE_MESSAGES.notReversible,
     );
-    const part = Math.floor(invoice.total / 3);
-    const asked = await ok(reverse(invoice.id, part));
-    const expected = reversalFigures(
-      part,
-      lines.map((line) => ({ ...asInvoiceable(line), id: line.id })),
+    const issued = await ok(issue(invoice.id));
+    await refused(reverse(invoice.id, [{ invoice_line_id: one.id, amount: 100 }], reader.headers), 403);
+    // More than a line holds: the answer says how much can be taken from it.
+    const over = await reverse(invoice.id, [{ invoice_line_id: one.id, amount: one.total + 1 }]);
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({
+      message: refusalMessage({ reason: 'reversal_exceeds_line', max: one.total }),
+      data: { invoice_line_id: one.id, max: one.total },
+    });
+    expect(over.body.message).toContain('该行最多可红冲');
+    await refused(reverse(invoice.id, []), 400);
+    await refused(reverse(invoice.id, [{ invoice_line_id: 999_999_999, amount: 1 }]), 404);
+    // A part of the first line only (部分红冲): the second line is untouched.
+    const part = Math.floor(one.total / 3);
+    const asked = await ok(reverse(invoice.id, [{ invoice_line_id: one.id, amount: part }]));
+    const expected = lineReversalFigures(
+      [{ invoice_line_id: one.id, amount: part }],
+      invoice.lines.map((line) => ({
+        id: line.id,
+        kind: line.kind,
+        tax_rate: line.tax_rate,
+        totals: { subtotal: line.amount, tax: line.tax, total: line.total },
+      })),
     );
     const [first] = asked.corrections;
-    expect(first).toMatchObject({ status: 'init', total: part, amount: expected.amount, tax: expected.tax });
-    expect(first?.lines.map((line) => [line.fee_line_id, line.total])).toEqual(
-      expected.lines.map((line) => [line.fee_line_id, line.total]),
-    );
+    expect(first).toMatchObject({
+      status: 'init',
+      scope: 'partial',
+      total: part,
+      amount: expected.amount,
+      tax: expected.tax,
+      red_invoice: null,
+      can_issue: false,
+    });
+    expect(first?.lines.map((line) => [line.invoice_line_id, line.total])).toEqual([[one.id, part]]);
     expect(asked).toMatchObject({ correction_pending: true, can: { reverse: false } });
-    await refused(reverse(invoice.id, 1), 409, INVOICE_MESSAGES.correctionPending);
+    await refused(
+      reverse(invoice.id, [{ invoice_line_id: two.id, amount: 1 }]),
+      409,
+      INVOICE_MESSAGES.correctionPending,
+    );
     expect(await noticesOf(t.database.db, manager.membershipId)).toContainEqual(
       expect.objectContaining({ link: ADMIN_PATHS.invoice(invoice.id) }),
     );
@@ -318,7 +352,12 @@ describe('invoices (发票)', () => {
     await refused(decide(correctionId, { result: 'passed' }, editor.headers), 403);
     await refused(decide(correctionId, { result: 'rejected' }), 400);
     const rejected = await ok(decide(correctionId, { result: 'rejected', comment: '金额无误' }));
-    expect(rejected).toMatchObject({ status: 'issued', reversed: 0, correction_pending: false });
+    expect(rejected).toMatchObject({
+      status: 'issued',
+      reversed: 0,
+      correction_pending: false,
+      red_letter: 'none',
+    });
     expect(rejected.corrections[0]?.approvals.map((step) => step.status)).toEqual(['init', 'rejected']);
     for (const line of lines) expect(await remainingOf(line.id)).toBe(0);
     await refused(decide(correctionId, { result: 'passed' }), 409, APPROVAL_MESSAGES.alreadyDecided);
@@ -327,20 +366,85 @@ describe('invoices (发票)', () => {
         title: INVOICE_NOTICES.correctionRejected(invoice.number ?? rejected.number ?? ''),
       }),
     );
+    const issueRed = (id: number, body: Record<string, string>, headers = manager.headers) =>
+      api<InvoiceDetail>('POST', `/invoice_corrections/${id}/issue`, body, headers);
+    const redNumber = finance.nextInvoiceNumber();
+    const confirmation = '31011226120700000001';
+    // A rejected correction has no red-letter invoice.
+    await refused(
+      issueRed(correctionId, { number: redNumber, issued_on: today, confirmation_number: confirmation }),
+      409,
+      INVOICE_MESSAGES.correctionNotIssuable,
+    );
 
-    const second = await ok(reverse(invoice.id, part));
+    const second = await ok(reverse(invoice.id, [{ invoice_line_id: one.id, amount: part }]));
     const secondId = second.corrections[1]?.id ?? 0;
     const passed = await ok(decide(secondId, { result: 'passed' }));
-    expect(passed).toMatchObject({ status: 'issued', reversed: part });
-    for (const line of expected.lines) expect(await remainingOf(line.fee_line_id)).toBe(line.total);
-    expect(passed.lines.map((line) => line.given_back)).toEqual(expected.lines.map((line) => line.total));
+    expect(passed).toMatchObject({ status: 'issued', reversed: part, red_letter: 'partial' });
+    // Only the chosen line goes back to 待开票, by the part asked.
+    expect(await remainingOf(one.fee_line_id)).toBe(part);
+    expect(await remainingOf(two.fee_line_id)).toBe(0);
+    expect(passed.lines.map((line) => line.given_back)).toEqual([part, 0]);
+    expect(passed.corrections[1]).toMatchObject({ can_issue: true, red_invoice: null });
+    // The red-letter invoice as issued: its own number, date and 确认单 number; checked as the blue one's.
+    await refused(
+      issueRed(
+        secondId,
+        { number: redNumber, issued_on: today, confirmation_number: confirmation },
+        editor.headers,
+      ),
+      403,
+    );
+    await refused(
+      issueRed(secondId, {
+        number: issued.number ?? '',
+        issued_on: today,
+        confirmation_number: confirmation,
+      }),
+      409,
+      INVOICE_MESSAGES.numberTaken(issued.number ?? ''),
+    );
+    await refused(
+      issueRed(secondId, { number: redNumber, issued_on: today, confirmation_number: '123' }),
+      400,
+      FINANCE_PATTERN_MESSAGES.confirmationNumberInvalid,
+    );
+    const recorded = await ok(
+      issueRed(secondId, { number: redNumber, issued_on: today, confirmation_number: confirmation }),
+    );
+    expect(recorded.corrections[1]).toMatchObject({
+      can_issue: false,
+      red_invoice: { number: redNumber, issued_on: today, confirmation_number: confirmation },
+    });
+    await refused(
+      issueRed(secondId, {
+        number: finance.nextInvoiceNumber(),
+        issued_on: today,
+        confirmation_number: confirmation,
+      }),
+      409,
+      INVOICE_MESSAGES.correctionNotIssuable,
+    );
+    // The red number is the team's once: no blue invoice takes it.
+    const other = await ok(request(await billedOrder(client.id, general.id, [modelFee(1_000)])));
+    await refused(issue(other.id, manager.headers, redNumber), 409, INVOICE_MESSAGES.numberTaken(redNumber));
 
-    // The rest: the invoice is 已红冲 and every line is back to 待开票 whole.
-    const rest = await ok(reverse(invoice.id, invoice.total - part));
+    // The rest of every line (全额红冲 of what remained): the invoice is 已全额红冲, its lines back whole.
+    const rest = await ok(
+      reverse(invoice.id, [
+        { invoice_line_id: one.id, amount: one.total - part },
+        { invoice_line_id: two.id, amount: two.total },
+      ]),
+    );
+    expect(rest.corrections[2]).toMatchObject({ scope: 'full', total: invoice.total - part });
     const done = await ok(decide(rest.corrections[2]?.id ?? 0, { result: 'passed' }));
-    expect(done).toMatchObject({ status: 'reversed', reversed: invoice.total });
+    expect(done).toMatchObject({ status: 'reversed', reversed: invoice.total, red_letter: 'full' });
     for (const line of lines) expect(await remainingOf(line.id)).toBe(line.total);
-    await refused(reverse(invoice.id, 1), 409, INVOICE_MESSAGES.notReversible);
+    await refused(
+      reverse(invoice.id, [{ invoice_line_id: one.id, amount: 1 }]),
+      409,
+      INVOICE_MESSAGES.notReversible,
+    );
     // The lines given back are invoiced again, whole.
     const again = await ok(request(lines));
     expect(again.total).toBe(invoiceFigures(lines.map((line) => asInvoiceable(line))).total);
@@ -357,7 +461,7 @@ describe('invoices (发票)', () => {
       api<InvoiceDetail>(
         'POST',
         `/invoices/${invoice.id}/reverse`,
-        { amount: 1_000, reason: '折让' },
+        { lines: reversalLines(invoice, 1_000), reason: '折让' },
         manager.headers,
       ),
     );
@@ -449,6 +553,71 @@ describe('invoices (发票)', () => {
     const detail = await ok(api<InvoiceDetail>('GET', `/invoices/${part.id}`, undefined, reader.headers));
     expect(detail.allocated).toBe(2_000);
     await refused(api('GET', '/invoices?open=yes', undefined, reader.headers), 400);
+  });
+
+  it('keeps the 发票 register: overdue by the client’s terms, the totals of the filter, the export with a totals row', async () => {
+    const termed = await ok(api<Company>('POST', '/companies', { name: '账期客户', payment_terms_days: 30 }));
+    const invoiceOn = async (fen: number, issuedOn: string) => {
+      const lines = await billedOrder(termed.id, general.id, [modelFee(fen, 1, 6)]);
+      return finance.issuedInvoice(
+        lines.map((line) => line.id),
+        { companyId: termed.id, issuedOn },
+      );
+    };
+    const old = await invoiceOn(50_000, addDays(today, -40));
+    const recent = await invoiceOn(20_000, addDays(today, -10));
+    await finance.receipt({ amount: 5_000, allocations: [{ invoice_id: old.id, amount: 5_000 }] });
+    const rows = async (query: string) =>
+      ok(api<Invoice[]>('GET', `/invoices?company_id=${termed.id}&${query}`, undefined, reader.headers));
+    const [oldRow] = await rows('overdue=true');
+    expect(oldRow).toMatchObject({
+      id: old.id,
+      due_on: addDays(today, -10),
+      allocated: 5_000,
+      outstanding: old.total - 5_000,
+      red_letter: 'none',
+    });
+    expect((await rows('overdue=true')).map((row) => row.id)).toEqual([old.id]);
+    expect((await rows('overdue=false')).map((row) => row.id)).toEqual([recent.id]);
+    const totals = await ok(
+      api<InvoiceTotals>('GET', `/invoices/totals?company_id=${termed.id}`, undefined, reader.headers),
+    );
+    expect(totals).toEqual({
+      count: 2,
+      total: old.total + recent.total,
+      reversed: 0,
+      allocated: 5_000,
+      outstanding: old.total + recent.total - 5_000,
+    });
+    expect(
+      await ok(
+        api<InvoiceTotals>(
+          'GET',
+          `/invoices/totals?company_id=${termed.id}&overdue=true`,
+          undefined,
+          reader.headers,
+        ),
+      ),
+    ).toMatchObject({ count: 1, outstanding: old.total - 5_000 });
+    const file = await download(t, `/v1/invoices/export?company_id=${termed.id}`, reader.headers);
+    expect(file.status).toBe(200);
+    const sheet = (await readWorkbook(file.bytes)).worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const cells = sheetRows(sheet);
+    expect(cells[0]?.slice(0, 3)).toEqual(['发票号码', '发票类型', '客户']);
+    expect(cells).toHaveLength(4);
+    expect(cells.slice(1, 3).map((row) => row[0])).toEqual([recent.number, old.number]);
+    const last = cells[3];
+    expect(last?.slice(0, 2)).toEqual(['合计', '2 张']);
+    const at = (header: string) => cells[0]?.indexOf(header) ?? -1;
+    expect(Number(last?.[at('价税合计')])).toBeCloseTo((old.total + recent.total) / 100, 2);
+    expect(Number(last?.[at('未收')])).toBeCloseTo((old.total + recent.total - 5_000) / 100, 2);
+    await refused(api('GET', '/invoices/totals?overdue=maybe', undefined, reader.headers), 400);
+    expect(
+      await ok(
+        api<InvoiceTotals>('GET', `/invoices/totals?company_id=${termed.id}`, undefined, stranger.headers),
+      ),
+    ).toMatchObject({ count: 0 });
   });
 
   it('gives the entity it names to an order billed before the team had one, in its history, and to no other', async () => {

@@ -1,7 +1,8 @@
+import { invoiceOpen } from '@trackit/contract/allocations';
 import { type ApprovalStep, isApprover } from '@trackit/contract/approval.schema';
 import { TAX_RATES, type TaxRate } from '@trackit/contract/constants';
 import type { PermissionLevel } from '@trackit/contract/enums';
-import { INVOICE_ITEM_OF_FEE_KIND } from '@trackit/contract/finance-enums';
+import { INVOICE_ITEM_OF_FEE_KIND, redLetterState } from '@trackit/contract/finance-enums';
 import { invoiceFigures } from '@trackit/contract/finance-rules';
 import type {
   Invoice,
@@ -63,6 +64,9 @@ export function presentInvoice(
     reversed: invoice.reversed,
     allocated: row.allocated,
     correction_pending: row.correctionPending,
+    red_letter: redLetterState(invoice),
+    outstanding: invoice.status === 'issued' ? invoiceOpen({ ...invoice, allocated: row.allocated }) : 0,
+    due_on: row.dueOn,
     file: invoice.fileName && fileUrl ? { name: invoice.fileName, url: fileUrl } : null,
     created_by: memberRef(invoice.createdByMembershipId, row.createdByName),
     created_at: invoice.createdAt.toISOString(),
@@ -70,7 +74,7 @@ export function presentInvoice(
   };
 }
 
-const presentLine = (row: InvoiceLineRow): InvoiceLine => ({
+const presentLine = (row: InvoiceLineRow, paid: ReadonlyMap<number, number>): InvoiceLine => ({
   id: row.line.id,
   fee_line_id: row.line.feeLineId,
   order_id: row.orderId,
@@ -84,6 +88,7 @@ const presentLine = (row: InvoiceLineRow): InvoiceLine => ({
   tax: row.line.tax,
   total: row.line.total,
   given_back: row.givenBack,
+  paid: Math.min(paid.get(row.line.feeLineId) ?? 0, row.line.total - row.givenBack),
 });
 
 export interface CorrectionView {
@@ -98,7 +103,18 @@ const presentCorrection = (view: CorrectionView, level: PermissionLevel | undefi
   amount: view.correction.amount,
   tax: view.correction.tax,
   total: view.correction.total,
+  scope: view.correction.scope,
   reason: view.correction.reason,
+  red_invoice:
+    view.correction.redNumber !== null &&
+    view.correction.redIssuedOn !== null &&
+    view.correction.confirmationNumber !== null
+      ? {
+          number: view.correction.redNumber,
+          issued_on: view.correction.redIssuedOn,
+          confirmation_number: view.correction.confirmationNumber,
+        }
+      : null,
   status: view.correction.status,
   lines: view.lines.map((line) => ({
     invoice_line_id: line.invoiceLineId,
@@ -111,6 +127,8 @@ const presentCorrection = (view: CorrectionView, level: PermissionLevel | undefi
   created_at: view.correction.createdAt.toISOString(),
   approvals: view.approvals,
   can_decide: view.correction.status === 'init' && isApprover('invoice_correction', level),
+  can_issue:
+    view.correction.status === 'passed' && view.correction.redNumber === null && levelAllows(level, 'manage'),
 });
 
 /**
@@ -123,6 +141,8 @@ export function presentInvoiceDetail(
   corrections: CorrectionView[],
   level: PermissionLevel | undefined,
   fileUrl: string | null,
+  /** What the invoice's payments give each line, by fee line id (payment's invoicePaidByLine). */
+  paid: ReadonlyMap<number, number>,
 ): InvoiceDetail {
   const { groups } = invoiceFigures(
     lines.map(({ line }) => ({
@@ -134,7 +154,7 @@ export function presentInvoiceDetail(
   );
   return {
     ...presentInvoice(row, level, fileUrl),
-    lines: lines.map(presentLine),
+    lines: lines.map((line) => presentLine(line, paid)),
     groups: groups.map((group) => ({ ...group, tax_rate: asTaxRate(group.tax_rate) })),
     corrections: corrections.map((view) => presentCorrection(view, level)),
   };

@@ -4,11 +4,12 @@
  */
 
 import { dayBounds } from '@trackit/contract/business-time';
-import type { InvoiceQuery } from '@trackit/contract/invoice.schema';
+import type { InvoiceFilter } from '@trackit/contract/invoice.schema';
 import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
+import { sumFen } from '../../db/money-sum';
 import type { PageWindow } from '../../http/pagination';
 import { companies } from '../company/company.tables';
 import { models } from '../model/model.tables';
@@ -46,6 +47,9 @@ const correctionPendingOf = (db: Database) =>
       ),
   );
 
+/** An issued invoice's due date: its issue date plus the client's payment terms (contract ./aging dueDate). */
+const dueOnOf = () => sql`(${invoices.issuedOn} + coalesce(${companies.paymentTermsDays}, 0))`;
+
 const selectInvoices = (db: Database) =>
   db
     .select({
@@ -57,6 +61,7 @@ const selectInvoices = (db: Database) =>
       fileContentType: blobs.contentType,
       correctionPending: sql<boolean>`${correctionPendingOf(db)}`,
       allocated: invoices.allocated,
+      dueOn: sql<string | null>`(${dueOnOf()})::text`,
     })
     .from(invoices)
     .innerJoin(
@@ -109,12 +114,18 @@ export async function updateInvoiceRow(
 }
 
 /** Another invoice of the team with this number, if any. */
-export async function findInvoiceByNumber(db: Database, teamId: number, number: string) {
-  const [row] = await db
+/** Whether a blue invoice or a red-letter invoice of the team has the number (the platform never gives one twice). */
+export async function numberInUse(db: Database, teamId: number, number: string): Promise<boolean> {
+  const [blue] = await db
     .select({ id: invoices.id })
     .from(invoices)
     .where(and(eq(invoices.teamId, teamId), eq(invoices.number, number)));
-  return row;
+  if (blue) return true;
+  const [red] = await db
+    .select({ id: invoiceCorrections.id })
+    .from(invoiceCorrections)
+    .where(and(eq(invoiceCorrections.teamId, teamId), eq(invoiceCorrections.redNumber, number)));
+  return red !== undefined;
 }
 
 /** The invoice's lines with their order's number, the model's stage name and what corrections gave back. */
@@ -220,14 +231,19 @@ export async function updateCorrectionRow(
 const openOf = () =>
   sql`${invoices.status} = 'issued' and ${invoices.total} - ${invoices.reversed} - ${invoices.allocated} > 0`;
 
-/** The invoices of a team by the list's filters, newest request first; paged in the database. */
-export async function listInvoices(db: Database, teamId: number, filter: InvoiceQuery, window: PageWindow) {
+/**
+ * The condition of the register's filters (issue 35): the list, its totals and its export read the one
+ * definition. `overdue` keeps the open invoices whose due date (dueOnOf) is before `today`; the company is
+ * joined by every query that uses it.
+ */
+function registerWhere(teamId: number, filter: InvoiceFilter, today: string) {
   const since = (date: string | undefined) => (date ? dayBounds(date).from : undefined);
   const before = (date: string | undefined) => (date ? dayBounds(date).before : undefined);
   const createdFrom = since(filter.created_from);
   const createdBefore = before(filter.created_to);
   const open = openOf();
-  const where = and(
+  const overdue = sql`(${open}) and ${dueOnOf()} < ${today}::date`;
+  return and(
     eq(invoices.teamId, teamId),
     filter.status?.length ? inArray(invoices.status, filter.status) : undefined,
     filter.type ? eq(invoices.type, filter.type) : undefined,
@@ -244,14 +260,50 @@ export async function listInvoices(db: Database, teamId: number, filter: Invoice
         )
       : undefined,
     filter.open === undefined ? undefined : filter.open ? open : sql`not (${open})`,
+    filter.overdue === undefined ? undefined : filter.overdue ? overdue : sql`not (${overdue})`,
   );
+}
+
+/** The invoices of a team by the register's filters, newest request first; paged in the database. */
+export async function listInvoices(
+  db: Database,
+  teamId: number,
+  filter: InvoiceFilter,
+  window: PageWindow,
+  today: string,
+) {
+  const where = registerWhere(teamId, filter, today);
   const [rows, [totals]] = await Promise.all([
     selectInvoices(db)
       .where(where)
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(window.limit)
       .offset(window.offset),
-    db.select({ total: count() }).from(invoices).where(where),
+    db
+      .select({ total: count() })
+      .from(invoices)
+      .innerJoin(companies, and(eq(companies.teamId, invoices.teamId), eq(companies.id, invoices.companyId)))
+      .where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
+}
+
+/**
+ * The register's sums over every row the filters keep: total, reversed, allocated and outstanding (what an
+ * issued invoice has left to receive, contract ./allocations invoiceOpen; 0 for the others).
+ */
+export async function sumInvoices(db: Database, teamId: number, filter: InvoiceFilter, today: string) {
+  const outstanding = sql`case when ${invoices.status} = 'issued' then ${invoices.total} - ${invoices.reversed} - ${invoices.allocated} else 0 end`;
+  const [row] = await db
+    .select({
+      count: count(),
+      total: sumFen(invoices.total),
+      reversed: sumFen(invoices.reversed),
+      allocated: sumFen(invoices.allocated),
+      outstanding: sumFen(outstanding),
+    })
+    .from(invoices)
+    .innerJoin(companies, and(eq(companies.teamId, invoices.teamId), eq(companies.id, invoices.companyId)))
+    .where(registerWhere(teamId, filter, today));
+  return row ?? { count: 0, total: 0, reversed: 0, allocated: 0, outstanding: 0 };
 }

@@ -9,16 +9,24 @@
 import { ADMIN_PATHS } from '@trackit/contract/admin-paths';
 import { businessDate } from '@trackit/contract/business-time';
 import type { PermissionLevel } from '@trackit/contract/enums';
-import { FINANCE_REFUSAL_ERRORS, FINANCE_REFUSAL_MESSAGES } from '@trackit/contract/finance-enums';
-import { checkInvoiceRequest, invoiceFigures, remainingToInvoice } from '@trackit/contract/finance-rules';
+import { FINANCE_REFUSAL_ERRORS } from '@trackit/contract/finance-enums';
 import {
+  checkInvoiceRequest,
+  invoiceFigures,
+  refusalMessage,
+  remainingToInvoice,
+} from '@trackit/contract/finance-rules';
+import {
+  INVOICE_EXPORT_MAX_ROWS,
   INVOICE_MESSAGES,
   INVOICE_NOTICES,
   type Invoice,
   type InvoiceCreate,
   type InvoiceDetail,
+  type InvoiceFilter,
   type InvoiceIssue,
   type InvoiceQuery,
+  type InvoiceTotals,
 } from '@trackit/contract/invoice.schema';
 import { formatYuan } from '@trackit/contract/money';
 import type { Database } from '../../db/client';
@@ -31,7 +39,7 @@ import { requireTeamCompany } from '../company/company.service';
 import { notifyMembers } from '../notify/notify.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { adoptInvoiceRecipient } from '../order/order.service';
-import { moveDirectPaymentsOnIssue } from '../payment/payment.service';
+import { invoicePaidByLine, moveDirectPaymentsOnIssue } from '../payment/payment.service';
 import { grantsOf } from '../permission/permission.service';
 import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
 import { signBlobDownload } from '../upload/signed-files.service';
@@ -39,7 +47,6 @@ import { claimBlob, type UploadDeps } from '../upload/upload.service';
 import { type CorrectionView, presentInvoice, presentInvoiceDetail } from './invoice.presenter';
 import {
   findInvoice,
-  findInvoiceByNumber,
   type InvoiceRow,
   insertInvoice,
   insertInvoiceLines,
@@ -48,6 +55,8 @@ import {
   listInvoiceLines,
   listInvoices,
   lockInvoice,
+  numberInUse,
+  sumInvoices,
   updateInvoiceRow,
 } from './invoice.repository';
 import { lockRequestedFeeLines } from './ready-to-invoice.repository';
@@ -111,7 +120,8 @@ export async function loadInvoiceDetail(
       }),
     });
   }
-  const detail = presentInvoiceDetail(row, lines, views, level, await fileUrlOf(deps, row));
+  const paid = await invoicePaidByLine(db, teamId, invoiceId);
+  const detail = presentInvoiceDetail(row, lines, views, level, await fileUrlOf(deps, row), paid);
   for (const correction of detail.corrections) {
     if (viewer === undefined || !correction.can_decide) continue;
     const ref = { teamId, kind: 'invoice_correction' as const, recordId: correction.id };
@@ -120,20 +130,45 @@ export async function loadInvoiceDetail(
   return detail;
 }
 
-/** GET /v1/invoices. */
+/** GET /v1/invoices: the 发票 register, by its filters (as of the business date today for `overdue`). */
 export async function listInvoicesOf(
   deps: InvoiceDeps,
   auth: AuthContext,
   query: InvoiceQuery,
 ): Promise<{ items: Invoice[]; total: number }> {
+  const today = businessDate(deps.clock());
   const [level, { rows, total }] = await Promise.all([
     accountingLevel(deps, auth),
-    listInvoices(deps.db, auth.teamId, query, pageWindow(query)),
+    listInvoices(deps.db, auth.teamId, query, pageWindow(query), today),
   ]);
   const items = await Promise.all(
     rows.map(async (row) => presentInvoice(row, level, await fileUrlOf(deps, row))),
   );
   return { items, total };
+}
+
+/** GET /v1/invoices/totals: the sums of every row the register's filters keep. */
+export function invoiceTotals(
+  deps: Pick<InvoiceDeps, 'db' | 'clock'>,
+  auth: AuthContext,
+  filter: InvoiceFilter,
+): Promise<InvoiceTotals> {
+  return sumInvoices(deps.db, auth.teamId, filter, businessDate(deps.clock()));
+}
+
+/**
+ * GET /v1/invoices/export: the register's rows by its filters (at most INVOICE_EXPORT_MAX_ROWS, newest
+ * first) and their totals, for the workbook (./invoice-workbook.ts).
+ */
+export async function exportInvoices(deps: InvoiceDeps, auth: AuthContext, filter: InvoiceFilter) {
+  const now = deps.clock();
+  const today = businessDate(now);
+  const level = await accountingLevel(deps, auth);
+  const [{ rows }, totals] = await Promise.all([
+    listInvoices(deps.db, auth.teamId, filter, { limit: INVOICE_EXPORT_MAX_ROWS, offset: 0 }, today),
+    sumInvoices(deps.db, auth.teamId, filter, today),
+  ]);
+  return { items: rows.map((row) => presentInvoice(row, level, null)), totals, today, exportedAt: now };
 }
 
 /** GET /v1/invoices/{id}. */
@@ -152,11 +187,16 @@ export async function getInvoice(deps: InvoiceDeps, auth: AuthContext, invoiceId
 export function financeRefusal(refused: {
   reason: keyof typeof FINANCE_REFUSAL_ERRORS;
   fee_line_id?: number;
+  invoice_line_id?: number;
+  max?: number;
 }): AppError {
-  return new AppError(FINANCE_REFUSAL_ERRORS[refused.reason], {
-    message: FINANCE_REFUSAL_MESSAGES[refused.reason],
-    data: refused.fee_line_id === undefined ? null : { fee_line_id: refused.fee_line_id },
-  });
+  const data =
+    refused.fee_line_id !== undefined
+      ? { fee_line_id: refused.fee_line_id }
+      : refused.invoice_line_id !== undefined
+        ? { invoice_line_id: refused.invoice_line_id, max: refused.max ?? null }
+        : null;
+  return new AppError(FINANCE_REFUSAL_ERRORS[refused.reason], { message: refusalMessage(refused), data });
 }
 
 /**
@@ -281,7 +321,7 @@ export async function issueInvoice(
         const message = INVOICE_MESSAGES.issuedInFuture;
         throw new AppError('validationFailed', { message, data: { fields: { issued_on: message } } });
       }
-      if (await findInvoiceByNumber(tx, teamId, body.number)) throw numberTaken();
+      if (await numberInUse(tx, teamId, body.number)) throw numberTaken();
       const blob = body.file_signed_id
         ? await claimBlob(deps, tx, auth, body.file_signed_id, now)
         : undefined;

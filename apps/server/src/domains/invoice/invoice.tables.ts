@@ -1,6 +1,11 @@
 import { TAX_RATES } from '@trackit/contract/constants';
 import { APPROVAL_STATUSES, FEE_KINDS } from '@trackit/contract/enums';
-import { INVOICE_ITEMS, INVOICE_STATUSES, INVOICE_TYPES } from '@trackit/contract/finance-enums';
+import {
+  INVOICE_ITEMS,
+  INVOICE_STATUSES,
+  INVOICE_TYPES,
+  REVERSAL_SCOPES,
+} from '@trackit/contract/finance-enums';
 import { MAX_AMOUNT_FEN } from '@trackit/contract/money';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
@@ -166,10 +171,21 @@ export const invoiceCorrections = pgTable(
       .references(() => teams.id),
     invoiceId: bigint('invoice_id', { mode: 'number' }).notNull(),
     ...figures(),
+    /** 全额红冲 when it took all that remained of the invoice when asked, else 部分红冲 (reversalScope). */
+    scope: enumColumn('scope', REVERSAL_SCOPES, 16).notNull().default('partial'),
     reason: text('reason').notNull(),
     status: enumColumn('status', APPROVAL_STATUSES, 16).notNull().default('init'),
     requestedByMembershipId: bigint('requested_by_membership_id', { mode: 'number' }),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The red-letter invoice as the tax platform issued it (issue 35): its own 20-digit number, its date
+     * and the 红字发票信息确认单 number, recorded once the correction passed, as the blue one's.
+     */
+    redNumber: varchar('red_number', { length: 20 }),
+    redIssuedOn: date('red_issued_on', { mode: 'string' }),
+    confirmationNumber: varchar('confirmation_number', { length: 20 }),
+    redIssuedAt: timestamp('red_issued_at', { withTimezone: true, mode: 'date' }),
+    redIssuedByMembershipId: bigint('red_issued_by_membership_id', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [
@@ -191,6 +207,24 @@ export const invoiceCorrections = pgTable(
       sql`${t.total} between 1 and ${sql.raw(String(MAX_AMOUNT_FEN))}`,
     ),
     check('invoice_corrections_decided_check', sql`(${t.status} = 'init') = (${t.decidedAt} is null)`),
+    enumCheck('invoice_corrections_scope_check', t.scope, REVERSAL_SCOPES),
+    teamReference(
+      'invoice_corrections_red_issued_by_team_fk',
+      t.teamId,
+      t.redIssuedByMembershipId,
+      memberships,
+    ),
+    // A red number is the team's once, as a blue one.
+    uniqueIndex('invoice_corrections_team_red_number_key').on(t.teamId, t.redNumber),
+    // The red invoice is recorded whole (number, date, 确认单, when) and only for a passed correction.
+    check(
+      'invoice_corrections_red_invoice_check',
+      sql`(${t.redNumber} is null) = (${t.redIssuedOn} is null) and (${t.redNumber} is null) = (${t.confirmationNumber} is null) and (${t.redNumber} is null) = (${t.redIssuedAt} is null) and (${t.redNumber} is null or ${t.status} = 'passed')`,
+    ),
+    check(
+      'invoice_corrections_red_numbers_check',
+      sql`(${t.redNumber} is null or ${t.redNumber} ~ '^[0-9]{20}$') and (${t.confirmationNumber} is null or ${t.confirmationNumber} ~ '^[0-9]{20}$')`,
+    ),
   ],
 );
 

@@ -209,33 +209,50 @@ const steps = {
           ),
         ),
     ),
-  reverse: fc.tuple(fc.nat(), fc.integer({ min: 1, max: 100 }), fc.boolean()).map(
-    ([index, percent, pass]) =>
-      new Step(
-        `reverse(${index}, ${percent}%, ${pass ? 'passed' : 'rejected'})`,
-        async (model, { finance }) => {
-          const id = pick(model.invoices, index) ?? 0;
-          const invoice = await finance.api<InvoiceDetail>('GET', `/invoices/${id}`);
-          if (invoice.body.code !== 0) return invoice;
-          const { total, reversed, allocated } = invoice.body.data;
-          const amount = Math.max(1, Math.floor(((total - reversed - allocated) * percent) / 100));
-          const asked = await finance.api<InvoiceDetail>(
-            'POST',
-            `/invoices/${id}/reverse`,
-            { amount, reason: '开票有误' },
-            finance.editor.headers,
-          );
-          if (asked.body.code !== 0) return asked;
-          const waiting = asked.body.data.corrections.find((correction) => correction.status === 'init');
-          return finance.api(
-            'POST',
-            `/invoice_corrections/${waiting?.id ?? 0}/approval`,
-            pass ? { result: 'passed' } : { result: 'rejected', comment: '金额不对' },
-            finance.manager.headers,
-          );
-        },
-      ),
-  ),
+  // A red-letter correction by line (issue 35): a random choice of the invoice's lines, each at a percent
+  // of what it can give back (total − given back − paid); a percent over 100 asks more than the line can.
+  reverse: fc
+    .tuple(fc.nat(), fc.array(fc.integer({ min: 0, max: 110 }), { minLength: 1, maxLength: 3 }), fc.boolean())
+    .map(
+      ([index, percents, pass]) =>
+        new Step(
+          `reverse(${index}, ${percents.join('/')}%, ${pass ? 'passed' : 'rejected'})`,
+          async (model, { finance }) => {
+            const id = pick(model.invoices, index) ?? 0;
+            const invoice = await finance.api<InvoiceDetail>('GET', `/invoices/${id}`);
+            if (invoice.body.code !== 0) return invoice;
+            const lines = invoice.body.data.lines.flatMap((line, at) => {
+              const percent = percents[at % percents.length] ?? 0;
+              const amount = Math.floor(((line.total - line.given_back - line.paid) * percent) / 100);
+              return percent > 0 ? [{ invoice_line_id: line.id, amount: Math.max(1, amount) }] : [];
+            });
+            const asked = await finance.api<InvoiceDetail>(
+              'POST',
+              `/invoices/${id}/reverse`,
+              { lines, reason: '开票有误' },
+              finance.editor.headers,
+            );
+            if (asked.body.code !== 0) return asked;
+            const waiting = asked.body.data.corrections.find((correction) => correction.status === 'init');
+            const decided = await finance.api<InvoiceDetail>(
+              'POST',
+              `/invoice_corrections/${waiting?.id ?? 0}/approval`,
+              pass ? { result: 'passed' } : { result: 'rejected', comment: '金额不对' },
+              finance.manager.headers,
+            );
+            if (decided.body.code !== 0) return decided;
+            // Each chosen line gave back exactly its part; the others gave back nothing more.
+            for (const line of decided.body.data.lines) {
+              const before = invoice.body.data.lines.find((candidate) => candidate.id === line.id);
+              const part = pass
+                ? (lines.find((request) => request.invoice_line_id === line.id)?.amount ?? 0)
+                : 0;
+              expect(line.given_back, `line ${line.id}`).toBe((before?.given_back ?? 0) + part);
+            }
+            return decided;
+          },
+        ),
+    ),
 };
 
 describe('what is paid, under random sequences of every payment step', () => {

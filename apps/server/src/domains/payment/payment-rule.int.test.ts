@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, refused } from '../../test/api-answers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { modelFee } from '../../test/factories';
-import { createFinanceTeam, type FeeLineRow, type FinanceTeam } from '../../test/finance-factory';
+import {
+  createFinanceTeam,
+  type FeeLineRow,
+  type FinanceTeam,
+  reversalLines,
+} from '../../test/finance-factory';
 import { invoices } from '../invoice/invoice.tables';
 import { feeLines } from '../order/order.tables';
 import { receipts } from '../receipt/receipt.tables';
@@ -92,7 +97,13 @@ describe('one rule for what is paid', () => {
       finance.api<InvoiceDetail>(
         'POST',
         `/invoices/${issued.id}/reverse`,
-        { amount: issued.total, reason: '开票信息有误' },
+        {
+          lines: reversalLines(
+            await ok(finance.api<InvoiceDetail>('GET', `/invoices/${issued.id}`)),
+            issued.total,
+          ),
+          reason: '开票信息有误',
+        },
         finance.editor.headers,
       ),
     );
@@ -159,7 +170,10 @@ describe('one rule for what is paid', () => {
       finance.api<InvoiceDetail>(
         'POST',
         `/invoices/${issued.id}/reverse`,
-        { amount: 56_000, reason: '部分退款' },
+        {
+          lines: reversalLines(await ok(finance.api<InvoiceDetail>('GET', `/invoices/${issued.id}`)), 56_000),
+          reason: '部分退款',
+        },
         finance.editor.headers,
       ),
     );
@@ -200,7 +214,13 @@ describe('one rule for what is paid', () => {
       finance.api<InvoiceDetail>(
         'POST',
         `/invoices/${invoice.id}/reverse`,
-        { amount: 26_000, reason: '折让' },
+        {
+          lines: reversalLines(
+            await ok(finance.api<InvoiceDetail>('GET', `/invoices/${invoice.id}`)),
+            26_000,
+          ),
+          reason: '折让',
+        },
         finance.editor.headers,
       ),
     );

@@ -3,6 +3,7 @@ import { orderMoney } from '@trackit/contract/allocations';
 import { addDays } from '@trackit/contract/business-time';
 import type { Company } from '@trackit/contract/company.schema';
 import { FINANCE_REFUSAL_MESSAGES } from '@trackit/contract/finance-enums';
+import { refusalMessage } from '@trackit/contract/finance-rules';
 import type { InvoiceDetail } from '@trackit/contract/invoice.schema';
 import type { Model } from '@trackit/contract/model.schema';
 import type { Order, OrderCreated } from '@trackit/contract/order.schema';
@@ -24,6 +25,7 @@ import {
   createFinanceTeam,
   type FeeLineRow,
   type FinanceTeam,
+  reversalLines,
   STUDIO_ENTITY,
 } from '../../test/finance-factory';
 import { invoices } from '../invoice/invoice.tables';
@@ -488,25 +490,30 @@ describe('receipts (收款) and allocations (核销)', () => {
     await step(() => ok(api('DELETE', `/allocations/${undone?.id}`, undefined, editor.headers)));
     // 13,332 of the invoice's 34,158 is paid: 20,826 can be corrected, not a fen more.
     const reversible = invoice.total - 9_999 - 3_333;
+    // Line by line: the last line asked a fen more than it holds unpaid says how much it can give.
+    const current = await ok(api<InvoiceDetail>('GET', `/invoices/${invoice.id}`));
+    const asked = reversalLines(current, reversible + 1);
+    const last = current.lines.at(-1);
     await refused(
-      api(
-        'POST',
-        `/invoices/${invoice.id}/reverse`,
-        { amount: reversible + 1, reason: '金额有误' },
-        editor.headers,
-      ),
+      api('POST', `/invoices/${invoice.id}/reverse`, { lines: asked, reason: '金额有误' }, editor.headers),
       409,
-      FINANCE_REFUSAL_MESSAGES.reversal_exceeds_unpaid,
+      refusalMessage({
+        reason: 'reversal_exceeds_unpaid',
+        max: (last?.total ?? 0) - (last?.given_back ?? 0) - (last?.paid ?? 0),
+      }),
     );
-    const asked = await ok(
+    const correcting = await ok(
       api<InvoiceDetail>(
         'POST',
         `/invoices/${invoice.id}/reverse`,
-        { amount: 12_345, reason: '金额有误' },
+        {
+          lines: reversalLines(await ok(api<InvoiceDetail>('GET', `/invoices/${invoice.id}`)), 12_345),
+          reason: '金额有误',
+        },
         editor.headers,
       ),
     );
-    const correctionId = asked.corrections[0]?.id ?? 0;
+    const correctionId = correcting.corrections[0]?.id ?? 0;
     await step(() =>
       ok(api('POST', `/invoice_corrections/${correctionId}/approval`, { result: 'passed' }, manager.headers)),
     );
