@@ -45,6 +45,7 @@ describe('PERMISSION_MENU', () => {
       'ready_to_invoice 待开票',
       'fees 费用',
       'receipts 收款',
+      'bank_statements 银行流水',
       'settlements 模特结算',
       'controls 审批设置',
     ]);

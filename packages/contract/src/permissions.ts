@@ -78,6 +78,7 @@ export const PERMISSION_MENU: readonly MenuEntry[] = [
       { label: '待开票', path: 'ready_to_invoice' },
       { label: '费用', path: 'fees' },
       { label: '收款', path: 'receipts' },
+      { label: '银行流水', path: 'bank_statements' },
       { label: '模特结算', path: 'settlements' },
       { label: '审批设置', path: 'controls' },
     ],
