@@ -74,6 +74,8 @@ export const E2E_USERS = {
   controlsAgent: '13700000056',
   /** 财务 of that team (finance at manage, models read, payee entities read): approves and confirms. */
   controlsChecker: '13700000057',
+  /** An owner of the demo agency (after the demo seed): the bank statement import journey (issue 35). */
+  bankImportOwner: '13700000350',
 } as const;
 
 export const E2E_TEAMS = {
@@ -115,6 +117,13 @@ export async function createE2eFixtures(db: Database) {
     teamId: demoAgency.id,
     userId: receiptsOwner.id,
     nickname: '演示出纳',
+    isOwner: true,
+  });
+  const bankImportOwner = await ensureUser(db, E2E_USERS.bankImportOwner);
+  await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: bankImportOwner.id,
+    nickname: '演示会计',
     isOwner: true,
   });
   const settlementsOwner = await ensureUser(db, E2E_USERS.settlementsOwner);
