@@ -125,7 +125,6 @@ describe('finance: a bank statement imported, matched and recorded once', () => 
     await account.getByTestId('company-account-outstanding').waitFor();
     expect(await account.textContent()).toContain('已出账');
     expect(await account.getByTestId('company-account-aging').textContent()).toContain('未到期');
-    await account.scrollIntoViewIfNeeded();
     await screenshot(page, 'company-account-1440');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'company-account-1280');
