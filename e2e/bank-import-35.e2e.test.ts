@@ -117,6 +117,58 @@ describe('finance: a bank statement imported, matched and recorded once', () => 
     await page.close();
   });
 
+  it('offers a column mapping for another bank’s export, and the client on 登记收款 from the payer', async () => {
+    const page = await openSignedIn(browser, owner, '/admin/finance/bank_statements');
+    const errors = watchErrors(page);
+    const other = Buffer.from(
+      ['日期,金额,对方名称,附言', `${businessDate(new Date())},"1,500.00",杭州某某文化有限公司,定金`].join(
+        '\n',
+      ),
+      'utf8',
+    );
+    await page
+      .getByTestId('bank-import')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: '农商银行流水.csv', mimeType: 'text/csv', buffer: other });
+    const mapping = page.getByTestId('bank-import-mapping');
+    await mapping.waitFor();
+    await screenshot(page, 'bank-mapping-1440', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'bank-mapping-1280', { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const pick = async (role: string, header: string) => {
+      await mapping.getByTestId(`bank-map-${role}`).click();
+      const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+      await open.locator(`.ant-select-item-option[title="${header}"]`).click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+        .waitFor({ state: 'detached' });
+    };
+    await pick('date', '日期');
+    await pick('payer_name', '对方名称');
+    await pick('amount', '金额');
+    await page.getByTestId('bank-import-mapped').click();
+    await expect.poll(() => page.getByTestId('bank-import-result').textContent()).toContain('其他银行');
+
+    await page.goto(page.url().replace('/bank_statements', '/receipts'));
+    await page.getByTestId('receipt-create').click();
+    const form = page.getByTestId('receipt-create-form');
+    await form.waitFor();
+    await form.getByTestId('receipt-payer').fill(invoice.buyer.name);
+    const suggestions = form.getByTestId('receipt-company-suggestions');
+    await suggestions.waitFor();
+    await suggestions.getByRole('button').first().click();
+    await expect
+      .poll(() => form.getByTestId('receipt-company').textContent())
+      .toContain(invoice.company.name);
+    await drawersStill(page);
+    await screenshot(page, 'receipt-create-company-1440', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'receipt-create-company-1280', { fullPage: false });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows the client’s account on its company page', async () => {
     const page = await openSignedIn(browser, owner, `/admin/information/company/${invoice.company.id}`);
     const errors = watchErrors(page);
