@@ -68,7 +68,6 @@ const answerAs = (level: PermissionLevel) =>
       total: 2,
     })),
     answer(endpoints.bankStatement.record, () => line({ status: 'recorded', receipt_id: 91 })),
-    answer(endpoints.company.get, () => ({ id: 5, name: '杭州青禾服饰有限公司' })),
   );
 
 describe('BankStatementsPage', () => {
