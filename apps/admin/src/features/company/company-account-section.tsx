@@ -82,7 +82,7 @@ function CompanyAccount({ companyId }: { companyId: number }) {
                 <Typography.Text strong>
                   收款 {data.receipts} 笔，共 {formatYuan(data.receipts_total)}
                 </Typography.Text>
-                <Link to={RECEIPTS_PATH}>全部收款</Link>
+                <Link to={`${RECEIPTS_PATH}?company_id=${companyId}`}>该客户的全部收款</Link>
               </Flex>
               {data.credit > 0 ? (
                 <Table
