@@ -57,9 +57,12 @@ const columnsFor = (onOpen: (id: number) => void): DataTableColumn<Receipt, Rece
         <Typography.Link onClick={() => onOpen(receipt.id)} data-testid={`receipt-open-${receipt.id}`}>
           {receipt.payer_name}
         </Typography.Link>
-        <Typography.Text type="secondary" style={secondLine} data-testid={`receipt-company-${receipt.id}`}>
-          {receipt.company ? `客户：${receipt.company.name}` : '未指定客户'}
-        </Typography.Text>
+        {/* The client, when the bank slip's payer does not already name it. */}
+        {receipt.company?.name !== receipt.payer_name && (
+          <Typography.Text type="secondary" style={secondLine} data-testid={`receipt-company-${receipt.id}`}>
+            {receipt.company ? `客户：${receipt.company.name}` : '未指定客户'}
+          </Typography.Text>
+        )}
         {receipt.notes && (
           <Typography.Text type="secondary" ellipsis={{ tooltip: receipt.notes }} style={secondLine}>
             {receipt.notes}
