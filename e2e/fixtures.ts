@@ -78,6 +78,8 @@ export const E2E_USERS = {
   controlsChecker: '13700000057',
   /** An owner of the demo agency (after the demo seed): the invoices journey of issue 35 (红冲 by line, 发票). */
   invoicesOwner: '13700000136',
+  /** An owner of the demo agency (after the demo seed): the bank statement import journey (issue 35). */
+  bankImportOwner: '13700000350',
 } as const;
 
 export const E2E_TEAMS = {
@@ -126,6 +128,13 @@ export async function createE2eFixtures(db: Database) {
     teamId: demoAgency.id,
     userId: invoicesOwner.id,
     nickname: '演示开票',
+    isOwner: true,
+  });
+  const bankImportOwner = await ensureUser(db, E2E_USERS.bankImportOwner);
+  await createMembership(db, {
+    teamId: demoAgency.id,
+    userId: bankImportOwner.id,
+    nickname: '演示会计',
     isOwner: true,
   });
   const settlementsOwner = await ensureUser(db, E2E_USERS.settlementsOwner);

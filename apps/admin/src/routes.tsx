@@ -264,6 +264,11 @@ const signedInRoutes: AdminRoute[] = [
       lazy: page(() => import('./features/finance/receipts-page'), 'ReceiptsPage'),
     },
     {
+      path: 'bank_statements',
+      level: 'read',
+      lazy: page(() => import('./features/finance/bank-statements-page'), 'BankStatementsPage'),
+    },
+    {
       path: 'settlements',
       level: 'read',
       lazy: page(() => import('./features/settlement/settlement-list-page'), 'SettlementListPage'),

@@ -28,6 +28,7 @@ import { packageRoutes } from './domains/package/package.routes';
 import { permissionRoutes } from './domains/permission/permission.routes';
 import { requireLevel } from './domains/permission/permission.service';
 import { profileRoutes } from './domains/profile/profile.routes';
+import { bankStatementRoutes } from './domains/receipt/bank/bank-statement.routes';
 import { receiptRoutes } from './domains/receipt/receipt.routes';
 import { sessionRoutes } from './domains/session/session.routes';
 import { authenticate, type SessionDeps } from './domains/session/session.service';
@@ -227,6 +228,8 @@ export async function buildApp({
       // Receipts (issue 23, payments received).
       receipt: receiptRoutes({ db: database.db, clock }),
       receivable: receivableRoutes({ db: database.db, clock }),
+      // Bank statement import (issue 35).
+      bankStatement: bankStatementRoutes({ db: database.db, clock }),
       feeStatement: feeStatementRoutes({ db: database.db, clock }),
       feeStatementPublic: feeStatementPublicRoutes({ db: database.db, clock }),
       // Model settlements (issue 24, 模特结算).

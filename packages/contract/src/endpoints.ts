@@ -4,6 +4,8 @@
  * A new domain adds its `<domain>.endpoints.ts` here.
  */
 import { approvalEndpoints } from './approval.endpoints';
+// Bank statement import (issue 35).
+import { bankStatementEndpoints } from './bank-statement.endpoints';
 import { calendarEndpoints } from './calendar.endpoints';
 import { companyEndpoints } from './company.endpoints';
 import { contactEndpoints } from './contact.endpoints';
@@ -61,6 +63,8 @@ export const endpoints = {
   // Receipts (issue 23, payments received).
   receipt: receiptEndpoints,
   receivable: receivableEndpoints,
+  // Bank statement import (issue 35).
+  bankStatement: bankStatementEndpoints,
   // Fee statements (issue 23, 对账单): staff's and the client's.
   feeStatement: feeStatementEndpoints,
   feeStatementPublic: feeStatementPublicEndpoints,

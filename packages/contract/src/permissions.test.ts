@@ -46,6 +46,7 @@ describe('PERMISSION_MENU', () => {
       'invoices 发票',
       'fees 费用',
       'receipts 收款',
+      'bank_statements 银行流水',
       'settlements 模特结算',
       'controls 审批设置',
     ]);

@@ -79,6 +79,7 @@ export const PERMISSION_MENU: readonly MenuEntry[] = [
       { label: '发票', path: 'invoices' },
       { label: '费用', path: 'fees' },
       { label: '收款', path: 'receipts' },
+      { label: '银行流水', path: 'bank_statements' },
       { label: '模特结算', path: 'settlements' },
       { label: '审批设置', path: 'controls' },
     ],

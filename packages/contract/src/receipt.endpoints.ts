@@ -2,6 +2,9 @@
  * Payments received (收款, docs/product.md "Payments received"), key `accounting`: read lists and opens
  * receipts; edit records receipts and allocations and undoes allocations; manage voids receipts.
  */
+import { z } from 'zod';
+import { payerCompanyQuerySchema, payerCompanySchema } from './bank-statement.schema';
+import { companyAccountSchema } from './company-account.schema';
 import { endpoint, json, page, requires } from './endpoint';
 import { idParamsSchema } from './envelope';
 import {
@@ -29,6 +32,23 @@ export const receiptEndpoints = {
     access: requires('accounting', 'edit'),
     body: receiptCreateSchema,
     answer: json(receiptDetailSchema),
+  }),
+  payerCompanies: endpoint({
+    method: 'GET',
+    path: '/v1/receipts/payer_companies',
+    summary:
+      '按付款方名称建议客户公司（此前的收款、名称或开票抬头一致、发票购方一致、名称相近），最可能的在前',
+    access: requires('accounting', 'read'),
+    query: payerCompanyQuerySchema,
+    answer: json(z.array(payerCompanySchema)),
+  }),
+  companyAccount: endpoint({
+    method: 'GET',
+    path: '/v1/companies/:id/account',
+    summary: '客户往来：已出账、已开票、已收、未收与账龄（截至今天），收款与预收款（未核销）',
+    access: requires('accounting', 'read'),
+    params: idParamsSchema,
+    answer: json(companyAccountSchema),
   }),
   get: endpoint({
     method: 'GET',

@@ -25,6 +25,7 @@ export const RECEIPT_MESSAGES = {
   /** A fee line of an order that is not confirmed or billed (a draft, or cancelled). */
   lineNotPayable: '只能核销已确认或已出账订单的费用',
   receivedInFuture: '*收款日期不能晚于今天',
+  companyNotFound: '客户公司不存在',
   oneTarget: '*每条核销须且只能指定一张发票或一条费用',
 } as const;
 
@@ -87,6 +88,11 @@ export const receiptCreateSchema = z.object({
   /** The bank's reference (流水号). */
   reference: textSchema({ max: RECEIPT_LIMITS.reference }).optional().default(''),
   team_recipient_id: idSchema,
+  /**
+   * The client company the money came from (docs/product.md "Receipts belong to a client"); the payer's
+   * name stays as the bank slip writes it. Null: money from no client company.
+   */
+  company_id: idSchema.nullable().optional().default(null),
   notes: textSchema({ max: RECEIPT_LIMITS.notes, multiline: true }).optional().default(''),
 });
 export type ReceiptCreate = z.infer<typeof receiptCreateSchema>;
@@ -121,6 +127,7 @@ export type ReceiptVoid = z.infer<typeof receiptVoidSchema>;
  */
 export const receiptQuerySchema = pageQuerySchema.extend({
   team_recipient_id: idQuerySchema.optional(),
+  company_id: idQuerySchema.optional(),
   received_from: dateSchema.optional(),
   received_to: dateSchema.optional(),
   keyword: textSchema({ max: 50 }).optional(),
@@ -155,6 +162,7 @@ export const receiptSchema = z.object({
   reference: z.string(),
   notes: z.string(),
   team_recipient: recipientRef,
+  company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** Of the allocations not undone (receiptBalance); `unallocated` is the client's credit. */
   allocated: z.number().int(),
   unallocated: z.number().int(),

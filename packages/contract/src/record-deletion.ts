@@ -16,6 +16,8 @@ export const RECORD_REFERENCE_UNITS = {
   files: '个文件',
   /** A model's deductions (扣款), voided ones too: finance's records keep the model. */
   deductions: '笔扣款',
+  /** A client company's receipts (voided ones too): finance's records keep the client. */
+  receipts: '笔收款',
 } as const;
 export type RecordReference = keyof typeof RECORD_REFERENCE_UNITS;
 /** How many of each refer to a record (kinds left out: none). */

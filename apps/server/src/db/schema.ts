@@ -16,6 +16,7 @@ export * from '../domains/order/order.tables';
 export * from '../domains/organization/organization.tables';
 export * from '../domains/package/package.tables';
 export * from '../domains/payment/payment.tables';
+export * from '../domains/receipt/bank/bank-statement.tables';
 export * from '../domains/receipt/receipt.tables';
 export * from '../domains/session/session.tables';
 export * from '../domains/settlement/settlement.tables';

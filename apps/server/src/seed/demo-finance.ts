@@ -381,6 +381,7 @@ export async function seedDemoFinance(
         payer_name: paidBy.buyer.name,
         reference: bankReference(receivedOn),
         team_recipient_id: paidBy.team_recipient.id,
+        company_id: paidBy.company.id,
         notes,
       },
       origin,

@@ -1,6 +1,8 @@
 import type { WaitingApproval } from '@trackit/contract/approval.schema';
+import type { BankImport, BankLine } from '@trackit/contract/bank-statement.schema';
 import { addDays, businessDate, monthStart, weekdayOf } from '@trackit/contract/business-time';
 import type { Calendar } from '@trackit/contract/calendar.schema';
+import type { CompanyAccount } from '@trackit/contract/company-account.schema';
 import type { FeeStatement } from '@trackit/contract/fee-statement.schema';
 import { AGING_BUCKETS } from '@trackit/contract/finance-enums';
 import type { Invoice, InvoiceDetail, ReadyGroup } from '@trackit/contract/invoice.schema';
@@ -493,6 +495,29 @@ describe('demo data and team set-up', () => {
     const [paid] = (await owner<Settlement[]>('settlements')).filter((entry) => entry.status === 'paid');
     const payee = await owner<Model>(`models/${paid?.model.id}`);
     expect(payee.payout_account_number).toMatch(/^6214\d{12}$/);
+  });
+
+  it('gives the demo a bank statement imported: two credits recorded, one open, a client in credit', async () => {
+    const headers = bearer((await signIn(t, DEMO_MOBILES.owner)).token);
+    const get = async <T>(path: string) =>
+      (await t.request<T>('GET', `/storm_api/v1/${path}`, { headers })).body.data;
+    const [statement] = await get<BankImport[]>('bank_statements');
+    expect(statement).toMatchObject({ format: 'ccb', credits: 4, new_lines: 4, duplicates: 0, skipped: 1 });
+    const lines = await get<BankLine[]>(`bank_statement_lines?import_id=${statement?.id}`);
+    expect(lines.map((line) => line.status).sort()).toEqual(['ignored', 'open', 'recorded', 'recorded']);
+    const open = lines.find((line) => line.status === 'open');
+    expect(open).toMatchObject({ payer_name: '王晓梅', amount: 500_000, companies: [] });
+    for (const line of lines.filter((entry) => entry.status === 'recorded')) {
+      const receipt = await get<ReceiptDetail>(`receipts/${line.receipt_id}`);
+      expect(receipt.company).not.toBeNull();
+      expect(receipt.unallocated).toBe(0);
+    }
+    // 兰亭美妆's advance: its company page shows the credit.
+    const credit = await get<Receipt[]>('receipts?unallocated=true');
+    const company = credit[0]?.company;
+    expect(company).not.toBeNull();
+    const account = await get<CompanyAccount>(`companies/${company?.id}/account`);
+    expect(account.credit).toBe(2_000_000);
   });
 
   it('creates a team with its owner, reusing the user of a known number', async () => {

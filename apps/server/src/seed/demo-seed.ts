@@ -13,6 +13,7 @@ import type { BlobStorage } from '../domains/upload/storage/blob-storage';
 import { createStorage } from '../domains/upload/storage/create-storage';
 import { ensureUser, findUser } from '../domains/user/user.service';
 import type { AuthContext } from '../http/auth-context';
+import { seedDemoBankStatement } from './demo-bank';
 import { seedDemoCompanies } from './demo-companies';
 import { seedDemoControls } from './demo-controls';
 import { seedDemoFinance } from './demo-finance';
@@ -195,5 +196,7 @@ export async function seedDemo(db: Database, storage: BlobStorage): Promise<bool
   await seedDemoStatements(db, ownerContext);
   await seedDemoSettlements(db, storage, ownerContext, members.finance);
   await seedDemoControls(db, storage, { owner: ownerContext, agent: members.agent }, studioId);
+  // Issue 35: a bank statement imported, two credits recorded, one left to match.
+  await seedDemoBankStatement(db, ownerContext);
   return true;
 }

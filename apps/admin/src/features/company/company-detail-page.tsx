@@ -20,6 +20,7 @@ import {
   useDeleteCompany,
   useUpdateCompany,
 } from './company.queries';
+import { CompanyAccountSection } from './company-account-section';
 import { CompanyForm } from './company-form';
 import { StatusTag, TierTag } from './company-labels';
 
@@ -110,6 +111,7 @@ export function CompanyDetailPage() {
         <Flex vertical gap={16}>
           <CompanyInfo company={record} />
           <CompanyContacts company={record} canEdit={canEdit} />
+          <CompanyAccountSection companyId={record.id} />
           <FeeStatementSection scope={{ company_id: record.id }} />
           <Card title="操作记录">
             <RecordHistory

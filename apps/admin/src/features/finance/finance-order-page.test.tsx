@@ -112,6 +112,7 @@ describe('FinanceOrderPage', () => {
             payer_name: '杭州青禾服饰（集团）有限公司',
             reference: 'CMB20261127001',
             team_recipient_id: 2,
+            company_id: 5,
             notes: '',
           },
         },

@@ -221,6 +221,7 @@ export const receiptDetailFixture = (overrides: Partial<ReceiptDetail> = {}): Re
   reference: '',
   notes: '',
   team_recipient: { id: 2, name: '上海星辰文化传播有限公司', short_name: '星辰文化' },
+  company: null,
   allocated: 0,
   unallocated: 1_090_000,
   voided_at: null,

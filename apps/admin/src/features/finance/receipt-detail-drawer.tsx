@@ -220,6 +220,13 @@ function ReceiptBody({ receipt }: { receipt: ReceiptDetail }) {
         <Descriptions.Item label="付款方" span={2}>
           {receipt.payer_name}
         </Descriptions.Item>
+        <Descriptions.Item label="客户公司" span={2}>
+          {receipt.company ? (
+            <Link to={route(ADMIN_PATHS.company(receipt.company.id))}>{receipt.company.name}</Link>
+          ) : (
+            <Typography.Text type="secondary">未指定</Typography.Text>
+          )}
+        </Descriptions.Item>
         <Descriptions.Item label="流水号" span={2}>
           {receipt.reference ? (
             <Typography.Text copyable>{receipt.reference}</Typography.Text>

@@ -101,6 +101,7 @@ export function ReceiptDrawer({
           amount: outstanding > 0 ? outstanding : null,
           payer_name: payer,
           team_recipient_id: order.team_recipient?.id,
+          company_id: order.company?.id ?? null,
           allocations: spreadAmount(outstanding, targets),
         }}
         onValuesChange={(changed: Partial<ReceiptForm>) => {
@@ -109,7 +110,11 @@ export function ReceiptDrawer({
         }}
         onFinish={submit}
       >
-        <ReceiptFields disabled={recordedId !== undefined} entity={order.team_recipient} />
+        <ReceiptFields
+          disabled={recordedId !== undefined}
+          entity={order.team_recipient}
+          company={order.company}
+        />
         <Typography.Title level={5}>核销到本订单</Typography.Title>
         {targets.length === 0 ? (
           <Typography.Text type="secondary">本订单没有待收款项，收款将作为预收款保留</Typography.Text>

@@ -212,6 +212,7 @@ describe('ReceiptsPage', () => {
           payer_name: '杭州青禾服饰有限公司',
           reference: 'CMB20261127001',
           team_recipient_id: 2,
+          company_id: null,
           notes: '',
         },
       },

@@ -19,6 +19,7 @@ import { useListSearch } from '../../components/list/use-list-search';
 import { MoneyCell } from '../../components/money/money-cell';
 import { parseRecordId } from '../../components/record-id';
 import { useCan } from '../../layouts/use-permission-level';
+import { CompanySelect } from '../company/company-select';
 import { ReceiptCreateDrawer } from './receipt-create-drawer';
 import { ReceiptDetailDrawer } from './receipt-detail-drawer';
 import { ReceiptStateTag } from './receipt-labels';
@@ -56,6 +57,12 @@ const columnsFor = (onOpen: (id: number) => void): DataTableColumn<Receipt, Rece
         <Typography.Link onClick={() => onOpen(receipt.id)} data-testid={`receipt-open-${receipt.id}`}>
           {receipt.payer_name}
         </Typography.Link>
+        {/* The client, when the bank slip's payer does not already name it. */}
+        {receipt.company?.name !== receipt.payer_name && (
+          <Typography.Text type="secondary" style={secondLine} data-testid={`receipt-company-${receipt.id}`}>
+            {receipt.company ? `客户：${receipt.company.name}` : '未指定客户'}
+          </Typography.Text>
+        )}
         {receipt.notes && (
           <Typography.Text type="secondary" ellipsis={{ tooltip: receipt.notes }} style={secondLine}>
             {receipt.notes}
@@ -141,6 +148,7 @@ export function ReceiptsPage() {
   const { query } = search;
   const receipts = useQuery(receiptListQuery(query));
   const recipients = useRecipientFilterOptions();
+  const companyName = receipts.data?.data.find((row) => row.company?.id === query.company_id)?.company?.name;
   const editable = useCan('accounting', 'edit');
   const [creating, setCreating] = useState(false);
   const [params, setParams] = useSearchParams();
@@ -192,6 +200,19 @@ export function ReceiptsPage() {
           width={160}
           testId="receipt-recipient-filter"
         />
+        <div style={{ width: 190 }}>
+          <CompanySelect
+            value={query.company_id ?? null}
+            onChange={(value) => search.set({ company_id: value ?? undefined })}
+            current={
+              query.company_id !== undefined && companyName
+                ? { id: query.company_id, name: companyName }
+                : null
+            }
+            aria-label="客户公司"
+            testId="receipt-company-filter"
+          />
+        </div>
         <ListDateRangeFilter
           search={search}
           from="received_from"

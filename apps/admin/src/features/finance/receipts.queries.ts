@@ -30,6 +30,31 @@ export const receiptKeys = {
 
 export const receiptListQuery = pagedListQuery(receiptKeys.lists, endpoints.receipt.list);
 
+/**
+ * The client companies a payer's name may be (earlier receipts, name, invoice buyer, similar name), best
+ * first; nothing asked for an empty name.
+ */
+export const payerCompaniesQuery = (payerName: string) =>
+  queryOptions({
+    queryKey: ['finance', 'receipts', 'payer-companies', payerName] as const,
+    queryFn: ({ signal }) =>
+      api.call(
+        endpoints.receipt.payerCompanies,
+        { query: { payer_name: payerName } },
+        { signal, hideToast: true },
+      ),
+    enabled: payerName.trim() !== '',
+    staleTime: 30_000,
+  });
+
+/** A client's account (客户往来) on the company page. */
+export const companyAccountQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: ['finance', 'company-account', companyId] as const,
+    queryFn: ({ signal }) =>
+      api.call(endpoints.receipt.companyAccount, { params: { id: companyId } }, { signal, hideToast: true }),
+  });
+
 /** One receipt with its allocations; the drawer shows a missing one itself, so no toast. */
 export const receiptQuery = (id: number) =>
   queryOptions({
@@ -84,6 +109,7 @@ const refreshFinance = (queryClient: QueryClient) => {
   void queryClient.invalidateQueries({ queryKey: financeKeys.invoiceDetails });
   void queryClient.invalidateQueries({ queryKey: financeKeys.fees });
   void queryClient.invalidateQueries({ queryKey: receiptKeys.lists });
+  void queryClient.invalidateQueries({ queryKey: ['finance', 'company-account'] });
 };
 
 /** The receipt as the server answered it, cached for its drawer; everything it changes asked again. */

@@ -7,6 +7,7 @@ import { contacts } from '../contact/contact.tables';
 import { orders } from '../order/order.tables';
 import { memberships } from '../organization/organization.tables';
 import { packages } from '../package/package.tables';
+import { receipts } from '../receipt/receipt.tables';
 import { companies } from './company.tables';
 
 export type CompanyRecord = typeof companies.$inferSelect;
@@ -85,7 +86,7 @@ export async function findCompanyForReference(tx: Database, teamId: number, comp
   return row;
 }
 
-/** What refers to the company (a deletion's check): its orders, packages and contacts (archived too). */
+/** What refers to the company (a deletion's check): its orders, packages, contacts (archived too) and receipts. */
 export async function countCompanyReferences(db: Database, teamId: number, companyId: number) {
   // One after another: inside a deletion's transaction the three share one connection.
   const [orderCount] = await db
@@ -100,10 +101,15 @@ export async function countCompanyReferences(db: Database, teamId: number, compa
     .select({ total: count() })
     .from(contacts)
     .where(and(eq(contacts.teamId, teamId), eq(contacts.companyId, companyId)));
+  const [receiptCount] = await db
+    .select({ total: count() })
+    .from(receipts)
+    .where(and(eq(receipts.teamId, teamId), eq(receipts.companyId, companyId)));
   return {
     orders: orderCount?.total ?? 0,
     packages: packageCount?.total ?? 0,
     contacts: contactCount?.total ?? 0,
+    receipts: receiptCount?.total ?? 0,
   };
 }
 

@@ -27,6 +27,7 @@ import {
   RECEIPT_MESSAGES,
   type ReceiptDetail,
 } from '@trackit/contract/receipt.schema';
+import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { accountingLevel } from '../invoice/invoice.service';
@@ -71,81 +72,96 @@ export async function allocateReceipt(
   origin: RequestOrigin,
 ): Promise<ReceiptDetail> {
   const now = deps.clock();
-  const { teamId } = auth;
   const level = await accountingLevel(deps, auth);
   return deps.db.transaction(async (tx) => {
-    const locked = await lockReceipt(tx, teamId, receiptId);
-    if (!locked) throw receiptNotFound();
-    const { receipt } = locked;
-    if (receipt.voidedAt !== null) throw receiptConflict(RECEIPT_MESSAGES.voided);
-    const invoiceIds = unique(body.map(invoiceOf));
-    const directIds = unique(body.map(lineOf));
-    const { invoices, lines } = await lockPaymentTargets(tx, teamId, invoiceIds, directIds);
-    const invoiceById = new Map(invoices.map((invoice) => [invoice.id, invoice]));
-    const lineById = new Map(lines.map((line) => [line.id, line]));
-    // An invoice pays only once issued (a request is not yet a tax document); a fully reversed one is gone.
-    for (const [index, item] of body.entries()) {
-      const invoice = invoiceById.get(invoiceOf(item) ?? 0);
-      if (invoice?.status === 'requested') throw refusal({ reason: 'invoice_not_issued', index });
-      if (invoice?.status === 'reversed') throw refusal({ reason: 'invoice_reversed', index });
-    }
-    const unpayable = directIds.find((id) => {
-      const line = lineById.get(id);
-      return line !== undefined && !PAYABLE_ORDER_STATUSES.has(line.orderStatus);
-    });
-    if (unpayable !== undefined) throw receiptConflict(RECEIPT_MESSAGES.lineNotPayable);
-    const open = new Map<string, number>();
-    for (const invoice of invoices)
-      open.set(allocationTargetKey({ invoice_id: invoice.id }), invoiceOpen(invoice));
-    for (const id of directIds) {
-      const line = lineById.get(id);
-      if (line) open.set(allocationTargetKey({ fee_line_id: id }), directOpen(line));
-    }
-    const { unallocated } = receiptBalance(receipt.amount, [{ amount: locked.allocated }]);
-    const check = checkAllocations(body, unallocated, open);
-    if (!check.ok) {
-      // Over what a line may take directly because an issued invoice holds the rest: say so.
-      const line =
-        check.index === undefined
-          ? undefined
-          : lineById.get(lineOf(body[check.index] ?? { invoice_id: 0, amount: 0 }) ?? 0);
-      if (check.reason === 'target_over_allocated' && line && line.invoiced > 0)
-        throw refusal({ reason: 'line_invoiced', index: check.index });
-      throw refusal(check);
-    }
-    const today = businessDate(now);
-    await recordAllocations(
-      tx,
-      body.map((item) => ({
-        teamId,
-        receiptId,
-        invoiceId: invoiceOf(item) ?? null,
-        feeLineId: lineOf(item) ?? null,
-        amount: item.amount,
-        allocatedOn: today,
-        createdByMembershipId: auth.membershipId,
-        createdAt: now,
-      })),
-    );
-    await settlePayments(tx, teamId, { receiptIds: [receiptId], invoiceIds, lines }, today, now);
-    await recordOperation(tx, {
-      action: 'receipt_allocate',
-      actor: memberActor(auth, origin, now),
-      targetId: receiptId,
-      detail: {
-        name: receipt.payerName,
-        amount: check.total,
-        targets: body.map((item) => {
-          const invoice = invoiceById.get(invoiceOf(item) ?? 0);
-          const line = lineById.get(lineOf(item) ?? 0);
-          return {
-            target: invoice ? invoiceLabel(invoice) : `订单 ${line?.orderNumber ?? ''}`,
-            amount: item.amount,
-          };
-        }),
-      },
-    });
-    return loadReceiptDetail(tx, teamId, receiptId, level);
+    await allocateWithin(tx, auth, receiptId, body, now, origin);
+    return loadReceiptDetail(tx, auth.teamId, receiptId, level);
+  });
+}
+
+/**
+ * The allocations of a receipt, checked, written, paid (settlePayments) and logged in the caller's
+ * transaction: the form's 核销, and a bank line recorded with its allocations in one step.
+ */
+export async function allocateWithin(
+  tx: Database,
+  auth: AuthContext,
+  receiptId: number,
+  body: AllocationCreate[],
+  now: Date,
+  origin: RequestOrigin,
+): Promise<void> {
+  const { teamId } = auth;
+  const locked = await lockReceipt(tx, teamId, receiptId);
+  if (!locked) throw receiptNotFound();
+  const { receipt } = locked;
+  if (receipt.voidedAt !== null) throw receiptConflict(RECEIPT_MESSAGES.voided);
+  const invoiceIds = unique(body.map(invoiceOf));
+  const directIds = unique(body.map(lineOf));
+  const { invoices, lines } = await lockPaymentTargets(tx, teamId, invoiceIds, directIds);
+  const invoiceById = new Map(invoices.map((invoice) => [invoice.id, invoice]));
+  const lineById = new Map(lines.map((line) => [line.id, line]));
+  // An invoice pays only once issued (a request is not yet a tax document); a fully reversed one is gone.
+  for (const [index, item] of body.entries()) {
+    const invoice = invoiceById.get(invoiceOf(item) ?? 0);
+    if (invoice?.status === 'requested') throw refusal({ reason: 'invoice_not_issued', index });
+    if (invoice?.status === 'reversed') throw refusal({ reason: 'invoice_reversed', index });
+  }
+  const unpayable = directIds.find((id) => {
+    const line = lineById.get(id);
+    return line !== undefined && !PAYABLE_ORDER_STATUSES.has(line.orderStatus);
+  });
+  if (unpayable !== undefined) throw receiptConflict(RECEIPT_MESSAGES.lineNotPayable);
+  const open = new Map<string, number>();
+  for (const invoice of invoices)
+    open.set(allocationTargetKey({ invoice_id: invoice.id }), invoiceOpen(invoice));
+  for (const id of directIds) {
+    const line = lineById.get(id);
+    if (line) open.set(allocationTargetKey({ fee_line_id: id }), directOpen(line));
+  }
+  const { unallocated } = receiptBalance(receipt.amount, [{ amount: locked.allocated }]);
+  const check = checkAllocations(body, unallocated, open);
+  if (!check.ok) {
+    // Over what a line may take directly because an issued invoice holds the rest: say so.
+    const line =
+      check.index === undefined
+        ? undefined
+        : lineById.get(lineOf(body[check.index] ?? { invoice_id: 0, amount: 0 }) ?? 0);
+    if (check.reason === 'target_over_allocated' && line && line.invoiced > 0)
+      throw refusal({ reason: 'line_invoiced', index: check.index });
+    throw refusal(check);
+  }
+  const today = businessDate(now);
+  await recordAllocations(
+    tx,
+    body.map((item) => ({
+      teamId,
+      receiptId,
+      invoiceId: invoiceOf(item) ?? null,
+      feeLineId: lineOf(item) ?? null,
+      amount: item.amount,
+      allocatedOn: today,
+      createdByMembershipId: auth.membershipId,
+      createdAt: now,
+    })),
+  );
+  await settlePayments(tx, teamId, { receiptIds: [receiptId], invoiceIds, lines }, today, now);
+  await recordOperation(tx, {
+    action: 'receipt_allocate',
+    actor: memberActor(auth, origin, now),
+    targetId: receiptId,
+    detail: {
+      name: receipt.payerName,
+      amount: check.total,
+      targets: body.map((item) => {
+        const invoice = invoiceById.get(invoiceOf(item) ?? 0);
+        const line = lineById.get(lineOf(item) ?? 0);
+        return {
+          target: invoice ? invoiceLabel(invoice) : `订单 ${line?.orderNumber ?? ''}`,
+          amount: item.amount,
+        };
+      }),
+    },
   });
 }
 

@@ -27,6 +27,10 @@ export function presentReceipt(row: ReceiptRow, level: PermissionLevel | undefin
     reference: receipt.reference,
     notes: receipt.notes,
     team_recipient: { id: row.recipient.id, name: row.recipient.name, short_name: row.recipient.shortName },
+    company:
+      receipt.companyId !== null && row.companyName !== null
+        ? { id: receipt.companyId, name: row.companyName }
+        : null,
     allocated,
     unallocated,
     voided_at: iso(receipt.voidedAt),

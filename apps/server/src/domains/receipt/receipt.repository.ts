@@ -3,12 +3,15 @@
  * joined with the invoice and order tables). What allocations write, lock and pay is the payment domain's
  * (payment/payment.repository.ts). Every query takes the team id.
  */
+import type { PayerCompany } from '@trackit/contract/bank-statement.schema';
 import type { ReceiptQuery } from '@trackit/contract/receipt.schema';
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { containing } from '../../db/like';
+import { sumFen } from '../../db/money-sum';
 import type { PageWindow } from '../../http/pagination';
+import { companies } from '../company/company.tables';
 import { invoices } from '../invoice/invoice.tables';
 import { models } from '../model/model.tables';
 import { feeLines, orders } from '../order/order.tables';
@@ -27,6 +30,7 @@ const selectReceipts = (db: Database) =>
       receipt: receipts,
       recipient: { id: teamRecipients.id, name: teamRecipients.name, shortName: teamRecipients.shortName },
       createdByName: creator.nickname,
+      companyName: companies.name,
       allocated: receipts.allocated,
     })
     .from(receipts)
@@ -37,7 +41,8 @@ const selectReceipts = (db: Database) =>
     .leftJoin(
       creator,
       and(eq(creator.teamId, receipts.teamId), eq(creator.id, receipts.createdByMembershipId)),
-    );
+    )
+    .leftJoin(companies, and(eq(companies.teamId, receipts.teamId), eq(companies.id, receipts.companyId)));
 export type ReceiptRow = Awaited<ReturnType<ReturnType<typeof selectReceipts>['where']>>[number];
 
 export async function findReceipt(db: Database, teamId: number, id: number): Promise<ReceiptRow | undefined> {
@@ -69,6 +74,7 @@ export async function listReceipts(db: Database, teamId: number, filter: Receipt
   const where = and(
     eq(receipts.teamId, teamId),
     filter.team_recipient_id ? eq(receipts.teamRecipientId, filter.team_recipient_id) : undefined,
+    filter.company_id ? eq(receipts.companyId, filter.company_id) : undefined,
     filter.received_from ? gte(receipts.receivedOn, filter.received_from) : undefined,
     filter.received_to ? lte(receipts.receivedOn, filter.received_to) : undefined,
     filter.keyword
@@ -157,3 +163,106 @@ export function listAllocations(db: Database, teamId: number, receiptId: number)
     .orderBy(allocations.id);
 }
 export type AllocationRow = Awaited<ReturnType<typeof listAllocations>>[number];
+
+/** A name as compared: trimmed, full-width brackets as half-width (（北京）… and (北京)… are one name). */
+const comparable = (column: SQL | AnyPgColumn) => sql`translate(btrim(${column}), '（）', '()')`;
+const comparableText = (text: string) => text.trim().replaceAll('（', '(').replaceAll('）', ')');
+
+/**
+ * The client companies a payer's name may be (docs/product.md "Receipts belong to a client"), best first:
+ * named so on earlier receipts, a company (or its 开票抬头) of that name, the buyer of its invoices, then
+ * companies whose name or short name the payer's contains or is contained in. At most `limit`.
+ */
+export async function findPayerCompanies(
+  db: Database,
+  teamId: number,
+  payerName: string,
+  limit = 5,
+): Promise<PayerCompany[]> {
+  const payer = comparableText(payerName);
+  if (payer === '') return [];
+  const found: PayerCompany[] = [];
+  const add = (rows: { id: number; name: string }[], reason: PayerCompany['reason']) => {
+    for (const row of rows)
+      if (!found.some((company) => company.id === row.id)) found.push({ ...row, reason });
+  };
+  const company = { id: companies.id, name: companies.name };
+  add(
+    await db
+      .selectDistinct(company)
+      .from(receipts)
+      .innerJoin(companies, and(eq(companies.teamId, receipts.teamId), eq(companies.id, receipts.companyId)))
+      .where(and(eq(receipts.teamId, teamId), sql`${comparable(receipts.payerName)} = ${payer}`))
+      .limit(limit),
+    'history',
+  );
+  add(
+    await db
+      .select(company)
+      .from(companies)
+      .where(
+        and(
+          eq(companies.teamId, teamId),
+          or(
+            sql`${comparable(companies.name)} = ${payer}`,
+            sql`${comparable(companies.invoiceTitle)} = ${payer}`,
+          ),
+        ),
+      )
+      .limit(limit),
+    'name',
+  );
+  add(
+    await db
+      .selectDistinct(company)
+      .from(invoices)
+      .innerJoin(companies, and(eq(companies.teamId, invoices.teamId), eq(companies.id, invoices.companyId)))
+      .where(and(eq(invoices.teamId, teamId), sql`${comparable(invoices.buyerName)} = ${payer}`))
+      .limit(limit),
+    'invoice_buyer',
+  );
+  if (found.length < limit)
+    add(
+      await db
+        .select(company)
+        .from(companies)
+        .where(
+          and(
+            eq(companies.teamId, teamId),
+            or(
+              sql`char_length(${companies.name}) >= 2 and strpos(${payer}, ${comparable(companies.name)}) > 0`,
+              sql`strpos(${comparable(companies.name)}, ${payer}) > 0 and char_length(${payer}) >= 2`,
+              sql`char_length(${companies.shortName}) >= 2 and strpos(${payer}, ${comparable(companies.shortName)}) > 0`,
+            ),
+          ),
+        )
+        .orderBy(sql`${companies.status} = 'active' desc`, companies.name)
+        .limit(limit),
+      'similar',
+    );
+  return found.slice(0, limit);
+}
+
+/**
+ * A client's live (not voided) receipts: how many, their sum, what no allocation took (预收款) and how
+ * many still hold some. Sums in the database, capped (db/money-sum.ts).
+ */
+export async function sumCompanyReceipts(db: Database, teamId: number, companyId: number) {
+  const [row] = await db
+    .select({
+      count: count(),
+      total: sumFen(receipts.amount),
+      credit: sumFen(sql`${receipts.amount} - ${receipts.allocated}`),
+      creditCount: sql<number>`count(*) filter (where ${receipts.amount} > ${receipts.allocated})`.mapWith(
+        Number,
+      ),
+    })
+    .from(receipts)
+    .where(and(eq(receipts.teamId, teamId), eq(receipts.companyId, companyId), isNull(receipts.voidedAt)));
+  return {
+    count: row?.count ?? 0,
+    total: row?.total ?? 0,
+    credit: row?.credit ?? 0,
+    creditCount: row?.creditCount ?? 0,
+  };
+}

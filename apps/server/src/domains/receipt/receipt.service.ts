@@ -18,12 +18,14 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, RequestOrigin } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
+import { requireTeamCompany } from '../company/company.service';
 import { accountingLevel } from '../invoice/invoice.service';
 import { memberActor, recordOperation } from '../operation-log/operation-log.service';
 import { lockReceipt } from '../payment/payment.service';
 import { findRecipientForDocument } from '../team-recipient/team-recipient.service';
 import { presentReceipt, presentReceiptDetail } from './receipt.presenter';
 import {
+  findPayerCompanies,
   findReceipt,
   insertReceipt,
   listAllocations,
@@ -77,35 +79,63 @@ export async function createReceipt(
   origin: RequestOrigin,
 ): Promise<ReceiptDetail> {
   const now = deps.clock();
-  const { teamId } = auth;
   const level = await accountingLevel(deps, auth);
-  const recipient = await findRecipientForDocument(deps.db, teamId, body.team_recipient_id);
+  return deps.db.transaction(async (tx) => {
+    const receiptId = await recordReceipt(tx, auth, body, now, origin);
+    return loadReceiptDetail(tx, auth.teamId, receiptId, level);
+  });
+}
+
+/**
+ * Writes a receipt and its log entry in the caller's transaction (the form's, and a bank line's record):
+ * into an entity of the team (404 otherwise), received today or before, from a client company of the team
+ * when one is named (held until the transaction ends, so it cannot be deleted under the receipt).
+ */
+export async function recordReceipt(
+  tx: Database,
+  auth: AuthContext,
+  body: ReceiptCreate,
+  now: Date,
+  origin: RequestOrigin,
+): Promise<number> {
+  const { teamId } = auth;
+  const recipient = await findRecipientForDocument(tx, teamId, body.team_recipient_id);
   if (!recipient) throw new AppError('notFound', { message: RECEIPT_MESSAGES.recipientNotFound });
   if (body.received_on > businessDate(now)) {
     const message = RECEIPT_MESSAGES.receivedInFuture;
     throw new AppError('validationFailed', { message, data: { fields: { received_on: message } } });
   }
-  return deps.db.transaction(async (tx) => {
-    const receiptId = await insertReceipt(tx, {
-      teamId,
-      teamRecipientId: recipient.id,
-      receivedOn: body.received_on,
-      amount: body.amount,
-      payerName: body.payer_name,
-      reference: body.reference,
-      notes: body.notes,
-      createdByMembershipId: auth.membershipId,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await recordOperation(tx, {
-      action: 'receipt_create',
-      actor: memberActor(auth, origin, now),
-      targetId: receiptId,
-      detail: { name: body.payer_name, amount: body.amount, received_on: body.received_on },
-    });
-    return loadReceiptDetail(tx, teamId, receiptId, level);
+  const company =
+    body.company_id === null
+      ? null
+      : await requireTeamCompany(tx, teamId, body.company_id).catch(() => {
+          throw new AppError('notFound', { message: RECEIPT_MESSAGES.companyNotFound });
+        });
+  const receiptId = await insertReceipt(tx, {
+    teamId,
+    teamRecipientId: recipient.id,
+    receivedOn: body.received_on,
+    amount: body.amount,
+    payerName: body.payer_name,
+    companyId: company?.id ?? null,
+    reference: body.reference,
+    notes: body.notes,
+    createdByMembershipId: auth.membershipId,
+    createdAt: now,
+    updatedAt: now,
   });
+  await recordOperation(tx, {
+    action: 'receipt_create',
+    actor: memberActor(auth, origin, now),
+    targetId: receiptId,
+    detail: { name: body.payer_name, amount: body.amount, received_on: body.received_on },
+  });
+  return receiptId;
+}
+
+/** GET /v1/receipts/payer_companies: the client companies a payer's name may be, best first. */
+export function suggestPayerCompanies(deps: ReceiptDeps, auth: AuthContext, payerName: string) {
+  return findPayerCompanies(deps.db, auth.teamId, payerName);
 }
 
 /** POST /v1/receipts/{id}/void: 409 when voided already or while something of it is allocated. */

@@ -2,6 +2,7 @@ import { MAX_AMOUNT_FEN } from '@trackit/contract/money';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { teamKey, teamReference, timestamps } from '../../db/columns';
+import { companies } from '../company/company.tables';
 import { memberships } from '../organization/organization.tables';
 import { teams } from '../team/team.tables';
 import { teamRecipients } from '../team-recipient/team-recipient.tables';
@@ -27,7 +28,13 @@ export const receipts = pgTable(
      * `settlePayments`), so the dashboard's 预收款 reads receipts alone; the allocations stay the truth.
      */
     allocated: bigint('allocated', { mode: 'number' }).notNull().default(0),
+    /** The payer as written on the bank slip (付款方), kept as the bank wrote it. */
     payerName: varchar('payer_name', { length: 100 }).notNull(),
+    /**
+     * The client company the money came from (docs/product.md "Receipts belong to a client"): null for
+     * receipts recorded before it was asked and not matched by name, and for money from no client.
+     */
+    companyId: bigint('company_id', { mode: 'number' }),
     reference: varchar('reference', { length: 64 }).notNull().default(''),
     notes: text('notes').notNull().default(''),
     voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
@@ -39,10 +46,13 @@ export const receipts = pgTable(
   (t) => [
     teamKey('receipts', t),
     teamReference('receipts_team_recipient_team_fk', t.teamId, t.teamRecipientId, teamRecipients),
+    teamReference('receipts_company_team_fk', t.teamId, t.companyId, companies),
     teamReference('receipts_created_by_team_fk', t.teamId, t.createdByMembershipId, memberships),
     teamReference('receipts_voided_by_team_fk', t.teamId, t.voidedByMembershipId, memberships),
     // The list: newest receipt first; by entity.
     index('receipts_team_received_idx').on(t.teamId, t.receivedOn.desc(), t.id.desc()),
+    // A client's receipts (its account on the company page).
+    index('receipts_team_company_idx').on(t.teamId, t.companyId, t.receivedOn.desc()),
     index('receipts_team_recipient_idx').on(t.teamId, t.teamRecipientId, t.receivedOn.desc()),
     // Live receipts holding money no allocation took (the finance dashboard's 预收款), figures in the index.
     index('receipts_team_credit_idx')
