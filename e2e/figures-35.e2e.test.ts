@@ -8,8 +8,9 @@ import { openSignedIn, signInByApi } from './session';
 
 /** `¥1,234.56` (or `-¥…`) in fen. */
 const fenOf = (text: string | null): number => {
-  const cleaned = (text ?? '').replace(/[¥,\s]/g, '');
-  return Math.round(Number(cleaned) * 100);
+  const found = /(-?)¥([\d,]+\.\d{2})/.exec(text ?? '');
+  if (!found) return Number.NaN;
+  return (found[1] ? -1 : 1) * Math.round(Number(found[2]?.replace(/,/g, '')) * 100);
 };
 
 /**
