@@ -8,8 +8,9 @@ import { openSignedIn, signInByApi } from './session';
 
 /** `¥1,234.56` (or `-¥…`) in fen. */
 const fenOf = (text: string | null): number => {
-  const cleaned = (text ?? '').replace(/[¥,\s]/g, '');
-  return Math.round(Number(cleaned) * 100);
+  const found = /(-?)¥([\d,]+\.\d{2})/.exec(text ?? '');
+  if (!found) return Number.NaN;
+  return (found[1] ? -1 : 1) * Math.round(Number(found[2]?.replace(/,/g, '')) * 100);
 };
 
 /**
@@ -88,6 +89,19 @@ describe('看板的数字与其打开的列表一致', () => {
     await expect
       .poll(() => sumCells(page, 'receipt-amount-'))
       .toEqual({ count: receivedCount, amount: received });
+
+    // Last month's too (the demo's month may have none yet).
+    const last = await dashboard();
+    const lastAmount = fenOf(await last.getByTestId('finance-received-last-month').textContent());
+    const lastCount = countIn(await last.getByTestId('finance-received-last-month-count').textContent());
+    await last.getByTestId('finance-link-received-last-month').click();
+    await last.getByTestId('receipts-page').waitFor();
+    if (lastCount > 0) await last.locator('[data-testid^="receipt-amount-"]').first().waitFor();
+    await expect
+      .poll(() => sumCells(last, 'receipt-amount-'))
+      .toEqual({ count: lastCount, amount: lastAmount });
+    expect(await last.getByTestId('receipt-live-filter').isChecked()).toBe(true);
+    await last.close();
 
     const again = await dashboard();
     await again.getByTestId('finance-link-withholding').click();

@@ -119,6 +119,8 @@ const lineColumns: TableColumnsType<SettlementLine> = [
     title: FIGURES.motherAgencyFromModel,
     dataIndex: 'mother_agency_from_model',
     align: 'right',
+    // The long title wraps in two lines rather than widening the table past 1280 px.
+    width: 104,
     render: money,
   },
   { title: FIGURES.income, dataIndex: 'income', align: 'right', render: money },
