@@ -141,7 +141,7 @@ describe('accessibility (Lighthouse) of the public pages and the sign-in', () =>
     links.modelMobile = `${links.packageMobile}/${modelId}`;
     const [folder] = await callApi<{ id: number }[]>('GET', '/v1/folders?page=1&per_page=1', token);
     if (!folder) throw new Error('the demo agency has no folder');
-    const share = await callApi<FolderShare>('POST', `/v1/folders/${folder.id}/share`, token);
+    const share = await callApi<FolderShare>('POST', `/v1/folders/${folder.id}/share`, token, {});
     links.folderDesktop = linkPath(share.desktop_url);
     links.folderMobile = linkPath(share.mobile_url);
     port = await freePort();
