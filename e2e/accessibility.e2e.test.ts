@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { BUSINESS_TIME_ZONE } from '@trackit/contract/business-time';
+import type { FeeStatement } from '@trackit/contract/fee-statement.schema';
 import type { Order } from '@trackit/contract/order.schema';
+import type { FolderShare, Package } from '@trackit/contract/package.schema';
 import type { TokenPair } from '@trackit/contract/session.schema';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
@@ -63,26 +65,117 @@ describe('accessibility (Lighthouse) of the admin pages staff use most', () => {
   it.each(pages)(
     'scores at least 95 on %s',
     async (_name, pathOf) => {
-      const url = `${baseUrl}${pathOf()}`;
-      const result = await lighthouse(
-        url,
-        { port, onlyCategories: ['accessibility'], disableStorageReset: true, logLevel: 'error' },
-        desktopConfig,
-      );
-      if (!result) throw new Error('Lighthouse gave no result');
-      const { lhr } = result;
+      const { score, failed, finalPath } = await audit(port, pathOf(), 'desktop');
       // Signed in: the page itself was audited, not the sign-in screen it would send a stranger to.
-      expect(new URL(lhr.finalDisplayedUrl).pathname).toBe(pathOf());
-      const category = lhr.categories.accessibility;
-      const score = Math.round((category?.score ?? 0) * 100);
-      const failed = (category?.auditRefs ?? [])
-        .map((ref) => lhr.audits[ref.id])
-        .filter((audit) => audit && audit.score !== null && audit.score < 1)
-        .map((audit) => `${audit?.id}: ${audit?.title}`);
-      console.log(
-        `Lighthouse accessibility ${score} on ${pathOf()}${failed.length ? `; failed: ${failed.join('; ')}` : ''}`,
-      );
+      expect(finalPath).toBe(pathOf());
       expect(score, failed.join('\n')).toBeGreaterThanOrEqual(MIN_SCORE);
+    },
+    180_000,
+  );
+});
+
+/**
+ * Lighthouse's accessibility audit of one page in the browser on `port`: its score, what it failed (with
+ * the elements, so a contrast finding names its text) and the path it ended on. `mobile` is Lighthouse's
+ * default phone emulation (the /h5 pages), `desktop` its desktop configuration (1350 px).
+ */
+async function audit(port: number, pagePath: string, form: 'desktop' | 'mobile') {
+  const result = await lighthouse(
+    `${baseUrl}${pagePath}`,
+    { port, onlyCategories: ['accessibility'], disableStorageReset: true, logLevel: 'error' },
+    form === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error('Lighthouse gave no result');
+  const { lhr } = result;
+  const category = lhr.categories.accessibility;
+  const score = Math.round((category?.score ?? 0) * 100);
+  const failed = (category?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((found) => found && found.score !== null && found.score < 1)
+    .map((found) => {
+      const items = (found?.details as { items?: { node?: { snippet?: string; explanation?: string } }[] })
+        ?.items;
+      const nodes = (items ?? [])
+        .slice(0, 8)
+        .map((item) => `    ${item.node?.snippet ?? ''} ${item.node?.explanation ?? ''}`);
+      return [`${found?.id}: ${found?.title}`, ...nodes].join('\n');
+    });
+  console.log(
+    `Lighthouse accessibility ${score} on ${pagePath}${failed.length ? `; failed:\n${failed.join('\n')}` : ''}`,
+  );
+  return { score, failed, finalPath: new URL(lhr.finalDisplayedUrl).pathname };
+}
+
+/**
+ * Every public page (what clients and models open from a link) and the admin sign-in score 100
+ * (issue 35): no stranger needs a session, so a fresh profile audits them. The links are the demo
+ * agency's: a fee statement, a package and a model in it, a shared folder.
+ */
+describe('accessibility (Lighthouse) of the public pages and the sign-in', () => {
+  let context: BrowserContext;
+  let port: number;
+  let profileDir: string;
+  const links = {
+    statement: '',
+    packageDesktop: '',
+    packageMobile: '',
+    modelDesktop: '',
+    modelMobile: '',
+    folderDesktop: '',
+    folderMobile: '',
+  };
+  const linkPath = (url: string) => (url.startsWith('/') ? url : new URL(url).pathname);
+
+  beforeAll(async () => {
+    const token: TokenPair = await signInByApi(E2E_USERS.a11yOwner);
+    const [statement] = await callApi<FeeStatement[]>('GET', '/v1/fee_statements?page=1&per_page=1', token);
+    if (!statement) throw new Error('the demo agency has no fee statement');
+    links.statement = linkPath(statement.url);
+    const [pkg] = await callApi<Package[]>('GET', '/v1/packages?page=1&per_page=1', token);
+    if (!pkg) throw new Error('the demo agency has no package');
+    const detail = await callApi<Package>('GET', `/v1/packages/${pkg.id}`, token);
+    links.packageDesktop = linkPath(detail.desktop_url);
+    links.packageMobile = linkPath(detail.mobile_url);
+    const modelId = detail.models[0]?.model_id;
+    links.modelDesktop = `${links.packageDesktop}/${modelId}`;
+    links.modelMobile = `${links.packageMobile}/${modelId}`;
+    const [folder] = await callApi<{ id: number }[]>('GET', '/v1/folders?page=1&per_page=1', token);
+    if (!folder) throw new Error('the demo agency has no folder');
+    const share = await callApi<FolderShare>('POST', `/v1/folders/${folder.id}/share`, token, {});
+    links.folderDesktop = linkPath(share.desktop_url);
+    links.folderMobile = linkPath(share.mobile_url);
+    port = await freePort();
+    profileDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-lighthouse-public-'));
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM,
+      args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+      locale: 'zh-CN',
+      timezoneId: BUSINESS_TIME_ZONE,
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    if (profileDir) await rm(profileDir, { recursive: true, force: true });
+  });
+
+  const publicPages = [
+    ['the fee statement (/web)', () => links.statement, 'desktop'],
+    ['the fee statement on a phone', () => links.statement, 'mobile'],
+    ['the package page (/web)', () => links.packageDesktop, 'desktop'],
+    ['the package page (/h5)', () => links.packageMobile, 'mobile'],
+    ['a model of the package (/web)', () => links.modelDesktop, 'desktop'],
+    ['a model of the package (/h5)', () => links.modelMobile, 'mobile'],
+    ['the shared folder (/web)', () => links.folderDesktop, 'desktop'],
+    ['the shared folder (/h5)', () => links.folderMobile, 'mobile'],
+    ['the admin sign-in', () => '/admin/login', 'desktop'],
+  ] as const;
+
+  it.each(publicPages)(
+    'scores 100 on %s',
+    async (_name, pathOf, form) => {
+      const { score, failed } = await audit(port, pathOf(), form);
+      expect(score, failed.join('\n')).toBe(100);
     },
     180_000,
   );

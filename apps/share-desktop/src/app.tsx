@@ -22,6 +22,10 @@ const theme = {
     colorPrimary: '#1c1b1a',
     colorLink: '#1c1b1a',
     colorText: '#1c1b1a',
+    // Secondary text (labels, captions) at WCAG AA's 4.5:1 on white and on the paper tone (styles.css).
+    colorTextSecondary: '#6b665f',
+    colorTextTertiary: '#6b665f',
+    colorTextDescription: '#6b665f',
     borderRadius: 2,
     borderRadiusLG: 2,
     borderRadiusSM: 2,

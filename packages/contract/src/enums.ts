@@ -81,6 +81,18 @@ export const APPROVAL_STATUS_LABELS: Readonly<Record<ApprovalStatus, string>> = 
   init: '待审批',
 };
 
+/**
+ * What became of the request an `audit_required` notice asked about: decided either way, or withdrawn
+ * (the record left the flow). A notice whose request is settled stops reading 待审批 (issue 35).
+ */
+export const APPROVAL_NOTICE_OUTCOMES = ['passed', 'rejected', 'withdrawn'] as const;
+export type ApprovalNoticeOutcome = (typeof APPROVAL_NOTICE_OUTCOMES)[number];
+export const APPROVAL_NOTICE_OUTCOME_LABELS: Readonly<Record<ApprovalNoticeOutcome, string>> = {
+  passed: APPROVAL_STATUS_LABELS.passed,
+  rejected: APPROVAL_STATUS_LABELS.rejected,
+  withdrawn: '已撤回',
+};
+
 // PascalCase values are the product's wire values, kept as they are.
 export const FEE_KINDS = ['ModelFee', 'UsageFee'] as const;
 export type FeeKind = (typeof FEE_KINDS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_TYPES } from './enums';
+import { APPROVAL_NOTICE_OUTCOMES, NOTIFICATION_TYPES } from './enums';
 import { pageQuerySchema } from './envelope';
 
 /** GET /v1/notifies item: a notification addressed to the current member. */
@@ -13,6 +13,8 @@ export const notificationSchema = z.object({
   read: z.boolean(),
   read_at: z.string().nullable(),
   created_at: z.string(),
+  /** For an `audit_required` notice: what became of the request once settled; null while it waits. */
+  approval_outcome: z.enum(APPROVAL_NOTICE_OUTCOMES).nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

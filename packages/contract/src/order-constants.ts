@@ -80,8 +80,9 @@ export const OPTION_DEFAULT_HOURS = 72;
 export const OPTION_MAX_DAYS = 90;
 /**
  * A draft left empty (no title, model, fee line, note nor attachment, never submitted) this many days
- * after it was last changed is removed by the daily jobs; its number is never handed out again.
+ * after it was last changed is removed by the daily jobs; its number is never handed out again. One day
+ * (issue 35): an abandoned 新建订单 click must not sit at the top of the list for a week.
  */
-export const ABANDONED_DRAFT_DAYS = 7;
+export const ABANDONED_DRAFT_DAYS = 1;
 /** Usage licences ending within this many days are handled by the renewal job. */
 export const USAGE_RENEWAL_NOTICE_DAYS = 30;

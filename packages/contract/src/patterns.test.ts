@@ -18,6 +18,7 @@ import {
   PATTERN_MESSAGES,
   POSITIVE_INTEGER_PATTERN,
   positiveIntegerStringSchema,
+  requiredMessage,
   SMS_CODE_PATTERN,
   sliceText,
   smsCodeSchema,
@@ -26,6 +27,7 @@ import {
   textLength,
   textSchema,
 } from './patterns';
+import { teamRecipientCreateSchema } from './team-recipient.schema';
 
 // Check characters below were computed outside this code (GB 11643 weights, by hand in Python), so a
 // slip in the implementation cannot make its own tests pass. 11010519491231002X is the standard's example.
@@ -256,6 +258,30 @@ describe('textSchema: the one definition of typed text (issue 9)', () => {
     expect(notes.parse('第一行\n\t第二行')).toBe('第一行\n\t第二行');
     expect(notes.safeParse('a\u0000').success).toBe(false);
     expect(notes.parse('')).toBe('');
+  });
+});
+
+describe('textSchema with a label: an empty required field says what is missing (issue 35)', () => {
+  const name = textSchema({ min: 1, max: 100, message: '*请输入1-100个字符', label: '企业名称' });
+
+  it('names the field when the text is missing, empty or blank', () => {
+    for (const value of [undefined, '', '   ', '\u200b']) {
+      expect(name.safeParse(value).error?.issues[0]?.message).toBe(requiredMessage('企业名称'));
+    }
+    expect(requiredMessage('企业名称')).toBe('*请输入企业名称');
+    expect(requiredMessage('收款主体', '选择')).toBe('*请选择收款主体');
+  });
+
+  it('keeps the length message for text that is too long', () => {
+    expect(name.safeParse('a'.repeat(101)).error?.issues[0]?.message).toBe('*请输入1-100个字符');
+    expect(name.parse(' 上海光年 ')).toBe('上海光年');
+  });
+
+  it('the team recipient form names its required fields', () => {
+    const shape = teamRecipientCreateSchema.shape;
+    expect(shape.name.safeParse('').error?.issues[0]?.message).toBe('*请输入企业名称');
+    expect(shape.short_name.safeParse(' ').error?.issues[0]?.message).toBe('*请输入简称');
+    expect(shape.branch.safeParse('').error?.issues[0]?.message).toBe('*请输入开户支行');
   });
 });
 

@@ -151,6 +151,10 @@ export const PATTERN_MESSAGES = {
   required: '*请输入内容',
 } as const;
 
+/** The message of an empty required field that names it: `*请输入收款金额` (or `*请选择…` for a choice). */
+export const requiredMessage = (label: string, verb: '输入' | '选择' = '输入'): string =>
+  `*请${verb}${label}`;
+
 export interface TextRules {
   /** At most this many characters (`textLength`). */
   max: number;
@@ -158,8 +162,13 @@ export interface TextRules {
   min?: number;
   /** Tab and line breaks allowed (notes, messages); a name or a title is one line. */
   multiline?: boolean;
-  /** The message of a length outside min–max (and of blank text when min ≥ 1). */
+  /** The message of a length outside min–max (and of blank text when min ≥ 1 and no `label`). */
   message?: string;
+  /**
+   * The field's name as its form shows it: blank or missing text then says what is missing
+   * (`*请输入企业名称`) instead of the length range.
+   */
+  label?: string;
 }
 
 /**
@@ -168,14 +177,17 @@ export interface TextRules {
  * or invisible-only text refused like empty when required, and control characters (NUL above all,
  * which PostgreSQL refuses) and lone surrogates answered 400 instead of reaching the database.
  */
-export function textSchema({ max, min = 0, multiline = false, message }: TextRules) {
+export function textSchema({ max, min = 0, multiline = false, message, label }: TextRules) {
   const lengthMessage = message ?? (min > 0 ? `*请输入${min}-${max}个字符` : `*最多${max}个字符`);
+  const missingMessage = label ? requiredMessage(label) : lengthMessage;
   const invalid = multiline ? INVALID_IN_LINES : INVALID_IN_LINE;
   return z
-    .string({ error: min > 0 ? (message ?? PATTERN_MESSAGES.required) : undefined })
+    .string({
+      error: min > 0 ? (label ? missingMessage : (message ?? PATTERN_MESSAGES.required)) : undefined,
+    })
     .overwrite(trimText)
     .refine((text) => !invalid.test(text), { message: PATTERN_MESSAGES.invalidCharacters, abort: true })
-    .refine((text) => (min > 0 ? !isBlankText(text) : true), { message: lengthMessage, abort: true })
+    .refine((text) => (min > 0 ? !isBlankText(text) : true), { message: missingMessage, abort: true })
     .refine((text) => {
       const length = textLength(text);
       return length >= min && length <= max;

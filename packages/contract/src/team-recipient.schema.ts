@@ -72,8 +72,18 @@ const phoneSchema = textSchema({ max: TEAM_RECIPIENT_LIMITS.phone, message: '*�
 
 const teamRecipientFields = {
   /** The legal name (企业名称), as on the business licence and the invoices. */
-  name: textSchema({ min: 1, max: TEAM_RECIPIENT_LIMITS.name, message: '*请输入1-100个字符' }),
-  short_name: textSchema({ min: 1, max: TEAM_RECIPIENT_LIMITS.shortName, message: '*请输入1-20个字符' }),
+  name: textSchema({
+    min: 1,
+    max: TEAM_RECIPIENT_LIMITS.name,
+    message: '*请输入1-100个字符',
+    label: '企业名称',
+  }),
+  short_name: textSchema({
+    min: 1,
+    max: TEAM_RECIPIENT_LIMITS.shortName,
+    message: '*请输入1-20个字符',
+    label: '简称',
+  }),
   credit_code: creditCodeSchema,
   taxpayer_type: taxpayerTypeSchema,
   address: textSchema({ max: TEAM_RECIPIENT_LIMITS.address }).optional(),
@@ -82,7 +92,12 @@ const teamRecipientFields = {
   /** The bank's name when it is not one of the listed banks (`bank` = `other`), e.g. 上海银行. */
   bank_name: bankNameSchema.nullish(),
   /** The branch (开户支行), e.g. 上海静安支行. */
-  branch: textSchema({ min: 1, max: TEAM_RECIPIENT_LIMITS.branch, message: '*请输入1-100个字符' }),
+  branch: textSchema({
+    min: 1,
+    max: TEAM_RECIPIENT_LIMITS.branch,
+    message: '*请输入1-100个字符',
+    label: '开户支行',
+  }),
   account_number: accountNumberSchema,
   /** The rate a new fee line of an order of this entity starts with; null: by taxpayer type. */
   default_tax_rate: taxRateSchema.nullish(),

@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { type ParsingSchema, schemaRule } from './schema-rule';
+import { isEmptyValue, type ParsingSchema, schemaRule } from './schema-rule';
 
 /**
  * A form rule for an optional field: an empty value (nothing typed, or only spaces) is fine; anything
@@ -9,7 +9,7 @@ export const optionalRule = (schema: ParsingSchema): FormRule => {
   const rule = schemaRule(schema);
   return {
     validator: async (ruleObject, value: unknown, callback) => {
-      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return;
+      if (isEmptyValue(value)) return;
       if (typeof rule === 'function' || !rule.validator) return;
       await rule.validator(ruleObject, value, callback);
     },

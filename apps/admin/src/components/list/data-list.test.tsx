@@ -22,6 +22,7 @@ const notification = (id: number): Notification => ({
   read: false,
   read_at: null,
   created_at: '2025-01-01T00:00:00Z',
+  approval_outcome: null,
 });
 
 const fetchPage = vi.fn<(query: NotificationQuery) => Promise<Page<Notification>>>();

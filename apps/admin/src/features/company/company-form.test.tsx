@@ -94,7 +94,7 @@ describe('CompanyForm: one form for create and edit, checked by the contract sch
     fireEvent.blur(screen.getByTestId('company-credit-code-input'));
     fireEvent.click(screen.getByTestId('company-submit'));
     expect(await screen.findByText('*请输入正确的18位统一社会信用代码')).toBeTruthy();
-    expect(await screen.findByText('*请输入1-50个字符')).toBeTruthy();
+    expect(await screen.findByText('*请输入公司名称')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

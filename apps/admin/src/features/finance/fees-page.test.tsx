@@ -131,4 +131,15 @@ describe('FeesPage', () => {
     fireEvent.click(await screen.findByTestId('fee-bucket-d1_30'));
     await waitFor(() => expect(where()).toContain('aging_bucket=d1_30'));
   });
+
+  it('shows the chosen aging bucket checked, and a second click clears it (issue 35)', async () => {
+    answerFees();
+    const { where } = renderPage(<FeesPage />, '/finance/fees', '/finance/fees?aging_bucket=d1_30');
+    const chosen = await screen.findByTestId('fee-bucket-d1_30');
+    expect(chosen.className).toContain('ant-tag-checkable-checked');
+    expect(chosen.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('fee-bucket-d31_60').className).not.toContain('ant-tag-checkable-checked');
+    fireEvent.click(chosen);
+    await waitFor(() => expect(where()).not.toContain('aging_bucket'));
+  });
 });

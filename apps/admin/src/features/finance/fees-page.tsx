@@ -56,7 +56,8 @@ const COLUMNS: DataTableColumn<FeeRow, FeeQuery>[] = [
   {
     title: '客户 / 收款主体',
     key: 'company',
-    kind: 'name',
+    // A client's full name (北京光年广告有限公司) needs the room; it shares what is left with 订单.
+    minWidth: 200,
     render: (_: unknown, row) => (
       <>
         <Typography.Text ellipsis style={{ display: 'block' }}>
@@ -134,9 +135,12 @@ const COLUMNS: DataTableColumn<FeeRow, FeeQuery>[] = [
 /** The filter's figures over every page, and what is outstanding in each aging bucket (a click filters it). */
 function FeeFigures({
   totals,
+  chosen,
   onBucket,
 }: {
   totals: FeeTotals;
+  /** The aging buckets the filter keeps: their chips show checked. */
+  chosen: readonly NonNullable<FeeRow['aging_bucket']>[];
   onBucket: (bucket: FeeRow['aging_bucket']) => void;
 }) {
   return (
@@ -157,8 +161,9 @@ function FeeFigures({
         {totals.buckets.map((entry) => (
           <Tag.CheckableTag
             key={entry.bucket}
-            checked={false}
-            onChange={() => onBucket(entry.bucket)}
+            checked={chosen.includes(entry.bucket)}
+            aria-pressed={chosen.includes(entry.bucket)}
+            onChange={(checked) => onBucket(checked ? entry.bucket : null)}
             style={{ border: '1px solid var(--ant-color-border)', paddingBlock: 2 }}
             data-testid={`fee-bucket-${entry.bucket}`}
           >
@@ -219,6 +224,7 @@ export function FeesPage() {
       {totals.data && (
         <FeeFigures
           totals={totals.data}
+          chosen={query.aging_bucket ?? []}
           onBucket={(bucket) => search.set({ aging_bucket: bucket ? [bucket] : undefined })}
         />
       )}

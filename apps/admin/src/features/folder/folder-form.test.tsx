@@ -22,7 +22,7 @@ describe('FolderForm: the name counts characters as the server does', () => {
     render(<FolderForm submitting={false} submitText="创建" onSubmit={onSubmit} />);
     fireEvent.change(screen.getByTestId('folder-name-input'), { target: { value: '\u200b\u200f' } });
     fireEvent.click(screen.getByTestId('folder-create-submit'));
-    expect(await screen.findByText('*请输入1-50个字符')).toBeTruthy();
+    expect(await screen.findByText('*请输入名称')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

@@ -261,13 +261,18 @@ export function SocialAccountsField() {
                   <Form.Item
                     name={[field.name, 'platform']}
                     rules={[schemaRule(socialShape.platform)]}
+                    messageVariables={{ label: '平台' }}
                     aria-label="平台"
                   >
                     <Input placeholder="平台，如 小红书" count={textCount(20, false)} />
                   </Form.Item>
                 </Col>
                 <Col xs={8} md={8}>
-                  <Form.Item name={[field.name, 'handle']} rules={[schemaRule(socialShape.handle)]}>
+                  <Form.Item
+                    name={[field.name, 'handle']}
+                    rules={[schemaRule(socialShape.handle)]}
+                    messageVariables={{ label: '账号' }}
+                  >
                     <Input placeholder="账号" count={textCount(50, false)} />
                   </Form.Item>
                 </Col>

@@ -134,7 +134,7 @@ describe('ModelForm: one form for create and edit, checked by the contract schem
     fill('model-mobile-input', '1234');
     fireEvent.blur(screen.getByTestId('model-mobile-input'));
     fireEvent.click(screen.getByTestId('model-submit'));
-    expect(await screen.findByText('*请输入1-50个字符')).toBeTruthy();
+    expect(await screen.findByText('*请输入姓名')).toBeTruthy();
     expect(await screen.findByText('*请输入50-250之间的整数（厘米）')).toBeTruthy();
     expect(await screen.findByText('*请输入正确手机号')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();

@@ -20,6 +20,7 @@ const notification = (id: number, read: boolean, link: string | null = null): No
   read,
   read_at: read ? '2025-01-01T00:00:00Z' : null,
   created_at: '2025-01-01T08:00:00Z',
+  approval_outcome: null,
 });
 
 let items: Notification[] = [];
@@ -56,6 +57,24 @@ const arrowOf = (item: HTMLElement) => item.querySelector<HTMLElement>('.anticon
 const rowBox = (id: number) => within(screen.getByTestId(`list-row-${id}`)).getByRole('checkbox');
 
 describe('NotifyPage', () => {
+  it('shows times in Beijing time whatever the browser’s zone, and a settled approval as what became of it', async () => {
+    // 08:00 UTC is 16:00 in Beijing; the test runs in whatever zone the machine has.
+    items = [
+      { ...notification(1, false), approval_outcome: 'passed' },
+      { ...notification(3, true), approval_outcome: 'rejected' },
+      { ...notification(5, false), created_at: '2025-01-01T17:30:00Z' },
+    ];
+    renderPage();
+    const first = await screen.findByTestId('notify-item-1');
+    expect(within(first).getByText('2025-01-01 16:00')).toBeTruthy();
+    expect(within(first).getByText('已同意')).toBeTruthy();
+    expect(within(first).queryByText('待审批')).toBeNull();
+    expect(within(screen.getByTestId('notify-item-3')).getByText('已拒绝')).toBeTruthy();
+    const waiting = screen.getByTestId('notify-item-5');
+    expect(within(waiting).getByText('待审批')).toBeTruthy();
+    expect(within(waiting).getByText('2025-01-02 01:30')).toBeTruthy();
+  });
+
   it('asks the server for the filters in the address, 20 a page', async () => {
     renderPage('/notify?type=audit_required&read=false&page=2');
     await screen.findByTestId('notify-item-1');

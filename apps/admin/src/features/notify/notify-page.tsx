@@ -1,9 +1,14 @@
 import { CheckOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate } from '@trackit/client/format';
 import { toAdminRoute } from '@trackit/contract/admin-paths';
-import { DATE_FORMATS } from '@trackit/contract/constants';
-import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@trackit/contract/enums';
+import { businessDateTime } from '@trackit/contract/business-time';
+import {
+  APPROVAL_NOTICE_OUTCOME_LABELS,
+  type ApprovalNoticeOutcome,
+  NOTIFICATION_TYPE_LABELS,
+  NOTIFICATION_TYPES,
+  type NotificationType,
+} from '@trackit/contract/enums';
 import {
   type Notification,
   type NotificationQuery,
@@ -23,6 +28,32 @@ const TYPE_COLORS: Record<NotificationType, string> = {
   event_notice: 'blue',
   audit_required: 'orange',
 };
+
+const OUTCOME_COLORS: Record<ApprovalNoticeOutcome, string> = {
+  passed: 'green',
+  rejected: 'red',
+  withdrawn: 'default',
+};
+
+/** The tag of a notice: its type, or for an approval's notice once settled, what became of the request. */
+function NoticeTag({ notification }: { notification: Notification }) {
+  const outcome = notification.type === 'audit_required' ? notification.approval_outcome : null;
+  if (outcome)
+    return (
+      <Tag
+        color={OUTCOME_COLORS[outcome]}
+        variant="outlined"
+        data-testid={`notify-outcome-${notification.id}`}
+      >
+        {APPROVAL_NOTICE_OUTCOME_LABELS[outcome]}
+      </Tag>
+    );
+  return (
+    <Tag color={TYPE_COLORS[notification.type]} variant="outlined">
+      {NOTIFICATION_TYPE_LABELS[notification.type]}
+    </Tag>
+  );
+}
 
 const TYPE_OPTIONS = NOTIFICATION_TYPES.map((type) => ({
   label: NOTIFICATION_TYPE_LABELS[type],
@@ -44,7 +75,7 @@ interface NotifyItemProps {
 }
 
 function NotifyItem({ notification, linked, onOpen }: NotifyItemProps) {
-  const { id, type, title, body, read, created_at } = notification;
+  const { id, title, body, read, created_at } = notification;
   return (
     <button
       type="button"
@@ -56,14 +87,13 @@ function NotifyItem({ notification, linked, onOpen }: NotifyItemProps) {
       <span className={`${styles.dot} ${read ? '' : styles.unreadDot}`} aria-hidden />
       <span className={styles.content}>
         <span className={styles.head}>
-          <Tag color={TYPE_COLORS[type]} variant="outlined">
-            {NOTIFICATION_TYPE_LABELS[type]}
-          </Tag>
+          <NoticeTag notification={notification} />
           <span className={styles.title}>
             {title}
             {!read && <span className={styles.srOnly}>（未读）</span>}
           </span>
-          <span className={styles.time}>{formatDate(created_at, DATE_FORMATS.dateTime)}</span>
+          {/* Beijing time whatever the browser's zone, as every time on screen. */}
+          <span className={styles.time}>{businessDateTime(created_at)}</span>
         </span>
         {body && <span className={styles.body}>{body}</span>}
       </span>

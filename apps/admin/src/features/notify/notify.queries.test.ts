@@ -21,6 +21,7 @@ const notification = (id: number, read: boolean): Notification => ({
   read,
   read_at: read ? '2025-01-01T00:00:00Z' : null,
   created_at: '2025-01-01T00:00:00Z',
+  approval_outcome: null,
 });
 
 const cachedPages = () => {

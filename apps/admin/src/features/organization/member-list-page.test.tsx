@@ -123,7 +123,7 @@ describe('MemberListPage', () => {
     fireEvent.blur(screen.getByTestId('member-form-mobile'));
     fireEvent.click(screen.getByTestId('member-form-submit'));
     expect(await screen.findByText('*请输入正确手机号')).toBeTruthy();
-    expect(await screen.findByText('*请输入1-50个字符')).toBeTruthy();
+    expect(await screen.findByText('*请输入昵称')).toBeTruthy();
     expect(callsTo(api, endpoints.organization.inviteMember)).toHaveLength(0);
     // An editor cannot pick a role.
     expect(screen.getByTestId('member-form-role').className).toContain('disabled');

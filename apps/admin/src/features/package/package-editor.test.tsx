@@ -148,7 +148,7 @@ describe('PackageEditor', () => {
     openEditor({ models: [draft(7, '刘晓阳')], onClose: vi.fn() });
     fireEvent.click(await screen.findByLabelText('移除 刘晓阳'));
     fireEvent.click(screen.getByTestId('package-submit'));
-    expect(await screen.findByText('*请输入1-50个字符')).toBeTruthy();
+    expect(await screen.findByText('*请输入标题')).toBeTruthy();
     expect(await screen.findByText('请至少选择一位模特')).toBeTruthy();
     expect(callsTo(api, endpoints.package.create)).toHaveLength(0);
   });

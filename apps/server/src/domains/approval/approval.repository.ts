@@ -70,11 +70,17 @@ export async function decideOpenApproval(
 }
 
 /** Withdraws the record's open request, if it has one (the record left the flow undecided). */
-export async function withdrawOpenApproval(tx: Database, ref: ApprovalRecordRef, at: Date): Promise<void> {
-  await tx
+export async function withdrawOpenApproval(
+  tx: Database,
+  ref: ApprovalRecordRef,
+  at: Date,
+): Promise<ApprovalRow | undefined> {
+  const [row] = await tx
     .update(approvals)
     .set({ withdrawnAt: at })
-    .where(and(ofRecord(ref), isOpen));
+    .where(and(ofRecord(ref), isOpen))
+    .returning();
+  return row;
 }
 
 /** Deletes the record's approvals, its whole history (the record itself is being deleted). */

@@ -6,7 +6,13 @@ import { AppError } from '../../http/app-error';
 import { createMembership, createRole, createTeam, createUser } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
 import { notifications } from '../notify/notify.tables';
-import { approvalHistory, decideApproval, listApprovers, requestApproval } from './approval.service';
+import {
+  approvalHistory,
+  decideApproval,
+  listApprovers,
+  requestApproval,
+  withdrawApproval,
+} from './approval.service';
 import { approvals } from './approval.tables';
 
 /** The approval domain on its own, for the kind `order` (approvers: my_bill manage). */
@@ -131,6 +137,44 @@ describe('approvals: request, approvers, one decision, history', () => {
     expect(new Set(history.map((step) => step.id)).size).toBe(4);
     // Another team sees no history of this record.
     expect(await approvalHistory(handle.db, { ...ref(recordId), teamId: teamId + 1_000_000 })).toEqual([]);
+  });
+
+  it('settles the notices of a decided or withdrawn request, never those of the next one (issue 35)', async () => {
+    const recordId = ++nextRecord;
+    const link = `/order/order/${recordId}`;
+    const request = (minute: number) =>
+      inTx((tx) =>
+        requestApproval(tx, ref(recordId), {
+          requestedBy: members.editor,
+          at: at(minute),
+          subject,
+          notice: { ...notice, link },
+        }),
+      );
+    const outcomes = () =>
+      handle.db
+        .select({ at: notifications.createdAt, outcome: notifications.approvalOutcome })
+        .from(notifications)
+        .where(and(eq(notifications.teamId, teamId), eq(notifications.link, link)))
+        .orderBy(asc(notifications.createdAt), asc(notifications.id));
+    await request(10);
+    await inTx((tx) =>
+      decideApproval(tx, ref(recordId), {
+        result: 'rejected',
+        comment: '重核',
+        decidedBy: members.manager,
+        at: at(11),
+      }),
+    );
+    await request(12);
+    expect((await outcomes()).map((row) => row.outcome)).toEqual(['rejected', 'rejected', null, null]);
+    await inTx((tx) => withdrawApproval(tx, ref(recordId), at(13)));
+    expect((await outcomes()).map((row) => row.outcome)).toEqual([
+      'rejected',
+      'rejected',
+      'withdrawn',
+      'withdrawn',
+    ]);
   });
 
   it('lets exactly one of two approvers deciding at once win', async () => {

@@ -22,7 +22,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import { pageWindow } from '../../http/pagination';
-import { notifyMembers } from '../notify/notify.service';
+import { notifyMembers, settleApprovalNotices } from '../notify/notify.service';
 import { listMemberIdsHolding, memberNickname } from '../organization/organization.service';
 import { grantsOf } from '../permission/permission.service';
 import { presentApprovalSteps } from './approval.presenter';
@@ -128,6 +128,13 @@ export async function decideApproval(
     comment: decision.comment,
   });
   if (!row) throw new AppError('conflict', { message: APPROVAL_MESSAGES.alreadyDecided });
+  await settleApprovalNotices(tx, {
+    teamId: ref.teamId,
+    link: row.link,
+    requestedAt: row.requestedAt,
+    outcome: decision.result,
+    at: decision.at,
+  });
   return row;
 }
 
@@ -171,8 +178,16 @@ export const decisionBody =
  * undecided (an order cancelled while it waits): no approver is asked to decide it any more, and the
  * record's history keeps the request. Nothing happens when the record has no open request.
  */
-export function withdrawApproval(tx: Database, ref: ApprovalRecordRef, at: Date): Promise<void> {
-  return withdrawOpenApproval(tx, ref, at);
+export async function withdrawApproval(tx: Database, ref: ApprovalRecordRef, at: Date): Promise<void> {
+  const row = await withdrawOpenApproval(tx, ref, at);
+  if (!row) return;
+  await settleApprovalNotices(tx, {
+    teamId: ref.teamId,
+    link: row.link,
+    requestedAt: row.requestedAt,
+    outcome: 'withdrawn',
+    at,
+  });
 }
 
 /**

@@ -187,6 +187,12 @@ describe('费用: the billed orders’ receivables as of a date', () => {
       api<FeeTotals>('GET', `/finance/fees/totals?company_id=${onDelivery.id}`, undefined, reader.headers),
     );
     expect(filtered).toMatchObject({ count: 2, outstanding: 21_200 });
+    // With a bucket chosen, the figures are that bucket's and every chip keeps its own amount (issue 35).
+    const oneBucket = await ok(
+      api<FeeTotals>('GET', '/finance/fees/totals?aging_bucket=d1_30', undefined, reader.headers),
+    );
+    expect(oneBucket).toMatchObject({ count: 1, outstanding: 99_000 });
+    expect(oneBucket.buckets).toEqual(totals.buckets);
   });
 
   it('works the figures out as of a past date from the dated records, as the contract does', async () => {

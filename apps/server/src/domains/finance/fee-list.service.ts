@@ -65,7 +65,10 @@ export async function listFees(deps: FinanceDeps, auth: AuthContext, query: FeeQ
   return { items: items.map(presentFeeRow), total };
 }
 
-/** GET /v1/finance/fees/totals: every bucket listed, in order, 0 where no row falls. */
+/**
+ * GET /v1/finance/fees/totals: the filter's figures, and every bucket listed, in order, 0 where no row falls
+ * (the buckets under the filter less its aging buckets).
+ */
 export async function feeTotals(deps: FinanceDeps, auth: AuthContext, filter: FeeFilter): Promise<FeeTotals> {
   const when = feeDateOf(deps, filter);
   const groups = await sumFeeRows(deps.db, auth.teamId, filter, when);
@@ -85,6 +88,13 @@ export async function feeTotals(deps: FinanceDeps, auth: AuthContext, filter: Fe
     totals.invoiced = cappedSum([totals.invoiced, group.invoiced]);
     totals.received = cappedSum([totals.received, group.received]);
     totals.outstanding = cappedSum([totals.outstanding, group.outstanding]);
+  }
+  // The chips of the aging buckets keep their figures while one is chosen: they are summed under the
+  // filter without its aging buckets, so choosing 1-30天 leaves 31-60天's amount in place (issue 35).
+  const bucketGroups = filter.aging_bucket?.length
+    ? await sumFeeRows(deps.db, auth.teamId, { ...filter, aging_bucket: undefined }, when)
+    : groups;
+  for (const group of bucketGroups) {
     const bucket = totals.buckets.find((entry) => entry.bucket === group.bucket);
     if (bucket) {
       bucket.count = group.count;

@@ -11,5 +11,6 @@ export function presentNotification(row: NotificationRow): Notification {
     read: row.readAt !== null,
     read_at: row.readAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
+    approval_outcome: row.approvalOutcome,
   };
 }

@@ -1,3 +1,4 @@
+import type { ApprovalNoticeOutcome } from '@trackit/contract/enums';
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { PageWindow } from '../../http/pagination';
@@ -73,6 +74,28 @@ export async function markRead(
     )
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/**
+ * Marks the `audit_required` notices of one request as settled: those sent for it, found by the record's
+ * link and the moment it was asked (requestApproval sends them at the request's own time).
+ */
+export async function settleAuditNotices(
+  db: Database,
+  request: { teamId: number; link: string; requestedAt: Date; outcome: ApprovalNoticeOutcome; at: Date },
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ approvalOutcome: request.outcome, updatedAt: request.at })
+    .where(
+      and(
+        eq(notifications.teamId, request.teamId),
+        eq(notifications.type, 'audit_required'),
+        eq(notifications.link, request.link),
+        eq(notifications.createdAt, request.requestedAt),
+        isNull(notifications.approvalOutcome),
+      ),
+    );
 }
 
 export async function insertNotifications(db: Database, values: (typeof notifications.$inferInsert)[]) {

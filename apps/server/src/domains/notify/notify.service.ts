@@ -1,4 +1,5 @@
 /** Notifications (docs/product.md §10 "Notification"): each member's own, and how other domains send them. */
+import type { ApprovalNoticeOutcome } from '@trackit/contract/enums';
 import type { MarkNotificationsRead, NotificationQuery } from '@trackit/contract/notify.schema';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../http/auth-context';
@@ -9,6 +10,7 @@ import {
   listNotifications,
   markRead,
   type Recipient,
+  settleAuditNotices,
   takeNotificationSlot,
 } from './notify.repository';
 
@@ -92,4 +94,15 @@ export async function notifyMembers(
     ),
   );
   return created.length;
+}
+
+/**
+ * A request was decided or withdrawn: the notices that asked its approvers to decide it stop reading
+ * 待审批 and show what became of it, in the caller's transaction.
+ */
+export function settleApprovalNotices(
+  db: Database,
+  request: { teamId: number; link: string; requestedAt: Date; outcome: ApprovalNoticeOutcome; at: Date },
+): Promise<void> {
+  return settleAuditNotices(db, request);
 }

@@ -1,4 +1,4 @@
-import { NOTIFICATION_TYPES } from '@trackit/contract/enums';
+import { APPROVAL_NOTICE_OUTCOMES, NOTIFICATION_TYPES } from '@trackit/contract/enums';
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { enumCheck, enumColumn, teamKey, teamReference, timestamps } from '../../db/columns';
@@ -20,6 +20,8 @@ export const notifications = pgTable(
     /** Admin path of the record it concerns. */
     link: varchar('link', { length: 500 }),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    /** An `audit_required` notice's request once settled (decided or withdrawn); null while it waits. */
+    approvalOutcome: enumColumn('approval_outcome', APPROVAL_NOTICE_OUTCOMES, 16),
     ...timestamps,
   },
   (t) => [
@@ -33,6 +35,7 @@ export const notifications = pgTable(
     index('notifications_recipient_created_idx').on(t.recipientMembershipId, t.createdAt.desc(), t.id.desc()),
     index('notifications_recipient_unread_idx').on(t.recipientMembershipId).where(sql`read_at is null`),
     enumCheck('notifications_type_check', t.type, NOTIFICATION_TYPES),
+    enumCheck('notifications_approval_outcome_check', t.approvalOutcome, APPROVAL_NOTICE_OUTCOMES),
   ],
 );
 

@@ -42,14 +42,14 @@ describe('abandoned empty drafts', () => {
   const jobDeps = () => ({ db: t.database.db, clock: () => t.clock.now(), log: Fastify().log });
   /**
    * Last changed `ms` ago: the drafts move back rather than the clock ahead (the sessions would lapse).
-   * A week less a minute, or a week and a minute, around the limit.
+   * The limit less a minute, or the limit and a minute.
    */
   const lastChanged = (ids: number[], ms: number) =>
     t.database.db
       .update(orders)
       .set({ updatedAt: new Date(t.clock.now().getTime() - ms) })
       .where(inArray(orders.id, ids));
-  const WEEK_AND_A_MINUTE = ABANDONED_DRAFT_DAYS * DAY_MS + 60_000;
+  const LIMIT_AND_A_MINUTE = ABANDONED_DRAFT_DAYS * DAY_MS + 60_000;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -95,11 +95,11 @@ describe('abandoned empty drafts', () => {
       strangers,
       emptied,
     ].map((order) => order.id);
-    await lastChanged(old, WEEK_AND_A_MINUTE);
-    await lastChanged([recent.id], WEEK_AND_A_MINUTE - 2 * 60_000);
+    await lastChanged(old, LIMIT_AND_A_MINUTE);
+    await lastChanged([recent.id], LIMIT_AND_A_MINUTE - 2 * 60_000);
     // Created long ago, but worked on just now: a week counts from the last change.
     const touched = await draft();
-    await lastChanged([touched.id], WEEK_AND_A_MINUTE);
+    await lastChanged([touched.id], LIMIT_AND_A_MINUTE);
     await ok(api('PATCH', `/v1/orders/${touched.id}`, { brand: '青禾' }));
     await ok(api('PATCH', `/v1/orders/${touched.id}`, { brand: '' }));
 
@@ -142,7 +142,7 @@ describe('abandoned empty drafts', () => {
     const last = await draft();
     expect(sequence(last.number)).toBe(sequence(kept.number) + 1);
     // The day's last number removed: a scheme counting the orders there are would give it again.
-    await lastChanged([last.id], WEEK_AND_A_MINUTE);
+    await lastChanged([last.id], LIMIT_AND_A_MINUTE);
     const { removed } = await removeAbandonedDrafts(jobDeps(), teamId, t.clock.now());
     expect(removed).toEqual([{ id: last.id, number: last.number }]);
     const next = await draft({ title: '之后' });
@@ -152,7 +152,7 @@ describe('abandoned empty drafts', () => {
 
   it('leaves a draft being edited while it runs: never half removed', async () => {
     const { id } = await draft();
-    await lastChanged([id], WEEK_AND_A_MINUTE);
+    await lastChanged([id], LIMIT_AND_A_MINUTE);
     const now = t.clock.now();
     let locked: () => void = () => undefined;
     const isLocked = new Promise<void>((resolve) => {
@@ -185,5 +185,24 @@ describe('abandoned empty drafts', () => {
     }
     const order = await ok(api<Order>('GET', `/v1/orders/${id}`));
     expect(order.models.map((entry) => entry.model_id)).toEqual([model.id]);
+  });
+
+  it('lists another member’s empty draft to nobody but its owner, and removes it after a day (issue 35)', async () => {
+    expect(ABANDONED_DRAFT_DAYS).toBe(1);
+    const left = await draft({}, editor.headers);
+    const filled = await draft({ title: '春季新品拍摄' }, editor.headers);
+    const listed = async (headers: Headers) =>
+      (await ok(api<Order[]>('GET', '/v1/orders?page=1&per_page=100&status=draft', undefined, headers))).map(
+        (order) => order.id,
+      );
+    const byOwner = await listed(owner.headers);
+    expect(byOwner).toContain(filled.id);
+    expect(byOwner).not.toContain(left.id);
+    expect(await listed(editor.headers)).toEqual(expect.arrayContaining([left.id, filled.id]));
+    // Still opened by its link (the editor the click landed on).
+    expect((await ok(api<Order>('GET', `/v1/orders/${left.id}`, undefined, owner.headers))).id).toBe(left.id);
+    await lastChanged([left.id, filled.id], DAY_MS + 60_000);
+    await removeAbandonedDrafts(jobDeps(), teamId, t.clock.now());
+    expect(await stillThere([left.id, filled.id])).toEqual([filled.id]);
   });
 });

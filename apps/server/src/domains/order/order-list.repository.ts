@@ -21,6 +21,8 @@ import {
   isNull,
   lt,
   lte,
+  ne,
+  not,
   notExists,
   or,
   type SQL,
@@ -53,6 +55,11 @@ export interface OrderListFilter {
   /** Only orders waiting for a decision (submitted, with an open approval request); `none` lists nothing. */
   awaitingApproval?: 'all' | 'none' | undefined;
   sort?: SortValue<(typeof ORDER_SORTS)[number]> | undefined;
+  /**
+   * The member listing: another member's empty draft (新建订单 clicked and left, nothing in it) is not
+   * listed to them; their own stays, to be filled in or left for the daily job to remove (issue 35).
+   */
+  viewerMembershipId?: number | undefined;
 }
 
 /**
@@ -133,6 +140,14 @@ function listWhere(teamId: number, filter: OrderListFilter, today: string): SQL 
           lte(calendarEntries.expiresAt, filter.optionsExpiring.until),
         )})`
       : undefined,
+    filter.viewerMembershipId !== undefined
+      ? not(
+          and(
+            emptyDraftWhere(teamId),
+            or(isNull(orders.ownerMembershipId), ne(orders.ownerMembershipId, filter.viewerMembershipId)),
+          ) as SQL,
+        )
+      : undefined,
     keyword
       ? or(
           ilike(orders.number, `${escapeLike(keyword)}%`),
@@ -178,8 +193,8 @@ export async function listOrders(
   return { rows: rows.map(toRow), total: totals?.total ?? 0 };
 }
 
-/** The team's orders nobody has put anything in (docs/product.md "Orders"), last changed before `before`. */
-function abandonedDraftWhere(teamId: number, before: Date) {
+/** The team's drafts nobody has put anything in (docs/product.md "Orders"). */
+function emptyDraftWhere(teamId: number) {
   const none = (table: typeof orderModels | typeof feeLines | typeof orderAttachments) =>
     notExists(
       sql`(select 1 from ${table} where ${table.teamId} = ${teamId} and ${table.orderId} = ${orders.id})`,
@@ -191,11 +206,15 @@ function abandonedDraftWhere(teamId: number, before: Date) {
     isNull(orders.renewalOfOrderId),
     eq(orders.title, ''),
     eq(orders.notes, ''),
-    lt(orders.updatedAt, before),
     none(orderModels),
     none(feeLines),
     none(orderAttachments),
   );
+}
+
+/** The team's empty drafts (emptyDraftWhere) last changed before `before`: abandoned. */
+function abandonedDraftWhere(teamId: number, before: Date) {
+  return and(emptyDraftWhere(teamId), lt(orders.updatedAt, before));
 }
 
 /**

@@ -202,6 +202,7 @@ function toListFilter(query: OrderFilter, viewer: OrderViewer, now: Date): Order
         : 'none'
       : undefined,
     sort: query.sort,
+    viewerMembershipId: viewer.membershipId,
   };
 }
 

@@ -130,7 +130,7 @@ describe('payee entities (收款主体)', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.data.fields).toMatchObject({
-      name: '*请输入1-100个字符',
+      name: '*请输入企业名称',
       credit_code: '*请输入正确的18位统一社会信用代码',
       bank: '*请选择开户银行',
       account_number: '*请输入8-30位数字的银行账号',
