@@ -6,6 +6,7 @@ import type { FeeStatement } from '@trackit/contract/fee-statement.schema';
 import type { Order } from '@trackit/contract/order.schema';
 import type { FolderShare, Package } from '@trackit/contract/package.schema';
 import type { TokenPair } from '@trackit/contract/session.schema';
+import type { SettlementShare } from '@trackit/contract/settlement-share.schema';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -123,6 +124,7 @@ describe('accessibility (Lighthouse) of the public pages and the sign-in', () =>
     modelMobile: '',
     folderDesktop: '',
     folderMobile: '',
+    settlement: '',
   };
   const linkPath = (url: string) => (url.startsWith('/') ? url : new URL(url).pathname);
 
@@ -144,6 +146,16 @@ describe('accessibility (Lighthouse) of the public pages and the sign-in', () =>
     const share = await callApi<FolderShare>('POST', `/v1/folders/${folder.id}/share`, token, {});
     links.folderDesktop = linkPath(share.desktop_url);
     links.folderMobile = linkPath(share.mobile_url);
+    // The model's settlement statement: any settlement of the demo can be shared, a draft too.
+    const [settlement] = await callApi<{ id: number }[]>('GET', '/v1/settlements?page=1&per_page=1', token);
+    if (!settlement) throw new Error('the demo agency has no settlement');
+    const settlementShare = await callApi<SettlementShare>(
+      'POST',
+      `/v1/settlements/${settlement.id}/share`,
+      token,
+      {},
+    );
+    links.settlement = linkPath(settlementShare.url);
     port = await freePort();
     profileDir = await mkdtemp(path.join(os.tmpdir(), 'trackit-lighthouse-public-'));
     context = await chromium.launchPersistentContext(profileDir, {
@@ -168,6 +180,8 @@ describe('accessibility (Lighthouse) of the public pages and the sign-in', () =>
     ['a model of the package (/h5)', () => links.modelMobile, 'mobile'],
     ['the shared folder (/web)', () => links.folderDesktop, 'desktop'],
     ['the shared folder (/h5)', () => links.folderMobile, 'mobile'],
+    ["the model's settlement (/web)", () => links.settlement, 'desktop'],
+    ["the model's settlement on a phone", () => links.settlement, 'mobile'],
     ['the admin sign-in', () => '/admin/login', 'desktop'],
   ] as const;
 

@@ -26,6 +26,8 @@ const theme = {
     colorTextSecondary: '#6b665f',
     colorTextTertiary: '#6b665f',
     colorTextDescription: '#6b665f',
+    // An empty table's 暂无数据 (antd draws it in the disabled colour, 1.8:1 by default).
+    colorTextDisabled: '#6b665f',
     borderRadius: 2,
     borderRadiusLG: 2,
     borderRadiusSM: 2,
