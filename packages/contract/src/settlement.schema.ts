@@ -12,6 +12,7 @@ import { memberRefSchema } from './company.schema';
 import { feeKindSchema } from './enums';
 import {
   dateSchema,
+  fenSchema,
   idQuerySchema,
   idSchema,
   monthSchema,
@@ -156,7 +157,7 @@ export const settlementPaySchema = z.object({
    * The amount transferred, in fen: a settlement is paid once, in full, so more than its net is refused
    * (saying how much can be paid), and so is less. Optional for callers that send `expected_net` alone.
    */
-  amount: z.number({ error: '*请输入付款金额' }).int('*请输入付款金额').optional(),
+  amount: fenSchema({ zero: true, missing: '*请输入付款金额' }).optional(),
 });
 export type SettlementPay = z.infer<typeof settlementPaySchema>;
 
