@@ -17,9 +17,11 @@ export function throwIfAborted(signal: AbortSignal | undefined) {
  * short (the client left: `signal` fires, or the stream fails) is `requestAborted()`, not a server error.
  */
 export function readLimitedBody(
-  body: Readable,
+  body: Readable | undefined,
   { limit, tooLarge, signal }: { limit: number; tooLarge: string; signal?: AbortSignal },
 ): Promise<Buffer> {
+  // A request with no body at all reaches the handler without a stream: an empty file, said as such.
+  if (!body) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -2,6 +2,7 @@
  * One team with one record of each kind the endpoint map names by id, made the way the app makes them
  * (over HTTP as the owner), for the cross-team probe (test/cross-team.ts).
  */
+import type { BankImportResult } from '@trackit/contract/bank-statement.schema';
 import { NOTIFICATION_TYPES } from '@trackit/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -24,6 +25,7 @@ import {
   signIn,
 } from './factories';
 import { pollUntil } from './poll';
+import { postFile } from './spreadsheets';
 import { uploadBlob, uploadToFolder } from './uploads';
 
 export interface TeamFixture {
@@ -191,6 +193,25 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
   );
   const bankChange = bankChanged.pending_bank_change;
   if (!modelChange || !bankChange) throw new Error('fixture: no waiting change');
+  // A bank statement's credit (issue 35): a line of an imported export, not yet recorded.
+  const imported = await postFile<BankImportResult>(
+    t,
+    `/v1/bank_statements?team_recipient_id=${teamRecipient.id}&file_name=${encodeURIComponent(`${label}.csv`)}`,
+    [
+      '交易时间,借方发生额（支取）,贷方发生额（收入）,对方户名,摘要',
+      `2026-12-01,0,100.00,${label}客户,货款`,
+    ].join('\n'),
+    headers,
+    'text/csv',
+  );
+  expect(imported.body.code, imported.body.message).toBe(0);
+  const listed = await t.request<{ id: number }[]>(
+    'GET',
+    `/storm_api/v1/bank_statement_lines?import_id=${imported.body.data.import?.id}`,
+    { headers },
+  );
+  const [bankLine] = listed.body.data;
+  if (!bankLine) throw new Error('fixture: no bank statement line');
   const attachmentBlob = await uploadBlob(t, headers, Buffer.from(`%PDF-1.4 ${label}`), {
     name: `${label}.pdf`,
     type: 'application/pdf',
@@ -243,11 +264,13 @@ export async function createTeamWithRecords(t: TestApp, label: string): Promise<
       teamRecipient: teamRecipient.id,
       feeLine: feeLine.id,
       invoice: invoice.id,
+      invoiceLine: invoice.lines[0]?.id ?? 0,
       invoiceCorrection: correction.id,
       receipt: receipt.id,
       allocation: allocation.id,
       feeStatement: statement.id,
       feeStatementQuery: statementQuery.id,
+      bankStatementLine: bankLine.id,
       settlement: settlement.id,
       modelChange: modelChange.id,
       teamRecipientBankChange: bankChange.id,

@@ -36,6 +36,7 @@ export interface TeamRecords {
   feeLine: number;
   /** An issued invoice, and its red-letter correction waiting for approval. */
   invoice: number;
+  invoiceLine: number;
   invoiceCorrection: number;
   /** A receipt with one allocation (to the invoice). */
   receipt: number;
@@ -44,6 +45,7 @@ export interface TeamRecords {
   feeStatement: number;
   /** A client's query on that statement. */
   feeStatementQuery: number;
+  bankStatementLine: number;
   /** A draft settlement of the model, of what the receipt paid of the billed order's fee line. */
   settlement: number;
   /** The model's payout account change and the entity's bank account change, waiting for a checker. */
@@ -144,6 +146,7 @@ function pathValue(path: string, param: string, records: TeamRecords): string | 
     allocations: records.allocation,
     fee_statements: records.feeStatement,
     fee_statement_queries: records.feeStatementQuery,
+    bank_statement_lines: records.bankStatementLine,
     settlements: records.settlement,
     model_changes: records.modelChange,
     team_recipient_bank_changes: records.teamRecipientBankChange,
@@ -175,6 +178,7 @@ function fieldValue(probe: ProbedEndpoint, key: string, records: TeamRecords): s
     team_recipient: records.teamRecipient,
     fee_line: records.feeLine,
     invoice: records.invoice,
+    invoice_line: records.invoiceLine,
   };
   return byStem[stem] ?? (/member|superior/.test(stem) ? records.member : Number.NaN);
 }

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AVATAR_MAX_BYTES } from '@trackit/contract/constants';
 import { endpoints } from '@trackit/contract/endpoints';
-import { UPLOAD_MESSAGES } from '@trackit/contract/messages';
-import { PATTERN_MESSAGES } from '@trackit/contract/patterns';
+import { MESSAGES, UPLOAD_MESSAGES } from '@trackit/contract/messages';
+import { requiredMessage } from '@trackit/contract/patterns';
 import type { Profile, ProfileUpdate, UserSession } from '@trackit/contract/session.schema';
 import { App, ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -160,7 +160,8 @@ describe('SettingPage profile', () => {
     const input = (await screen.findByTestId('setting-nickname-input')) as HTMLInputElement;
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.click(screen.getByTestId('setting-nickname-save'));
-    expect(await screen.findByText(PATTERN_MESSAGES.text1To50)).toBeTruthy();
+    // An empty nickname says what is missing, by its label (the schema's own message is a length range).
+    expect(await screen.findByText(requiredMessage(MESSAGES.nickname))).toBeTruthy();
     expect(callsTo(api, endpoints.profile.update)).toEqual([]);
   });
 

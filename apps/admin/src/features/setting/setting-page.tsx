@@ -145,7 +145,12 @@ function ProfileSection({ profile }: { profile: Profile }) {
         {/* The field sits beside its button in an inner item: the label names it through its id. */}
         <Form.Item label={labelOf(MESSAGES.nickname)} htmlFor="nickname">
           <Flex gap={8} align="flex-start">
-            <Form.Item name="nickname" rules={nicknameRules} noStyle>
+            <Form.Item
+              name="nickname"
+              rules={nicknameRules}
+              noStyle
+              messageVariables={{ label: MESSAGES.nickname }}
+            >
               <Input
                 placeholder="请输入昵称"
                 autoComplete="nickname"

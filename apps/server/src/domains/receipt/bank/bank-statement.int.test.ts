@@ -381,6 +381,12 @@ describe('receipts of a client and the bank statement import', () => {
       BANK_STATEMENT_MESSAGES.unreadable,
     );
     await refused(upload(at, Buffer.alloc(0)), 400);
+    // No body at all (not even an empty file): the same clear answer, never a 500.
+    await refused(
+      t.request('POST', `/storm_api/v1/bank_statements?${at}`, { headers: finance.editor.headers }),
+      400,
+      BANK_STATEMENT_MESSAGES.empty,
+    );
     await refused(upload(at, Buffer.alloc(5 * 1024 * 1024 + 1, 0x41)), 413, BANK_STATEMENT_MESSAGES.tooLarge);
     const header = '交易时间,借方发生额（支取）,贷方发生额（收入）,对方户名';
     const many = [header, ...Array.from({ length: 5_001 }, (_, i) => `${today},0,${i + 1},某公司`)].join(

@@ -101,13 +101,14 @@ export async function importBankStatement(
 ): Promise<BankImportResult> {
   const { query, signal } = upload;
   const now = deps.clock();
+  // The account first: another team's entity is "not found" before a byte of the file is read.
+  const recipient = await findRecipientForDocument(deps.db, auth.teamId, query.team_recipient_id);
+  if (!recipient) throw new AppError('notFound', { message: BANK_STATEMENT_MESSAGES.recipientNotFound });
   const file = await readLimitedBody(upload.file, {
     limit: BANK_STATEMENT_LIMITS.bytes,
     tooLarge: BANK_STATEMENT_MESSAGES.tooLarge,
     signal,
   });
-  const recipient = await findRecipientForDocument(deps.db, auth.teamId, query.team_recipient_id);
-  if (!recipient) throw new AppError('notFound', { message: BANK_STATEMENT_MESSAGES.recipientNotFound });
   const rows = await readBankRows(file, signal);
   throwIfAborted(signal);
   if (rows.every((row) => row.every((cell) => cell === '')))
