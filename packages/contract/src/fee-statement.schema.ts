@@ -199,10 +199,12 @@ export type FeeStatementQueryAnswer = z.infer<typeof querySchema>;
  */
 export const queryAnswerRequestSchema = z
   .object({
-    reply: z
-      .string()
-      .trim()
-      .max(FEE_STATEMENT_LIMITS.comment, `*回复最多 ${FEE_STATEMENT_LIMITS.comment} 个字`),
+    // Empty for none (resolving alone); text checked like every text (no control characters).
+    reply: textSchema({
+      max: FEE_STATEMENT_LIMITS.comment,
+      multiline: true,
+      message: `*回复最多 ${FEE_STATEMENT_LIMITS.comment} 个字`,
+    }),
     resolve: z.boolean(),
   })
   .superRefine((body, context) => {
