@@ -154,9 +154,9 @@ function InvoiceFigures({ totals }: { totals: InvoiceTotals }) {
     <Flex gap={48} wrap style={{ marginBottom: 16 }} data-testid="invoice-totals-figures">
       <Statistic title={`价税合计（${totals.count} 张）`} value={formatYuan(totals.total)} />
       <Statistic title="已红冲" value={formatYuan(totals.reversed)} />
-      <Statistic title="已核销" value={formatYuan(totals.allocated)} />
+      <Statistic title={RECEIVABLE_WORDS.received} value={formatYuan(totals.allocated)} />
       <Statistic
-        title="未收"
+        title={RECEIVABLE_WORDS.outstanding}
         value={formatYuan(totals.outstanding)}
         valueStyle={{ fontWeight: 600 }}
         data-testid="invoice-total-outstanding"

@@ -3,7 +3,9 @@
  * shows it, then a totals row of every row the filters keep (GET /v1/invoices/totals' figures), by the
  * shared workbook writer (documents/workbook.ts); amounts in yuan from the answer's fen.
  */
+
 import { spreadsheetDate } from '@trackit/contract/business-time';
+import { RECEIVABLE_WORDS } from '@trackit/contract/finance-dashboard-lists';
 import {
   INVOICE_STATUS_LABELS,
   INVOICE_TYPE_LABELS,
@@ -24,8 +26,9 @@ const money = (header: string, figure: Figure): WorkbookColumn<Invoice> => ({
 const MONEY_COLUMNS: readonly [string, Figure][] = [
   ['价税合计', 'total'],
   ['已红冲', 'reversed'],
-  ['已核销', 'allocated'],
-  ['未收', 'outstanding'],
+  // One word means one thing on every page and export (RECEIVABLE_WORDS).
+  [RECEIVABLE_WORDS.received, 'allocated'],
+  [RECEIVABLE_WORDS.outstanding, 'outstanding'],
 ];
 
 const INVOICE_COLUMNS: readonly WorkbookColumn<Invoice>[] = [
