@@ -1,32 +1,10 @@
 import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
+import { copyText } from '@trackit/client/clipboard';
 import { App, Flex, QRCode, Typography } from 'antd';
 import { useCallback } from 'react';
 
 /** A share page's path (`/h5/s/…`, as the API answers it) as the address a client opens. */
 export const shareUrl = (path: string): string => new URL(path, window.location.origin).href;
-
-/** Puts text on the clipboard: the Clipboard API, or a selected textarea where it is not allowed (plain http). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    try {
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    } finally {
-      area.remove();
-    }
-  }
-}
 
 /** Copies a share page's address and says so (已复制), or asks to copy it by hand. */
 export function useCopyShareUrl() {

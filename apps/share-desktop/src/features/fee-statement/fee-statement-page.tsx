@@ -1,3 +1,4 @@
+import { copyText } from '@trackit/client/clipboard';
 import { formatDate } from '@trackit/client/format';
 import { dateInChinese } from '@trackit/contract/business-time';
 import {
@@ -226,29 +227,6 @@ function Lines({ statement }: { statement: PublicFeeStatement }) {
       </div>
     </section>
   );
-}
-
-/** Puts text on the clipboard: the Clipboard API, or a selected textarea where it is not allowed (plain http). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    try {
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    } finally {
-      area.remove();
-    }
-  }
 }
 
 function Payee({ statement }: { statement: PublicFeeStatement }) {
