@@ -57,6 +57,8 @@ describe('finance: a bank statement imported, matched and recorded once', () => 
     const page = await openSignedIn(browser, owner, '/admin/finance/bank_statements');
     const errors = watchErrors(page);
     await page.getByTestId('bank-import').waitFor();
+    // The account is chosen (the default entity, once loaded) before a file can be picked.
+    await expect.poll(() => page.getByTestId('bank-import-upload').isEnabled()).toBe(true);
     const upload = async () =>
       page
         .getByTestId('bank-import')
@@ -126,6 +128,7 @@ describe('finance: a bank statement imported, matched and recorded once', () => 
       ),
       'utf8',
     );
+    await expect.poll(() => page.getByTestId('bank-import-upload').isEnabled()).toBe(true);
     await page
       .getByTestId('bank-import')
       .locator('input[type="file"]')

@@ -98,6 +98,8 @@ function ImportCard() {
           <Upload
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             showUploadList={false}
+            // No file is taken before an account is chosen (the entities still loading, say).
+            disabled={!chosenRecipient}
             beforeUpload={(chosen) => {
               setFile(chosen);
               setResult(null);
